@@ -1,0 +1,57 @@
+// ESLint flat config. The `no-restricted-imports` blocks enforce DESIGN §3's import direction:
+// shared ← services ← main/host; shared ← preload; shared ← renderer; shared ← simulator.
+import js from '@eslint/js';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const layer = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+const NODE_BUILTINS = {
+  group: ['node:*'],
+  message: 'This layer runs outside Node: no node:* modules.',
+};
+const ELECTRON = {
+  group: ['electron'],
+  message: 'Only electron/main and electron/preload may import electron.',
+};
+const outOf = (...folders) =>
+  folders.map((folder) => ({
+    group: [`**/${folder}/**`, `**/${folder}`],
+    message: `Import direction (DESIGN §3): this layer may not import from ${folder}/.`,
+  }));
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'out/', 'dist/', 'bench-results/', 'coverage/', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...svelte.configs['flat/recommended'],
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] } },
+  },
+  layer(
+    ['electron/shared/**'],
+    [NODE_BUILTINS, ELECTRON, ...outOf('services', 'main', 'host', 'preload', 'renderer', 'simulator')],
+  ),
+  layer(['electron/services/**'], [ELECTRON, ...outOf('main', 'host', 'preload', 'renderer', 'simulator')]),
+  layer(['electron/host/**'], [ELECTRON, ...outOf('main', 'preload', 'renderer/src')]),
+  layer(['electron/main/**'], outOf('host', 'preload', 'renderer/src')),
+  layer(['electron/preload/**'], [...outOf('services', 'main', 'host', 'renderer', 'simulator')]),
+  layer(
+    ['renderer/**'],
+    [NODE_BUILTINS, ELECTRON, ...outOf('services', 'main', 'host', 'preload', 'simulator')],
+  ),
+  layer(['simulator/**'], [ELECTRON, ...outOf('services', 'main', 'host', 'preload', 'renderer')]),
+);

@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// Makes a fresh Debian machine ready for `npm start` and `npm test`: installs the Debian packages the project
+// needs (when run as root) and runs `npm ci` when node_modules is absent or older than package-lock.json.
+// Plain Node with no dependencies: it runs before node_modules exists. Quick when everything is present.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Debian packages the app and its tests use (DESIGN §8). keytar compiles against libsecret-1-dev. */
+export const DEBIAN_PACKAGES = [
+  'libsecret-1-dev',
+  'gnome-keyring',
+  'dbus',
+  'socat',
+  'chromium',
+  'openssh-server',
+  'openssh-client',
+  'mosquitto',
+  'xvfb',
+  'poppler-utils',
+];
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const STAMP = join(ROOT, 'node_modules', '.fieldkit-lock.sha256');
+const quiet = process.argv.includes('--quiet');
+
+function say(line) {
+  if (!quiet) console.log(`[setup] ${line}`);
+}
+
+function missingDebianPackages() {
+  const result = spawnSync(
+    'dpkg-query',
+    ['-W', '-f', '${Package} ${db:Status-Status}\\n', ...DEBIAN_PACKAGES],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (result.error) return []; // not a Debian system: nothing we can install
+  const installed = new Set(
+    result.stdout
+      .split('\n')
+      .filter((line) => line.endsWith(' installed'))
+      .map((line) => line.split(' ')[0]),
+  );
+  return DEBIAN_PACKAGES.filter((name) => !installed.has(name));
+}
+
+function ensureDebianPackages() {
+  const missing = missingDebianPackages();
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    console.warn(
+      `[setup] missing Debian packages: ${missing.join(' ')} — install them with: sudo apt-get install ${missing.join(' ')}`,
+    );
+    return;
+  }
+  say(`installing Debian packages: ${missing.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+    stdio: 'inherit',
+    env,
+  });
+}
+
+function lockHash() {
+  return createHash('sha256')
+    .update(readFileSync(join(ROOT, 'package-lock.json')))
+    .digest('hex');
+}
+
+function ensureNodeModules() {
+  const wanted = lockHash();
+  if (existsSync(STAMP) && readFileSync(STAMP, 'utf8').trim() === wanted) return;
+  say(
+    existsSync(join(ROOT, 'node_modules'))
+      ? 'package-lock.json changed: running npm ci'
+      : 'installing npm packages (npm ci)',
+  );
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+  writeFileSync(STAMP, `${wanted}\n`);
+}
+
+ensureDebianPackages();
+ensureNodeModules();
