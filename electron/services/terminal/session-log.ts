@@ -1,0 +1,99 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, open } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** The default log file name: gateway, local date and local time (`<gateway>_<YYYY-MM-DD>_<HH-mm-ss>.log`). */
+export const SESSION_LOG_PATTERN_DEFAULT = '{gateway}_{date}_{time}.log';
+
+const MAX_NAME_ATTEMPTS = 100;
+
+/** Where and how to open a session log. */
+export interface SessionLogOptions {
+  logsDir: string;
+  gateway: string;
+  clock?: () => Date;
+  /** Tokens: `{gateway}`, `{date}` (YYYY-MM-DD), `{time}` (HH-mm-ss), `{timestamp}` (ms since the epoch). */
+  pattern?: string;
+}
+
+/**
+ * Writes a session log to `<logsDir>/<gateway>_<YYYY-MM-DD>_<HH-mm-ss>.log` (filename tokens).
+ * Never overwrites a file (a clash gets `-2`, `-3`… before the extension); a write failure stops the log and is
+ * kept in `error`, it never throws into the terminal session.
+ */
+export class SessionLog {
+  readonly path: string;
+  #stream: WriteStream;
+  #isClosed = false;
+  #error: Error | undefined;
+
+  private constructor(path: string, stream: WriteStream) {
+    this.path = path;
+    this.#stream = stream;
+    stream.on('error', (error) => {
+      this.#error = error;
+      this.#isClosed = true;
+    });
+  }
+
+  /** Creates the logs folder if needed and a new, empty log file named from the pattern. */
+  static async open(options: SessionLogOptions): Promise<SessionLog> {
+    const now = (options.clock ?? (() => new Date()))();
+    const fileName = formatLogFileName(options.pattern ?? SESSION_LOG_PATTERN_DEFAULT, options.gateway, now);
+    await mkdir(options.logsDir, { recursive: true });
+    const dot = fileName.lastIndexOf('.');
+    const stem = dot > 0 ? fileName.slice(0, dot) : fileName;
+    const extension = dot > 0 ? fileName.slice(dot) : '';
+    for (let attempt = 1; attempt <= MAX_NAME_ATTEMPTS; attempt += 1) {
+      const candidate = join(options.logsDir, attempt === 1 ? fileName : `${stem}-${attempt}${extension}`);
+      try {
+        // 'wx' creates the file or fails: an earlier log with the same name is never truncated.
+        const handle = await open(candidate, 'wx');
+        const stream = createWriteStream(candidate, { fd: handle.fd, autoClose: true });
+        return new SessionLog(candidate, stream);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    }
+    throw new Error(`Could not create a session log named like ${fileName} in ${options.logsDir}`);
+  }
+
+  /** The write error that stopped this log, if any. */
+  get error(): Error | undefined {
+    return this.#error;
+  }
+
+  /** Appends bytes as received; ignored once the log is closed or failed. */
+  append(chunk: Uint8Array): void {
+    if (this.#isClosed || chunk.byteLength === 0) return;
+    this.#stream.write(Buffer.from(chunk));
+  }
+
+  /** Flushes and closes the file; safe to call more than once. */
+  async close(): Promise<void> {
+    if (this.#stream.closed) return;
+    this.#isClosed = true;
+    await new Promise<void>((resolve) => {
+      this.#stream.once('close', () => resolve());
+      this.#stream.end();
+    });
+  }
+}
+
+/** Builds a log file name from a pattern; the gateway is reduced to file-name-safe characters. */
+export function formatLogFileName(pattern: string, gateway: string, now: Date): string {
+  if (/[/\\]/.test(pattern) || pattern.includes('..')) {
+    throw new Error(`A log file name pattern may not contain '/', '\\' or '..': ${pattern}`);
+  }
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  const date = `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  const time = `${pad(now.getHours())}-${pad(now.getMinutes())}-${pad(now.getSeconds())}`;
+  const safeGateway = gateway.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '') || 'session';
+  const name = pattern
+    .replaceAll('{gateway}', safeGateway)
+    .replaceAll('{date}', date)
+    .replaceAll('{time}', time)
+    .replaceAll('{timestamp}', String(now.getTime()));
+  if (name.trim() === '') throw new Error('A log file name pattern must produce a name');
+  return name;
+}

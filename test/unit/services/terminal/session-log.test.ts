@@ -1,0 +1,61 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { formatLogFileName, SessionLog } from '../../../../electron/services/terminal/session-log';
+
+const FIXED_TIME = new Date(2026, 10, 22, 9, 5, 7);
+
+describe('SessionLog', () => {
+  let logsDir: string;
+  beforeEach(async () => {
+    logsDir = join(await mkdtemp(join(tmpdir(), 'session-log-')), 'logs');
+  });
+  afterEach(async () => {
+    await rm(join(logsDir, '..'), { recursive: true, force: true });
+  });
+
+  it('names the file from the gateway, the local date and the local time', async () => {
+    const log = await SessionLog.open({ logsDir, gateway: 'kona-0042', clock: () => FIXED_TIME });
+    await log.close();
+    expect(basename(log.path)).toBe('kona-0042_2026-11-22_09-05-07.log');
+  });
+
+  it('writes every appended byte in order', async () => {
+    const log = await SessionLog.open({ logsDir, gateway: 'gw', clock: () => FIXED_TIME });
+    log.append(Buffer.from('root@gw:~# '));
+    log.append(new Uint8Array([0x00, 0xff, 0x0d, 0x0a]));
+    await log.close();
+    expect(await readFile(log.path)).toEqual(
+      Buffer.concat([Buffer.from('root@gw:~# '), Buffer.from([0, 255, 13, 10])]),
+    );
+  });
+
+  it('never overwrites an earlier log opened in the same second', async () => {
+    const first = await SessionLog.open({ logsDir, gateway: 'gw', clock: () => FIXED_TIME });
+    first.append(Buffer.from('first'));
+    await first.close();
+    const second = await SessionLog.open({ logsDir, gateway: 'gw', clock: () => FIXED_TIME });
+    await second.close();
+    expect(basename(second.path)).toBe('gw_2026-11-22_09-05-07-2.log');
+    expect(await readFile(first.path, 'utf8')).toBe('first');
+  });
+
+  it('ignores appends after close', async () => {
+    const log = await SessionLog.open({ logsDir, gateway: 'gw', clock: () => FIXED_TIME });
+    await log.close();
+    log.append(Buffer.from('late'));
+    await log.close();
+    expect(await readFile(log.path, 'utf8')).toBe('');
+  });
+
+  it('keeps path separators in a gateway name out of the file name', () => {
+    expect(formatLogFileName('{gateway}_{date}.txt', '../etc/passwd', FIXED_TIME)).toBe(
+      'etc-passwd_2026-11-22.txt',
+    );
+  });
+
+  it('refuses a pattern that would leave the logs folder', () => {
+    expect(() => formatLogFileName('../{gateway}.log', 'gw', FIXED_TIME)).toThrow(/may not contain/);
+  });
+});
