@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import {
+  NoticeSchema,
+  ProfileDraftSchema,
+  ProfileSchema,
+  RememberModeSchema,
+  SessionSummarySchema,
+  Sha256FingerprintSchema,
+} from './schemas';
+
+/** Input of a channel that takes none: `undefined`, `null` or `{}` are all accepted. */
+export const NoInputSchema = z
+  .union([z.undefined(), z.null(), z.object({}).strict()])
+  .transform(() => undefined);
+
+const ProfileIdInputSchema = z.object({ id: z.string().min(1) }).strict();
+
+/** Output of `app:info`. */
+export const AppInfoSchema = z.object({
+  version: z.string(),
+  mode: z.enum(['electron', 'browser']),
+  keychain: z.enum(['os', 'session-only']),
+});
+/** Output of `app:info`. */
+export type AppInfo = z.infer<typeof AppInfoSchema>;
+
+/** Output of `profiles:list`. */
+export const ProfileListSchema = z.object({
+  profiles: z.array(ProfileSchema),
+  selectedId: z.string().nullable(),
+});
+/** Output of `profiles:list`. */
+export type ProfileList = z.infer<typeof ProfileListSchema>;
+
+/** Input of `session:login`; the password is the one secret the renderer ever sends. */
+export const LoginInputSchema = z
+  .object({
+    profileId: z.string().min(1),
+    username: z.string().trim().min(1, 'Enter your user name').max(256),
+    password: z.string().min(1, 'Enter your password').max(1024),
+    remember: RememberModeSchema,
+  })
+  .strict();
+/** Input of `session:login`. */
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+/** Path parameters and query of an API call: scalar values only. */
+const ScalarRecordSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
+
+/** Input of `api:call`: an endpoint of the endpoint table by name, with its parts (validated by the client). */
+export const ApiCallInputSchema = z
+  .object({
+    endpoint: z.string().min(1).max(100),
+    params: ScalarRecordSchema.optional(),
+    query: z.record(z.string(), z.unknown()).optional(),
+    body: z.unknown().optional(),
+  })
+  .strict();
+/** Input of `api:call`. */
+export type ApiCallInput = z.infer<typeof ApiCallInputSchema>;
+
+/** Input of `gateway:command`: a command of the gateway command catalogue by name. */
+export const GatewayCommandInputSchema = z
+  .object({
+    gatewayId: z.string().min(1).max(100),
+    command: z.string().min(1).max(100),
+    body: z.unknown().optional(),
+  })
+  .strict();
+/** Input of `gateway:command`. */
+export type GatewayCommandInput = z.infer<typeof GatewayCommandInputSchema>;
+
+/**
+ * Every channel between renderer and main: name → zod input and output. The router registers exactly these,
+ * the preload exposes exactly these, the renderer's types derive from them. Add a channel here first.
+ */
+export const contract = {
+  'app:info': { input: NoInputSchema, output: AppInfoSchema },
+  'app:notices': { input: NoInputSchema, output: z.object({ notices: z.array(NoticeSchema) }) },
+  'profiles:list': { input: NoInputSchema, output: ProfileListSchema },
+  'profiles:save': { input: ProfileDraftSchema, output: ProfileSchema },
+  'profiles:delete': { input: ProfileIdInputSchema, output: z.null() },
+  'profiles:select': { input: ProfileIdInputSchema, output: z.null() },
+  'profiles:trust-certificate': {
+    input: z.object({ id: z.string().min(1), sha256: Sha256FingerprintSchema }).strict(),
+    output: ProfileSchema,
+  },
+  'session:login': { input: LoginInputSchema, output: SessionSummarySchema },
+  'session:resume': {
+    input: z.object({ profileId: z.string().min(1) }).strict(),
+    output: SessionSummarySchema.nullable(),
+  },
+  'session:get': { input: NoInputSchema, output: SessionSummarySchema.nullable() },
+  'session:logout': { input: NoInputSchema, output: z.null() },
+  'api:call': { input: ApiCallInputSchema, output: z.unknown() },
+  'gateway:command': { input: GatewayCommandInputSchema, output: z.unknown() },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
+
+/** Every event main pushes to the renderer: name → zod payload. */
+export const events = {
+  'session:changed': SessionSummarySchema.nullable(),
+  'app:notice': NoticeSchema,
+} as const satisfies Record<string, z.ZodType>;
+
+/** A channel name of the contract. */
+export type Channel = keyof typeof contract;
+/** An event name of the contract. */
+export type EventName = keyof typeof events;
+/** What a caller passes to a channel (before parsing). */
+export type ChannelInput<C extends Channel> = z.input<(typeof contract)[C]['input']>;
+/** What a handler receives (after parsing). */
+export type ParsedInput<C extends Channel> = z.output<(typeof contract)[C]['input']>;
+/** What a channel answers. */
+export type ChannelOutput<C extends Channel> = z.output<(typeof contract)[C]['output']>;
+/** What an event carries. */
+export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
+
+/** Every channel name, in contract order. */
+export const CHANNELS = Object.keys(contract) as Channel[];
+/** Every event name, in contract order. */
+export const EVENT_NAMES = Object.keys(events) as EventName[];
+
+/** True when `name` is a channel of the contract (guards untyped input from a transport). */
+export function isChannel(name: unknown): name is Channel {
+  return typeof name === 'string' && Object.hasOwn(contract, name);
+}
+
+/** True when `name` is an event of the contract. */
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.hasOwn(events, name);
+}
