@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { EntityReferenceSchema, optionalString } from './common';
+
+/** Body of POST /api/auth/login, sent as JSON text with Content-Type text/plain. */
+export const LoginRequestSchema = z.object({
+  username: z.string().min(1, 'enter the account e-mail'),
+  password: z.string().min(1, 'enter the password'),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+/** Body of POST /api/auth/token, sent as JSON text with Content-Type text/plain. */
+export const RefreshRequestSchema = z.object({
+  refreshToken: z.string().min(1, 'refreshToken must not be empty'),
+});
+export type RefreshRequest = z.infer<typeof RefreshRequestSchema>;
+
+/** An access token and a refresh token, as login and refresh return them. */
+export const TokenPairSchema = z.looseObject({
+  token: z.string().min(1),
+  refreshToken: z.string().min(1),
+});
+export type TokenPair = z.infer<typeof TokenPairSchema>;
+
+/** Authorities a JWT's `scopes` may carry (DESIGN §4); others are kept as plain strings. */
+export const AUTHORITIES = ['PROVIDER_USER', 'CUSTOMER_USER'] as const;
+
+/** The claims of an access token (DESIGN §4): used for refresh timing and navigation, never for trust. */
+export const JwtClaimsSchema = z.looseObject({
+  sub: z.string(),
+  userId: z.string().optional(),
+  scopes: z.array(z.string()).default([]),
+  customerId: z.string().nullish(),
+  providerId: z.string().nullish(),
+  iat: z.number().optional(),
+  exp: z.number(),
+});
+export type JwtClaims = z.infer<typeof JwtClaimsSchema>;
+
+/** GET /api/auth/user: the current user (ThingsBoard convention; not in the spec). */
+export const AuthUserSchema = z.looseObject({
+  id: EntityReferenceSchema,
+  email: z.string(),
+  authority: z.string(),
+  customerId: EntityReferenceSchema.nullish(),
+  providerId: EntityReferenceSchema.nullish(),
+  firstName: optionalString,
+  lastName: optionalString,
+});
+export type AuthUser = z.infer<typeof AuthUserSchema>;

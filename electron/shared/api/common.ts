@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/** Entity types the spec shows in entity references. Responses accept any string (a real server may add more). */
+export const ENTITY_TYPES = [
+  'CUSTOMER',
+  'CUSTOMER_SUBSCRIPTION',
+  'PROVIDER',
+  'APPLICATION',
+  'DEVICE_MODEL',
+  'CONVERTER',
+  'DEVICE',
+  'GATEWAY',
+  'INTEGRATION',
+] as const;
+
+/** A reference to another entity: `{ entityType, id }`. Unknown fields are kept. */
+export const EntityReferenceSchema = z.looseObject({
+  entityType: z.string(),
+  id: z.string().min(1),
+});
+export type EntityReference = z.infer<typeof EntityReferenceSchema>;
+
+/** A reference whose entity type is fixed, e.g. `entityReference('APPLICATION')`; refuses any other type. */
+export function entityReference<Type extends string>(entityType: Type) {
+  return z.looseObject({
+    entityType: z.literal(entityType, { error: `must reference a ${entityType}` }),
+    id: z.string().min(1, 'id must not be empty'),
+  });
+}
+
+/** Integer timestamp in milliseconds since the epoch (DESIGN §4: milliseconds everywhere). */
+export const TimestampSchema = z.int().nonnegative();
+
+/** A string field that a server may send as null or leave out. */
+export const optionalString = z.string().nullish();
+/** An integer field that a server may send as null or leave out. */
+export const optionalInt = z.int().nullish();
+/** A boolean field that a server may send as null or leave out. */
+export const optionalBoolean = z.boolean().nullish();
+
+/** ThingsBoard's page shape (DESIGN §4): `{ data, totalPages, totalElements, hasNext }`. */
+export function pageSchema<Item extends z.ZodType>(item: Item) {
+  return z.looseObject({
+    data: z.array(item),
+    totalPages: z.int().nonnegative(),
+    totalElements: z.int().nonnegative(),
+    hasNext: z.boolean(),
+  });
+}
+/** One page of a paginated list. */
+export type Page<Item> = { data: Item[]; totalPages: number; totalElements: number; hasNext: boolean };
+
+/** A TCP port, 1 to 65535. */
+export const PortSchema = z
+  .int()
+  .min(1, 'must be a port from 1 to 65535')
+  .max(65535, 'must be a port from 1 to 65535');
+
+const HOSTNAME =
+  /^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*\.?$/;
+const IPV4 = /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const IPV6 = /^[0-9a-fA-F:]+(%[\w.]+)?$/;
+
+/** True for an IPv4 address in dotted form. */
+export function isIpv4(value: string): boolean {
+  return IPV4.test(value);
+}
+/** True for an IPv6 address (a loose check: hex digits and colons, at least two colons). */
+export function isIpv6(value: string): boolean {
+  return IPV6.test(value) && (value.match(/:/g)?.length ?? 0) >= 2;
+}
+/** True for a DNS host name (labels of letters, digits and hyphens). */
+export function isHostname(value: string): boolean {
+  return HOSTNAME.test(value) && !/^[\d.]+$/.test(value);
+}
+
+/** A host name or an IP address, with no scheme, port or path. */
+export const HostSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .refine((value) => isHostname(value) || isIpv4(value) || isIpv6(value), {
+    error: 'must be a host name or an IP address, without scheme, port or path',
+  });
+
+/** An IPv4 or IPv6 address. */
+export const IpAddressSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .refine((value) => isIpv4(value) || isIpv6(value), { error: 'must be an IPv4 or IPv6 address' });
