@@ -1,0 +1,380 @@
+import { createHash } from 'node:crypto';
+import { generateFloodChunks, parseFloodSize } from './flood';
+import {
+  formatDmesg,
+  formatIfconfig,
+  formatLogLine,
+  formatSystemVersion,
+  formatUname,
+  readGatewayFile,
+  type GatewayFacts,
+} from './gateway-files';
+
+/** Who the shell pretends to be. The optional fields make it deterministic in tests. */
+export interface GatewayShellContext {
+  gatewayId: string;
+  hostname: string;
+  bspVersion: string;
+  onReboot?(): void;
+  /** Shown by `system_version`; default "Tektelic KONA Macro IoT Gateway". */
+  model?: string;
+  /** The shell's clock; default the system clock. */
+  clock?: () => Date;
+  /** When the gateway booted, for `uptime`; default three days before the shell started. */
+  bootedAt?: Date;
+  /** How often `logread -f` prints a new line; default 2000 ms. */
+  followIntervalMs?: number;
+}
+
+/** Where the shell writes and how it ends its session. */
+export interface GatewayShellIo {
+  /** Resolves when the sink took the chunk, so a flood never buffers megabytes. */
+  write(chunk: string): Promise<void>;
+  exit(code: number): void;
+}
+
+interface RunningCommand {
+  cancel(): void;
+}
+
+const HELP_TEXT = [
+  'Built-in commands:',
+  '  help              this list',
+  '  uname [-a]        kernel and machine',
+  '  uptime            time since boot and load',
+  '  ifconfig          network interfaces',
+  '  system_version    BSP version and package versions',
+  '  logread [-f]      system log (-f follows it until Ctrl-C)',
+  '  dmesg             kernel messages',
+  '  cat <file>        /etc/os-release, /proc/cpuinfo, /etc/config/network, /etc/hostname',
+  '  echo, hostname, whoami, pwd, date, clear',
+  '  flood <MB>        print MB x 1000000 bytes of text, then "sha256 <hex>" of exactly those bytes',
+  '  reboot            restart the gateway (ends this session)',
+  '  exit              leave the shell',
+].join('\n');
+
+const MAX_LINE_LENGTH = 4096;
+const MAX_TYPEAHEAD_LINES = 16;
+const LOG_HISTORY_LINES = 12;
+const ERASE_CHARACTER = '\b \b';
+
+/** Converts text with LF line ends to what a tty with ONLCR sends: CRLF. */
+function toTerminalText(text: string): string {
+  return text.replace(/\r?\n/g, '\r\n');
+}
+
+/**
+ * An emulated gateway shell: prompt, line editing, the commands, `flood <MB>` honouring backpressure.
+ * Writes are strictly sequential (never two `io.write` calls at once); keystrokes typed while a command runs
+ * are echoed at once, like a tty, and run after it. A rejected `io.write` stops the shell.
+ */
+export class GatewayShell {
+  readonly #context: GatewayShellContext;
+  readonly #io: GatewayShellIo;
+  readonly #facts: GatewayFacts;
+  readonly #clock: () => Date;
+  readonly #bootedAt: Date;
+  #line = '';
+  #escape: 'none' | 'escape' | 'control-sequence' | 'single-shift' = 'none';
+  #lastWasCarriageReturn = false;
+  #running: RunningCommand | undefined;
+  #typeahead: string[] = [];
+  #output: Promise<void> = Promise.resolve();
+  #isClosed = false;
+  #logIndex = 0;
+
+  constructor(context: GatewayShellContext, io: GatewayShellIo) {
+    this.#context = context;
+    this.#io = io;
+    this.#clock = context.clock ?? (() => new Date());
+    this.#bootedAt = context.bootedAt ?? new Date(this.#clock().getTime() - 3 * 86_400_000 - 4 * 3_600_000);
+    this.#facts = {
+      gatewayId: context.gatewayId,
+      hostname: context.hostname,
+      bspVersion: context.bspVersion,
+      model: context.model ?? 'Tektelic KONA Macro IoT Gateway',
+    };
+  }
+
+  /** The prompt the shell prints before each command. */
+  get prompt(): string {
+    return `root@${this.#context.hostname}:~# `;
+  }
+
+  /** False once the shell exited, rebooted, was stopped or lost its sink. */
+  get isOpen(): boolean {
+    return !this.#isClosed;
+  }
+
+  /** Prints the banner and the first prompt. */
+  async start(): Promise<void> {
+    const banner = [
+      '',
+      '',
+      `BusyBox v1.31.1 () built-in shell (ash)`,
+      '',
+      `  Tektelic Kona - ${this.#facts.model}`,
+      `  Gateway ${this.#context.gatewayId}, BSP ${this.#context.bspVersion}`,
+      `  Type 'help' for the commands.`,
+      '',
+      '',
+    ].join('\r\n');
+    await this.#send(banner + this.prompt);
+  }
+
+  /** Raw keystrokes: echo, CR/LF, backspace, Ctrl-C (stops a flood / logread -f), Ctrl-D, Ctrl-U, Ctrl-L. */
+  input(data: string): void {
+    for (const character of data) {
+      if (this.#isClosed) return;
+      this.#inputCharacter(character);
+    }
+  }
+
+  /** Ends the shell without calling `exit` (the transport went away): stops any flood or follow. */
+  stop(): void {
+    this.#isClosed = true;
+    this.#running?.cancel();
+  }
+
+  #inputCharacter(character: string): void {
+    const wasCarriageReturn = this.#lastWasCarriageReturn;
+    this.#lastWasCarriageReturn = false;
+    if (this.#escape !== 'none') {
+      this.#consumeEscape(character);
+      return;
+    }
+    switch (character) {
+      case '\r':
+        this.#lastWasCarriageReturn = true;
+        this.#enter();
+        return;
+      case '\n':
+        if (!wasCarriageReturn) this.#enter();
+        return;
+      case '\x7f':
+      case '\b':
+        if (this.#line.length > 0) {
+          this.#line = Array.from(this.#line).slice(0, -1).join('');
+          void this.#send(ERASE_CHARACTER);
+        }
+        return;
+      case '\x03':
+        this.#interrupt();
+        return;
+      case '\x04':
+        if (this.#line === '' && !this.#running) this.#exit(0, 'logout\r\n');
+        return;
+      case '\x15':
+        void this.#send(ERASE_CHARACTER.repeat(Array.from(this.#line).length));
+        this.#line = '';
+        return;
+      case '\x0c':
+        if (!this.#running) void this.#send(`\x1b[H\x1b[2J${this.prompt}${this.#line}`);
+        return;
+      case '\x1b':
+        this.#escape = 'escape';
+        return;
+    }
+    if (character < ' ') return; // tab and other controls: no completion here
+    if (this.#line.length >= MAX_LINE_LENGTH) {
+      void this.#send('\x07');
+      return;
+    }
+    this.#line += character;
+    void this.#send(character);
+  }
+
+  #consumeEscape(character: string): void {
+    if (this.#escape === 'escape') {
+      this.#escape = character === '[' ? 'control-sequence' : character === 'O' ? 'single-shift' : 'none';
+      return;
+    }
+    if (this.#escape === 'single-shift') {
+      this.#escape = 'none';
+      return;
+    }
+    // A control sequence ends at its final byte (0x40-0x7e); arrows and function keys are ignored.
+    if (character >= '@' && character <= '~') this.#escape = 'none';
+  }
+
+  #enter(): void {
+    const line = this.#line;
+    this.#line = '';
+    void this.#send('\r\n');
+    if (this.#running) {
+      if (this.#typeahead.length < MAX_TYPEAHEAD_LINES) this.#typeahead.push(line);
+      return;
+    }
+    void this.#run(line);
+  }
+
+  #interrupt(): void {
+    this.#line = '';
+    this.#typeahead = [];
+    if (this.#running) {
+      this.#running.cancel();
+      void this.#send('^C\r\n');
+    } else {
+      void this.#send(`^C\r\n${this.prompt}`);
+    }
+  }
+
+  async #run(line: string): Promise<void> {
+    let next: string | undefined = line;
+    while (next !== undefined) {
+      // A placeholder until the command installs its own cancel (flood, logread -f).
+      this.#running = { cancel: () => {} };
+      try {
+        await this.#execute(next.trim());
+      } catch {
+        this.stop();
+      }
+      this.#running = undefined;
+      if (this.#isClosed) return;
+      next = this.#typeahead.shift();
+      await this.#send(next === undefined ? this.prompt + this.#line : `${this.prompt}${next}\r\n`);
+    }
+  }
+
+  async #execute(line: string): Promise<void> {
+    if (line === '') return;
+    const [name = '', ...args] = line.split(/\s+/);
+    const print = (text: string) => this.#send(`${toTerminalText(text)}\r\n`);
+    switch (name) {
+      case 'help':
+        return print(HELP_TEXT);
+      case 'uname': {
+        const output = formatUname(this.#facts, args);
+        return print(output ?? `uname: invalid option -- '${args.join(' ').replace(/^-+/, '')}'`);
+      }
+      case 'uptime':
+        return print(this.#formatUptime());
+      case 'ifconfig':
+        return print(formatIfconfig(this.#facts));
+      case 'system_version':
+        return print(formatSystemVersion(this.#facts));
+      case 'dmesg':
+        return print(formatDmesg(this.#facts));
+      case 'logread':
+        return this.#logread(args);
+      case 'cat':
+        return this.#cat(args);
+      case 'echo':
+        return print(args.join(' '));
+      case 'hostname':
+        return print(this.#context.hostname);
+      case 'whoami':
+        return print('root');
+      case 'pwd':
+        return print('/root');
+      case 'date':
+        return print(this.#clock().toUTCString().replace('GMT', 'UTC'));
+      case 'clear':
+        return this.#send('\x1b[H\x1b[2J');
+      case 'flood':
+        return this.#flood(args[0]);
+      case 'reboot':
+        return this.#reboot();
+      case 'exit': {
+        const code = args[0] === undefined ? 0 : Number.parseInt(args[0], 10);
+        this.#exit(Number.isInteger(code) ? code & 0xff : 0, '');
+        return;
+      }
+      default:
+        return print(`-sh: ${name}: not found`);
+    }
+  }
+
+  #formatUptime(): string {
+    const now = this.#clock();
+    const totalMinutes = Math.max(0, Math.floor((now.getTime() - this.#bootedAt.getTime()) / 60_000));
+    const days = Math.floor(totalMinutes / 1440);
+    const hours = Math.floor((totalMinutes % 1440) / 60);
+    const minutes = totalMinutes % 60;
+    const time = now.toISOString().slice(11, 19);
+    const dayText = days > 0 ? `${days} day${days === 1 ? '' : 's'}, ` : '';
+    return ` ${time} up ${dayText}${String(hours).padStart(2, ' ')}:${String(minutes).padStart(2, '0')},  load average: 0.08, 0.12, 0.10`;
+  }
+
+  async #cat(paths: string[]): Promise<void> {
+    for (const path of paths) {
+      const content = readGatewayFile(this.#facts, path);
+      await this.#send(
+        content === undefined
+          ? `cat: can't open '${path}': No such file or directory\r\n`
+          : `${toTerminalText(content)}\r\n`,
+      );
+    }
+  }
+
+  async #logread(args: string[]): Promise<void> {
+    if (args.some((arg) => arg !== '-f')) {
+      await this.#send(`logread: unrecognized option '${args.find((arg) => arg !== '-f')}'\r\n`);
+      return;
+    }
+    const now = this.#clock().getTime();
+    const history: string[] = [];
+    for (let index = 0; index < LOG_HISTORY_LINES; index += 1) {
+      const time = new Date(now - (LOG_HISTORY_LINES - index) * 30_000);
+      history.push(formatLogLine(this.#facts, this.#logIndex++, time));
+    }
+    await this.#send(`${history.join('\r\n')}\r\n`);
+    if (!args.includes('-f') || this.#isClosed) return;
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        void this.#send(`${formatLogLine(this.#facts, this.#logIndex++, this.#clock())}\r\n`);
+      }, this.#context.followIntervalMs ?? 2_000);
+      this.#running = {
+        cancel: () => {
+          clearInterval(timer);
+          resolve();
+        },
+      };
+    });
+  }
+
+  async #flood(argument: string | undefined): Promise<void> {
+    const size = parseFloodSize(argument);
+    if (typeof size === 'string') {
+      await this.#send(`${size}\r\n`);
+      return;
+    }
+    let isCancelled = false;
+    this.#running = { cancel: () => (isCancelled = true) };
+    const hash = createHash('sha256');
+    for (const chunk of generateFloodChunks(size)) {
+      if (isCancelled || this.#isClosed) return;
+      hash.update(chunk, 'latin1');
+      await this.#send(chunk);
+    }
+    if (isCancelled || this.#isClosed) return;
+    await this.#send(`sha256 ${hash.digest('hex')}\r\n`);
+  }
+
+  async #reboot(): Promise<void> {
+    await this.#send(
+      `\r\nBroadcast message from root@${this.#context.hostname} (ttyS0):\r\n\r\nThe system is going down for reboot NOW!\r\n`,
+    );
+    this.#context.onReboot?.();
+    this.#exit(0, '');
+  }
+
+  #exit(code: number, farewell: string): void {
+    if (this.#isClosed) return;
+    this.#isClosed = true;
+    this.#running?.cancel();
+    const output = farewell ? this.#send(farewell, true) : this.#output;
+    void output.then(() => this.#io.exit(code));
+  }
+
+  /** Queues a write after every earlier one; resolves when the sink took it. */
+  #send(chunk: string, isFinal = false): Promise<void> {
+    if (this.#isClosed && !isFinal) return this.#output;
+    this.#output = this.#output
+      .then(() => this.#io.write(chunk))
+      .catch(() => {
+        this.stop();
+      });
+    return this.#output;
+  }
+}
