@@ -1,0 +1,2 @@
+export * from './credential-store';
+export * from './keytar-store';

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CREDENTIAL_SERVICE,
+  CredentialStoreError,
+  MemoryStore,
+  type CredentialStore,
+} from './credential-store';
+
+/** The part of keytar this store uses (so tests can hand in a fake that hangs or fails). */
+export interface KeytarApi {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+}
+
+/** How long a keychain call may take before the keychain counts as not answering. */
+export const KEYCHAIN_TIMEOUT_MS = 5_000;
+
+/** Stores secrets in the OS keychain through keytar; every call fails with CredentialStoreError after a timeout. */
+export class KeytarStore implements CredentialStore {
+  readonly kind = 'os' as const;
+
+  constructor(
+    private readonly keytar: KeytarApi,
+    private readonly timeoutMs = KEYCHAIN_TIMEOUT_MS,
+  ) {}
+
+  get(service: string, account: string): Promise<string | null> {
+    return withTimeout(() => this.keytar.getPassword(service, account), this.timeoutMs);
+  }
+
+  set(service: string, account: string, secret: string): Promise<void> {
+    return withTimeout(() => this.keytar.setPassword(service, account, secret), this.timeoutMs);
+  }
+
+  delete(service: string, account: string): Promise<boolean> {
+    return withTimeout(() => this.keytar.deletePassword(service, account), this.timeoutMs);
+  }
+}
+
+/** The credential store the app runs with, and whether secrets survive a restart. */
+export interface OpenedCredentialStore {
+  store: CredentialStore;
+  keychain: 'os' | 'session-only';
+  /** Why the OS keychain is not used (for the log and the UI), when it is not. */
+  reason?: string;
+}
+
+/** How to reach keytar; the default loads the native module lazily so its absence is not a crash. */
+export interface OpenCredentialStoreOptions {
+  loadKeytar?: () => Promise<KeytarApi>;
+  timeoutMs?: number;
+}
+
+/**
+ * Opens the OS keychain when it answers a write-read-delete probe in time, otherwise a MemoryStore in the
+ * visible `session-only` mode. Never falls back to a file.
+ */
+export async function openCredentialStore(
+  options: OpenCredentialStoreOptions = {},
+): Promise<OpenedCredentialStore> {
+  const timeoutMs = options.timeoutMs ?? KEYCHAIN_TIMEOUT_MS;
+  const loadKeytar = options.loadKeytar ?? loadNativeKeytar;
+  try {
+    const keytar = await withTimeout(loadKeytar, timeoutMs);
+    const store = new KeytarStore(keytar, timeoutMs);
+    const account = `probe-${randomUUID()}`;
+    const probe = randomUUID();
+    await store.set(CREDENTIAL_SERVICE, account, probe);
+    const read = await store.get(CREDENTIAL_SERVICE, account);
+    await store.delete(CREDENTIAL_SERVICE, account);
+    if (read !== probe) throw new CredentialStoreError('The keychain did not return what was stored.');
+    return { store, keychain: 'os' };
+  } catch (error) {
+    return {
+      store: new MemoryStore(),
+      keychain: 'session-only',
+      reason: error instanceof Error ? error.message : String(error),
+    };
+  }
+}
+
+async function loadNativeKeytar(): Promise<KeytarApi> {
+  const module = (await import('keytar')) as KeytarApi & { default?: KeytarApi };
+  return module.default ?? module;
+}
+
+async function withTimeout<T>(run: () => Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new CredentialStoreError(`The keychain did not answer within ${timeoutMs} ms.`)),
+      timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([run(), timeout]);
+  } catch (error) {
+    if (error instanceof CredentialStoreError) throw error;
+    throw new CredentialStoreError(
+      `The keychain refused: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/**
+ * Writes a file so that a reader sees the old content or the new, never a torn one: writes a temporary file
+ * beside it, flushes it to disk, then renames it over the target. Creates the folder when needed.
+ */
+export async function writeFileAtomic(path: string, content: string, mode = 0o600): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const handle = await open(temporary, 'w', mode);
+  try {
+    await handle.writeFile(content, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}

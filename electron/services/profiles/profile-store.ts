@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { IpcError } from '../../shared/ipc/result';
+import {
+  ProfileSchema,
+  normalizeFingerprint,
+  type Notice,
+  type Profile,
+  type ProfileDraft,
+} from '../../shared/ipc/schemas';
+import { writeFileAtomic } from './atomic-file';
+
+/** The profiles file's name inside the app data folder. */
+export const PROFILES_FILE = 'profiles.json';
+
+/** The id of the in-memory demo profile (never written to disk: its address changes every run). */
+export const DEMO_PROFILE_ID = 'demo';
+
+const ProfilesFileSchema = z.object({
+  version: z.literal(1),
+  selectedId: z.string().nullable(),
+  profiles: z.array(ProfileSchema.extend({ isDemo: z.literal(false) })),
+});
+
+/** What a ProfileStore needs: the app data folder, and optionally a clock and an id source for tests. */
+export interface ProfileStoreOptions {
+  folder: string;
+  now?: () => number;
+  createId?: () => string;
+}
+
+/**
+ * The server profiles, persisted as JSON in the app data folder. Guarantees: every write is atomic; the file is
+ * validated on read; a corrupt file is moved aside (`profiles.json.corrupt-<time>`) and reported as a notice,
+ * never a crash; the demo profile lives in memory only.
+ */
+export class ProfileStore {
+  private profiles: Profile[] = [];
+  private selectedId: string | null = null;
+  private demo: Profile | null = null;
+  private readonly path: string;
+  private readonly now: () => number;
+  private readonly createId: () => string;
+
+  constructor(options: ProfileStoreOptions) {
+    this.path = join(options.folder, PROFILES_FILE);
+    this.now = options.now ?? Date.now;
+    this.createId = options.createId ?? randomUUID;
+  }
+
+  /** Reads the file (absent = no profiles). Returns notices for the user, e.g. a corrupt file moved aside. */
+  async load(): Promise<Notice[]> {
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    let parsed: z.infer<typeof ProfilesFileSchema>;
+    try {
+      parsed = ProfilesFileSchema.parse(JSON.parse(text));
+    } catch {
+      const at = this.now();
+      const asideName = `${PROFILES_FILE}.corrupt-${at}`;
+      await rename(this.path, join(this.path, '..', asideName));
+      this.profiles = [];
+      this.selectedId = null;
+      return [
+        {
+          code: 'PROFILES_CORRUPT',
+          message: `The saved server profiles could not be read; the file was kept as ${asideName} and the list starts empty.`,
+          at,
+        },
+      ];
+    }
+    this.profiles = parsed.profiles;
+    this.selectedId = parsed.profiles.some((profile) => profile.id === parsed.selectedId)
+      ? parsed.selectedId
+      : null;
+    return [];
+  }
+
+  /** Every profile (the demo one first, when present) and the selected id. */
+  list(): { profiles: Profile[]; selectedId: string | null } {
+    return {
+      profiles: this.demo ? [this.demo, ...this.profiles] : [...this.profiles],
+      selectedId: this.selectedId,
+    };
+  }
+
+  /** True when no profile of the user's own is saved (the demo one does not count). */
+  isEmpty(): boolean {
+    return this.profiles.length === 0;
+  }
+
+  /** The profile with this id; throws NOT_FOUND when there is none. */
+  get(id: string): Profile {
+    const profile = id === this.demo?.id ? this.demo : this.profiles.find((entry) => entry.id === id);
+    if (!profile) throw new IpcError('NOT_FOUND', 'That server profile no longer exists.');
+    return profile;
+  }
+
+  /** Adds (no id) or replaces (existing id) a profile and persists the list. */
+  async save(draft: ProfileDraft): Promise<Profile> {
+    const { id, isDemo: _ignored, ...fields } = draft;
+    if (id !== undefined && id === this.demo?.id) {
+      throw new IpcError('FORBIDDEN', 'The demo profile cannot be edited.');
+    }
+    const profile = ProfileSchema.parse({
+      ...fields,
+      id: id ?? this.createId(),
+      isDemo: false,
+      trustedCertificateSha256: fields.trustedCertificateSha256
+        ? normalizeFingerprint(fields.trustedCertificateSha256)
+        : undefined,
+    });
+    const index = id === undefined ? -1 : this.profiles.findIndex((entry) => entry.id === id);
+    if (id !== undefined && index < 0)
+      throw new IpcError('NOT_FOUND', 'That server profile no longer exists.');
+    const next = [...this.profiles];
+    if (index >= 0) next[index] = profile;
+    else next.push(profile);
+    await this.persist(next, this.selectedId);
+    return profile;
+  }
+
+  /** Removes a profile (and the selection, if it was selected) and persists the list. */
+  async delete(id: string): Promise<void> {
+    if (id === this.demo?.id) throw new IpcError('FORBIDDEN', 'The demo profile cannot be deleted.');
+    this.get(id);
+    await this.persist(
+      this.profiles.filter((profile) => profile.id !== id),
+      this.selectedId === id ? null : this.selectedId,
+    );
+  }
+
+  /** Marks a profile as the one the login screen opens with. */
+  async select(id: string): Promise<void> {
+    this.get(id);
+    await this.persist(this.profiles, id);
+  }
+
+  /** Pins the certificate the user saw and accepted for this profile's server. */
+  async trustCertificate(id: string, sha256: string): Promise<Profile> {
+    const profile = this.get(id);
+    if (profile.isDemo) throw new IpcError('FORBIDDEN', 'The demo profile cannot be edited.');
+    return this.save({ ...profile, trustedCertificateSha256: normalizeFingerprint(sha256) });
+  }
+
+  /** Sets the in-memory demo profile; with `select`, selects it for this run without persisting. */
+  setDemoProfile(profile: Omit<Profile, 'id' | 'isDemo'>, options: { select: boolean }): Profile {
+    this.demo = ProfileSchema.parse({ ...profile, id: DEMO_PROFILE_ID, isDemo: true });
+    if (options.select) this.selectedId = DEMO_PROFILE_ID;
+    return this.demo;
+  }
+
+  private async persist(profiles: Profile[], selectedId: string | null): Promise<void> {
+    const persistedSelection = selectedId === DEMO_PROFILE_ID ? null : selectedId;
+    const file = { version: 1 as const, selectedId: persistedSelection, profiles };
+    await writeFileAtomic(this.path, `${JSON.stringify(file, null, 2)}\n`);
+    this.profiles = profiles;
+    this.selectedId = selectedId;
+  }
+}
