@@ -153,7 +153,7 @@ describe('GatewayShell', () => {
 
   it('shows uptime since boot', async () => {
     const harness = await startShell();
-    expect(await harness.run('uptime')).toMatch(/^ 08:30:00 up 2 days,  2:15, {2}load average/);
+    expect(await harness.run('uptime')).toMatch(/^ 08:30:00 up 2 days, {2}2:15, {2}load average/);
   });
 
   it('lists eth0 with a MAC address derived from the gateway id', async () => {
