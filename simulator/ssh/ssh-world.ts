@@ -1,0 +1,147 @@
+import type { ReverseTunnels } from '../tunnels';
+import { GatewaySshd, type InteractiveShell, type ShellIo } from './gateway-sshd';
+import { deriveHostKey, type HostKey } from './host-keys';
+import { SshRelay, type PortRange } from './relay';
+import {
+  openOpenSshTunnel,
+  openSsh2Tunnel,
+  ReverseTunnelRequestSchema,
+  type ReverseTunnel,
+} from './reverse-tunnel';
+
+/** A simulated gateway as the SSH side needs it. */
+export interface SshWorldGateway {
+  id: string;
+  hostname: string;
+  bspVersion: string;
+  rootPassword: string;
+}
+
+/** Builds the shell a gateway runs for one SSH session; `onReboot` is the shell's `reboot` command. */
+export type GatewayShellFactory = (
+  gateway: SshWorldGateway,
+  io: ShellIo,
+  onReboot: () => void,
+) => InteractiveShell;
+
+/** How the SSH side of the simulator is set up. */
+export interface SshWorldOptions {
+  seed: string | number;
+  relayPort?: number;
+  relayUser: string;
+  relayPassword: string;
+  /** Ports gateways may ask the relay to listen on (default: every unprivileged port). */
+  relayPermittedPorts?: PortRange;
+  gateways: SshWorldGateway[];
+  /** Which client a gateway runs to open its tunnel: ssh2's (default) or the real OpenSSH `ssh -R`. */
+  tunnelClient?: 'ssh2' | 'openssh';
+  /** The shell behind each gateway's sshd. */
+  createShell: GatewayShellFactory;
+  /** Called after a gateway's shell ran `reboot` (its tunnels and SSH connections are already cut). */
+  onReboot?(gatewayId: string): void;
+}
+
+/** The relay and the per-gateway sshds, started; `close()` stops everything. */
+export interface SshWorld {
+  relay: { host: string; port: number; username: string; password: string };
+  relayHostKey: HostKey;
+  tunnels: ReverseTunnels;
+  /** The loopback address of a gateway's own sshd (started on first use), for direct SSH. */
+  gatewayAddress(gatewayId: string): Promise<{ host: string; port: number }>;
+  /** A gateway's host key (stable for the seed). */
+  gatewayHostKey(gatewayId: string): HostKey;
+  /** Ports that have a tunnel on the simulator's relay right now. */
+  tunnelPorts(): number[];
+  /** Fault injection: cuts every connection to the relay. */
+  dropRelayConnections(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the simulator's SSH relay and prepares one sshd per gateway (started lazily). Host keys are
+ * derived from `seed`, so they are the same every run with the same seed.
+ */
+export async function createSshWorld(options: SshWorldOptions): Promise<SshWorld> {
+  const gateways = new Map(options.gateways.map((gateway) => [gateway.id, gateway]));
+  const relayHostKey = deriveHostKey(options.seed, 'relay');
+  const relay = await SshRelay.start({
+    hostKey: relayHostKey,
+    username: options.relayUser,
+    password: options.relayPassword,
+    port: options.relayPort ?? 0,
+    ...(options.relayPermittedPorts ? { permittedPorts: options.relayPermittedPorts } : {}),
+  });
+  const sshds = new Map<string, Promise<GatewaySshd>>();
+  const openTunnels = new Map<string, Set<ReverseTunnel>>();
+  const openTunnel = options.tunnelClient === 'openssh' ? openOpenSshTunnel : openSsh2Tunnel;
+
+  const findGateway = (gatewayId: string): SshWorldGateway => {
+    const gateway = gateways.get(gatewayId);
+    if (!gateway) throw new Error(`unknown gateway ${gatewayId}`);
+    return gateway;
+  };
+
+  const closeTunnels = async (gatewayId: string): Promise<void> => {
+    const tunnels = [...(openTunnels.get(gatewayId) ?? [])];
+    openTunnels.delete(gatewayId);
+    await Promise.all(tunnels.map((tunnel) => tunnel.close()));
+  };
+
+  const reboot = (gatewayId: string): void => {
+    void closeTunnels(gatewayId).then(async () => {
+      (await sshds.get(gatewayId))?.dropConnections();
+      options.onReboot?.(gatewayId);
+    });
+  };
+
+  const startSshd = (gatewayId: string): Promise<GatewaySshd> => {
+    const existing = sshds.get(gatewayId);
+    if (existing) return existing;
+    const gateway = findGateway(gatewayId);
+    const started = GatewaySshd.start({
+      hostKey: deriveHostKey(options.seed, `gateway:${gateway.id}`),
+      rootPassword: gateway.rootPassword,
+      createShell: (io) => options.createShell(gateway, io, () => reboot(gateway.id)),
+    });
+    sshds.set(gatewayId, started);
+    return started;
+  };
+
+  const tunnels: ReverseTunnels = {
+    async openReverseTunnel(gatewayId, body) {
+      findGateway(gatewayId);
+      const parsed = ReverseTunnelRequestSchema.safeParse(body);
+      if (!parsed.success) {
+        const problems = parsed.error.issues.map(
+          (issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`,
+        );
+        throw new Error(`reverseSsh refused: ${problems.join('; ')}`);
+      }
+      const request = parsed.data;
+      const sshd = await startSshd(gatewayId);
+      const tunnel = await openTunnel(request, sshd.port);
+      const set = openTunnels.get(gatewayId) ?? new Set();
+      set.add(tunnel);
+      openTunnels.set(gatewayId, set);
+      tunnel.once('closed', () => set.delete(tunnel));
+    },
+    closeTunnels,
+  };
+
+  return {
+    relay: { host: relay.host, port: relay.port, username: relay.username, password: relay.password },
+    relayHostKey,
+    tunnels,
+    async gatewayAddress(gatewayId) {
+      return { host: '127.0.0.1', port: (await startSshd(gatewayId)).port };
+    },
+    gatewayHostKey: (gatewayId) => deriveHostKey(options.seed, `gateway:${findGateway(gatewayId).id}`),
+    tunnelPorts: () => relay.tunnelPorts(),
+    dropRelayConnections: () => relay.dropConnections(),
+    async close() {
+      await Promise.all([...openTunnels.keys()].map(closeTunnels));
+      await Promise.all([...sshds.values()].map(async (sshd) => (await sshd).close()));
+      await relay.close();
+    },
+  };
+}
