@@ -110,7 +110,7 @@ describe('the simulator relay', () => {
   it('forgets the tunnels of a gateway that disconnects', async () => {
     const gateway = await connect();
     await forwardIn(gateway, '127.0.0.1', 41_006);
-    const closed = new Promise((resolve) => gateway.once('close', resolve));
+    const closed = new Promise<void>((resolve) => gateway.once('close', () => resolve()));
     gateway.end();
     await closed;
     await expect(forwardOut(await connect(), 41_006)).rejects.toThrow();
