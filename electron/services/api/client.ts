@@ -1,0 +1,225 @@
+import type { z } from 'zod';
+import {
+  ApiErrorBodySchema,
+  AUTH_HEADER,
+  AUTH_SCHEME,
+  describeIssues,
+  encodeCommandBody,
+  encodeQuery,
+  endpoints,
+  ERROR_CODES,
+  fillPath,
+  gatewayCommands,
+  type CommandName,
+  type CommandRequest,
+  type CommandResponse,
+  type EndpointDefinition,
+  type EndpointName,
+  type EndpointRequest,
+  type EndpointResponse,
+} from '../../shared/api';
+import {
+  ApiError,
+  NetworkError,
+  RequestAbortedError,
+  RequestValidationError,
+  ResponseValidationError,
+  TimeoutError,
+} from './errors';
+
+/** Default time limit of one request. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+/** The fetch function the client uses (injectable: a pinned-certificate dispatcher, a test double). */
+export type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+
+/** How the client reaches its server. */
+export interface ApiClientOptions {
+  /** Base address, e.g. `https://oam.example.com` (a trailing slash is ignored). */
+  baseUrl: string;
+  fetch?: Fetch;
+  timeoutMs?: number;
+}
+
+/** Per-call options: the access token (the session adds it), cancellation and a time limit. */
+export interface CallOptions {
+  accessToken?: string;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+interface WireRequest {
+  endpoint: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  contentType?: string;
+  auth: boolean;
+}
+
+function parseOrThrow<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+  fail: (issues: ReturnType<typeof describeIssues>) => Error,
+  prefix: string,
+): z.infer<Schema> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw fail(describeIssues(result.error, prefix ? [prefix] : []));
+  return result.data;
+}
+
+/**
+ * A typed client of the OAM API, derived from the endpoint table: it refuses a request that breaks a rule
+ * before sending it, validates every answer (unknown fields kept), and throws typed errors.
+ */
+export class ApiClient {
+  readonly baseUrl: string;
+  private readonly fetch: Fetch;
+  private readonly timeoutMs: number;
+
+  constructor(options: ApiClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  }
+
+  /** Calls one endpoint of the table. */
+  async call<Name extends EndpointName>(
+    name: Name,
+    request: EndpointRequest<Name>,
+    options: CallOptions = {},
+  ): Promise<EndpointResponse<Name>> {
+    const definition: EndpointDefinition = endpoints[name];
+    const invalid = (issues: ReturnType<typeof describeIssues>) => new RequestValidationError(name, issues);
+    const params = parseOrThrow(definition.params, request.params ?? {}, invalid, '') as Record<
+      string,
+      string
+    >;
+    const query = definition.query
+      ? parseOrThrow(definition.query, request.query ?? {}, invalid, 'query')
+      : undefined;
+    const body = definition.body ? parseOrThrow(definition.body, request.body, invalid, 'body') : undefined;
+
+    const search = encodeQuery(query as Record<string, unknown> | undefined);
+    const wire: WireRequest = {
+      endpoint: name,
+      method: definition.method,
+      path: fillPath(definition.path, params) + (search ? `?${search}` : ''),
+      auth: definition.auth === 'bearer',
+    };
+    if (definition.bodyEncoding !== 'none') {
+      wire.body = JSON.stringify(body);
+      wire.contentType = definition.bodyEncoding === 'text-json' ? 'text/plain' : 'application/json';
+    }
+    const answer = await this.send(wire, options);
+    return parseOrThrow(
+      definition.response,
+      answer,
+      (issues) => new ResponseValidationError(name, issues),
+      '',
+    ) as EndpointResponse<Name>;
+  }
+
+  /** Runs a gateway command of the catalogue: POST /api/gateway/{gatewayId}/command/<path>. */
+  async command<Name extends CommandName>(
+    gatewayId: string,
+    name: Name,
+    request?: CommandRequest<Name>,
+    options: CallOptions = {},
+  ): Promise<CommandResponse<Name>> {
+    const definition = gatewayCommands[name];
+    const endpoint = `command ${name}`;
+    if (!gatewayId)
+      throw new RequestValidationError(endpoint, [
+        { path: 'gatewayId', message: 'gatewayId must not be empty' },
+      ]);
+    const input = request === undefined && definition.bodyKind === 'empty' ? {} : request;
+    const validated = parseOrThrow(
+      definition.request,
+      input,
+      (issues) => new RequestValidationError(endpoint, issues),
+      '',
+    );
+    const body = encodeCommandBody(definition, validated);
+    const wire: WireRequest = {
+      endpoint,
+      method: 'POST',
+      path: fillPath(endpoints.gatewayCommand.path, { gatewayId, command: definition.path }),
+      auth: true,
+    };
+    if (body !== undefined) {
+      wire.body = body;
+      wire.contentType = 'application/json';
+    }
+    const answer = await this.send(wire, options);
+    return parseOrThrow(
+      definition.response,
+      answer,
+      (issues) => new ResponseValidationError(endpoint, issues),
+      '',
+    ) as CommandResponse<Name>;
+  }
+
+  private async send(wire: WireRequest, options: CallOptions): Promise<unknown> {
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (wire.contentType) headers['Content-Type'] = wire.contentType;
+    if (wire.auth && options.accessToken) headers[AUTH_HEADER] = `${AUTH_SCHEME} ${options.accessToken}`;
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.fetch(this.baseUrl + wire.path, {
+        method: wire.method,
+        headers,
+        body: wire.body,
+        signal,
+      });
+      text = await response.text();
+    } catch (error) {
+      if (options.signal?.aborted) throw new RequestAbortedError(wire.endpoint);
+      if (timeout.aborted) throw new TimeoutError(wire.endpoint, timeoutMs);
+      throw new NetworkError(wire.endpoint, describeNetworkFailure(this.baseUrl, error), { cause: error });
+    }
+    if (!response.ok) throw toApiError(wire.endpoint, response, text);
+    if (text.trim() === '') return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new ResponseValidationError(wire.endpoint, [
+        { path: '(root)', message: 'the answer is not JSON' },
+      ]);
+    }
+  }
+}
+
+function toApiError(endpoint: string, response: Response, text: string): ApiError {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const body = ApiErrorBodySchema.safeParse(parsed);
+  if (body.success) return new ApiError(response.status, body.data.errorCode, body.data.message, endpoint);
+  const message = text.trim().slice(0, 200) || response.statusText || `HTTP ${response.status}`;
+  return new ApiError(response.status, ERROR_CODES.GENERAL, message, endpoint);
+}
+
+function describeNetworkFailure(baseUrl: string, error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
+  const code = cause?.code ?? '';
+  if (code === 'ECONNREFUSED') return `The server at ${baseUrl} refused the connection (is it running?)`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `The server name in ${baseUrl} could not be found`;
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `The connection to ${baseUrl} dropped`;
+  if (
+    code.startsWith('CERT_') ||
+    code.includes('SELF_SIGNED') ||
+    code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'
+  ) {
+    return `The certificate of ${baseUrl} is not trusted (${code})`;
+  }
+  return `The server at ${baseUrl} could not be reached: ${cause?.message ?? (error as Error)?.message ?? String(error)}`;
+}
