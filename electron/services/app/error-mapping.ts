@@ -1,0 +1,79 @@
+import {
+  ApiError,
+  NetworkError,
+  RequestAbortedError,
+  RequestValidationError,
+  ResponseValidationError,
+  TimeoutError,
+} from '../api';
+import { ERROR_CODES } from '../../shared/api';
+import { IpcError } from '../../shared/ipc/result';
+import { CredentialStoreError } from '../credentials';
+import { CertificateUntrustedError } from './server-fetch';
+
+const MAX_MESSAGE_LENGTH = 300;
+
+/** Finds the first error of a type in an error's `cause` chain (bounded: causes can form a cycle). */
+export function findCause<T>(error: unknown, type: abstract new (...args: never[]) => T): T | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current; depth += 1) {
+    if (current instanceof type) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Turns the services' errors into IPC errors with messages a technician can act on. Server messages are
+ * passed through trimmed (they describe the request, not our secrets); anything unknown is left to the router,
+ * which answers a generic INTERNAL.
+ */
+export function mapServiceError(error: unknown): IpcError | undefined {
+  const certificate = findCause(error, CertificateUntrustedError);
+  if (certificate) {
+    return new IpcError(
+      'CERTIFICATE_UNTRUSTED',
+      'The server presented a certificate this computer does not trust. Compare its fingerprint with the one your administrator gave you before trusting it.',
+      { sha256: certificate.sha256, subject: certificate.subject },
+    );
+  }
+  if (error instanceof IpcError) return error;
+  if (error instanceof RequestValidationError) {
+    return new IpcError('INVALID_INPUT', 'Some fields are not valid.', error.issues);
+  }
+  if (error instanceof ApiError) return mapApiError(error);
+  if (error instanceof ResponseValidationError) {
+    return new IpcError('API_ERROR', trim(error.message), {
+      status: null,
+      errorCode: null,
+      endpoint: error.endpoint,
+      issues: error.issues,
+    });
+  }
+  if (error instanceof TimeoutError) return new IpcError('TIMEOUT', trim(error.message));
+  if (error instanceof RequestAbortedError) return new IpcError('TIMEOUT', trim(error.message));
+  if (error instanceof NetworkError) return new IpcError('NETWORK', trim(error.message));
+  if (error instanceof CredentialStoreError) return new IpcError('INTERNAL', trim(error.message));
+  return undefined;
+}
+
+function mapApiError(error: ApiError): IpcError {
+  const details = { status: error.status, errorCode: error.errorCode, endpoint: error.endpoint };
+  const message = trim(error.message);
+  if (error.status === 401) {
+    if (error.errorCode === ERROR_CODES.ACCESS_TOKEN_EXPIRED) {
+      return new IpcError('SESSION_EXPIRED', 'Your session has expired. Log in again to continue.', details);
+    }
+    return new IpcError('UNAUTHENTICATED', message || 'The user name or password is wrong.', details);
+  }
+  if (error.status === 403) return new IpcError('FORBIDDEN', message || 'You may not do this.', details);
+  if (error.status === 404) return new IpcError('NOT_FOUND', message || 'Not found.', details);
+  if (error.status === 408) {
+    return new IpcError('TIMEOUT', message || 'The gateway did not answer in time.', details);
+  }
+  return new IpcError('API_ERROR', message || `The server answered ${error.status}.`, details);
+}
+
+function trim(message: string): string {
+  return message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : message;
+}

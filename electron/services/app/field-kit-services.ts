@@ -1,0 +1,162 @@
+import { isCommandName, isEndpointName } from '../../shared/api';
+import { EventHub } from '../../shared/ipc/event-hub';
+import { IpcError } from '../../shared/ipc/result';
+import type { HandlerTable } from '../../shared/ipc/router';
+import type { Notice, Profile } from '../../shared/ipc/schemas';
+import type { OpenedCredentialStore } from '../credentials';
+import { ProfileStore } from '../profiles';
+import { mapServiceError } from './error-mapping';
+import { SessionController } from './session-controller';
+import type { SessionFactory } from './session-port';
+
+/** Something to stop when the app quits (terminal sessions, reverse tunnels…); errors are logged, not thrown. */
+export type ShutdownHook = () => Promise<void> | void;
+
+/** Where messages for the log go (main: a log file; host: stderr; tests: a spy). */
+export interface Log {
+  info(message: string): void;
+  error(message: string, error?: unknown): void;
+}
+
+/** Plain values the composition root hands in (DESIGN §2: only main/host read paths and the environment). */
+export interface FieldKitServicesOptions {
+  dataDir: string;
+  mode: 'electron' | 'browser';
+  version: string;
+  credentials: OpenedCredentialStore;
+  createSession: SessionFactory;
+  now?: () => number;
+  log?: Log;
+  createFetch?: (profile: Profile) => typeof fetch;
+}
+
+const SILENT_LOG: Log = { info: () => undefined, error: () => undefined };
+
+/**
+ * The plain-Node application behind both transports (Electron IPC and the browser host's WebSocket): the
+ * services, the handler table of every contract channel, the events they push and the error mapping.
+ */
+export class FieldKitServices {
+  readonly events = new EventHub();
+  readonly profiles: ProfileStore;
+  readonly sessions: SessionController;
+  readonly handlers: HandlerTable;
+  readonly log: Log;
+  private readonly notices: Notice[] = [];
+  private readonly shutdownHooks: ShutdownHook[] = [];
+  private readonly now: () => number;
+  private closed = false;
+
+  private constructor(private readonly options: FieldKitServicesOptions) {
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? SILENT_LOG;
+    this.profiles = new ProfileStore({ folder: options.dataDir, now: this.now });
+    this.sessions = new SessionController({
+      profiles: this.profiles,
+      credentials: options.credentials.store,
+      events: this.events,
+      createSession: options.createSession,
+      createFetch: options.createFetch,
+      onNotice: (notice) => this.addNotice(notice),
+    });
+    this.handlers = this.buildHandlers();
+  }
+
+  /** Builds the services and loads the profiles; a corrupt profiles file becomes a notice, not a failure. */
+  static async create(options: FieldKitServicesOptions): Promise<FieldKitServices> {
+    const services = new FieldKitServices(options);
+    for (const notice of await services.profiles.load()) services.addNotice(notice);
+    if (options.credentials.keychain === 'session-only') {
+      services.addNotice({
+        code: 'KEYCHAIN_UNAVAILABLE',
+        message:
+          'No system keychain answered, so logins are kept for this session only and nothing is written to disk.',
+      });
+      services.log.info(`keychain unavailable: ${options.credentials.reason ?? 'unknown reason'}`);
+    }
+    return services;
+  }
+
+  /** Turns service errors into IPC errors (hand this to the router). */
+  readonly mapError = (error: unknown): IpcError | undefined => mapServiceError(error);
+
+  /** Logs the real cause of an error the renderer only sees as INTERNAL (hand this to the router). */
+  readonly onInternalError = (channel: string, error: unknown): void => {
+    this.log.error(`internal error on ${channel}`, error);
+  };
+
+  /** Registers something to stop on quit; hooks run in reverse order of registration. */
+  addShutdownHook(hook: ShutdownHook): void {
+    this.shutdownHooks.push(hook);
+  }
+
+  /** Records a notice for `app:notices` and pushes it as `app:notice`. */
+  addNotice(notice: Omit<Notice, 'at'> & { at?: number }): void {
+    const complete = { ...notice, at: notice.at ?? this.now() };
+    this.notices.push(complete);
+    this.log.info(`notice ${complete.code}: ${complete.message}`);
+    this.events.emit('app:notice', complete);
+  }
+
+  /** Runs every shutdown hook once (errors logged), then forgets the session without deleting remembered logins. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const hook of [...this.shutdownHooks].reverse()) {
+      try {
+        await hook();
+      } catch (error) {
+        this.log.error('shutdown hook failed', error);
+      }
+    }
+    this.sessions.close();
+  }
+
+  private buildHandlers(): HandlerTable {
+    const { options, profiles, sessions } = this;
+    return {
+      'app:info': () => ({
+        version: options.version,
+        mode: options.mode,
+        keychain: options.credentials.keychain,
+      }),
+      'app:notices': () => ({ notices: [...this.notices] }),
+      'profiles:list': () => profiles.list(),
+      'profiles:save': (draft) => profiles.save(draft),
+      'profiles:delete': async ({ id }) => {
+        if (sessions.summary()?.profileId === id) await sessions.logout();
+        await profiles.delete(id);
+        await sessions.deleteSecrets(id);
+        return null;
+      },
+      'profiles:select': async ({ id }) => {
+        await profiles.select(id);
+        return null;
+      },
+      'profiles:trust-certificate': ({ id, sha256 }) => profiles.trustCertificate(id, sha256),
+      'session:login': (input) => sessions.login(input),
+      'session:resume': ({ profileId }) => sessions.resume(profileId),
+      'session:get': () => sessions.summary(),
+      'session:logout': async () => {
+        await sessions.logout();
+        return null;
+      },
+      'api:call': ({ endpoint, params, query, body }) => {
+        if (!isEndpointName(endpoint)) {
+          throw new IpcError('INVALID_INPUT', 'Unknown API endpoint.', [
+            { path: 'endpoint', message: `No endpoint named ${endpoint}` },
+          ]);
+        }
+        return sessions.requireSession().call(endpoint, { params, query, body });
+      },
+      'gateway:command': ({ gatewayId, command, body }) => {
+        if (!isCommandName(command)) {
+          throw new IpcError('INVALID_INPUT', 'Unknown gateway command.', [
+            { path: 'command', message: `No gateway command named ${command}` },
+          ]);
+        }
+        return sessions.requireSession().command(gatewayId, command, body);
+      },
+    };
+  }
+}

@@ -1,0 +1,5 @@
+export * from './error-mapping';
+export * from './field-kit-services';
+export * from './server-fetch';
+export * from './session-controller';
+export * from './session-port';

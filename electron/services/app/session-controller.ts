@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import type { EventHub } from '../../shared/ipc/event-hub';
+import { IpcError } from '../../shared/ipc/result';
+import type { Notice, Profile, RememberMode, SessionSummary } from '../../shared/ipc/schemas';
+import { ApiError } from '../api';
+import {
+  CREDENTIAL_SERVICE,
+  passwordAccount,
+  refreshTokenAccount,
+  type CredentialStore,
+} from '../credentials';
+import type { ProfileStore } from '../profiles';
+import { createServerFetch } from './server-fetch';
+import type { SessionFactory, SessionPort } from './session-port';
+
+const RememberedPasswordSchema = z.object({ username: z.string(), password: z.string() });
+
+interface ActiveSession {
+  profile: Profile;
+  session: SessionPort;
+  remember: RememberMode;
+  stopListening: () => void;
+  lastRefreshToken: string | null;
+}
+
+/** What the controller needs. */
+export interface SessionControllerOptions {
+  profiles: ProfileStore;
+  credentials: CredentialStore;
+  events: EventHub;
+  createSession: SessionFactory;
+  onNotice: (notice: Omit<Notice, 'at'>) => void;
+  /** Builds the fetch for a profile (default: certificate-verifying, honouring its pin). */
+  createFetch?: (profile: Profile) => typeof fetch;
+}
+
+/**
+ * Owns the one active session and its keychain entries. Guarantees: tokens stay here (the renderer gets a
+ * SessionSummary); with remember `session` the rotating refresh token in the keychain always follows the
+ * latest one; with `password` the password is kept too and used when the refresh token is spent; with `none`,
+ * and on logout, the profile's keychain entries are deleted; every change is pushed as `session:changed`.
+ */
+export class SessionController {
+  private active: ActiveSession | null = null;
+  private readonly createFetch: (profile: Profile) => typeof fetch;
+
+  constructor(private readonly options: SessionControllerOptions) {
+    this.createFetch =
+      options.createFetch ??
+      ((profile) => createServerFetch({ pinnedSha256: profile.trustedCertificateSha256 }));
+  }
+
+  /** The current session's summary, or null. */
+  summary(): SessionSummary | null {
+    if (!this.active) return null;
+    const facts = this.active.session.facts();
+    if (!facts) return null;
+    return { ...facts, profileId: this.active.profile.id, profileName: this.active.profile.name };
+  }
+
+  /** Logs in to a profile's server, replacing any current session, and keeps what `remember` asks for. */
+  async login(input: {
+    profileId: string;
+    username: string;
+    password: string;
+    remember: RememberMode;
+  }): Promise<SessionSummary> {
+    const profile = this.options.profiles.get(input.profileId);
+    const session = this.buildSession(profile);
+    try {
+      await session.login(input.username, input.password);
+    } catch (error) {
+      session.dispose();
+      throw error;
+    }
+    await this.activate(profile, session, input.remember);
+    await this.storeSecrets(profile.id, input.remember, session.refreshToken(), input);
+    if (!profile.isDemo && profile.username !== input.username) {
+      await this.options.profiles.save({ ...profile, username: input.username }).catch(() => undefined);
+    }
+    return this.requireSummary();
+  }
+
+  /**
+   * Resumes a profile's session from the keychain's refresh token; falls back to a remembered password when
+   * the token is spent. Null when nothing is remembered or the server no longer accepts what was.
+   */
+  async resume(profileId: string): Promise<SessionSummary | null> {
+    const profile = this.options.profiles.get(profileId);
+    const { credentials } = this.options;
+    const refreshToken = await credentials.get(CREDENTIAL_SERVICE, refreshTokenAccount(profileId));
+    const remembered = await this.readPassword(profileId);
+    const remember: RememberMode = remembered ? 'password' : 'session';
+    if (refreshToken) {
+      const session = this.buildSession(profile);
+      try {
+        await session.resume(refreshToken);
+        await this.activate(profile, session, remember);
+        await this.storeRefreshToken(profileId, session.refreshToken());
+        return this.requireSummary();
+      } catch (error) {
+        session.dispose();
+        if (!isRejectedCredential(error)) throw error;
+        await credentials.delete(CREDENTIAL_SERVICE, refreshTokenAccount(profileId));
+      }
+    }
+    if (!remembered) return null;
+    try {
+      return await this.login({ profileId, ...remembered, remember: 'password' });
+    } catch (error) {
+      if (!isRejectedCredential(error)) throw error;
+      await credentials.delete(CREDENTIAL_SERVICE, passwordAccount(profileId));
+      return null;
+    }
+  }
+
+  /** Ends the session on the server (best effort) and deletes the profile's keychain entries. */
+  async logout(): Promise<void> {
+    const active = this.active;
+    if (!active) return;
+    this.deactivate();
+    try {
+      await active.session.logout();
+    } catch {
+      // The server may be unreachable; the local session ends regardless.
+    } finally {
+      active.session.dispose();
+    }
+    await this.deleteSecrets(active.profile.id);
+    this.options.events.emit('session:changed', null);
+  }
+
+  /** The active session, or UNAUTHENTICATED. */
+  requireSession(): SessionPort {
+    if (!this.active) throw new IpcError('UNAUTHENTICATED', 'Log in first.');
+    return this.active.session;
+  }
+
+  /** Forgets the session without logging out on the server (on quit: a remembered session stays resumable). */
+  close(): void {
+    const active = this.active;
+    this.deactivate();
+    active?.session.dispose();
+  }
+
+  /** Deletes the keychain entries of a profile (also used when the profile itself is deleted). */
+  async deleteSecrets(profileId: string): Promise<void> {
+    const { credentials } = this.options;
+    await credentials.delete(CREDENTIAL_SERVICE, refreshTokenAccount(profileId));
+    await credentials.delete(CREDENTIAL_SERVICE, passwordAccount(profileId));
+  }
+
+  private buildSession(profile: Profile): SessionPort {
+    return this.options.createSession({ baseUrl: profile.baseUrl, fetch: this.createFetch(profile) });
+  }
+
+  private async activate(profile: Profile, session: SessionPort, remember: RememberMode): Promise<void> {
+    if (this.active) {
+      const previous = this.active;
+      this.deactivate();
+      previous.session.dispose();
+    }
+    const active: ActiveSession = {
+      profile,
+      session,
+      remember,
+      stopListening: () => undefined,
+      lastRefreshToken: session.refreshToken(),
+    };
+    active.stopListening = session.onChange(() => {
+      if (this.active !== active) return;
+      const token = session.refreshToken();
+      if (active.remember !== 'none' && token && token !== active.lastRefreshToken) {
+        active.lastRefreshToken = token;
+        void this.storeRefreshToken(profile.id, token);
+      }
+      this.options.events.emit('session:changed', this.summary());
+    });
+    this.active = active;
+    this.options.events.emit('session:changed', this.summary());
+  }
+
+  private deactivate(): void {
+    this.active?.stopListening();
+    this.active = null;
+  }
+
+  private requireSummary(): SessionSummary {
+    const summary = this.summary();
+    if (!summary) throw new Error('The session ended right after it started.');
+    return summary;
+  }
+
+  private async storeSecrets(
+    profileId: string,
+    remember: RememberMode,
+    refreshToken: string | null,
+    login: { username: string; password: string },
+  ): Promise<void> {
+    const { credentials } = this.options;
+    try {
+      if (remember === 'none') {
+        await this.deleteSecrets(profileId);
+        return;
+      }
+      await this.storeRefreshToken(profileId, refreshToken);
+      if (remember === 'password') {
+        const secret = JSON.stringify({ username: login.username, password: login.password });
+        await credentials.set(CREDENTIAL_SERVICE, passwordAccount(profileId), secret);
+      } else {
+        await credentials.delete(CREDENTIAL_SERVICE, passwordAccount(profileId));
+      }
+    } catch {
+      this.options.onNotice({
+        code: 'KEYCHAIN_WRITE_FAILED',
+        message:
+          'You are logged in, but the keychain did not save your login: you will need to log in again next time.',
+      });
+    }
+  }
+
+  private async storeRefreshToken(profileId: string, token: string | null): Promise<void> {
+    if (!token) return;
+    try {
+      await this.options.credentials.set(CREDENTIAL_SERVICE, refreshTokenAccount(profileId), token);
+    } catch {
+      this.options.onNotice({
+        code: 'KEYCHAIN_WRITE_FAILED',
+        message: 'The keychain did not save the renewed login: you may need to log in again next time.',
+      });
+    }
+  }
+
+  private async readPassword(profileId: string): Promise<{ username: string; password: string } | null> {
+    const stored = await this.options.credentials.get(CREDENTIAL_SERVICE, passwordAccount(profileId));
+    if (!stored) return null;
+    try {
+      return RememberedPasswordSchema.parse(JSON.parse(stored));
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** True when the server refused the credential itself (spent refresh token, changed password). */
+function isRejectedCredential(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 401 || error.status === 403;
+  return (error as { name?: string } | null)?.name === 'SessionExpiredError';
+}

@@ -1,0 +1,28 @@
+import type { SessionSummary } from '../../shared/ipc/schemas';
+
+/** The session facts the app needs from the session service, minus what the profile adds (its id and name). */
+export type SessionFacts = Omit<SessionSummary, 'profileId' | 'profileName'>;
+
+/**
+ * What the shell needs from one authenticated session with a server (implemented over
+ * `electron/services/session`'s Session; faked in unit tests). Secrets never leave it except the refresh
+ * token, which goes only to the credential store.
+ */
+export interface SessionPort {
+  login(username: string, password: string): Promise<void>;
+  resume(refreshToken: string): Promise<void>;
+  logout(): Promise<void>;
+  call(endpoint: string, request: { params?: unknown; query?: unknown; body?: unknown }): Promise<unknown>;
+  command(gatewayId: string, command: string, body: unknown): Promise<unknown>;
+  /** The current facts, or null before login / after logout. */
+  facts(): SessionFacts | null;
+  /** The current refresh token (rotates on every refresh), or null. */
+  refreshToken(): string | null;
+  /** Called on every change of the facts (refresh started/ended, expiry) and every token rotation. */
+  onChange(listener: () => void): () => void;
+  /** Releases timers; the session is unusable afterwards. */
+  dispose(): void;
+}
+
+/** Builds a session for one server: its base URL and the fetch that verifies its certificate. */
+export type SessionFactory = (options: { baseUrl: string; fetch: typeof fetch }) => SessionPort;

@@ -1,0 +1,263 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, NetworkError } from '../../../../electron/services/api';
+import { FieldKitServices, type SessionFacts, type SessionPort } from '../../../../electron/services/app';
+import {
+  CREDENTIAL_SERVICE,
+  MemoryStore,
+  passwordAccount,
+  refreshTokenAccount,
+} from '../../../../electron/services/credentials';
+import { createRouter } from '../../../../electron/shared/ipc/router';
+
+const GOOD_PASSWORD = 'correct horse';
+
+/** A session double: accepts GOOD_PASSWORD, rotates refresh tokens, never sees the network. */
+class FakeSession implements SessionPort {
+  static sequence = 0;
+  facts_: SessionFacts | null = null;
+  token: string | null = null;
+  listeners = new Set<() => void>();
+  calls: unknown[] = [];
+
+  async login(username: string, password: string) {
+    if (password !== GOOD_PASSWORD) throw new ApiError(401, 10, 'Invalid username or password', 'login');
+    this.start(username);
+  }
+  async resume(refreshToken: string) {
+    if (!refreshToken.startsWith('rt-')) throw new ApiError(401, 11, 'Token has expired', 'refresh');
+    this.start('tech@example.com');
+  }
+  async logout() {
+    this.facts_ = null;
+    this.token = null;
+  }
+  async call(endpoint: string, request: unknown) {
+    this.calls.push({ endpoint, request });
+    return { data: [], totalPages: 0, totalElements: 0, hasNext: false };
+  }
+  async command(gatewayId: string, command: string, body: unknown) {
+    this.calls.push({ gatewayId, command, body });
+    return {};
+  }
+  facts() {
+    return this.facts_;
+  }
+  refreshToken() {
+    return this.token;
+  }
+  onChange(listener: () => void) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  dispose() {
+    this.listeners.clear();
+  }
+  rotate() {
+    this.token = `rt-${++FakeSession.sequence}`;
+    for (const listener of this.listeners) listener();
+  }
+  private start(username: string) {
+    this.token = `rt-${++FakeSession.sequence}`;
+    this.facts_ = {
+      username,
+      userId: 'user-1',
+      role: 'CUSTOMER_USER',
+      customerId: 'customer-1',
+      accessExpiresAt: 1_700_000_000_000,
+      state: 'active',
+    };
+  }
+}
+
+let folder: string;
+let sessions: FakeSession[];
+let credentials: MemoryStore;
+
+async function buildServices() {
+  const services = await FieldKitServices.create({
+    dataDir: folder,
+    mode: 'browser',
+    version: '0.1.0',
+    credentials: { store: credentials, keychain: 'os' },
+    createSession: () => {
+      const session = new FakeSession();
+      sessions.push(session);
+      return session;
+    },
+  });
+  const router = createRouter<null>({
+    handlers: services.handlers,
+    isTrustedSender: () => true,
+    mapError: services.mapError,
+  });
+  const profile = await services.profiles.save({ name: 'Lab', baseUrl: 'https://oam.example.com' });
+  return { services, router, profile };
+}
+
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'fieldkit-app-'));
+  sessions = [];
+  credentials = new MemoryStore();
+});
+afterEach(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('FieldKitServices', () => {
+  it('answers app:info with the mode and keychain', async () => {
+    const { router } = await buildServices();
+    expect(await router.dispatch('app:info', undefined, null)).toEqual({
+      ok: true,
+      value: { version: '0.1.0', mode: 'browser', keychain: 'os' },
+    });
+  });
+
+  it('logs in and answers a summary that carries no token', async () => {
+    const { router, profile } = await buildServices();
+    const result = await router.dispatch(
+      'session:login',
+      { profileId: profile.id, username: 'tech@example.com', password: GOOD_PASSWORD, remember: 'none' },
+      null,
+    );
+    expect(result).toMatchObject({ ok: true, value: { profileName: 'Lab', username: 'tech@example.com' } });
+    expect(JSON.stringify(result)).not.toContain('rt-');
+  });
+
+  it('answers UNAUTHENTICATED for a wrong password', async () => {
+    const { router, profile } = await buildServices();
+    const result = await router.dispatch(
+      'session:login',
+      { profileId: profile.id, username: 'tech@example.com', password: 'nope', remember: 'none' },
+      null,
+    );
+    expect(result).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+  });
+
+  it('keeps the rotated refresh token in the keychain with remember "session"', async () => {
+    const { router, profile } = await buildServices();
+    await router.dispatch(
+      'session:login',
+      { profileId: profile.id, username: 'tech@example.com', password: GOOD_PASSWORD, remember: 'session' },
+      null,
+    );
+    sessions[0]?.rotate();
+    await vi.waitFor(async () => {
+      expect(await credentials.get(CREDENTIAL_SERVICE, refreshTokenAccount(profile.id))).toBe(
+        sessions[0]?.token,
+      );
+    });
+    expect(await credentials.get(CREDENTIAL_SERVICE, passwordAccount(profile.id))).toBeNull();
+  });
+
+  it('resumes a remembered session after a restart', async () => {
+    const first = await buildServices();
+    await first.router.dispatch(
+      'session:login',
+      {
+        profileId: first.profile.id,
+        username: 'tech@example.com',
+        password: GOOD_PASSWORD,
+        remember: 'session',
+      },
+      null,
+    );
+    await first.services.close();
+    const second = await buildServices();
+    const result = await second.router.dispatch('session:resume', { profileId: first.profile.id }, null);
+    expect(result).toMatchObject({ ok: true, value: { username: 'tech@example.com', state: 'active' } });
+  });
+
+  it('resumes with the remembered password when the refresh token is spent', async () => {
+    const { router, profile } = await buildServices();
+    await credentials.set(CREDENTIAL_SERVICE, refreshTokenAccount(profile.id), 'spent');
+    await credentials.set(
+      CREDENTIAL_SERVICE,
+      passwordAccount(profile.id),
+      JSON.stringify({ username: 'tech@example.com', password: GOOD_PASSWORD }),
+    );
+    const result = await router.dispatch('session:resume', { profileId: profile.id }, null);
+    expect(result).toMatchObject({ ok: true, value: { state: 'active' } });
+  });
+
+  it('resumes to null when nothing is remembered', async () => {
+    const { router, profile } = await buildServices();
+    expect(await router.dispatch('session:resume', { profileId: profile.id }, null)).toEqual({
+      ok: true,
+      value: null,
+    });
+  });
+
+  it('deletes the keychain entries on logout and pushes a null session', async () => {
+    const { services, router, profile } = await buildServices();
+    await router.dispatch(
+      'session:login',
+      { profileId: profile.id, username: 'tech@example.com', password: GOOD_PASSWORD, remember: 'password' },
+      null,
+    );
+    expect(await credentials.get(CREDENTIAL_SERVICE, passwordAccount(profile.id))).not.toBeNull();
+    const changes: unknown[] = [];
+    services.events.on('session:changed', (payload) => changes.push(payload));
+    expect(await router.dispatch('session:logout', undefined, null)).toEqual({ ok: true, value: null });
+    expect(await credentials.get(CREDENTIAL_SERVICE, refreshTokenAccount(profile.id))).toBeNull();
+    expect(await credentials.get(CREDENTIAL_SERVICE, passwordAccount(profile.id))).toBeNull();
+    expect(changes).toEqual([null]);
+  });
+
+  it('refuses api:call before login with UNAUTHENTICATED', async () => {
+    const { router } = await buildServices();
+    const result = await router.dispatch(
+      'api:call',
+      { endpoint: 'getCustomer', params: { customerId: 'c' } },
+      null,
+    );
+    expect(result).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+  });
+
+  it('refuses an endpoint name that is not in the endpoint table', async () => {
+    const { router, profile } = await buildServices();
+    await router.dispatch(
+      'session:login',
+      { profileId: profile.id, username: 'tech@example.com', password: GOOD_PASSWORD, remember: 'none' },
+      null,
+    );
+    const result = await router.dispatch('api:call', { endpoint: 'dropDatabase' }, null);
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+  });
+
+  it('maps a network failure to NETWORK', async () => {
+    const { services } = await buildServices();
+    const mapped = services.mapError(new NetworkError('login', 'The server refused the connection'));
+    expect(mapped?.code).toBe('NETWORK');
+  });
+
+  it('runs shutdown hooks once, in reverse order, even when one fails', async () => {
+    const { services } = await buildServices();
+    const order: string[] = [];
+    services.addShutdownHook(() => {
+      order.push('tunnels');
+    });
+    services.addShutdownHook(() => {
+      order.push('terminals');
+      throw new Error('already closed');
+    });
+    await services.close();
+    await services.close();
+    expect(order).toEqual(['terminals', 'tunnels']);
+  });
+
+  it('reports session-only mode as a notice', async () => {
+    const services = await FieldKitServices.create({
+      dataDir: folder,
+      mode: 'browser',
+      version: '0.1.0',
+      credentials: { store: credentials, keychain: 'session-only', reason: 'no D-Bus' },
+      createSession: () => new FakeSession(),
+    });
+    expect(services.handlers['app:notices'](undefined, { channel: 'app:notices' })).toMatchObject({
+      notices: [{ code: 'KEYCHAIN_UNAVAILABLE' }],
+    });
+  });
+});
