@@ -1,0 +1,57 @@
+import { StringDecoder } from 'node:string_decoder';
+import type { BindingPortInterface } from './binding-types';
+import { SerialConsole, type SerialConsoleOptions } from './serial-console';
+
+const READ_BUFFER_BYTES = 4_096;
+
+/** A console running on an open port; `stop()` ends it and closes the port. */
+export interface ConsoleOnPort {
+  readonly console: SerialConsole;
+  /** Resolves when the port stopped delivering input (closed, or its other end went away). */
+  readonly finished: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs a SerialConsole on an open binding port: reads keystrokes in a loop and writes output one chunk at a time,
+ * waiting for each write to reach the OS (so a flood is paced by the line, not buffered in memory).
+ */
+export function runConsoleOnPort(
+  port: BindingPortInterface,
+  options: Omit<SerialConsoleOptions, 'io'>,
+): ConsoleOnPort {
+  let writes: Promise<void> = Promise.resolve();
+  const console = new SerialConsole({
+    ...options,
+    io: {
+      write: (chunk) => {
+        // The binding accepts one write at a time.
+        writes = writes.then(() => port.write(Buffer.from(chunk, 'utf8')));
+        return writes;
+      },
+    },
+  });
+  const finished = (async () => {
+    const decoder = new StringDecoder('utf8');
+    const buffer = Buffer.alloc(READ_BUFFER_BYTES);
+    while (port.isOpen) {
+      try {
+        const { bytesRead } = await port.read(buffer, 0, buffer.length);
+        console.input(decoder.write(buffer.subarray(0, bytesRead)));
+      } catch {
+        break;
+      }
+    }
+    console.stop();
+  })();
+  void console.start();
+  return {
+    console,
+    finished,
+    async stop() {
+      console.stop();
+      if (port.isOpen) await port.close().catch(() => {});
+      await finished;
+    },
+  };
+}
