@@ -1,0 +1,56 @@
+import type { IpcErrorShape } from './wire-types';
+
+function detailsOf(error: IpcErrorShape): Record<string, unknown> {
+  return typeof error.details === 'object' && error.details !== null
+    ? (error.details as Record<string, unknown>)
+    : {};
+}
+
+/** True when the server refused the user name or password (rather than being unreachable or broken). */
+export function isWrongCredentials(error: IpcErrorShape): boolean {
+  if (error.code === 'UNAUTHENTICATED') return true;
+  const details = detailsOf(error);
+  return error.code === 'API_ERROR' && details.status === 401 && details.errorCode !== 15;
+}
+
+/**
+ * Says in a technician's words what a failed sign-in means and what to do about it. `baseUrl` names the server
+ * in the unreachable case.
+ */
+export function describeLoginError(error: IpcErrorShape, baseUrl: string): string {
+  if (isWrongCredentials(error)) return 'Wrong user name or password. Check both and try again.';
+  const details = detailsOf(error);
+  switch (error.code) {
+    case 'NETWORK':
+      return `Can't reach the server at ${baseUrl}. Check this laptop's network (hotspot, Wi-Fi, VPN) and the profile's address.`;
+    case 'TIMEOUT':
+      return 'The server did not answer in time. The connection may be slow; try again.';
+    case 'FORBIDDEN':
+      return 'This account may not sign in here. Ask your administrator for access.';
+    case 'API_ERROR':
+      if (details.errorCode === 15)
+        return 'The password of this account has expired. Change it on the server, then sign in.';
+      return `The server refused the sign-in: ${error.message}`;
+    case 'INVALID_INPUT':
+      return 'Some fields need attention before signing in.';
+    case 'INTERNAL':
+      return 'Something went wrong inside the app. Try again; if it keeps happening, restart the app.';
+    default:
+      return error.message;
+  }
+}
+
+/** The certificate the server presented, when a call failed because it is not trusted. */
+export function readUntrustedCertificate(error: IpcErrorShape): { sha256: string; subject: string } | null {
+  if (error.code !== 'CERTIFICATE_UNTRUSTED') return null;
+  const details = detailsOf(error);
+  return typeof details.sha256 === 'string'
+    ? { sha256: details.sha256, subject: typeof details.subject === 'string' ? details.subject : '' }
+    : null;
+}
+
+/** Groups a hex SHA-256 fingerprint in colon-separated pairs, the way certificate viewers show it. */
+export function formatFingerprint(sha256: string): string {
+  const hex = sha256.replace(/[^0-9a-f]/gi, '').toUpperCase();
+  return hex.match(/.{1,2}/g)?.join(':') ?? sha256;
+}

@@ -1,0 +1,292 @@
+import type {
+  Channel,
+  ChannelInput,
+  ChannelOutput,
+  EventName,
+  Events,
+  IpcErrorShape,
+  Result,
+} from './wire-types';
+
+// The only module that knows how the renderer reaches main: Electron's preload (`window.fieldkit`) or, in the
+// browser host, a WebSocket at /ipc on the page's own origin speaking the same messages.
+
+/** What the preload exposes as `window.fieldkit`: functions only. */
+export interface Bridge {
+  invoke(channel: string, input: unknown): Promise<Result>;
+  on(event: string, listener: (payload: unknown) => void): () => void;
+}
+
+/** Whether the renderer can currently reach main. `open` is the only state in which calls are sent. */
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting';
+
+/** A snapshot of the transport's link to main; `retryAt` is when the next reconnect attempt starts. */
+export interface ConnectionSnapshot {
+  status: ConnectionStatus;
+  attempt: number;
+  retryAt: number | null;
+}
+
+/** A bridge that also reports its connection and can be told to retry now. */
+export interface Transport extends Bridge {
+  connection(): ConnectionSnapshot;
+  onConnection(listener: (snapshot: ConnectionSnapshot) => void): () => void;
+  retryNow(): void;
+  close(): void;
+}
+
+/** The part of the DOM WebSocket the socket transport uses (so tests can pass `ws`'s WebSocket). */
+export interface SocketLike {
+  readonly readyState: number;
+  onopen: ((event: unknown) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  send(data: string): void;
+  close(): void;
+}
+
+/** Timers the socket transport uses; injectable so backoff is testable without waiting. */
+export interface Clock {
+  now(): number;
+  setTimeout(callback: () => void, delayMs: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Options of the WebSocket transport; every duration in milliseconds. */
+export interface SocketTransportOptions {
+  url: string;
+  createSocket?: (url: string) => SocketLike;
+  clock?: Clock;
+  initialRetryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  /** How long a call made while disconnected waits for the link to come back before it fails. */
+  callWaitMs?: number;
+}
+
+/** First reconnect delay; doubled on each failed attempt up to MAX_RETRY_DELAY_MS. */
+export const INITIAL_RETRY_DELAY_MS = 250;
+/** Longest wait between two reconnect attempts. */
+export const MAX_RETRY_DELAY_MS = 8_000;
+/** How long a call waits for a lost link to come back. */
+export const CALL_WAIT_MS = 15_000;
+
+const OPEN = 1;
+
+const SYSTEM_CLOCK: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, delayMs) => globalThis.setTimeout(callback, delayMs),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+function failure(code: IpcErrorShape['code'], message: string): Result<never> {
+  return { ok: false, error: { code, message } };
+}
+
+function isResult(value: unknown): value is Result {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as { ok?: unknown; error?: { code?: unknown; message?: unknown } };
+  if (candidate.ok === true) return 'value' in candidate;
+  return (
+    candidate.ok === false &&
+    typeof candidate.error?.code === 'string' &&
+    typeof candidate.error.message === 'string'
+  );
+}
+
+/**
+ * Speaks the IPC wire over a WebSocket: `{ id, channel, input }` out, `{ id, result }` and `{ event, payload }`
+ * in. Reconnects with exponential backoff for as long as it is open; a call made while disconnected waits for
+ * the link (up to `callWaitMs`), and a call in flight when the link drops answers NETWORK rather than being
+ * re-sent, because main may already have acted on it.
+ */
+export function createSocketTransport(options: SocketTransportOptions): Transport {
+  const clock = options.clock ?? SYSTEM_CLOCK;
+  const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
+  const initialDelay = options.initialRetryDelayMs ?? INITIAL_RETRY_DELAY_MS;
+  const maxDelay = options.maxRetryDelayMs ?? MAX_RETRY_DELAY_MS;
+  const callWaitMs = options.callWaitMs ?? CALL_WAIT_MS;
+
+  const inFlight = new Map<number, (result: Result) => void>();
+  const waiting = new Set<{ send: () => void; timer: unknown }>();
+  const eventListeners = new Map<string, Set<(payload: unknown) => void>>();
+  const connectionListeners = new Set<(snapshot: ConnectionSnapshot) => void>();
+
+  let snapshot: ConnectionSnapshot = { status: 'connecting', attempt: 0, retryAt: null };
+  let socket: SocketLike | null = null;
+  let retryTimer: unknown = null;
+  let nextId = 1;
+  let isClosed = false;
+
+  function publish(next: ConnectionSnapshot): void {
+    snapshot = next;
+    for (const listener of connectionListeners) listener(snapshot);
+  }
+
+  function connect(): void {
+    retryTimer = null;
+    publish({ ...snapshot, status: snapshot.attempt === 0 ? 'connecting' : 'reconnecting', retryAt: null });
+    const current = createSocket(options.url);
+    socket = current;
+    current.onopen = () => {
+      if (socket !== current) return;
+      publish({ status: 'open', attempt: 0, retryAt: null });
+      for (const call of [...waiting]) {
+        waiting.delete(call);
+        clock.clearTimeout(call.timer);
+        call.send();
+      }
+    };
+    current.onmessage = (message) => receive(message.data);
+    current.onerror = () => {
+      // Always followed by close, which does the work.
+    };
+    current.onclose = () => {
+      if (socket !== current) return;
+      socket = null;
+      for (const [id, resolve] of inFlight) {
+        inFlight.delete(id);
+        resolve(
+          failure(
+            'NETWORK',
+            'Lost the connection to the Field Kit backend before it answered; check whether the action took effect.',
+          ),
+        );
+      }
+      if (!isClosed) scheduleReconnect();
+    };
+  }
+
+  function scheduleReconnect(): void {
+    const attempt = snapshot.attempt + 1;
+    const delay = Math.min(maxDelay, initialDelay * 2 ** (attempt - 1));
+    publish({ status: 'reconnecting', attempt, retryAt: clock.now() + delay });
+    retryTimer = clock.setTimeout(connect, delay);
+  }
+
+  function receive(data: unknown): void {
+    if (typeof data !== 'string') return;
+    let message: unknown;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (typeof message !== 'object' || message === null) return;
+    const { id, result, event, payload } = message as {
+      id?: unknown;
+      result?: unknown;
+      event?: unknown;
+      payload?: unknown;
+    };
+    if (typeof id === 'number') {
+      const resolve = inFlight.get(id);
+      if (!resolve) return;
+      inFlight.delete(id);
+      resolve(
+        isResult(result) ? result : failure('INTERNAL', 'The backend sent an answer the app cannot read.'),
+      );
+      return;
+    }
+    if (typeof event === 'string') {
+      for (const listener of eventListeners.get(event) ?? []) listener(payload);
+    }
+  }
+
+  function send(channel: string, input: unknown, resolve: (result: Result) => void): void {
+    const current = socket;
+    if (!current || current.readyState !== OPEN) {
+      resolve(failure('NETWORK', 'Not connected to the Field Kit backend.'));
+      return;
+    }
+    const id = nextId++;
+    inFlight.set(id, resolve);
+    current.send(JSON.stringify({ id, channel, input }));
+  }
+
+  connect();
+
+  return {
+    invoke(channel, input) {
+      return new Promise<Result>((resolve) => {
+        if (isClosed) {
+          resolve(failure('NETWORK', 'The connection to the Field Kit backend is closed.'));
+          return;
+        }
+        if (snapshot.status === 'open') {
+          send(channel, input, resolve);
+          return;
+        }
+        const call = {
+          send: () => send(channel, input, resolve),
+          timer: null as unknown,
+        };
+        call.timer = clock.setTimeout(() => {
+          waiting.delete(call);
+          resolve(failure('TIMEOUT', 'The Field Kit backend did not come back in time; try again.'));
+        }, callWaitMs);
+        waiting.add(call);
+      });
+    },
+    on(event, listener) {
+      const listeners = eventListeners.get(event) ?? new Set();
+      listeners.add(listener);
+      eventListeners.set(event, listeners);
+      return () => listeners.delete(listener);
+    },
+    connection: () => snapshot,
+    onConnection(listener) {
+      connectionListeners.add(listener);
+      return () => connectionListeners.delete(listener);
+    },
+    retryNow() {
+      if (isClosed || retryTimer === null) return;
+      clock.clearTimeout(retryTimer);
+      connect();
+    },
+    close() {
+      isClosed = true;
+      if (retryTimer !== null) clock.clearTimeout(retryTimer);
+      socket?.close();
+    },
+  };
+}
+
+/** Wraps Electron's preload bridge: always connected, since the link is in-process. */
+export function createPreloadTransport(bridge: Bridge): Transport {
+  const snapshot: ConnectionSnapshot = { status: 'open', attempt: 0, retryAt: null };
+  return {
+    invoke: (channel, input) => bridge.invoke(channel, input),
+    on: (event, listener) => bridge.on(event, listener),
+    connection: () => snapshot,
+    onConnection: () => () => undefined,
+    retryNow: () => undefined,
+    close: () => undefined,
+  };
+}
+
+/** Picks the transport for this page: the preload bridge under Electron, else the host's WebSocket at /ipc. */
+export function createDefaultTransport(page: Window = window): Transport {
+  const preload = (page as Window & { fieldkit?: Bridge }).fieldkit;
+  if (preload) return createPreloadTransport(preload);
+  const scheme = page.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return createSocketTransport({ url: `${scheme}//${page.location.host}/ipc` });
+}
+
+type InputArguments<C extends Channel> =
+  undefined extends ChannelInput<C> ? [input?: ChannelInput<C>] : [input: ChannelInput<C>];
+
+/** The typed face of a transport: channel names, inputs, outputs and events checked against the contract. */
+export class IpcClient {
+  constructor(readonly transport: Transport) {}
+
+  /** Calls a channel; always resolves, with a Result (never throws across the boundary). */
+  invoke<C extends Channel>(channel: C, ...[input]: InputArguments<C>): Promise<Result<ChannelOutput<C>>> {
+    return this.transport.invoke(channel, input) as Promise<Result<ChannelOutput<C>>>;
+  }
+
+  /** Listens to a pushed event; returns the function that stops listening. */
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void {
+    return this.transport.on(event, listener as (payload: unknown) => void);
+  }
+}

@@ -1,0 +1,147 @@
+import type { ProfileDraft } from './state/profiles.svelte';
+import type { IpcErrorShape, Profile } from './wire-types';
+
+/** The add/edit profile form's fields, as typed (all text). */
+export interface ProfileFields {
+  name: string;
+  baseUrl: string;
+  username: string;
+  relayHost: string;
+  relayPort: string;
+  relayUsername: string;
+}
+
+/** A message per field that fails; an empty object means the fields are valid. */
+export type ProfileFieldErrors = Partial<Record<keyof ProfileFields, string>>;
+
+/** Longest profile name the form accepts. */
+export const MAX_PROFILE_NAME_LENGTH = 80;
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const HOST_NAME = /^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/;
+
+/** The form's fields for a profile (empty fields for a new one). */
+export function readProfileFields(profile: Profile | null): ProfileFields {
+  return {
+    name: profile?.name ?? '',
+    baseUrl: profile?.baseUrl ?? 'https://',
+    username: profile?.username ?? '',
+    relayHost: profile?.relay?.host ?? '',
+    relayPort: profile?.relay ? String(profile.relay.port) : '',
+    relayUsername: profile?.relay?.username ?? '',
+  };
+}
+
+function checkBaseUrl(text: string): string | null {
+  if (text.trim() === '' || text.trim() === 'https://')
+    return 'Enter the server address, like https://oam.example.com.';
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return 'This is not a web address; it should look like https://oam.example.com.';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The address must start with https://.';
+  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname))
+    return 'Use https:// — plain http is only allowed for a server on this computer.';
+  if (url.username || url.password) return 'Leave the user name and password out of the address.';
+  if (url.search || url.hash) return 'The address must not carry a query (?) or fragment (#).';
+  return null;
+}
+
+/**
+ * Checks the fields the way the user reads them and, when they pass, builds what `profiles:save` takes (keeping
+ * the edited profile's id and the fields the form does not show). Relay settings are all-or-nothing.
+ */
+export function validateProfileFields(
+  fields: ProfileFields,
+  original: Profile | null,
+): { errors: ProfileFieldErrors; draft: ProfileDraft | null } {
+  const errors: ProfileFieldErrors = {};
+  const name = fields.name.trim();
+  if (name === '') errors.name = 'Give the profile a name, like the customer or site.';
+  else if (name.length > MAX_PROFILE_NAME_LENGTH)
+    errors.name = `Keep the name under ${MAX_PROFILE_NAME_LENGTH} characters.`;
+
+  const baseUrlError = checkBaseUrl(fields.baseUrl);
+  if (baseUrlError) errors.baseUrl = baseUrlError;
+
+  const username = fields.username.trim();
+  if (/\s/.test(username)) errors.username = 'A user name has no spaces.';
+
+  const relayHost = fields.relayHost.trim();
+  const relayPort = fields.relayPort.trim();
+  const relayUsername = fields.relayUsername.trim();
+  const hasRelay = relayHost !== '' || relayPort !== '' || relayUsername !== '';
+  let port = 22;
+  if (hasRelay) {
+    if (relayHost === '') errors.relayHost = 'Enter the relay host, or clear all relay fields.';
+    else if (!HOST_NAME.test(relayHost))
+      errors.relayHost = 'Only the host name or IP address, without a scheme or port.';
+    if (relayPort !== '') {
+      port = Number(relayPort);
+      if (!/^\d+$/.test(relayPort) || port < 1 || port > 65_535)
+        errors.relayPort = 'The port is a whole number from 1 to 65535.';
+    }
+    if (relayUsername === '') errors.relayUsername = 'Enter the relay user name, or clear all relay fields.';
+    else if (/\s/.test(relayUsername)) errors.relayUsername = 'A user name has no spaces.';
+  }
+
+  if (Object.keys(errors).length > 0) return { errors, draft: null };
+
+  const {
+    id: _id,
+    name: _name,
+    baseUrl: _baseUrl,
+    username: _username,
+    relay,
+    ...kept
+  } = original ?? {
+    isDemo: false,
+  };
+  const draft: ProfileDraft = {
+    ...kept,
+    ...(original ? { id: original.id } : {}),
+    name,
+    baseUrl: new URL(fields.baseUrl.trim()).toString().replace(/\/$/, ''),
+    ...(username ? { username } : {}),
+    ...(hasRelay
+      ? {
+          relay: {
+            host: relayHost,
+            port,
+            username: relayUsername,
+            ...(relay?.portRange ? { portRange: relay.portRange } : {}),
+          },
+        }
+      : {}),
+  };
+  return { errors, draft };
+}
+
+const FIELD_OF_PATH: Record<string, keyof ProfileFields> = {
+  name: 'name',
+  baseUrl: 'baseUrl',
+  username: 'username',
+  'relay.host': 'relayHost',
+  'relay.port': 'relayPort',
+  'relay.username': 'relayUsername',
+};
+
+/** Places main's INVALID_INPUT issues next to the fields they name; other issues go under `form`. */
+export function mapServerIssues(error: IpcErrorShape): { fields: ProfileFieldErrors; form: string | null } {
+  const fields: ProfileFieldErrors = {};
+  const other: string[] = [];
+  const issues = Array.isArray(error.details)
+    ? (error.details as { path?: unknown; message?: unknown }[])
+    : [];
+  for (const issue of issues) {
+    const path = typeof issue.path === 'string' ? issue.path.replace(/^input\./, '') : '';
+    const message = typeof issue.message === 'string' ? issue.message : 'Not accepted.';
+    const field = FIELD_OF_PATH[path];
+    if (field) fields[field] ??= message;
+    else other.push(path ? `${path}: ${message}` : message);
+  }
+  if (issues.length === 0) other.push(error.message);
+  return { fields, form: other.length > 0 ? other.join(' ') : null };
+}
