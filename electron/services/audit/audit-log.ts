@@ -1,0 +1,162 @@
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { redactSecrets, redactText } from './redaction';
+
+/** What an audit entry records: one gateway command, a wizard step, a fleet job, or a terminal session. */
+export const AUDIT_KINDS = ['command', 'wizard', 'fleet', 'terminal'] as const;
+/** How the recorded action ended. */
+export const AUDIT_OUTCOMES = ['ok', 'failed', 'cancelled'] as const;
+
+/** One line of the audit log. `at` is milliseconds since the epoch; `request` is always redacted. */
+export const AuditEntrySchema = z.object({
+  at: z.int().nonnegative(),
+  profileId: z.string().min(1),
+  user: z.string(),
+  gatewayId: z.string().optional(),
+  kind: z.enum(AUDIT_KINDS),
+  name: z.string().min(1),
+  risk: z.enum(['read', 'change', 'disruptive']).optional(),
+  request: z.unknown().optional(),
+  response: z.unknown().optional(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  durationMs: z.number().nonnegative(),
+  error: z.string().optional(),
+  /** Groups the entries of one wizard run or fleet job. */
+  runId: z.string().optional(),
+  /** For changes: the values before and after (redacted like the request). */
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
+});
+/** One line of the audit log. */
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+/** What a caller hands to `append`: `profileId` defaults to the log's own, `at` to now. */
+export type AuditEntryInput = Omit<AuditEntry, 'at' | 'profileId'> & { at?: number; profileId?: string };
+
+/** A filter over the log for reports: entries at or after `since`, of one gateway, of one run. */
+export interface AuditQuery {
+  profileId: string;
+  since?: number;
+  until?: number;
+  gatewayId?: string;
+  runId?: string;
+}
+
+/** Where each profile's log lives and how the log reads time. */
+export interface AuditLogOptions {
+  /** The app data folder: logs go to `<dataDir>/audit/<profileId>.jsonl`. */
+  dataDir: string;
+  now?: () => number;
+}
+
+/** Something that records audit entries (the engines take this, so tests can pass a memory sink). */
+export interface AuditSink {
+  append(entry: AuditEntryInput & { profileId: string }): Promise<AuditEntry>;
+}
+
+const PROFILE_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * An append-only audit log, one JSON line per entry and one file per profile. Every request, response, before
+ * and after value is redacted by key, and the error text by pattern, before it is written: no secret reaches
+ * the disk. Appends are serialised per file so lines never interleave; a line that does not parse on read
+ * (a torn last line after a crash) is skipped, never fatal.
+ */
+export class AuditLog implements AuditSink {
+  private readonly now: () => number;
+  private readonly folder: string;
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly options: AuditLogOptions) {
+    this.now = options.now ?? Date.now;
+    this.folder = join(options.dataDir, 'audit');
+  }
+
+  /** The file a profile's entries go to. Refuses a profile id that could leave the audit folder. */
+  pathOf(profileId: string): string {
+    if (!PROFILE_ID_PATTERN.test(profileId) || profileId.startsWith('.')) {
+      throw new Error(`Profile id ${JSON.stringify(profileId)} cannot name an audit file`);
+    }
+    return join(this.folder, `${profileId}.jsonl`);
+  }
+
+  /** Appends one entry (redacted) and resolves with what was written. */
+  append(input: AuditEntryInput & { profileId: string }): Promise<AuditEntry> {
+    let entry: AuditEntry;
+    let path: string;
+    try {
+      entry = sanitizeEntry({ ...input, at: input.at ?? this.now() });
+      path = this.pathOf(entry.profileId);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    const previous = this.queues.get(path) ?? Promise.resolve();
+    const written = previous
+      .catch(() => undefined)
+      .then(async () => {
+        await mkdir(this.folder, { recursive: true, mode: 0o700 });
+        await appendFile(path, `${JSON.stringify(entry)}\n`, { encoding: 'utf8', mode: 0o600 });
+        return entry;
+      });
+    this.queues.set(path, written);
+    void written.finally(() => {
+      if (this.queues.get(path) === written) this.queues.delete(path);
+    });
+    return written;
+  }
+
+  /** Entries of a profile in the order written, filtered; an absent log reads as empty. */
+  async read(query: AuditQuery): Promise<AuditEntry[]> {
+    const path = this.pathOf(query.profileId);
+    await this.queues.get(path)?.catch(() => undefined);
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const entries: AuditEntry[] = [];
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') continue;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      const result = AuditEntrySchema.safeParse(parsed);
+      if (!result.success) continue;
+      const entry = result.data;
+      if (query.since !== undefined && entry.at < query.since) continue;
+      if (query.until !== undefined && entry.at > query.until) continue;
+      if (query.gatewayId !== undefined && entry.gatewayId !== query.gatewayId) continue;
+      if (query.runId !== undefined && entry.runId !== query.runId) continue;
+      entries.push(entry);
+    }
+    return entries;
+  }
+}
+
+/** Keeps entries in memory (tests, and the session-only mode); redacts exactly like AuditLog. */
+export class MemoryAuditSink implements AuditSink {
+  readonly entries: AuditEntry[] = [];
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Records one entry, redacted. */
+  async append(input: AuditEntryInput & { profileId: string }): Promise<AuditEntry> {
+    const entry = sanitizeEntry({ ...input, at: input.at ?? this.now() });
+    this.entries.push(entry);
+    return entry;
+  }
+}
+
+/** The entry as it may be written: secrets removed from every free-form field. */
+export function sanitizeEntry(entry: AuditEntry): AuditEntry {
+  const clean: AuditEntry = { ...entry };
+  for (const field of ['request', 'response', 'before', 'after'] as const) {
+    if (clean[field] !== undefined) clean[field] = redactSecrets(clean[field]);
+  }
+  if (clean.error !== undefined) clean.error = redactText(clean.error);
+  return AuditEntrySchema.parse(clean);
+}
