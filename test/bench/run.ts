@@ -1,0 +1,16 @@
+// `npm run bench -- <suite>`: runs one benchmark suite, prints its table and writes bench-results/<suite>.json.
+import { reportFigures, type BenchFigure } from './report';
+
+const SUITES: Record<string, () => Promise<BenchFigure[]>> = {
+  api: async () => (await import('./api')).runApiBench(),
+};
+
+const suite = process.argv[2];
+const run = suite ? SUITES[suite] : undefined;
+if (!run) {
+  console.error(`usage: npm run bench -- <suite>   (suites: ${Object.keys(SUITES).join(', ')})`);
+  process.exit(2);
+}
+const figures = await run();
+reportFigures(suite!, figures);
+process.exit(0);

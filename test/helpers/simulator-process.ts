@@ -1,0 +1,45 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const LISTENING = /^OAM simulator listening on (http:\/\/127\.0\.0\.1:\d+)$/;
+
+/** A simulator running in its own process, as `npm run simulator` starts it. */
+export interface SimulatorProcess {
+  url: string;
+  /** Every line it printed so far. */
+  output: string[];
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `simulator/cli.ts` with the given flags (port 0 unless given) and resolves once it prints its
+ * `OAM simulator listening on …` line. Rejects with its output if it exits first.
+ */
+export function spawnSimulator(flags: string[] = []): Promise<SimulatorProcess> {
+  const args = flags.includes('--port') ? flags : ['--port', '0', ...flags];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'simulator/cli.ts', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stderr! }).on('line', (line) => output.push(line));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      output.push(line);
+      const match = line.match(LISTENING);
+      if (match) resolve({ url: match[1]!, output, child, stop });
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`simulator exited (${code}) before listening:\n${output.join('\n')}`)),
+    );
+  });
+}
