@@ -1,0 +1,134 @@
+import { describeIssues, summarizeIssues } from '../electron/shared/api/validation';
+import { describeFixture } from './fixture';
+import { startSimulator } from './index';
+import { SimulatorSettingsSchema, type SimulatorSettingsInput } from './options';
+import { createTenant } from './tenant';
+
+/** Exit status for bad flags. */
+const USAGE_ERROR = 2;
+
+const FLAGS: Record<
+  string,
+  { key: keyof SimulatorSettingsInput; kind: 'int' | 'number' | 'string'; help: string }
+> = {
+  '--port': { key: 'port', kind: 'int', help: 'TCP port (0 = any free port)' },
+  '--host': { key: 'host', kind: 'string', help: 'loopback address to listen on (default 127.0.0.1)' },
+  '--seed': { key: 'seed', kind: 'int', help: 'seed of the demo tenant (default 1)' },
+  '--gateways': { key: 'gateways', kind: 'int', help: 'number of gateways (default 24)' },
+  '--devices': { key: 'devices', kind: 'int', help: 'number of devices (default 200)' },
+  '--customers': { key: 'customers', kind: 'int', help: 'top-level customers, at least 2 (default 2)' },
+  '--latency-ms': { key: 'latencyMs', kind: 'int', help: 'extra delay before every answer (default 0)' },
+  '--fail-rate': { key: 'failRate', kind: 'number', help: 'fraction of requests answered 503 (default 0)' },
+  '--access-ttl': { key: 'accessTtl', kind: 'int', help: 'access token lifetime, seconds (default 7200)' },
+  '--refresh-ttl': {
+    key: 'refreshTtl',
+    kind: 'int',
+    help: 'refresh token lifetime, seconds (default 86400)',
+  },
+  '--command-timeout-ms': {
+    key: 'commandTimeoutMs',
+    kind: 'int',
+    help: 'wait before 408 from an offline gateway (default 10000)',
+  },
+  '--reboot-ms': {
+    key: 'rebootMs',
+    kind: 'int',
+    help: 'how long a reboot keeps a gateway offline (default 30000)',
+  },
+  '--upgrade-ms': {
+    key: 'upgradeMs',
+    kind: 'int',
+    help: 'download + install time of an upgrade (default 20000)',
+  },
+  '--offline-fraction': {
+    key: 'offlineFraction',
+    kind: 'number',
+    help: 'fraction of gateways offline from the start (default 0.1)',
+  },
+};
+
+function usage(): string {
+  const lines = Object.entries(FLAGS).map(([flag, { help }]) => `  ${flag.padEnd(22)} ${help}`);
+  return [
+    'Usage: npm run simulator -- [flags]',
+    ...lines,
+    '  --print-fixture        print the demo tenant as JSON and exit',
+    '  --help                 show this help',
+  ].join('\n');
+}
+
+function fail(message: string): never {
+  process.stderr.write(`oam-simulator: ${message}\n${usage()}\n`);
+  process.exit(USAGE_ERROR);
+}
+
+/** Reads the command line into settings; a bad flag ends the process with a message and status 2. */
+function parseArguments(argv: string[]): { settings: SimulatorSettingsInput; printFixture: boolean } {
+  const settings: Record<string, unknown> = {};
+  let printFixture = false;
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index] as string;
+    if (argument === '--help' || argument === '-h') {
+      process.stdout.write(`${usage()}\n`);
+      process.exit(0);
+    }
+    if (argument === '--print-fixture') {
+      printFixture = true;
+      continue;
+    }
+    const [flag, inline] = argument.includes('=')
+      ? (argument.split(/=(.*)/s, 2) as [string, string])
+      : [argument, undefined];
+    const spec = FLAGS[flag];
+    if (!spec) fail(`unknown flag ${flag}`);
+    const raw = inline ?? argv[++index];
+    if (raw === undefined || (inline === undefined && raw.startsWith('--'))) fail(`${flag} needs a value`);
+    if (spec.kind === 'string') settings[spec.key] = raw;
+    else {
+      const value = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(value) || (spec.kind === 'int' && !Number.isInteger(value))) {
+        fail(`${flag} must be ${spec.kind === 'int' ? 'a whole number' : 'a number'}, not "${raw}"`);
+      }
+      settings[spec.key] = value;
+    }
+  }
+  const parsed = SimulatorSettingsSchema.safeParse(settings);
+  if (!parsed.success) fail(summarizeIssues(describeIssues(parsed.error)));
+  return { settings: settings as SimulatorSettingsInput, printFixture };
+}
+
+async function main(): Promise<void> {
+  const { settings, printFixture } = parseArguments(process.argv.slice(2));
+  if (printFixture) {
+    const resolved = SimulatorSettingsSchema.parse(settings);
+    const tenant = createTenant({
+      seed: resolved.seed,
+      gateways: resolved.gateways,
+      devices: resolved.devices,
+      customers: resolved.customers,
+      offlineFraction: resolved.offlineFraction,
+      nowMs: Date.now(),
+    });
+    process.stdout.write(`${JSON.stringify(describeFixture(tenant), null, 2)}\n`);
+    return;
+  }
+  let simulator;
+  try {
+    simulator = await startSimulator(settings);
+  } catch (error) {
+    process.stderr.write(`oam-simulator: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`OAM simulator listening on ${simulator.url}\n`);
+  process.stdout.write('Demo accounts:\n');
+  for (const account of simulator.fixture.accounts) {
+    process.stdout.write(`  ${account.username.padEnd(24)} ${account.password.padEnd(14)} ${account.role}\n`);
+  }
+  const stop = () => {
+    void simulator.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+void main();

@@ -1,0 +1,163 @@
+import { gatewayCommands, isCommandName, type CommandName } from '../../electron/shared/api/commands';
+import { ERROR_CODES } from '../../electron/shared/api/errors';
+import type { Clock } from '../clock';
+import { badArgument, notFound, parseOrThrow, SimulatorError } from '../failure';
+import { NEWEST_BSP_VERSION, type GatewayEntity, type Tenant } from '../tenant';
+import type { ReverseTunnels } from '../tunnels';
+import { backupCommands } from './backups';
+import type { CommandContext, CommandHandlers } from './context';
+import { diagnosticsCommands } from './diagnostics';
+import { firewallCommands } from './firewall';
+import { locationCommands } from './location';
+import { modemCommands } from './modem';
+import { softwareCommands } from './software';
+import {
+  createGatewayState,
+  isOnline,
+  settle,
+  startReboot,
+  type GatewayState,
+  type GatewayTimings,
+} from './state';
+import { wanCommands } from './wan';
+
+/** Every command of the catalogue, one module per group; the type refuses a missing one. */
+export const COMMAND_HANDLERS: CommandHandlers<CommandName> = {
+  ...diagnosticsCommands,
+  ...locationCommands,
+  ...backupCommands,
+  ...softwareCommands,
+  ...modemCommands,
+  ...wanCommands,
+  ...firewallCommands,
+};
+
+/** What a GatewayFleet needs. */
+export interface GatewayFleetOptions {
+  tenant: Tenant;
+  clock: Clock;
+  timings: GatewayTimings;
+  /** How long a command to an offline gateway waits before it ends in 408. */
+  commandTimeoutMs: number;
+  tunnels?: ReverseTunnels | undefined;
+}
+
+/** Sentinel body for a request that carried no body at all. */
+export const NO_BODY = Symbol('no body');
+
+/** The simulated gateways: their state (created on first use) and the commands they answer. */
+export class GatewayFleet {
+  private readonly states = new Map<string, GatewayState>();
+  private readonly startedAt: number;
+  private readonly shutdown = new AbortController();
+
+  constructor(private readonly options: GatewayFleetOptions) {
+    this.startedAt = options.clock.now();
+  }
+
+  /** The gateway with this id, or a 404. */
+  entityOf(gatewayId: string): GatewayEntity {
+    const entity = this.options.tenant.gatewaysById.get(gatewayId);
+    if (!entity) throw notFound(`Gateway ${gatewayId} not found`);
+    return entity;
+  }
+
+  /** The gateway's current state, brought up to now. */
+  stateOf(entity: GatewayEntity): GatewayState {
+    let state = this.states.get(entity.id);
+    if (!state) {
+      state = createGatewayState(entity, this.startedAt);
+      this.states.set(entity.id, state);
+    }
+    settle(state, this.options.clock.now(), this.options.timings);
+    return state;
+  }
+
+  /** ONLINE or OFFLINE now, without creating state for a gateway nobody has talked to. */
+  statusOf(entity: GatewayEntity): 'ONLINE' | 'OFFLINE' {
+    const state = this.states.get(entity.id);
+    if (!state) return entity.isOfflineFromStart ? 'OFFLINE' : 'ONLINE';
+    return isOnline(this.stateOf(entity), this.options.clock.now()) ? 'ONLINE' : 'OFFLINE';
+  }
+
+  /** When the gateway was last heard: now while online. */
+  lastSeenTimeOf(entity: GatewayEntity): number {
+    const state = this.states.get(entity.id);
+    if (!state)
+      return entity.isOfflineFromStart
+        ? this.startedAt - 86_400_000 - (entity.index % 97) * 60_000
+        : this.options.clock.now();
+    if (entity.isOfflineFromStart) return this.startedAt - 86_400_000 - (entity.index % 97) * 60_000;
+    return this.stateOf(entity).lastSeenTime;
+  }
+
+  /** The BSP version the gateway runs now (an upgrade may have changed it). */
+  bspVersionOf(entity: GatewayEntity): string {
+    return this.states.get(entity.id)?.bspVersion ?? entity.bspVersion;
+  }
+
+  /**
+   * Runs a command: validates its body against the catalogue (400 naming each field), refuses newest-BSP-only
+   * commands on older BSPs (400), waits `commandTimeoutMs` and answers 408 (errorCode 2) when the gateway is
+   * offline, and otherwise answers what the simulated gateway does.
+   */
+  async runCommand(
+    entity: GatewayEntity,
+    commandName: string,
+    body: unknown,
+    signal?: AbortSignal,
+  ): Promise<unknown> {
+    if (!isCommandName(commandName)) throw notFound(`Unknown gateway command ${commandName}`);
+    const definition = gatewayCommands[commandName];
+    const request = this.parseRequest(commandName, body);
+    const state = this.stateOf(entity);
+    if (
+      'newestBspOnly' in definition &&
+      definition.newestBspOnly &&
+      state.bspVersion !== NEWEST_BSP_VERSION
+    ) {
+      throw badArgument(
+        `${commandName} needs BSP ${NEWEST_BSP_VERSION}; gateway ${entity.name} runs BSP ${state.bspVersion} — upgrade it first`,
+      );
+    }
+    if (!isOnline(state, this.options.clock.now())) {
+      await this.waitForTimeout(signal);
+      throw new SimulatorError(
+        408,
+        ERROR_CODES.GENERAL,
+        `Gateway ${entity.name} did not answer ${commandName} within ${this.options.commandTimeoutMs} ms (it is offline)`,
+      );
+    }
+    const context: CommandContext = {
+      state,
+      now: this.options.clock.now(),
+      timings: this.options.timings,
+      tunnels: this.options.tunnels,
+    };
+    const handler = COMMAND_HANDLERS[commandName] as (context: CommandContext, request: unknown) => unknown;
+    return await handler(context, request);
+  }
+
+  /** Reboots the gateway now, as its own reboot command or shell would: OFFLINE for the reboot time. */
+  reboot(entity: GatewayEntity): void {
+    startReboot(this.stateOf(entity), this.options.clock.now(), this.options.timings);
+  }
+
+  /** Ends every wait for an offline gateway (used when the simulator closes). */
+  close(): void {
+    this.shutdown.abort(new Error('simulator closed'));
+  }
+
+  private parseRequest(commandName: CommandName, body: unknown): unknown {
+    const definition = gatewayCommands[commandName];
+    if (definition.bodyKind === 'none') return undefined;
+    // A command whose body is an empty object also accepts no body at all.
+    const value = body === NO_BODY ? (definition.bodyKind === 'empty' ? {} : undefined) : body;
+    return parseOrThrow(definition.request, value, `${commandName} request`);
+  }
+
+  private async waitForTimeout(signal?: AbortSignal): Promise<void> {
+    const signals = [this.shutdown.signal, ...(signal ? [signal] : [])];
+    await this.options.clock.sleep(this.options.commandTimeoutMs, AbortSignal.any(signals));
+  }
+}

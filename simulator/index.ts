@@ -1,0 +1,100 @@
+import { describeIssues, summarizeIssues } from '../electron/shared/api/validation';
+import { SYSTEM_CLOCK, type Clock } from './clock';
+import { describeFixture, type Fixture } from './fixture';
+import { SimulatorSettingsSchema, type SimulatorSettings, type SimulatorSettingsInput } from './options';
+import { createServer } from './server';
+import type { ReverseTunnels } from './tunnels';
+import { createWorld, type World } from './world';
+
+export { FakeClock, SYSTEM_CLOCK, type Clock } from './clock';
+export type { Fixture } from './fixture';
+export type { ReverseTunnelRequest, ReverseTunnels } from './tunnels';
+export { SimulatorSettingsSchema, type SimulatorSettings, type SimulatorSettingsInput } from './options';
+
+/** What startSimulator takes: the CLI's settings plus in-process hooks. */
+export interface SimulatorOptions extends SimulatorSettingsInput {
+  /** Time source (default the wall clock); a FakeClock lets tests advance time instead of sleeping. */
+  clock?: Clock;
+  /** The SSH side: opens and closes reverse tunnels for reverseSsh / stopReverseSsh. */
+  tunnels?: ReverseTunnels;
+  /** HS256 secret of the JWTs (default: random per run). */
+  jwtSecret?: Uint8Array;
+}
+
+/** A running simulator. */
+export interface RunningSimulator {
+  /** `http://127.0.0.1:<port>` — the base address of the API. */
+  url: string;
+  port: number;
+  /** The demo tenant's ids, names, accounts and passwords. */
+  fixture: Fixture;
+  /** The settings in force, defaults filled in. */
+  settings: SimulatorSettings;
+  clock: Clock;
+  /** The in-memory world, for tests that look behind the API (gateway state, tokens). */
+  world: World;
+  /** Reboots a gateway as its own `reboot` would (e.g. from its shell): OFFLINE for --reboot-ms. */
+  rebootGateway(gatewayId: string): void;
+  /** Stops listening, ends pending command waits and closes connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the OAM simulator on loopback: every endpoint of the API on a deterministic demo tenant. Refuses a
+ * non-loopback host or an invalid setting with an Error naming the setting.
+ */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const { clock = SYSTEM_CLOCK, tunnels, jwtSecret, ...input } = options;
+  const parsed = SimulatorSettingsSchema.safeParse(input);
+  if (!parsed.success)
+    throw new Error(`Invalid simulator settings: ${summarizeIssues(describeIssues(parsed.error))}`);
+  const settings = parsed.data;
+  const world = createWorld({
+    tenant: {
+      seed: settings.seed,
+      gateways: settings.gateways,
+      devices: settings.devices,
+      customers: settings.customers,
+      offlineFraction: settings.offlineFraction,
+    },
+    clock,
+    tokens: { accessTtlSeconds: settings.accessTtl, refreshTtlSeconds: settings.refreshTtl },
+    timings: {
+      rebootMs: settings.rebootMs,
+      downloadMs: settings.upgradeMs / 2,
+      installMs: settings.upgradeMs / 2,
+    },
+    commandTimeoutMs: settings.commandTimeoutMs,
+    tunnels,
+    secret: jwtSecret,
+  });
+  const app = createServer(world, {
+    latencyMs: settings.latencyMs,
+    failRate: settings.failRate,
+    seed: settings.seed,
+  });
+  await app.listen({ port: settings.port, host: settings.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : settings.port;
+  const urlHost =
+    settings.host === '::1' ? '[::1]' : settings.host === 'localhost' ? '127.0.0.1' : settings.host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    fixture: describeFixture(world.tenant),
+    settings,
+    clock,
+    world,
+    rebootGateway(gatewayId) {
+      world.fleet.reboot(world.fleet.entityOf(gatewayId));
+    },
+    close() {
+      closing ??= (async () => {
+        world.fleet.close();
+        await app.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { ENDPOINT_NAMES, endpoints, type EndpointName } from '../electron/shared/api/endpoints';
+import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '../electron/shared/api/errors';
+import { decodeQuery } from '../electron/shared/api/query';
+import { SYSTEM_CLOCK } from './clock';
+import { parseOrThrow, SimulatorError } from './failure';
+import { NO_BODY } from './gateways/fleet';
+import { Random } from './random';
+import { createRouteHandlers, type RouteInput } from './routes';
+import type { World } from './world';
+
+/** Faults the server injects into every request. */
+export interface FaultOptions {
+  /** Extra wait before each request is handled (real time). */
+  latencyMs: number;
+  /** Fraction of requests (0 to 1) answered 503 with errorCode 2, chosen by a PRNG seeded from `seed`. */
+  failRate: number;
+  seed: number;
+}
+
+/** Largest request body accepted (1 MiB); a larger one is a 413 with the error body. */
+export const BODY_LIMIT_BYTES = 1_048_576;
+
+/**
+ * Builds the Fastify app: one route per endpoint of the table, every part of a request parsed by the table's
+ * schemas (path and query: 400 errorCode 31; body: 400 errorCode 30; malformed JSON: 400 errorCode 31), bodies
+ * read as JSON text whatever their Content-Type (text/plain for the auth calls, application/json elsewhere),
+ * and every failure answered with the error body `{ status, message, errorCode, timestamp }`.
+ */
+export function createServer(world: World, faults: FaultOptions): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: 1_000 },
+    forceCloseConnections: true,
+  });
+  const handlers = createRouteHandlers(world);
+  const faultRandom = new Random(faults.seed).fork('faults');
+
+  const sendError = (reply: FastifyReply, status: number, errorCode: ErrorCode, message: string) => {
+    const body: ApiErrorBody = { status, message, errorCode, timestamp: world.clock.now() };
+    return reply.code(status).type('application/json; charset=utf-8').send(body);
+  };
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.addHook('onRequest', async (_request, reply) => {
+    if (faults.latencyMs > 0) await SYSTEM_CLOCK.sleep(faults.latencyMs);
+    if (faults.failRate > 0 && faultRandom.next() < faults.failRate) {
+      return sendError(reply, 503, ERROR_CODES.GENERAL, 'Simulated server failure (--fail-rate): try again');
+    }
+  });
+
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof SimulatorError)
+      return sendError(reply, error.status, error.errorCode, error.message);
+    const status = (error as { statusCode?: number }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return sendError(
+        reply,
+        status,
+        ERROR_CODES.BAD_REQUEST_PARAMS,
+        error instanceof Error ? error.message : String(error),
+      );
+    }
+    console.error('OAM simulator: unexpected error', error);
+    return sendError(reply, 500, ERROR_CODES.GENERAL, 'Internal simulator error');
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      reply,
+      404,
+      ERROR_CODES.ITEM_NOT_FOUND,
+      `No endpoint ${request.method} ${request.url.split('?')[0]}`,
+    ),
+  );
+
+  for (const name of ENDPOINT_NAMES) {
+    const definition = endpoints[name];
+    app.route({
+      method: definition.method,
+      url: definition.path.replace(/\{(\w+)\}/g, ':$1'),
+      handler: async (request, reply) => {
+        const principal =
+          definition.auth === 'bearer'
+            ? await world.tokens.authenticate(headerValue(request.headers['x-authorization']))
+            : null;
+        const params = parseOrThrow(
+          definition.params,
+          request.params,
+          'path',
+          ERROR_CODES.BAD_REQUEST_PARAMS,
+        );
+        const query =
+          'query' in definition
+            ? parseOrThrow(
+                definition.query,
+                decodeQuery(definition.query, request.query as Record<string, string | string[]>),
+                'query',
+                ERROR_CODES.BAD_REQUEST_PARAMS,
+              )
+            : undefined;
+        let body: unknown;
+        if (definition.bodyEncoding !== 'none') {
+          const raw = parseJsonBody(request.body);
+          body =
+            name === 'gatewayCommand'
+              ? raw
+              : parseOrThrow(definition.body, raw === NO_BODY ? undefined : raw, 'body');
+        }
+        const aborted = new AbortController();
+        reply.raw.once('close', () => aborted.abort(new Error('client went away')));
+        const handler = handlers[name] as (input: RouteInput<EndpointName>) => unknown;
+        const result = await handler({
+          principal,
+          params,
+          query,
+          body,
+          signal: aborted.signal,
+        } as RouteInput<EndpointName>);
+        return reply.code(200).send(result ?? {});
+      },
+    });
+  }
+  return app;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The JSON value of a body read as text; NO_BODY when there is none; 400 (errorCode 31) when malformed. */
+function parseJsonBody(body: unknown): unknown {
+  if (body === undefined || body === null || (typeof body === 'string' && body.trim() === '')) return NO_BODY;
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body);
+  } catch (error) {
+    throw new SimulatorError(
+      400,
+      ERROR_CODES.BAD_REQUEST_PARAMS,
+      `Malformed JSON body: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}

@@ -1,0 +1,60 @@
+import { TokenService, type TokenDefaults } from './auth';
+import type { Clock } from './clock';
+import { GatewayLists } from './gateway-list';
+import { GatewayFleet } from './gateways/fleet';
+import type { GatewayTimings } from './gateways/state';
+import { Scope } from './scope';
+import { createTenant, type Tenant, type TenantOptions } from './tenant';
+import type { ReverseTunnels } from './tunnels';
+
+/** Everything the routes work on: the tenant, the gateways, tokens, scope and stored settings. */
+export interface World {
+  clock: Clock;
+  tenant: Tenant;
+  fleet: GatewayFleet;
+  tokens: TokenService;
+  scope: Scope;
+  gatewayLists: GatewayLists;
+  /** Saved network settings by `${entityType}:${entityId}`. */
+  networkSettings: Map<string, Record<string, unknown>>;
+}
+
+/** What building a world takes. */
+export interface WorldOptions {
+  tenant: Omit<TenantOptions, 'nowMs'>;
+  clock: Clock;
+  tokens: TokenDefaults;
+  timings: GatewayTimings;
+  commandTimeoutMs: number;
+  tunnels?: ReverseTunnels | undefined;
+  /** HS256 secret for the JWTs (a random one per run when absent). */
+  secret?: Uint8Array | undefined;
+}
+
+/** Builds the in-memory world: the demo tenant at the clock's now, fresh gateways, no tokens yet. */
+export function createWorld(options: WorldOptions): World {
+  const tenant = createTenant({ ...options.tenant, nowMs: options.clock.now() });
+  const fleet = new GatewayFleet({
+    tenant,
+    clock: options.clock,
+    timings: options.timings,
+    commandTimeoutMs: options.commandTimeoutMs,
+    tunnels: options.tunnels,
+  });
+  const gatewayLists = new GatewayLists(tenant, fleet);
+  gatewayLists.precompute();
+  return {
+    clock: options.clock,
+    tenant,
+    fleet,
+    tokens: new TokenService({
+      tenant,
+      clock: options.clock,
+      defaults: options.tokens,
+      secret: options.secret,
+    }),
+    scope: new Scope(tenant),
+    gatewayLists,
+    networkSettings: new Map(),
+  };
+}
