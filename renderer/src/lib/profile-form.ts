@@ -1,5 +1,4 @@
-import type { ProfileDraft } from './state/profiles.svelte';
-import type { IpcErrorShape, Profile } from './wire-types';
+import type { IpcErrorShape, Profile, ProfileDraft } from './wire-types';
 
 /** The add/edit profile form's fields, as typed (all text). */
 export interface ProfileFields {

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import {
+  describeLoginError,
+  formatFingerprint,
+  isWrongCredentials,
+  readUntrustedCertificate,
+} from '../../../../renderer/src/lib/error-messages';
+
+describe('login error messages', () => {
+  it('treats UNAUTHENTICATED and an API 401 as wrong credentials', () => {
+    expect(isWrongCredentials({ code: 'UNAUTHENTICATED', message: 'x' })).toBe(true);
+    expect(
+      isWrongCredentials({
+        code: 'API_ERROR',
+        message: 'x',
+        details: { status: 401, errorCode: 10, endpoint: 'login' },
+      }),
+    ).toBe(true);
+  });
+
+  it('tells an expired password apart from a wrong one', () => {
+    const expired = { code: 'API_ERROR' as const, message: 'x', details: { status: 401, errorCode: 15 } };
+    expect(isWrongCredentials(expired)).toBe(false);
+    expect(describeLoginError(expired, 'https://oam.example')).toMatch(
+      /password of this account has expired/,
+    );
+  });
+
+  it('names the unreachable server and what to check', () => {
+    expect(describeLoginError({ code: 'NETWORK', message: 'ECONNREFUSED' }, 'https://oam.example')).toBe(
+      "Can't reach the server at https://oam.example. Check this laptop's network (hotspot, Wi-Fi, VPN) and the profile's address.",
+    );
+  });
+
+  it('reads the fingerprint and subject of an untrusted certificate', () => {
+    const error = {
+      code: 'CERTIFICATE_UNTRUSTED' as const,
+      message: 'x',
+      details: { sha256: 'ab'.repeat(32), subject: 'CN=oam' },
+    };
+    expect(readUntrustedCertificate(error)).toEqual({ sha256: 'ab'.repeat(32), subject: 'CN=oam' });
+    expect(readUntrustedCertificate({ code: 'NETWORK', message: 'x' })).toBeNull();
+  });
+
+  it('shows a fingerprint as colon-separated upper-case pairs', () => {
+    expect(formatFingerprint('abcd01')).toBe('AB:CD:01');
+    expect(formatFingerprint('AB:CD:01')).toBe('AB:CD:01');
+  });
+});

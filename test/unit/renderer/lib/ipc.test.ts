@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { createSocketTransport, type Clock, type SocketLike } from '../../../../renderer/src/lib/ipc';
+
+/** A socket the test opens, closes and answers by hand. */
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: { id: number; channel: string; input?: unknown }[] = [];
+  onopen: ((event: unknown) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+
+  send(data: string): void {
+    this.sent.push(JSON.parse(data));
+  }
+  close(): void {
+    this.drop();
+  }
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  drop(): void {
+    this.readyState = 3;
+    this.onclose?.({});
+  }
+  answer(message: unknown): void {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+/** A clock whose timers run only when the test advances it. */
+class ManualClock implements Clock {
+  time = 0;
+  timers: { at: number; callback: () => void }[] = [];
+  now(): number {
+    return this.time;
+  }
+  setTimeout(callback: () => void, delayMs: number): unknown {
+    const timer = { at: this.time + delayMs, callback };
+    this.timers.push(timer);
+    return timer;
+  }
+  clearTimeout(handle: unknown): void {
+    this.timers = this.timers.filter((timer) => timer !== handle);
+  }
+  advance(ms: number): void {
+    this.time += ms;
+    for (const timer of this.timers.filter((candidate) => candidate.at <= this.time)) {
+      this.clearTimeout(timer);
+      timer.callback();
+    }
+  }
+}
+
+function setUp(options: { callWaitMs?: number } = {}) {
+  const sockets: FakeSocket[] = [];
+  const clock = new ManualClock();
+  const transport = createSocketTransport({
+    url: 'ws://127.0.0.1:1/ipc',
+    clock,
+    initialRetryDelayMs: 100,
+    maxRetryDelayMs: 400,
+    callWaitMs: options.callWaitMs ?? 1000,
+    createSocket: () => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      return socket;
+    },
+  });
+  const latest = () => sockets[sockets.length - 1] as FakeSocket;
+  return { transport, clock, sockets, latest };
+}
+
+describe('socket transport', () => {
+  it('sends a call as { id, channel, input } and resolves with the matching result', async () => {
+    const { transport, latest } = setUp();
+    latest().open();
+    const pending = transport.invoke('profiles:select', { id: 'demo' });
+    const [sent] = latest().sent;
+    expect(sent).toEqual({ id: 1, channel: 'profiles:select', input: { id: 'demo' } });
+    latest().answer({ id: 1, result: { ok: true, value: null } });
+    await expect(pending).resolves.toEqual({ ok: true, value: null });
+  });
+
+  it('holds a call made before the link opens and sends it once it does', async () => {
+    const { transport, latest } = setUp();
+    const pending = transport.invoke('session:get', undefined);
+    expect(latest().sent).toHaveLength(0);
+    latest().open();
+    latest().answer({ id: 1, result: { ok: true, value: null } });
+    await expect(pending).resolves.toEqual({ ok: true, value: null });
+  });
+
+  it('answers NETWORK for a call in flight when the link drops, rather than sending it twice', async () => {
+    const { transport, latest, clock, sockets } = setUp();
+    latest().open();
+    const pending = transport.invoke('session:logout', undefined);
+    latest().drop();
+    await expect(pending).resolves.toMatchObject({ ok: false, error: { code: 'NETWORK' } });
+    clock.advance(100);
+    latest().open();
+    expect(sockets.flatMap((socket) => socket.sent)).toHaveLength(1);
+  });
+
+  it('answers TIMEOUT when the link stays down longer than a call may wait', async () => {
+    const { transport, latest, clock } = setUp({ callWaitMs: 1000 });
+    latest().drop();
+    const pending = transport.invoke('session:get', undefined);
+    clock.advance(1000);
+    await expect(pending).resolves.toMatchObject({ ok: false, error: { code: 'TIMEOUT' } });
+  });
+
+  it('reconnects with doubling delays up to the maximum and reports each attempt', () => {
+    const { transport, latest, clock, sockets } = setUp();
+    const delays: number[] = [];
+    transport.onConnection((snapshot) => {
+      if (snapshot.status === 'reconnecting' && snapshot.retryAt !== null)
+        delays.push(snapshot.retryAt - clock.now());
+    });
+    for (let attempt = 0; attempt < 5; attempt++) {
+      latest().drop();
+      clock.advance(400);
+    }
+    expect(delays).toEqual([100, 200, 400, 400, 400]);
+    expect(sockets).toHaveLength(6);
+  });
+
+  it('reports open and resets the backoff once a reconnect succeeds', () => {
+    const { transport, latest, clock } = setUp();
+    latest().drop();
+    latest().drop();
+    clock.advance(100);
+    latest().open();
+    expect(transport.connection()).toEqual({ status: 'open', attempt: 0, retryAt: null });
+  });
+
+  it('reconnects at once when asked to retry now', () => {
+    const { transport, latest, sockets } = setUp();
+    latest().drop();
+    transport.retryNow();
+    expect(sockets).toHaveLength(2);
+    expect(transport.connection().status).toBe('reconnecting');
+  });
+
+  it('delivers pushed events to their listeners until they unsubscribe', () => {
+    const { transport, latest } = setUp();
+    latest().open();
+    const received: unknown[] = [];
+    const stop = transport.on('session:changed', (payload) => received.push(payload));
+    latest().answer({ event: 'session:changed', payload: null });
+    stop();
+    latest().answer({ event: 'session:changed', payload: { state: 'active' } });
+    expect(received).toEqual([null]);
+  });
+
+  it('answers INTERNAL when the backend sends a result of the wrong shape', async () => {
+    const { transport, latest } = setUp();
+    latest().open();
+    const pending = transport.invoke('app:info', undefined);
+    latest().answer({ id: 1, result: { status: 'fine' } });
+    await expect(pending).resolves.toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+  });
+
+  it('stops reconnecting once closed', () => {
+    const { transport, latest, clock, sockets } = setUp();
+    latest().open();
+    transport.close();
+    clock.advance(10_000);
+    expect(sockets).toHaveLength(1);
+  });
+});
