@@ -13,8 +13,12 @@ export interface ShellIo {
 
 /** The part of GatewayShell the sshd drives; `resize` is optional (a shell may ignore the size). */
 export interface InteractiveShell {
+  /** Printed before each command; `exec` uses it to see where a command's output ends. */
+  readonly prompt: string;
   start(): Promise<void>;
   input(data: string): void;
+  /** Ends the shell because the transport went away (stops a flood). */
+  stop(): void;
   resize?(cols: number, rows: number): void;
 }
 
@@ -34,8 +38,8 @@ export const GATEWAY_USER = 'root';
 /**
  * A simulated gateway's sshd on 127.0.0.1: `root` logs in with the gateway's password and gets a shell
  * (with or without a PTY; window changes reach the shell) or runs one command with `exec` — the
- * command is typed into a fresh shell followed by `exit`, so exec sees exactly what an interactive
- * user would.
+ * command is typed into a fresh shell and exec returns what it printed between the echoed command
+ * line and the next prompt, so exec and an interactive user see the same output.
  */
 export class GatewaySshd {
   private constructor(
@@ -116,42 +120,102 @@ function serveSession(session: Session, createShell: ShellFactory): void {
   });
   session.on('exec', (accept, _reject, info) => {
     const channel = accept();
-    shell = attachShell(channel, createShell);
+    shell = attachShell(channel, createShell, 'exec');
     shell.input(`${info.command}\r`);
-    shell.input('exit\r');
   });
   session.on('subsystem', (_accept, reject) => reject());
 }
 
-function attachShell(channel: ServerChannel, createShell: ShellFactory): InteractiveShell {
+function attachShell(
+  channel: ServerChannel,
+  createShell: ShellFactory,
+  mode: 'shell' | 'exec' = 'shell',
+): InteractiveShell {
   let isOpen = true;
+  const finish = (code: number) => {
+    if (!isOpen) return;
+    isOpen = false;
+    channel.exit(code);
+    channel.end();
+  };
+  const send = (chunk: string): Promise<void> => {
+    if (!isOpen) return Promise.reject(new Error('channel closed'));
+    if (chunk === '' || channel.write(chunk)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const onDrain = () => {
+        channel.off('close', onClose);
+        resolve();
+      };
+      const onClose = () => {
+        channel.off('drain', onDrain);
+        reject(new Error('channel closed'));
+      };
+      channel.once('drain', onDrain);
+      channel.once('close', onClose);
+    });
+  };
+  let execFilter: ExecOutputFilter | undefined;
+  const shell = createShell({
+    write: (chunk) => {
+      if (!execFilter) return send(chunk);
+      const { output, isDone } = execFilter.push(chunk);
+      const sent = send(output);
+      if (isDone) {
+        void sent.then(() => {
+          shell.stop();
+          finish(0);
+        });
+      }
+      return sent;
+    },
+    exit: finish,
+  });
+  if (mode === 'exec') execFilter = new ExecOutputFilter(shell.prompt);
   channel.on('close', () => {
     isOpen = false;
-  });
-  const shell = createShell({
-    write(chunk) {
-      if (!isOpen) return Promise.reject(new Error('channel closed'));
-      if (channel.write(chunk)) return Promise.resolve();
-      return new Promise((resolve, reject) => {
-        const onDrain = () => {
-          channel.off('close', onClose);
-          resolve();
-        };
-        const onClose = () => {
-          channel.off('drain', onDrain);
-          reject(new Error('channel closed'));
-        };
-        channel.once('drain', onDrain);
-        channel.once('close', onClose);
-      });
-    },
-    exit(code) {
-      if (!isOpen) return;
-      channel.exit(code);
-      channel.end();
-    },
+    shell.stop();
   });
   channel.setEncoding('utf8');
   channel.on('data', (data: string) => shell.input(data));
   return shell;
+}
+
+/**
+ * Cuts a shell's output down to what one command printed: drops the echoed command line, passes the
+ * output through as it streams and stops at the next prompt (held back until it is complete).
+ */
+export class ExecOutputFilter {
+  private isEchoDone = false;
+  private isDone = false;
+  private pending = '';
+
+  constructor(private readonly prompt: string) {}
+
+  /** Feeds shell output; returns what may be sent now and whether the command has finished. */
+  push(chunk: string): { output: string; isDone: boolean } {
+    if (this.isDone) return { output: '', isDone: true };
+    let text = this.pending + chunk;
+    this.pending = '';
+    if (!this.isEchoDone) {
+      const lineEnd = text.indexOf('\r\n');
+      if (lineEnd < 0) return { output: '', isDone: false };
+      this.isEchoDone = true;
+      text = text.slice(lineEnd + 2);
+    }
+    const promptAt = text.indexOf(this.prompt);
+    if (promptAt >= 0) {
+      this.isDone = true;
+      return { output: text.slice(0, promptAt), isDone: true };
+    }
+    const keep = longestPromptPrefixAtEnd(text, this.prompt);
+    this.pending = text.slice(text.length - keep);
+    return { output: text.slice(0, text.length - keep), isDone: false };
+  }
+}
+
+function longestPromptPrefixAtEnd(text: string, prompt: string): number {
+  for (let length = Math.min(prompt.length - 1, text.length); length > 0; length -= 1) {
+    if (text.endsWith(prompt.slice(0, length))) return length;
+  }
+  return 0;
 }

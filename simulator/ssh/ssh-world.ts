@@ -1,3 +1,4 @@
+import { GatewayShell } from '../shell/gateway-shell';
 import type { ReverseTunnels } from '../tunnels';
 import { GatewaySshd, type InteractiveShell, type ShellIo } from './gateway-sshd';
 import { deriveHostKey, type HostKey } from './host-keys';
@@ -24,6 +25,13 @@ export type GatewayShellFactory = (
   onReboot: () => void,
 ) => InteractiveShell;
 
+/** The default shell: the emulated gateway shell of simulator/shell. */
+export const createGatewayShell: GatewayShellFactory = (gateway, io, onReboot) =>
+  new GatewayShell(
+    { gatewayId: gateway.id, hostname: gateway.hostname, bspVersion: gateway.bspVersion, onReboot },
+    io,
+  );
+
 /** How the SSH side of the simulator is set up. */
 export interface SshWorldOptions {
   seed: string | number;
@@ -35,8 +43,8 @@ export interface SshWorldOptions {
   gateways: SshWorldGateway[];
   /** Which client a gateway runs to open its tunnel: ssh2's (default) or the real OpenSSH `ssh -R`. */
   tunnelClient?: 'ssh2' | 'openssh';
-  /** The shell behind each gateway's sshd. */
-  createShell: GatewayShellFactory;
+  /** The shell behind each gateway's sshd (default: the emulated GatewayShell). */
+  createShell?: GatewayShellFactory;
   /** Called after a gateway's shell ran `reboot` (its tunnels and SSH connections are already cut). */
   onReboot?(gatewayId: string): void;
 }
@@ -73,6 +81,7 @@ export async function createSshWorld(options: SshWorldOptions): Promise<SshWorld
   });
   const sshds = new Map<string, Promise<GatewaySshd>>();
   const openTunnels = new Map<string, Set<ReverseTunnel>>();
+  const createShell = options.createShell ?? createGatewayShell;
   const openTunnel = options.tunnelClient === 'openssh' ? openOpenSshTunnel : openSsh2Tunnel;
 
   const findGateway = (gatewayId: string): SshWorldGateway => {
@@ -101,7 +110,7 @@ export async function createSshWorld(options: SshWorldOptions): Promise<SshWorld
     const started = GatewaySshd.start({
       hostKey: deriveHostKey(options.seed, `gateway:${gateway.id}`),
       rootPassword: gateway.rootPassword,
-      createShell: (io) => options.createShell(gateway, io, () => reboot(gateway.id)),
+      createShell: (io) => createShell(gateway, io, () => reboot(gateway.id)),
     });
     sshds.set(gatewayId, started);
     return started;

@@ -1,0 +1,36 @@
+/**
+ * A host presented a key other than the one pinned for it: the connection was refused. The UI shows
+ * both fingerprints and offers `replaceHostKey(keyId, actual)` as an explicit action.
+ */
+export class HostKeyChangedError extends Error {
+  override readonly name = 'HostKeyChangedError';
+
+  constructor(
+    /** What the key is pinned under: `host:port` for a relay, `gateway:<gatewayId>` for a gateway. */
+    readonly keyId: string,
+    /** The pinned fingerprint (`SHA256:…`). */
+    readonly expected: string,
+    /** The fingerprint the host presented now. */
+    readonly actual: string,
+  ) {
+    super(
+      `The host key of ${keyId} has changed: expected ${expected}, got ${actual}. ` +
+        'The connection was refused. If the device was replaced or reinstalled, replace the stored key; ' +
+        'otherwise someone may be intercepting the connection.',
+    );
+  }
+}
+
+/** The known-hosts file exists but cannot be read as one: nothing is trusted or overwritten until it is fixed. */
+export class KnownHostsUnreadableError extends Error {
+  override readonly name = 'KnownHostsUnreadableError';
+
+  constructor(
+    readonly path: string,
+    detail: string,
+  ) {
+    super(
+      `The stored SSH host keys in ${path} cannot be read (${detail}). Fix or remove the file to continue.`,
+    );
+  }
+}

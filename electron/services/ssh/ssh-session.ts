@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { ClientChannel } from 'ssh2';
+import { FlowController, type SessionLog, type TerminalSession, type TerminalState } from '../terminal';
+import type { HostKeyVerdict } from './known-hosts';
+
+/** One live SSH link: the shell channel and a way to tear down every client under it. */
+export interface SshLink {
+  channel: ClientChannel;
+  /** Host keys checked while connecting, relay first. */
+  hostKeys: HostKeyVerdict[];
+  /** Resolves when the link ends by itself: the remote shell exited, or the link dropped (with a reason). */
+  lost: Promise<SshLinkEnd>;
+  /** Ends every client of the link; idempotent. */
+  end(): void;
+}
+
+/** How a link ended without the user closing it. */
+export interface SshLinkEnd {
+  reason: string;
+  /** True when the remote shell exited (`exit`, `reboot`): the session closes instead of failing. */
+  isRemoteExit: boolean;
+}
+
+/** How an SshSession (re)connects and what it does when it closes. */
+export interface SshSessionOptions {
+  kind: 'reverse' | 'direct';
+  title: string;
+  gatewayId?: string;
+  cols: number;
+  rows: number;
+  /** Opens a fresh link with the terminal size; rejects with a message the user can act on. */
+  connect(size: { cols: number; rows: number }): Promise<SshLink>;
+  /** Runs after the link is down when the user closes the session (reverse: sends stopReverseSsh). */
+  onClose?(): Promise<void>;
+  openLog?(): Promise<SessionLog | undefined>;
+  highWatermark?: number;
+  lowWatermark?: number;
+}
+
+/**
+ * A terminal over SSH (reverse through a relay, or direct). Emits 'data' with every byte of the
+ * remote shell in order, pauses the SSH channel while the renderer has too much unacknowledged data,
+ * goes to `failed` with a reason when the link drops, and can `reconnect()` from there.
+ */
+export class SshSession extends EventEmitter implements TerminalSession {
+  readonly id = randomUUID();
+  readonly kind = 'ssh' as const;
+  readonly title: string;
+  readonly gatewayId: string | undefined;
+  #state: TerminalState = 'connecting';
+  #reason: string | undefined;
+  #bytesIn = 0;
+  #bytesOut = 0;
+  #size: { cols: number; rows: number };
+  #link: SshLink | undefined;
+  #log: SessionLog | undefined;
+  #hostKeys: HostKeyVerdict[] = [];
+  readonly #flow: FlowController;
+  readonly #options: SshSessionOptions;
+
+  constructor(options: SshSessionOptions) {
+    super();
+    this.#options = options;
+    this.title = options.title;
+    this.gatewayId = options.gatewayId;
+    this.#size = { cols: options.cols, rows: options.rows };
+    this.#flow = new FlowController({
+      pause: () => this.#link?.channel.pause(),
+      resume: () => this.#link?.channel.resume(),
+      ...(options.highWatermark !== undefined ? { highWatermark: options.highWatermark } : {}),
+      ...(options.lowWatermark !== undefined ? { lowWatermark: options.lowWatermark } : {}),
+    });
+  }
+
+  /** Where the session is; `failed` is left only by `reconnect()`, `closed` never. */
+  get state(): TerminalState {
+    return this.#state;
+  }
+
+  /** Why the session failed or closed, in words for the user. */
+  get reason(): string | undefined {
+    return this.#reason;
+  }
+
+  get bytesIn(): number {
+    return this.#bytesIn;
+  }
+
+  get bytesOut(): number {
+    return this.#bytesOut;
+  }
+
+  /** Host keys checked on the last connect (relay, then gateway); `isNew` ones were trusted on first use. */
+  get hostKeys(): readonly HostKeyVerdict[] {
+    return this.#hostKeys;
+  }
+
+  /** The session log file, when logging is on. */
+  get logPath(): string | undefined {
+    return this.#log?.path;
+  }
+
+  /** Bytes sent to the renderer and not yet acknowledged. */
+  get unacknowledged(): number {
+    return this.#flow.unacknowledged;
+  }
+
+  /** Connects for the first time; resolves once the shell is open, rejects (state `failed`) otherwise. */
+  async open(): Promise<void> {
+    this.#log = await this.#options.openLog?.();
+    await this.#connect('connecting');
+  }
+
+  /** Connects again after a failure (a new tunnel if the old one is gone); resolves once open. */
+  async reconnect(): Promise<void> {
+    if (this.#state === 'closed') throw new Error('This session is closed; open a new one.');
+    if (this.#state === 'open' || this.#state === 'connecting' || this.#state === 'reconnecting') return;
+    await this.#connect('reconnecting');
+  }
+
+  /** Sends keystrokes or pasted text to the remote shell; ignored unless the session is open. */
+  write(data: string | Uint8Array): void {
+    if (this.#state !== 'open' || !this.#link) return;
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data);
+    this.#bytesOut += bytes.length;
+    this.#link.channel.write(bytes);
+  }
+
+  /** Follows the terminal size (SSH window-change); kept for reconnects. */
+  resize(cols: number, rows: number): void {
+    if (!Number.isInteger(cols) || !Number.isInteger(rows) || cols < 1 || rows < 1) return;
+    this.#size = { cols, rows };
+    if (this.#state === 'open') this.#link?.channel.setWindow(rows, cols, 0, 0);
+  }
+
+  /** The renderer wrote `byteCount` bytes (xterm's write callback): may resume a paused channel. */
+  acknowledge(byteCount: number): void {
+    this.#flow.acknowledged(byteCount);
+  }
+
+  /** Ends the shell and the link, runs the close hook (stopReverseSsh) and closes the log. Never rejects. */
+  async close(): Promise<void> {
+    await this.#finish('Closed by the user');
+  }
+
+  async #finish(reason: string): Promise<void> {
+    if (this.#state === 'closed') return;
+    const link = this.#link;
+    this.#link = undefined;
+    this.#setState('closed', reason);
+    link?.end();
+    try {
+      await this.#options.onClose?.();
+    } catch (error) {
+      this.#reason = `Closed, but the gateway did not confirm the tunnel was stopped: ${(error as Error).message}`;
+    }
+    await this.#log?.close();
+    this.emit('closed');
+  }
+
+  async #connect(state: 'connecting' | 'reconnecting'): Promise<void> {
+    this.#setState(state);
+    this.#flow.reset();
+    let link: SshLink;
+    try {
+      link = await this.#options.connect(this.#size);
+    } catch (error) {
+      if (this.#state !== 'closed') this.#setState('failed', (error as Error).message);
+      throw error;
+    }
+    if (this.#state === 'closed') {
+      link.end();
+      return;
+    }
+    this.#link = link;
+    this.#hostKeys = link.hostKeys;
+    this.#attach(link);
+    this.#setState('open');
+  }
+
+  #attach(link: SshLink): void {
+    const onData = (chunk: Buffer) => {
+      if (this.#link !== link) return;
+      this.#bytesIn += chunk.length;
+      this.#log?.append(chunk);
+      this.#flow.sent(chunk.length);
+      this.emit('data', chunk);
+    };
+    link.channel.on('data', onData);
+    link.channel.stderr.on('data', onData);
+    void link.lost.then(async (end) => {
+      if (this.#link !== link || this.#state === 'closed') return;
+      if (end.isRemoteExit) {
+        await this.#finish(end.reason);
+        return;
+      }
+      this.#link = undefined;
+      link.end();
+      this.#setState('failed', end.reason);
+    });
+  }
+
+  #setState(state: TerminalState, reason?: string): void {
+    this.#state = state;
+    this.#reason = reason;
+    this.emit('state', state, reason);
+  }
+}
