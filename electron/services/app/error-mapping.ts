@@ -9,6 +9,7 @@ import {
 import { ERROR_CODES } from '../../shared/api';
 import { IpcError } from '../../shared/ipc/result';
 import { CredentialStoreError } from '../credentials';
+import { SessionExpiredError } from '../session';
 import { CertificateUntrustedError } from './server-fetch';
 
 const MAX_MESSAGE_LENGTH = 300;
@@ -40,6 +41,9 @@ export function mapServiceError(error: unknown): IpcError | undefined {
   if (error instanceof IpcError) return error;
   if (error instanceof RequestValidationError) {
     return new IpcError('INVALID_INPUT', 'Some fields are not valid.', error.issues);
+  }
+  if (error instanceof SessionExpiredError) {
+    return new IpcError('SESSION_EXPIRED', 'Your session has expired. Log in again to continue.');
   }
   if (error instanceof ApiError) return mapApiError(error);
   if (error instanceof ResponseValidationError) {

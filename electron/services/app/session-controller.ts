@@ -10,6 +10,7 @@ import {
   type CredentialStore,
 } from '../credentials';
 import type { ProfileStore } from '../profiles';
+import { SessionExpiredError } from '../session';
 import { createServerFetch } from './server-fetch';
 import type { SessionFactory, SessionPort } from './session-port';
 
@@ -244,6 +245,6 @@ export class SessionController {
 
 /** True when the server refused the credential itself (spent refresh token, changed password). */
 function isRejectedCredential(error: unknown): boolean {
-  if (error instanceof ApiError) return error.status === 401 || error.status === 403;
-  return (error as { name?: string } | null)?.name === 'SessionExpiredError';
+  if (error instanceof SessionExpiredError) return true;
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }

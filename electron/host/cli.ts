@@ -1,0 +1,37 @@
+// `npm run host -- [--port N] [--demo] [--data-dir DIR] [--no-build] [simulator flags in demo mode]`
+// Prints exactly one stdout line, `Field Kit UI: http://127.0.0.1:<port>/?token=<token>`; logs go to stderr.
+import { buildIfStale } from '../../build/stale.mjs';
+import { parseHostArguments, USAGE, UsageError } from './arguments';
+import { HostAddressError } from './host-server';
+import { startHost, STDERR_LOG } from './start-host';
+
+/** Exit status for bad flags. */
+const USAGE_ERROR = 2;
+
+async function main(): Promise<void> {
+  const { build, help, ...options } = parseHostArguments(process.argv.slice(2));
+  if (help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (build) buildIfStale(['renderer'], (line) => STDERR_LOG.info(line));
+  const host = await startHost(options);
+  process.stdout.write(`Field Kit UI: ${host.url}\n`);
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void host.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof UsageError || error instanceof HostAddressError) {
+    process.stderr.write(`field-kit host: ${error.message}\n${USAGE}\n`);
+    process.exit(USAGE_ERROR);
+  }
+  STDERR_LOG.error('could not start', error);
+  process.exit(1);
+});

@@ -1,0 +1,221 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { join } from 'node:path';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { createRouter } from '../shared/ipc/router';
+import { buildContentSecurityPolicy, type FieldKitServices } from '../services/app';
+import { serveStatic } from './static-files';
+
+/** The only address the host ever binds: the browser host is for this computer alone. */
+export const HOST_ADDRESS = '127.0.0.1';
+/** The WebSocket path of the IPC bridge. */
+export const IPC_PATH = '/ipc';
+/** The largest IPC message accepted (a firmware or backup body fits; a flood does not). */
+export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+/** How to start the host server around already-built services. */
+export interface HostServerOptions {
+  services: FieldKitServices;
+  /** The built renderer (`out/renderer`). */
+  rendererDir: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Refused unless 127.0.0.1: the host never listens on another address. */
+  host?: string;
+  /** The per-run token; random by default (tests may fix it). */
+  token?: string;
+  /** Called after the host stopped listening (e.g. to stop the demo simulator). */
+  onClose?: () => Promise<void> | void;
+}
+
+/** A running host. */
+export interface RunningHost {
+  /** The URL to open, with the per-run token: `http://127.0.0.1:<port>/?token=<token>`. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Thrown when asked to bind anything but 127.0.0.1. */
+export class HostAddressError extends Error {
+  override readonly name = 'HostAddressError';
+}
+
+/**
+ * Serves the built renderer and the IPC router over a WebSocket on 127.0.0.1. Guarantees: only a browser that
+ * opened the printed URL (and so holds this run's HttpOnly SameSite=Strict cookie) gets pages or a socket;
+ * the socket also needs our own Origin and Host; a cookie from an earlier run is refused; every call goes
+ * through the same router as Electron's.
+ */
+export async function startHostServer(options: HostServerOptions): Promise<RunningHost> {
+  if (options.host !== undefined && options.host !== HOST_ADDRESS) {
+    throw new HostAddressError(`The browser host only listens on ${HOST_ADDRESS}; refusing ${options.host}.`);
+  }
+  const { services } = options;
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  const cookieSecret = randomBytes(32).toString('base64url');
+  const sockets = new Set<WebSocket>();
+  let port = 0;
+  let origin = '';
+  let cookieName = '';
+
+  const router = createRouter<WebSocket>({
+    handlers: services.handlers,
+    isTrustedSender: (socket) => sockets.has(socket),
+    mapError: services.mapError,
+    onInternalError: services.onInternalError,
+  });
+
+  const hasSessionCookie = (request: IncomingMessage): boolean => {
+    const value = readCookie(request.headers.cookie, cookieName);
+    return value !== undefined && safeEqual(value, cookieSecret);
+  };
+  const hasOurHost = (request: IncomingMessage): boolean =>
+    request.headers.host === `${HOST_ADDRESS}:${port}`;
+
+  const securityHeaders = (): Record<string, string> => ({
+    'content-security-policy': buildContentSecurityPolicy([`ws://${HOST_ADDRESS}:${port}`]),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+  });
+
+  const refuse = (response: ServerResponse, status: number, message: string) => {
+    response.writeHead(status, { ...securityHeaders(), 'content-type': 'text/plain; charset=utf-8' });
+    response.end(`${message}\n`);
+  };
+
+  const server = createServer((request, response) => {
+    void handleRequest(request, response).catch((error: unknown) => {
+      services.log.error('host request failed', error);
+      if (!response.headersSent) refuse(response, 500, 'Internal error.');
+      else response.destroy();
+    });
+  });
+
+  async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (!hasOurHost(request)) return refuse(response, 421, 'Wrong Host header.');
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return refuse(response, 405, 'Method not allowed.');
+    }
+    const url = new URL(request.url ?? '/', origin);
+    const offered = url.searchParams.get('token');
+    if (offered !== null) {
+      if (!safeEqual(offered, token)) {
+        return refuse(
+          response,
+          403,
+          'This link is not valid for this run of Field Kit. Open the URL it printed.',
+        );
+      }
+      response.writeHead(303, {
+        ...securityHeaders(),
+        'set-cookie': `${cookieName}=${cookieSecret}; HttpOnly; SameSite=Strict; Path=/`,
+        'cache-control': 'no-store',
+        location: url.pathname,
+      });
+      response.end();
+      return;
+    }
+    if (!hasSessionCookie(request)) {
+      return refuse(response, 403, "Open the URL that `npm run host` printed (it carries this run's token).");
+    }
+    const served = await serveStatic(options.rendererDir, url.pathname, response, securityHeaders());
+    if (!served) refuse(response, 404, 'Not found.');
+  }
+
+  const webSockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+
+  server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    const path = new URL(request.url ?? '/', origin).pathname;
+    const allowed =
+      path === IPC_PATH &&
+      hasOurHost(request) &&
+      request.headers.origin === origin &&
+      hasSessionCookie(request);
+    if (!allowed) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    webSockets.handleUpgrade(request, socket, head, (webSocket) => {
+      sockets.add(webSocket);
+      webSocket.on('close', () => sockets.delete(webSocket));
+      webSocket.on('error', () => sockets.delete(webSocket));
+      webSocket.on('message', (data, isBinary) => {
+        void answer(webSocket, data, isBinary);
+      });
+    });
+  });
+
+  async function answer(webSocket: WebSocket, data: RawData, isBinary: boolean): Promise<void> {
+    if (isBinary) return;
+    let message: { id?: unknown; channel?: unknown; input?: unknown };
+    try {
+      message = JSON.parse(data.toString()) as typeof message;
+    } catch {
+      return;
+    }
+    if (typeof message !== 'object' || message === null || typeof message.id !== 'number') return;
+    const result = await router.dispatch(message.channel, message.input, webSocket);
+    if (webSocket.readyState === webSocket.OPEN) webSocket.send(JSON.stringify({ id: message.id, result }));
+  }
+
+  const stopEvents = services.events.onAny((event, payload) => {
+    const frame = JSON.stringify({ event, payload });
+    for (const webSocket of sockets) {
+      if (webSocket.readyState === webSocket.OPEN) webSocket.send(frame);
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, HOST_ADDRESS, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+  origin = `http://${HOST_ADDRESS}:${port}`;
+  // Cookies are not port-scoped: a name per port keeps two hosts on this machine from clobbering each other.
+  cookieName = `fieldkit_${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `${origin}/?token=${token}`,
+    port,
+    close() {
+      closing ??= (async () => {
+        stopEvents();
+        for (const webSocket of sockets) webSocket.terminate();
+        webSockets.close();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await options.onClose?.();
+      })();
+      return closing;
+    },
+  };
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return undefined;
+}
+
+function safeEqual(offered: string, expected: string): boolean {
+  const a = Buffer.from(offered);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The renderer build folder inside a checkout. */
+export function defaultRendererDir(root: string): string {
+  return join(root, 'out', 'renderer');
+}

@@ -1,0 +1,3 @@
+export * from './host-server';
+export * from './start-host';
+export * from './arguments';

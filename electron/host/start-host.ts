@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startSimulator, type SimulatorSettingsInput } from '../../simulator';
+import { createDefaultSession, FieldKitServices, type Log } from '../services/app';
+import { openCredentialStore, type OpenedCredentialStore } from '../services/credentials';
+import { HOST_ADDRESS, HostAddressError, startHostServer, type RunningHost } from './host-server';
+
+/** The checkout's root (electron/host/ is two levels down). */
+export const ROOT = join(import.meta.dirname, '..', '..');
+
+/** The demo profile's name, as the login screen shows it. */
+export const DEMO_PROFILE_NAME = 'Demo network server';
+
+/** How to start the browser host in-process. */
+export interface StartHostOptions {
+  port?: number;
+  /** Anything but 127.0.0.1 is refused. */
+  host?: string;
+  /** With no profile configured, start the simulator in-process and preselect its demo profile. */
+  demo?: boolean;
+  /** Simulator settings for demo mode (`--access-ttl 3` → `{ accessTtl: 3 }`). */
+  simulator?: SimulatorSettingsInput;
+  /** The app data folder (profiles.json); default `$FIELDKIT_DATA_DIR` or `.fieldkit-data/` in the checkout. */
+  dataDir?: string;
+  /** The built renderer; default `out/renderer` in the checkout. */
+  rendererDir?: string;
+  /** The credential store; default the OS keychain, or session-only memory when none answers. */
+  credentials?: OpenedCredentialStore;
+  token?: string;
+  log?: Log;
+}
+
+/** A running host with its services (tests look behind the wire through them). */
+export interface StartedHost extends RunningHost {
+  services: FieldKitServices;
+  /** The demo simulator's base URL when demo mode started one. */
+  simulatorUrl?: string;
+}
+
+/** Logs to stderr, so stdout carries only the `Field Kit UI:` line. */
+export const STDERR_LOG: Log = {
+  info: (message) => process.stderr.write(`[host] ${message}\n`),
+  error: (message, error) =>
+    process.stderr.write(
+      `[host] ${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    ),
+};
+
+/**
+ * Starts the browser host: the services (profiles, keychain, sessions), the demo simulator when asked and no
+ * profile exists, and the HTTP + WebSocket server on 127.0.0.1. `close()` stops all of it.
+ */
+export async function startHost(options: StartHostOptions = {}): Promise<StartedHost> {
+  if (options.host !== undefined && options.host !== HOST_ADDRESS) {
+    throw new HostAddressError(`The browser host only listens on ${HOST_ADDRESS}; refusing ${options.host}.`);
+  }
+  const log = options.log ?? STDERR_LOG;
+  const services = await FieldKitServices.create({
+    dataDir: options.dataDir ?? process.env.FIELDKIT_DATA_DIR ?? join(ROOT, '.fieldkit-data'),
+    mode: 'browser',
+    version: readVersion(),
+    credentials: options.credentials ?? (await openCredentialStore()),
+    createSession: createDefaultSession,
+    log,
+  });
+  let simulator: Awaited<ReturnType<typeof startSimulator>> | undefined;
+  try {
+    if (options.demo && services.profiles.isEmpty()) {
+      simulator = await startSimulator({ ...options.simulator, port: 0, host: HOST_ADDRESS });
+      services.profiles.setDemoProfile(
+        {
+          name: DEMO_PROFILE_NAME,
+          baseUrl: simulator.url,
+          demoAccounts: simulator.fixture.accounts.map(({ username, password, role }) => ({
+            username,
+            password,
+            role,
+          })),
+        },
+        { select: true },
+      );
+      log.info(`demo server (simulator) at ${simulator.url}`);
+    }
+    const running = await startHostServer({
+      services,
+      rendererDir: options.rendererDir ?? join(ROOT, 'out', 'renderer'),
+      port: options.port,
+      token: options.token,
+      onClose: async () => {
+        await services.close();
+        await simulator?.close();
+      },
+    });
+    return { ...running, services, ...(simulator ? { simulatorUrl: simulator.url } : {}) };
+  } catch (error) {
+    await services.close();
+    await simulator?.close();
+    throw error;
+  }
+}
+
+function readVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+}

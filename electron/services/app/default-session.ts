@@ -1,0 +1,66 @@
+import { ApiClient } from '../api';
+import { Session } from '../session';
+import type { SessionFacts, SessionPort, SessionFactory } from './session-port';
+
+/**
+ * The real session: the typed API client and `Session` (single-flight refresh, 401 → refresh once) over the
+ * profile's certificate-verifying fetch. Keeps the last known user so an expired session still says whose it was.
+ */
+export const createDefaultSession: SessionFactory = ({ baseUrl, fetch }) => {
+  const client = new ApiClient({ baseUrl, fetch: (input, init) => fetch(input, init) });
+  const session = new Session({ client });
+  let lastFacts: SessionFacts | null = null;
+  const subscriptions: (() => void)[] = [];
+
+  const port: SessionPort = {
+    async login(username, password) {
+      await session.login(username, password);
+    },
+    async resume(refreshToken) {
+      await session.resume(refreshToken);
+    },
+    async logout() {
+      session.logout();
+      lastFacts = null;
+    },
+    call(endpoint, request) {
+      return session.call(endpoint as never, request as never);
+    },
+    command(gatewayId, command, body) {
+      return session.command(gatewayId, command as never, body as never);
+    },
+    facts() {
+      const info = session.info();
+      if (info.state === 'loggedOut') return null;
+      if (info.state === 'expired') return lastFacts ? { ...lastFacts, state: 'expired' } : null;
+      lastFacts = {
+        username: info.username ?? '',
+        userId: info.userId ?? '',
+        role: info.role ?? '',
+        ...(info.customerId ? { customerId: info.customerId } : {}),
+        ...(info.providerId ? { providerId: info.providerId } : {}),
+        accessExpiresAt: info.accessExpiresAt ?? 0,
+        state: info.state,
+      };
+      return lastFacts;
+    },
+    refreshToken() {
+      return session.refreshToken ?? null;
+    },
+    onChange(listener) {
+      const onEvent = () => listener();
+      session.on('changed', onEvent);
+      session.on('tokens', onEvent);
+      const off = () => {
+        session.off('changed', onEvent);
+        session.off('tokens', onEvent);
+      };
+      subscriptions.push(off);
+      return off;
+    },
+    dispose() {
+      for (const off of subscriptions.splice(0)) off();
+    },
+  };
+  return port;
+};

@@ -1,0 +1,224 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { HostAddressError, startHost, type StartedHost } from '../../../electron/host';
+import { MemoryStore } from '../../../electron/services/credentials';
+
+let folder: string;
+const hosts: StartedHost[] = [];
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { headers }, (incoming) => {
+      let body = '';
+      incoming.setEncoding('utf8');
+      incoming.on('data', (chunk: string) => (body += chunk));
+      incoming.on('end', () =>
+        resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body }),
+      );
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+async function launch(options: { port?: number; demo?: boolean } = {}): Promise<StartedHost> {
+  const host = await startHost({
+    ...options,
+    dataDir: join(folder, 'data'),
+    rendererDir: join(folder, 'renderer'),
+    credentials: { store: new MemoryStore(), keychain: 'os' },
+    log: { info: () => undefined, error: () => undefined },
+  });
+  hosts.push(host);
+  return host;
+}
+
+/** Opens the printed URL as a browser would and returns the cookie it was given. */
+async function exchangeToken(host: StartedHost): Promise<string> {
+  const answer = await get(host.url);
+  const setCookie = answer.headers['set-cookie']?.[0] ?? '';
+  return setCookie.split(';')[0] ?? '';
+}
+
+function origin(host: StartedHost): string {
+  return `http://127.0.0.1:${host.port}`;
+}
+
+/** Connects to /ipc; resolves the open socket or rejects with the HTTP status that refused it. */
+function connect(host: StartedHost, headers: Record<string, string>): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${host.port}/ipc`, { headers });
+    socket.once('open', () => resolve(socket));
+    socket.once('unexpected-response', (_request, response) =>
+      reject(new Error(`refused ${response.statusCode}`)),
+    );
+    socket.once('error', reject);
+  });
+}
+
+function invoke(socket: WebSocket, id: number, channel: string, input?: unknown): Promise<unknown> {
+  return new Promise((resolve) => {
+    const onMessage = (data: WebSocket.RawData) => {
+      const message = JSON.parse(data.toString()) as { id?: number; result?: unknown };
+      if (message.id === id) {
+        socket.off('message', onMessage);
+        resolve(message.result);
+      }
+    };
+    socket.on('message', onMessage);
+    socket.send(JSON.stringify({ id, channel, input }));
+  });
+}
+
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'fieldkit-host-'));
+  await mkdir(join(folder, 'renderer'));
+  await writeFile(join(folder, 'renderer', 'index.html'), '<!doctype html><title>Field Kit</title>', 'utf8');
+});
+
+afterEach(async () => {
+  for (const host of hosts.splice(0)) await host.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('browser host', () => {
+  it('prints a URL on 127.0.0.1 carrying a random token', async () => {
+    const host = await launch();
+    expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{20,}$/);
+  });
+
+  it('refuses to listen on any address but 127.0.0.1', async () => {
+    await expect(startHost({ host: '0.0.0.0' })).rejects.toBeInstanceOf(HostAddressError);
+  });
+
+  it('refuses a page request without the token or its cookie', async () => {
+    const host = await launch();
+    const answer = await get(`${origin(host)}/`);
+    expect(answer.status).toBe(403);
+  });
+
+  it('refuses a wrong token', async () => {
+    const host = await launch();
+    const answer = await get(`${origin(host)}/?token=not-the-token`);
+    expect(answer.status).toBe(403);
+    expect(answer.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('exchanges the token for an HttpOnly SameSite=Strict cookie and redirects to /', async () => {
+    const host = await launch();
+    const answer = await get(host.url);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.location).toBe('/');
+    expect(answer.headers['set-cookie']?.[0]).toMatch(/HttpOnly; SameSite=Strict; Path=\//);
+  });
+
+  it('serves the renderer with a strict CSP once the cookie is held', async () => {
+    const host = await launch();
+    const cookie = await exchangeToken(host);
+    const answer = await get(`${origin(host)}/`, { cookie });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('<title>Field Kit</title>');
+    expect(answer.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('refuses a request whose Host header is not ours (DNS rebinding)', async () => {
+    const host = await launch();
+    const cookie = await exchangeToken(host);
+    const answer = await get(`${origin(host)}/`, { cookie, host: `evil.example:${host.port}` });
+    expect(answer.status).toBe(421);
+  });
+
+  it('does not serve files outside the renderer folder', async () => {
+    const host = await launch();
+    const cookie = await exchangeToken(host);
+    const answer = await get(`${origin(host)}/..%2fdata%2fprofiles.json`, { cookie });
+    expect(answer.status).toBe(404);
+  });
+
+  it('refuses a WebSocket without the cookie', async () => {
+    const host = await launch();
+    await expect(connect(host, { origin: origin(host) })).rejects.toThrow('refused 403');
+  });
+
+  it('refuses a WebSocket from a foreign Origin even with the cookie', async () => {
+    const host = await launch();
+    const cookie = await exchangeToken(host);
+    await expect(connect(host, { origin: 'http://evil.example', cookie })).rejects.toThrow('refused 403');
+  });
+
+  it('refuses a stale cookie from an earlier run on the same port', async () => {
+    const first = await launch();
+    const staleCookie = await exchangeToken(first);
+    const port = first.port;
+    await first.close();
+    const second = await launch({ port });
+    expect((await get(`${origin(second)}/`, { cookie: staleCookie })).status).toBe(403);
+    await expect(connect(second, { origin: origin(second), cookie: staleCookie })).rejects.toThrow(
+      'refused 403',
+    );
+  });
+
+  it('lets a good client call app:info', async () => {
+    const host = await launch();
+    const cookie = await exchangeToken(host);
+    const socket = await connect(host, { origin: origin(host), cookie });
+    expect(await invoke(socket, 1, 'app:info')).toEqual({
+      ok: true,
+      value: { version: expect.any(String), mode: 'browser', keychain: 'os' },
+    });
+    socket.close();
+  });
+
+  it('answers a bad input with INVALID_INPUT over the socket', async () => {
+    const host = await launch();
+    const cookie = await exchangeToken(host);
+    const socket = await connect(host, { origin: origin(host), cookie });
+    expect(await invoke(socket, 7, 'profiles:select', { id: 42 })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', details: [{ path: 'id' }] },
+    });
+    socket.close();
+  });
+
+  it('in demo mode preselects the demo profile listing its accounts, and logs in to the simulator', async () => {
+    const host = await launch({ demo: true });
+    const cookie = await exchangeToken(host);
+    const socket = await connect(host, { origin: origin(host), cookie });
+    const list = (await invoke(socket, 1, 'profiles:list')) as {
+      value: {
+        profiles: { id: string; name: string; demoAccounts?: { username: string; password: string }[] }[];
+        selectedId: string;
+      };
+    };
+    const demo = list.value.profiles[0];
+    expect(demo?.name).toBe('Demo network server');
+    expect(list.value.selectedId).toBe(demo?.id);
+    const account = demo?.demoAccounts?.[0];
+    expect(account).toBeDefined();
+    const changed = new Promise<unknown>((resolve) => {
+      socket.on('message', (data) => {
+        const message = JSON.parse(data.toString()) as { event?: string; payload?: unknown };
+        if (message.event === 'session:changed') resolve(message.payload);
+      });
+    });
+    const login = await invoke(socket, 2, 'session:login', {
+      profileId: demo?.id,
+      username: account?.username,
+      password: account?.password,
+      remember: 'none',
+    });
+    expect(login).toMatchObject({ ok: true, value: { username: account?.username, state: 'active' } });
+    expect(await changed).toMatchObject({ username: account?.username });
+    socket.close();
+  });
+});
