@@ -42,8 +42,9 @@ export class Random {
 
   /** A version-4-shaped UUID drawn from this sequence. */
   uuid(): string {
-    const variant = (8 + Math.floor(this.next() * 4)).toString(16);
-    return `${this.hex(8)}-${this.hex(4)}-4${this.hex(3)}-${variant}${this.hex(3)}-${this.hex(12)}`;
+    const digits = this.hex(32);
+    const variant = (8 + (parseInt(digits[16] as string, 16) % 4)).toString(16);
+    return `${digits.slice(0, 8)}-${digits.slice(8, 12)}-4${digits.slice(13, 16)}-${variant}${digits.slice(17, 20)}-${digits.slice(20, 32)}`;
   }
 
   /** An independent generator derived from this seed and a label (order-independent sub-streams). */
