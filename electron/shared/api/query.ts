@@ -38,7 +38,8 @@ export function decodeQuery(schema: z.ZodType, raw: RawQuery): Record<string, un
   const decoded: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (value === undefined) continue;
-    const field = shape[key];
+    // Own keys only: a query key such as `toString` must not find Object.prototype's.
+    const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
     if (!field || Array.isArray(value)) {
       decoded[key] = value;
       continue;

@@ -129,3 +129,11 @@ describe('network settings rules', () => {
     expect(body).toEqual({ ...base, adrConservativeSlope: true });
   });
 });
+
+describe('decodeQuery with hostile keys', () => {
+  it('treats keys named like Object.prototype members as unknown fields', () => {
+    const decoded = decodeQuery(DeviceListQuerySchema, { toString: '0', constructor: 'x' });
+    expect(decoded).toEqual({ toString: '0', constructor: 'x' });
+    expect(DeviceListQuerySchema.safeParse(decoded).success).toBe(false);
+  });
+});
