@@ -152,14 +152,21 @@ function waitForListening(child: ChildProcess, stderr: () => string, port: numbe
 
 function killConnections(listener: ChildProcess): void {
   if (listener.pid === undefined) return;
-  const children = spawnSync('pgrep', ['-P', String(listener.pid)], { encoding: 'utf8' }).stdout;
-  for (const pid of children.split(/\s+/).filter(Boolean)) {
+  // Each connection is a privileged child and its unprivileged child, which holds the socket: kill both.
+  const children = listChildren(listener.pid);
+  const descendants = [...children, ...children.flatMap(listChildren)];
+  for (const pid of descendants) {
     try {
-      process.kill(Number(pid), 'SIGKILL');
+      process.kill(pid, 'SIGKILL');
     } catch {
       // Already gone: the connection ended on its own.
     }
   }
+}
+
+function listChildren(pid: number): number[] {
+  const listed = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout;
+  return listed.split(/\s+/).filter(Boolean).map(Number);
 }
 
 function killAndWait(child: ChildProcess): Promise<void> {

@@ -2,7 +2,7 @@ import ssh2 from 'ssh2';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HostKeyChangedError } from '../../../electron/services/ssh/host-key-errors';
 import { createSshWorld, type SshWorld } from '../../../simulator/ssh/ssh-world';
-import { createServiceHarness, readUntil, waitForState, type ServiceHarness } from './ssh-fixtures';
+import { createServiceHarness, readUntil, runFlood, waitForState, type ServiceHarness } from './ssh-fixtures';
 
 const GATEWAY = {
   id: 'gw-0016c001f1500001',
@@ -137,5 +137,22 @@ describe('reverse SSH through the simulator relay', () => {
     await readUntil(session, PROMPT);
     session.write('exit\r');
     expect(await waitForState(session, 'closed')).toMatch(/exited \(code 0\)/);
+  });
+});
+
+describe('flow control over reverse SSH', () => {
+  it('delivers a 5 MB flood complete while the renderer acknowledges slowly', async () => {
+    const session = await openReverse();
+    await readUntil(session, PROMPT);
+    const flood = await runFlood(session, 5, { acknowledgeEveryMs: 5 });
+    expect(flood.bodyBytes).toBe(5_000_000);
+    expect(flood.receivedSha256).toBe(flood.announcedSha256);
+  });
+
+  it('never lets the renderer fall more than one packet behind the high watermark', async () => {
+    const session = await openReverse();
+    await readUntil(session, PROMPT);
+    const flood = await runFlood(session, 2, { acknowledgeEveryMs: 20 });
+    expect(flood.maxUnacknowledged).toBeLessThan(100_000 + 64 * 1024);
   });
 });

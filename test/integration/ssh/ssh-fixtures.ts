@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,5 +109,78 @@ export function waitForState(
       resolve(reason);
     };
     session.on('state', onState);
+  });
+}
+
+/** What a flood looked like from the renderer's side. */
+export interface FloodResult {
+  bodyBytes: number;
+  /** The `sha256 <hex>` line the shell printed after the flood. */
+  announcedSha256: string;
+  /** SHA-256 of the bytes actually received between the command line and that line. */
+  receivedSha256: string;
+  elapsedMs: number;
+  /** The most bytes ever handed to the "renderer" and not yet acknowledged. */
+  maxUnacknowledged: number;
+}
+
+/**
+ * Runs `flood <megabytes>` in an open session and plays a renderer that acknowledges what it got
+ * in batches on a timer (like xterm's write callbacks), until the shell's sha256 line arrives.
+ */
+export function runFlood(
+  session: SshSession,
+  megabytes: number,
+  options: { acknowledgeEveryMs?: number; timeoutMs?: number } = {},
+): Promise<FloodResult> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let pendingAcknowledge = 0;
+    let maxUnacknowledged = 0;
+    const startedAt = performance.now();
+    const acknowledgeTimer = setInterval(() => {
+      session.acknowledge(pendingAcknowledge);
+      pendingAcknowledge = 0;
+    }, options.acknowledgeEveryMs ?? 1);
+    const timeout = setTimeout(
+      () => finish(new Error(`flood ${megabytes} did not finish; ${received} bytes received`)),
+      options.timeoutMs ?? 60_000,
+    );
+    const onData = (chunk: Uint8Array) => {
+      const bytes = Buffer.from(chunk);
+      chunks.push(bytes);
+      received += bytes.length;
+      pendingAcknowledge += bytes.length;
+      maxUnacknowledged = Math.max(maxUnacknowledged, session.unacknowledged);
+      // Only the tail can hold the final line; look at the last chunk and a bit before it.
+      const tail = Buffer.concat(chunks.slice(-2)).toString('latin1');
+      if (/sha256 [0-9a-f]{64}\r\n/.test(tail)) finish();
+    };
+    function finish(error?: Error) {
+      clearInterval(acknowledgeTimer);
+      clearTimeout(timeout);
+      session.off('data', onData);
+      session.acknowledge(pendingAcknowledge);
+      if (error) {
+        reject(error);
+        return;
+      }
+      const elapsedMs = performance.now() - startedAt;
+      const all = Buffer.concat(chunks);
+      const command = Buffer.from(`flood ${megabytes}\r\n`, 'latin1');
+      const bodyStart = all.indexOf(command) + command.length;
+      const hashLine = all.lastIndexOf(Buffer.from('sha256 ', 'latin1'));
+      const body = all.subarray(bodyStart, hashLine);
+      resolve({
+        bodyBytes: body.length,
+        announcedSha256: all.subarray(hashLine + 7, hashLine + 7 + 64).toString('latin1'),
+        receivedSha256: createHash('sha256').update(body).digest('hex'),
+        elapsedMs,
+        maxUnacknowledged,
+      });
+    }
+    session.on('data', onData);
+    session.write(`flood ${megabytes}\r`);
   });
 }
