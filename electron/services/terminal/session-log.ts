@@ -1,5 +1,5 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, open } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The default log file name: gateway, local date and local time (`<gateway>_<YYYY-MM-DD>_<HH-mm-ss>.log`). */
@@ -46,14 +46,14 @@ export class SessionLog {
     const extension = dot > 0 ? fileName.slice(dot) : '';
     for (let attempt = 1; attempt <= MAX_NAME_ATTEMPTS; attempt += 1) {
       const candidate = join(options.logsDir, attempt === 1 ? fileName : `${stem}-${attempt}${extension}`);
-      try {
-        // 'wx' creates the file or fails: an earlier log with the same name is never truncated.
-        const handle = await open(candidate, 'wx');
-        const stream = createWriteStream(candidate, { fd: handle.fd, autoClose: true });
-        return new SessionLog(candidate, stream);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
+      // 'wx' creates the file or fails: an earlier log with the same name is never truncated.
+      const stream = createWriteStream(candidate, { flags: 'wx' });
+      const error = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
+        stream.once('open', () => resolve(undefined));
+        stream.once('error', resolve);
+      });
+      if (!error) return new SessionLog(candidate, stream);
+      if (error.code !== 'EEXIST') throw error;
     }
     throw new Error(`Could not create a session log named like ${fileName} in ${options.logsDir}`);
   }

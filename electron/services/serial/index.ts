@@ -1,0 +1,31 @@
+export {
+  SerialPorts,
+  DEMO_PORT_LABEL,
+  type SerialPortListing,
+  type SerialPortsDependencies,
+} from './serial-ports';
+export {
+  SerialSession,
+  RECONNECT_POLICY_DEFAULT,
+  describeOpenError,
+  type ReconnectPolicy,
+  type SerialSessionDependencies,
+} from './serial-session';
+export {
+  SerialOpenOptionsSchema,
+  PasteLinesSchema,
+  SerialOptionsError,
+  parseSerialOpenOptions,
+  formatFraming,
+  SERIAL_DEFAULTS,
+  type SerialOpenOptions,
+  type SerialOpenOptionsInput,
+  type Parity,
+  type FlowControl,
+  type TransmitNewline,
+  type ReceiveNewline,
+} from './options';
+export { formatHexDump } from './hex-dump';
+export { translateTransmitNewlines, formatLocalEcho, ReceiveNewlineTranslator } from './newline';
+export { findReconnectPath, type PortIdentity } from './port-matching';
+export type { BindingInterface, BindingPortInterface, PortInfo } from './binding-types';

@@ -1,0 +1,118 @@
+import { autoDetect } from '@serialport/bindings-cpp';
+import type { BindingInterface, PortInfo } from './binding-types';
+import { parseSerialOpenOptions } from './options';
+import { SerialSession, type ReconnectPolicy } from './serial-session';
+
+/** How the app labels the in-process demo console (the simulator's demo binding). */
+export const DEMO_PORT_LABEL = 'Demo gateway console';
+
+/** A port as the app lists it. */
+export interface SerialPortListing {
+  path: string;
+  /** What to show: "Demo gateway console", or the manufacturer and path. */
+  label: string;
+  manufacturer?: string;
+  serialNumber?: string;
+  vendorId?: string;
+  productId?: string;
+  isDemo: boolean;
+}
+
+/** What SerialPorts needs; everything but the clock has a default or is optional. */
+export interface SerialPortsDependencies {
+  /** The system's ports; default `@serialport/bindings-cpp` autoDetect(). */
+  binding?: BindingInterface;
+  /** The demo console binding, listed and opened alongside the system's ports when given. */
+  demoBinding?: BindingInterface;
+  clock?: () => Date;
+  /** Where session logs go; without it sessions are not logged. */
+  logsDir?: string;
+  reconnect?: Partial<ReconnectPolicy>;
+  flow?: { highWatermark?: number; lowWatermark?: number };
+}
+
+const present = (value: string | undefined) => (value && value.trim() !== '' ? value : undefined);
+
+function toListing(port: PortInfo, isDemo: boolean): SerialPortListing {
+  const manufacturer = present(port.manufacturer);
+  return {
+    path: port.path,
+    label: isDemo ? DEMO_PORT_LABEL : manufacturer ? `${manufacturer} (${port.path})` : port.path,
+    manufacturer,
+    serialNumber: present(port.serialNumber),
+    vendorId: present(port.vendorId)?.toLowerCase(),
+    productId: present(port.productId)?.toLowerCase(),
+    isDemo,
+  };
+}
+
+/** Lists, opens and watches serial ports; reopens a port when its USB adapter comes back. */
+export class SerialPorts {
+  readonly #binding: BindingInterface;
+  readonly #dependencies: SerialPortsDependencies;
+  readonly #sessions = new Set<SerialSession>();
+
+  constructor(dependencies: SerialPortsDependencies = {}) {
+    this.#dependencies = dependencies;
+    this.#binding = dependencies.binding ?? (autoDetect() as unknown as BindingInterface);
+  }
+
+  /** The system's ports with VID/PID, serial number and manufacturer, then the demo console when enabled. */
+  async list(): Promise<SerialPortListing[]> {
+    const [systemPorts, demoPorts] = await Promise.all([
+      this.#binding.list(),
+      this.#dependencies.demoBinding?.list() ?? Promise.resolve([]),
+    ]);
+    return [
+      ...systemPorts
+        .map((port) => toListing(port, false))
+        .sort((left, right) => left.path.localeCompare(right.path)),
+      ...demoPorts.map((port) => toListing(port, true)),
+    ];
+  }
+
+  /**
+   * Validates the options (every problem named, see SerialOptionsError), opens the port and resolves with the open
+   * session; rejects with a plain message when the port cannot be opened. A typed path that is not listed is
+   * opened as is.
+   */
+  async open(input: unknown): Promise<SerialSession> {
+    const options = parseSerialOpenOptions(input);
+    const demoPorts = (await this.#dependencies.demoBinding?.list()) ?? [];
+    const isDemo = demoPorts.some((port) => port.path === options.path);
+    const binding = isDemo ? this.#dependencies.demoBinding! : this.#binding;
+    const listed = (isDemo ? demoPorts : await this.#binding.list().catch(() => [])).find(
+      (port) => port.path === options.path,
+    );
+    const session = new SerialSession(
+      options,
+      {
+        path: options.path,
+        serialNumber: present(listed?.serialNumber),
+        vendorId: present(listed?.vendorId),
+        productId: present(listed?.productId),
+      },
+      {
+        binding,
+        clock: this.#dependencies.clock ?? (() => new Date()),
+        logsDir: this.#dependencies.logsDir,
+        reconnect: this.#dependencies.reconnect,
+        flow: this.#dependencies.flow,
+      },
+    );
+    await session.start();
+    this.#sessions.add(session);
+    session.on('closed', () => this.#sessions.delete(session));
+    return session;
+  }
+
+  /** Sessions opened here and not yet closed. */
+  get sessions(): SerialSession[] {
+    return [...this.#sessions];
+  }
+
+  /** Closes every session (app quit): all ports are freed. */
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.#sessions].map((session) => session.close()));
+  }
+}

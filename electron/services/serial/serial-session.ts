@@ -1,0 +1,428 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { StringDecoder } from 'node:string_decoder';
+import { FlowController } from '../terminal/flow-controller';
+import { LineTimestamper } from '../terminal/line-timestamps';
+import { SessionLog } from '../terminal/session-log';
+import { isFinalState, type TerminalSession, type TerminalState } from '../terminal/terminal-session';
+import type { BindingInterface, BindingPortInterface, OpenOptions } from './binding-types';
+import { formatLocalEcho, ReceiveNewlineTranslator, translateTransmitNewlines } from './newline';
+import { formatFraming, PasteLinesSchema, type SerialOpenOptions } from './options';
+import { findReconnectPath, type PortIdentity } from './port-matching';
+
+/** How hard a session tries to get its adapter back. */
+export interface ReconnectPolicy {
+  /** First wait after a disconnect. */
+  initialDelayMs: number;
+  /** The wait doubles up to this. */
+  maxDelayMs: number;
+  /** After this long without success the session fails. */
+  giveUpAfterMs: number;
+}
+
+/** Default reconnect policy: quick first tries (a USB adapter re-enumerates in about a second), polls every 2 s. */
+export const RECONNECT_POLICY_DEFAULT: ReconnectPolicy = {
+  initialDelayMs: 200,
+  maxDelayMs: 2_000,
+  giveUpAfterMs: 30 * 60_000,
+};
+
+/** What a serial session needs from outside. */
+export interface SerialSessionDependencies {
+  binding: BindingInterface;
+  clock: () => Date;
+  /** Milliseconds from a monotonic source, for reconnect timing; default performance.now. */
+  monotonicNow?: () => number;
+  logsDir?: string;
+  reconnect?: Partial<ReconnectPolicy>;
+  flow?: { highWatermark?: number; lowWatermark?: number };
+}
+
+const READ_BUFFER_BYTES = 65_536;
+const BREAK_DURATION_MS_DEFAULT = 250;
+
+/** Turns a binding's open error into words a technician can act on. */
+export function describeOpenError(path: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/ENOENT|No such file/i.test(message))
+    return `Could not open ${path}: no such port (is the cable plugged in?)`;
+  if (/EACCES|Permission denied/i.test(message)) {
+    return `Could not open ${path}: permission denied (on Linux, add your user to the dialout group)`;
+  }
+  if (/EBUSY|lock|Resource temporarily unavailable/i.test(message)) {
+    return `Could not open ${path}: it is in use by another program`;
+  }
+  if (/Invalid parity/i.test(message)) {
+    return `Could not open ${path}: this system's serial driver does not support mark or space parity`;
+  }
+  if (/Invalid stop bits/i.test(message)) {
+    return `Could not open ${path}: this system's serial driver does not support 1.5 stop bits`;
+  }
+  if (/baud/i.test(message)) return `Could not open ${path}: the adapter refused the baud rate (${message})`;
+  return `Could not open ${path}: ${message}`;
+}
+
+function toOpenOptions(path: string, options: SerialOpenOptions): OpenOptions {
+  return {
+    path,
+    baudRate: options.baudRate,
+    dataBits: options.dataBits,
+    stopBits: options.stopBits,
+    parity: options.parity,
+    rtscts: options.flowControl === 'rts-cts',
+    xon: options.flowControl === 'xon-xoff',
+    xoff: options.flowControl === 'xon-xoff',
+    lock: true,
+  };
+}
+
+/**
+ * A serial terminal: framing as configured, TX/RX newline translation, local echo, break, DTR/RTS, a session log,
+ * renderer flow control (never more than the high watermark unacknowledged), and auto-reconnect when the
+ * adapter comes back (matched by serial number, then VID/PID, then path; state `reconnecting` meanwhile).
+ * Nothing is lost before the first 'data' listener: bytes wait (and the port is not read) until one is added.
+ * `resize` does nothing: a serial line has no window size.
+ */
+export class SerialSession extends EventEmitter implements TerminalSession {
+  readonly id = randomUUID();
+  readonly kind = 'serial' as const;
+  readonly title: string;
+  readonly options: SerialOpenOptions;
+  #state: TerminalState = 'connecting';
+  #bytesIn = 0;
+  #bytesOut = 0;
+  #port: BindingPortInterface | undefined;
+  #identity: PortIdentity;
+  #writes: Promise<void> = Promise.resolve();
+  #pending: Uint8Array[] = [];
+  #wakeReader: (() => void) | undefined;
+  #cancelWait: (() => void) | undefined;
+  #reconnecting: Promise<void> = Promise.resolve();
+  #log: SessionLog | undefined;
+  #signals: { dtr: boolean; rts: boolean };
+  readonly #flow: FlowController;
+  readonly #receiveNewlines: ReceiveNewlineTranslator;
+  readonly #timestamper: LineTimestamper | undefined;
+  readonly #decoder = new StringDecoder('utf8');
+  readonly #dependencies: SerialSessionDependencies;
+  readonly #reconnect: ReconnectPolicy;
+
+  constructor(options: SerialOpenOptions, identity: PortIdentity, dependencies: SerialSessionDependencies) {
+    super();
+    this.options = options;
+    this.#identity = identity;
+    this.#dependencies = dependencies;
+    this.#reconnect = { ...RECONNECT_POLICY_DEFAULT, ...dependencies.reconnect };
+    this.title = `${options.gateway ?? options.path} · ${formatFraming(options)}`;
+    // Without an explicit setting the lines are as the OS opened the port: asserted on Linux, macOS and Windows.
+    this.#signals = { dtr: options.dtr ?? true, rts: options.rts ?? true };
+    this.#flow = new FlowController({
+      pause: () => {},
+      resume: () => this.#flushPending(),
+      ...dependencies.flow,
+    });
+    this.#receiveNewlines = new ReceiveNewlineTranslator(options.rxNewline);
+    this.#timestamper = options.timestamps ? new LineTimestamper(dependencies.clock) : undefined;
+  }
+
+  /** Where the session is: connecting, open, reconnecting, closed or failed. */
+  get state(): TerminalState {
+    return this.#state;
+  }
+
+  /** Bytes received from the line (before any translation). */
+  get bytesIn(): number {
+    return this.#bytesIn;
+  }
+
+  /** Bytes sent down the line (after newline translation). */
+  get bytesOut(): number {
+    return this.#bytesOut;
+  }
+
+  /** The path of the port currently (or last) open. */
+  get path(): string {
+    return this.#identity.path;
+  }
+
+  /** The session log file, when logging is on. */
+  get logPath(): string | undefined {
+    return this.#log?.path;
+  }
+
+  /** Bytes handed out as 'data' and not yet acknowledged. */
+  get unacknowledged(): number {
+    return this.#flow.unacknowledged;
+  }
+
+  /** True while the renderer is behind and the port is not being read. */
+  get isPaused(): boolean {
+    return this.#flow.isPaused;
+  }
+
+  override on(event: 'data', listener: (chunk: Uint8Array) => void): this;
+  override on(event: 'state', listener: (state: TerminalState, reason?: string) => void): this;
+  override on(event: 'closed', listener: () => void): this;
+  override on(event: string, listener: (...args: never[]) => void): this {
+    super.on(event, listener as (...args: unknown[]) => void);
+    // Bytes that arrived before anyone listened were held (and the port not read): hand them over now.
+    if (event === 'data') queueMicrotask(() => this.#flushPending());
+    return this;
+  }
+
+  /** Opens the port and the log; rejects with a plain message (and the session fails) if the port will not open. */
+  async start(): Promise<void> {
+    if (this.options.logging && this.#dependencies.logsDir) {
+      this.#log = await SessionLog.open({
+        logsDir: this.#dependencies.logsDir,
+        gateway: this.options.gateway ?? this.options.path.split(/[/\\]/).pop() ?? 'serial',
+        clock: this.#dependencies.clock,
+        pattern: this.options.logPattern,
+      });
+    }
+    try {
+      await this.#openPort(this.options.path);
+    } catch (error) {
+      const reason = describeOpenError(this.options.path, error);
+      this.#setState('failed', reason);
+      await this.#log?.close();
+      throw new Error(reason, { cause: error });
+    }
+    this.#setState('open');
+  }
+
+  /** Sends keystrokes or text; each CR, LF or CRLF becomes the TX newline. Dropped unless the session is open. */
+  write(data: string | Uint8Array): void {
+    if (this.#state !== 'open' || !this.#port) return;
+    const bytes = translateTransmitNewlines(data, this.options.txNewline);
+    if (this.options.localEcho) this.#deliver(formatLocalEcho(data));
+    void this.#writeToPort(bytes);
+  }
+
+  /** Sends bytes exactly as given (no newline translation, no local echo): files, binary protocols. */
+  writeBytes(data: Uint8Array): Promise<void> {
+    if (this.#state !== 'open' || !this.#port)
+      return Promise.reject(new Error('The serial session is not open'));
+    return this.#writeToPort(data);
+  }
+
+  /** A serial line has no window size; nothing to do. */
+  resize(_cols: number, _rows: number): void {}
+
+  /** Records bytes the renderer has written; resumes reading below the low watermark. */
+  acknowledge(byteCount: number): void {
+    this.#flow.acknowledged(byteCount);
+  }
+
+  /**
+   * Sends text one line at a time (each followed by the TX newline), waiting `delayMs` after each for consoles
+   * that drop fast input. A last line without a newline is sent without one. Stops if the session stops.
+   */
+  async pasteLines(text: string, delayMs: number): Promise<void> {
+    const request = PasteLinesSchema.parse({ text, delayMs });
+    const lines = request.text.split(/\r\n|\r|\n/);
+    for (const [index, line] of lines.entries()) {
+      const isLast = index === lines.length - 1;
+      if (isLast && line === '') break;
+      if (this.#state !== 'open' || !this.#port) throw new Error('The serial session is not open');
+      const bytes = translateTransmitNewlines(isLast ? line : `${line}\r`, this.options.txNewline);
+      if (this.options.localEcho) this.#deliver(formatLocalEcho(isLast ? line : `${line}\r`));
+      await this.#writeToPort(bytes);
+      if (!isLast && request.delayMs > 0) await this.#wait(request.delayMs);
+    }
+  }
+
+  /** Holds the line in break for `durationMs` (default 250 ms), keeping DTR/RTS as they are. */
+  async sendBreak(durationMs = BREAK_DURATION_MS_DEFAULT): Promise<void> {
+    const port = this.#requireOpenPort();
+    if (!Number.isInteger(durationMs) || durationMs < 1 || durationMs > 5_000) {
+      throw new RangeError('A break lasts from 1 to 5000 ms');
+    }
+    try {
+      await port.set({ brk: true, ...this.#signals });
+      await this.#wait(durationMs);
+    } catch (error) {
+      throw new Error(`This port cannot send a break: ${(error as Error).message}`, { cause: error });
+    } finally {
+      if (port.isOpen) await port.set({ brk: false, ...this.#signals }).catch(() => {});
+    }
+  }
+
+  /** Sets DTR and/or RTS; the other line keeps its last known state. */
+  async setSignals(signals: { dtr?: boolean; rts?: boolean }): Promise<void> {
+    const port = this.#requireOpenPort();
+    const next = { dtr: signals.dtr ?? this.#signals.dtr, rts: signals.rts ?? this.#signals.rts };
+    try {
+      await port.set({ brk: false, ...next });
+    } catch (error) {
+      throw new Error(`This port cannot set DTR/RTS: ${(error as Error).message}`, { cause: error });
+    }
+    this.#signals = next;
+  }
+
+  /** The DTR/RTS state last set (or assumed asserted when left as opened). */
+  get signals(): { dtr: boolean; rts: boolean } {
+    return { ...this.#signals };
+  }
+
+  /** Closes the port (freeing it for other programs), stops reconnecting and closes the log. */
+  async close(): Promise<void> {
+    if (isFinalState(this.#state)) return;
+    this.#setState('closed');
+    this.#cancelWait?.();
+    this.#wakeReader?.();
+    const port = this.#port;
+    this.#port = undefined;
+    if (port?.isOpen) await port.close().catch(() => {});
+    await this.#reconnecting;
+    await this.#writes;
+    await this.#log?.close();
+    this.emit('closed');
+  }
+
+  #requireOpenPort(): BindingPortInterface {
+    if (this.#state !== 'open' || !this.#port?.isOpen) throw new Error('The serial session is not open');
+    return this.#port;
+  }
+
+  async #openPort(path: string): Promise<void> {
+    const port = await this.#dependencies.binding.open(toOpenOptions(path, this.options));
+    if (isFinalState(this.#state)) {
+      // Closed while the open was in flight: free the port at once.
+      await port.close().catch(() => {});
+      throw new Error('the session was closed');
+    }
+    if (this.options.dtr !== undefined || this.options.rts !== undefined) {
+      try {
+        await port.set({ brk: false, ...this.#signals });
+      } catch (error) {
+        await port.close().catch(() => {});
+        throw new Error(`cannot set DTR/RTS (${(error as Error).message})`, { cause: error });
+      }
+    }
+    this.#port = port;
+    this.#identity = { ...this.#identity, path };
+    void this.#readLoop(port);
+  }
+
+  async #readLoop(port: BindingPortInterface): Promise<void> {
+    const buffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
+    try {
+      while (this.#port === port && port.isOpen) {
+        if (this.#flow.isPaused || this.#pending.length > 0) {
+          // Not reading lets the OS buffer fill and the far end block: that is the pause.
+          await new Promise<void>((resolve) => (this.#wakeReader = resolve));
+          this.#wakeReader = undefined;
+          continue;
+        }
+        const length = Math.min(READ_BUFFER_BYTES, Math.max(this.#flow.available, 1));
+        const { bytesRead } = await port.read(buffer, 0, length);
+        if (bytesRead === 0) continue;
+        this.#bytesIn += bytesRead;
+        this.#receive(Buffer.from(buffer.subarray(0, bytesRead)));
+      }
+    } catch (error) {
+      if (this.#port === port && !(error as { canceled?: boolean }).canceled) {
+        this.#reconnecting = this.#handleDisconnect(port, error);
+      }
+    }
+  }
+
+  #receive(chunk: Uint8Array): void {
+    let display = this.#receiveNewlines.translate(chunk);
+    if (this.#timestamper)
+      display = Buffer.from(this.#timestamper.stamp(this.#decoder.write(Buffer.from(display))));
+    this.#deliver(display);
+  }
+
+  /** Hands bytes to the renderer within the flow-control window; the rest waits for acknowledgements. */
+  #deliver(chunk: Uint8Array): void {
+    if (chunk.length === 0) return;
+    this.#pending.push(chunk);
+    this.#flushPending();
+  }
+
+  #flushPending(): void {
+    if (this.listenerCount('data') === 0) return;
+    while (this.#pending.length > 0 && this.#flow.available > 0) {
+      const head = this.#pending[0]!;
+      const size = Math.min(head.length, this.#flow.available);
+      const piece = head.subarray(0, size);
+      if (size === head.length) this.#pending.shift();
+      else this.#pending[0] = head.subarray(size);
+      this.#log?.append(piece);
+      this.#flow.sent(size);
+      this.emit('data', piece);
+    }
+    if (this.#pending.length === 0 && !this.#flow.isPaused) this.#wakeReader?.();
+  }
+
+  #writeToPort(bytes: Uint8Array): Promise<void> {
+    if (bytes.length === 0) return this.#writes;
+    const port = this.#port;
+    this.#writes = this.#writes.then(async () => {
+      if (!port?.isOpen || this.#port !== port) return;
+      try {
+        await port.write(Buffer.from(bytes));
+        this.#bytesOut += bytes.length;
+      } catch {
+        // A failed write means the line is gone; the read loop notices and reconnects.
+      }
+    });
+    return this.#writes;
+  }
+
+  async #handleDisconnect(port: BindingPortInterface, error: unknown): Promise<void> {
+    this.#port = undefined;
+    if (port.isOpen) await port.close().catch(() => {});
+    if (isFinalState(this.#state)) return;
+    const reason = `Disconnected: ${(error as Error).message ?? String(error)}`;
+    if (!this.options.autoReconnect) {
+      this.#setState('failed', reason);
+      await this.#log?.close();
+      return;
+    }
+    this.#setState('reconnecting', reason);
+    const now = this.#dependencies.monotonicNow ?? (() => performance.now());
+    const startedAt = now();
+    let delay = this.#reconnect.initialDelayMs;
+    let lastError = reason;
+    const maxAttempts =
+      Math.ceil(this.#reconnect.giveUpAfterMs / Math.max(1, this.#reconnect.initialDelayMs)) + 1;
+    for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
+      await this.#wait(delay);
+      if (this.#state !== 'reconnecting') return;
+      const path = findReconnectPath(this.#identity, await this.#dependencies.binding.list().catch(() => []));
+      if (path !== undefined) {
+        try {
+          await this.#openPort(path);
+          this.#setState('open', `Reconnected on ${path}`);
+          return;
+        } catch (openError) {
+          lastError = describeOpenError(path, openError);
+        }
+      }
+      if (now() - startedAt >= this.#reconnect.giveUpAfterMs) break;
+      delay = Math.min(delay * 2, this.#reconnect.maxDelayMs);
+    }
+    if (this.#state !== 'reconnecting') return;
+    this.#setState('failed', `Gave up reconnecting: ${lastError}`);
+    await this.#log?.close();
+  }
+
+  #wait(milliseconds: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(finish, milliseconds);
+      function finish() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.#cancelWait = finish;
+    });
+  }
+
+  #setState(state: TerminalState, reason?: string): void {
+    this.#state = state;
+    this.emit('state', state, reason);
+  }
+}

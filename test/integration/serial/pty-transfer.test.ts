@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SerialPorts } from '../../../electron/services/serial/serial-ports';
+import type { SerialSession } from '../../../electron/services/serial/serial-session';
+import { openRawEnd, startSocatPair, type RawPortEnd, type SocatPair } from '../../helpers/socat';
+import { readTerminal, waitForState } from './terminal-reader';
+
+/** Every byte value, several times over, in a scrambled but reproducible order. */
+function createPattern(length: number): Buffer {
+  const pattern = Buffer.alloc(length);
+  for (let index = 0; index < length; index += 1) pattern[index] = (index * 167 + (index >> 8)) & 0xff;
+  return pattern;
+}
+
+const SETTINGS = [
+  { name: '9600 8N1', options: { baudRate: 9_600 } },
+  { name: '115200 7E2', options: { baudRate: 115_200, dataBits: 7, parity: 'even', stopBits: 2 } },
+  { name: '921600 8O1 with RTS/CTS', options: { baudRate: 921_600, parity: 'odd', flowControl: 'rts-cts' } },
+  { name: '31337 (a custom rate) 8N1', options: { baudRate: 31_337 } },
+] as const;
+
+describe('serial over socat pseudo-terminals', () => {
+  let socat: SocatPair;
+  let farEnd: RawPortEnd | undefined;
+  let serialPorts: SerialPorts;
+
+  beforeEach(async () => {
+    socat = await startSocatPair();
+    serialPorts = new SerialPorts({
+      reconnect: { initialDelayMs: 20, maxDelayMs: 200, giveUpAfterMs: 20_000 },
+    });
+  });
+
+  afterEach(async () => {
+    await serialPorts.closeAll();
+    await farEnd?.close();
+    farEnd = undefined;
+    await socat.cleanup();
+  });
+
+  for (const setting of SETTINGS) {
+    it(`moves every byte value both ways unchanged at ${setting.name}`, async () => {
+      // A pty ignores the line settings, but they still go through validation and the binding's open.
+      const session: SerialSession = await serialPorts.open({
+        path: socat.pathA,
+        logging: false,
+        ...setting.options,
+      });
+      farEnd = await openRawEnd(socat.pathB);
+      const terminal = readTerminal(session);
+      const inbound = createPattern(100_000);
+      await farEnd.write(inbound);
+      expect((await terminal.waitForBytes(inbound.length)).equals(inbound)).toBe(true);
+      const outbound = createPattern(50_000).reverse();
+      await session.writeBytes(outbound);
+      expect((await farEnd.waitForBytes(outbound.length)).equals(outbound)).toBe(true);
+      expect([session.bytesIn, session.bytesOut]).toEqual([inbound.length, outbound.length]);
+    });
+  }
+
+  it('sends Enter as CRLF when told to', async () => {
+    const session = await serialPorts.open({ path: socat.pathA, logging: false, txNewline: 'crlf' });
+    farEnd = await openRawEnd(socat.pathB);
+    session.write('uname -a\r');
+    expect((await farEnd.waitForBytes(10)).toString('latin1')).toBe('uname -a\r\n');
+  });
+
+  it('reconnects by itself when socat comes back on the same link path', async () => {
+    const session = await serialPorts.open({ path: socat.pathA, logging: false });
+    const reconnecting = waitForState(session, 'reconnecting');
+    await socat.stop();
+    expect(await reconnecting).toMatch(/^Disconnected/);
+    const reopened = waitForState(session, 'open');
+    await socat.restart();
+    expect(await reopened).toBe(`Reconnected on ${socat.pathA}`);
+    farEnd = await openRawEnd(socat.pathB);
+    const terminal = readTerminal(session);
+    await farEnd.write('back again\r\n');
+    await terminal.waitForText('back again\r\n');
+    session.write('ok\r');
+    await farEnd.waitForText('ok\r');
+  });
+
+  it('frees the port on close so another program can open it', async () => {
+    const session = await serialPorts.open({ path: socat.pathA, logging: false });
+    await session.close();
+    const other = await openRawEnd(socat.pathA);
+    await other.close();
+  });
+});

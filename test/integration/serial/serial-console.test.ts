@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SerialPorts } from '../../../electron/services/serial/serial-ports';
+import type { SerialSession } from '../../../electron/services/serial/serial-session';
+import { DemoConsoleBinding } from '../../../simulator/serial/demo-binding';
+import { attachSerialConsole, type AttachedSerialConsole } from '../../../simulator/serial/pty-console';
+import { readTerminal } from './terminal-reader';
+
+const GATEWAY = {
+  gatewayId: '647fdafffe00c0de',
+  hostname: 'kona-roof',
+  bspVersion: '7.1.2',
+  rootPassword: 'Label-Pass-42',
+};
+const PROMPT = 'root@kona-roof:~# ';
+const HIGH_WATERMARK = 100_000;
+
+/** Checks a flood's text against its own sha256 line and returns its length. */
+function verifyFlood(output: string, command: string): number {
+  const start = output.indexOf(`${command}\r\n`) + command.length + 2;
+  const match = /sha256 ([0-9a-f]{64})\r\n/.exec(output.slice(start));
+  expect(match).not.toBeNull();
+  const flood = output.slice(start, start + match!.index);
+  expect(createHash('sha256').update(flood, 'latin1').digest('hex')).toBe(match![1]);
+  return flood.length;
+}
+
+async function logIn(session: SerialSession, terminal: ReturnType<typeof readTerminal>, password: string) {
+  session.write('\r');
+  await terminal.waitForText('kona-roof login: ');
+  const from = terminal.byteCount;
+  session.write('root\r');
+  await terminal.waitForText('Password: ', from);
+  session.write(`${password}\r`);
+}
+
+describe('the serial console on a pseudo-terminal', () => {
+  let directory: string;
+  let attached: AttachedSerialConsole;
+  let serialPorts: SerialPorts;
+
+  beforeEach(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'serial-console-'));
+    attached = await attachSerialConsole({
+      gateway: GATEWAY,
+      linkPath: join(directory, 'console'),
+      loginFailureDelayMs: 10,
+    });
+    serialPorts = new SerialPorts({ logsDir: join(directory, 'logs') });
+  });
+
+  afterEach(async () => {
+    await serialPorts.closeAll();
+    await attached.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('logs in as root with the label password and runs uname -a', async () => {
+    const session = await serialPorts.open({ path: attached.linkPath, gateway: 'kona-roof' });
+    const terminal = readTerminal(session);
+    await logIn(session, terminal, GATEWAY.rootPassword);
+    const shellStart = (await terminal.waitForText(PROMPT)).indexOf(PROMPT);
+    session.write('uname -a\r');
+    const output = await terminal.waitForText(`GNU/Linux\r\n${PROMPT}`, shellStart + PROMPT.length);
+    expect(output).toContain('Linux kona-roof 4.14.98-kona');
+    expect(output).not.toContain(GATEWAY.rootPassword);
+  });
+
+  it('answers a wrong password with Login incorrect', async () => {
+    const session = await serialPorts.open({ path: attached.linkPath });
+    const terminal = readTerminal(session);
+    await logIn(session, terminal, 'wrong');
+    const output = await terminal.waitForText('Login incorrect\r\n');
+    expect(output).not.toContain(PROMPT);
+  });
+
+  it('delivers flood 2 byte-exact with a matching sha256', async () => {
+    const session = await serialPorts.open({ path: attached.linkPath, logging: false });
+    const terminal = readTerminal(session);
+    await logIn(session, terminal, GATEWAY.rootPassword);
+    const from = (await terminal.waitForText(PROMPT)).length;
+    session.write('flood 2\r');
+    const output = await terminal.waitForText(`\r\n${PROMPT}`, from);
+    expect(verifyFlood(output, 'flood 2')).toBe(2_000_000);
+  });
+
+  it('pauses the port at the high watermark during a flood and loses no byte', async () => {
+    const session = await serialPorts.open({ path: attached.linkPath, logging: false });
+    const terminal = readTerminal(session, { isAcknowledging: false });
+    await logIn(session, terminal, GATEWAY.rootPassword);
+    const from = (await terminal.waitForText(PROMPT)).length;
+    let maxUnacknowledged = 0;
+    session.on('data', () => (maxUnacknowledged = Math.max(maxUnacknowledged, session.unacknowledged)));
+    session.write('flood 1\r');
+    await terminal.waitForBytes(HIGH_WATERMARK);
+    expect(session.isPaused).toBe(true);
+    expect(session.unacknowledged).toBe(HIGH_WATERMARK);
+    expect(terminal.byteCount).toBe(HIGH_WATERMARK);
+    terminal.startAcknowledging();
+    const output = await terminal.waitForText(`\r\n${PROMPT}`, from);
+    expect(verifyFlood(output, 'flood 1')).toBe(1_000_000);
+    expect(maxUnacknowledged).toBeLessThanOrEqual(HIGH_WATERMARK);
+  });
+});
+
+describe('the demo gateway console', () => {
+  it('is listed, logs in and floods byte-exact through the serial service', async () => {
+    const serialPorts = new SerialPorts({
+      binding: { list: async () => [], open: async () => Promise.reject(new Error('no system ports here')) },
+      demoBinding: new DemoConsoleBinding({ gateway: GATEWAY, loginFailureDelayMs: 10 }),
+    });
+    const demo = (await serialPorts.list()).find((port) => port.isDemo);
+    expect(demo?.label).toBe('Demo gateway console');
+    const session = await serialPorts.open({ path: demo!.path, logging: false });
+    try {
+      const terminal = readTerminal(session);
+      await terminal.waitForText('kona-roof login: ');
+      session.write('root\r');
+      await terminal.waitForText('Password: ');
+      session.write(`${GATEWAY.rootPassword}\r`);
+      const from = (await terminal.waitForText(PROMPT)).length;
+      session.write('flood 2\r');
+      const output = await terminal.waitForText(`\r\n${PROMPT}`, from);
+      expect(verifyFlood(output, 'flood 2')).toBe(2_000_000);
+    } finally {
+      await serialPorts.closeAll();
+    }
+  });
+});

@@ -1,0 +1,310 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SerialPorts } from '../../../../electron/services/serial/serial-ports';
+import type { SerialSession } from '../../../../electron/services/serial/serial-session';
+import type { TerminalState } from '../../../../electron/services/terminal/terminal-session';
+import { createPortInfo, FakeBinding } from './fake-binding';
+
+const FIXED_TIME = new Date(2026, 10, 22, 10, 0, 0);
+
+function waitForState(session: SerialSession, state: TerminalState): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const listener = (next: TerminalState, reason?: string) => {
+      if (next !== state) return;
+      session.off('state', listener);
+      resolve(reason);
+    };
+    session.on('state', listener);
+  });
+}
+
+function collectData(session: SerialSession) {
+  const chunks: Buffer[] = [];
+  session.on('data', (chunk) => chunks.push(Buffer.from(chunk)));
+  return {
+    get text() {
+      return Buffer.concat(chunks).toString('latin1');
+    },
+    get byteCount() {
+      return chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    },
+  };
+}
+
+describe('SerialPorts', () => {
+  let binding: FakeBinding;
+  let demoBinding: FakeBinding;
+  let logsDir: string;
+  let serialPorts: SerialPorts;
+
+  beforeEach(async () => {
+    binding = new FakeBinding();
+    binding.ports = [
+      createPortInfo({
+        path: '/dev/ttyUSB0',
+        manufacturer: 'FTDI',
+        serialNumber: 'A10K1',
+        vendorId: '0403',
+        productId: '6001',
+      }),
+    ];
+    demoBinding = new FakeBinding();
+    demoBinding.ports = [createPortInfo({ path: 'demo:gateway-console', manufacturer: 'anything' })];
+    logsDir = await mkdtemp(join(tmpdir(), 'serial-ports-'));
+    serialPorts = new SerialPorts({
+      binding,
+      demoBinding,
+      logsDir,
+      clock: () => FIXED_TIME,
+      reconnect: { initialDelayMs: 1, maxDelayMs: 5, giveUpAfterMs: 2_000 },
+      flow: { highWatermark: 1_000, lowWatermark: 100 },
+    });
+  });
+
+  afterEach(async () => {
+    await serialPorts.closeAll();
+    await rm(logsDir, { recursive: true, force: true });
+  });
+
+  it('lists system ports with their identity, then the demo console', async () => {
+    expect(await serialPorts.list()).toEqual([
+      {
+        path: '/dev/ttyUSB0',
+        label: 'FTDI (/dev/ttyUSB0)',
+        manufacturer: 'FTDI',
+        serialNumber: 'A10K1',
+        vendorId: '0403',
+        productId: '6001',
+        isDemo: false,
+      },
+      expect.objectContaining({ path: 'demo:gateway-console', label: 'Demo gateway console', isDemo: true }),
+    ]);
+  });
+
+  it('opens the port with the framing and flow control asked for', async () => {
+    await serialPorts.open({
+      path: '/dev/ttyUSB0',
+      baudRate: 250_000,
+      dataBits: 7,
+      parity: 'even',
+      stopBits: 2,
+      flowControl: 'rts-cts',
+    });
+    expect(binding.lastPort.openOptions).toMatchObject({
+      baudRate: 250_000,
+      dataBits: 7,
+      parity: 'even',
+      stopBits: 2,
+      rtscts: true,
+      xon: false,
+    });
+  });
+
+  it('opens the demo console through the demo binding', async () => {
+    await serialPorts.open({ path: 'demo:gateway-console' });
+    expect(demoBinding.opened).toHaveLength(1);
+    expect(binding.opened).toHaveLength(0);
+  });
+
+  it('explains a port that cannot be opened', async () => {
+    await expect(serialPorts.open({ path: '/dev/ttyUSB9' })).rejects.toThrow(
+      'Could not open /dev/ttyUSB9: no such port (is the cable plugged in?)',
+    );
+  });
+
+  it('explains a driver that does not do mark parity', async () => {
+    binding.openError = new Error('Invalid parity setting 4');
+    await expect(serialPorts.open({ path: '/dev/ttyUSB0', parity: 'mark' })).rejects.toThrow(
+      /does not support mark or space parity/,
+    );
+  });
+
+  it('leaves DTR and RTS alone unless told', async () => {
+    await serialPorts.open({ path: '/dev/ttyUSB0' });
+    expect(binding.lastPort.setCalls).toEqual([]);
+  });
+
+  it('sets DTR and RTS on open when told', async () => {
+    await serialPorts.open({ path: '/dev/ttyUSB0', dtr: false });
+    expect(binding.lastPort.setCalls).toEqual([{ brk: false, dtr: false, rts: true }]);
+  });
+
+  it('emits received bytes and counts them', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0' });
+    const data = collectData(session);
+    binding.lastPort.receive('U-Boot 2018.03\r\n');
+    await expect.poll(() => data.text).toBe('U-Boot 2018.03\r\n');
+    expect(session.bytesIn).toBe(16);
+    expect(session.state).toBe('open');
+  });
+
+  it('holds bytes that arrive before anyone listens and hands them to the first listener', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0' });
+    binding.lastPort.receive('early bytes');
+    await expect.poll(() => session.bytesIn).toBe(11);
+    const data = collectData(session);
+    await expect.poll(() => data.text).toBe('early bytes');
+  });
+
+  it('sends Enter as the configured newline and counts bytes out', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0', txNewline: 'crlf' });
+    session.write('uname -a\r');
+    await expect.poll(() => binding.lastPort.writtenText).toBe('uname -a\r\n');
+    expect(session.bytesOut).toBe(10);
+  });
+
+  it('shows typed text locally when local echo is on', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0', localEcho: true });
+    const data = collectData(session);
+    session.write('AT\r');
+    expect(data.text).toBe('AT\r\n');
+  });
+
+  it('stamps received lines when timestamps are on', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0', timestamps: true });
+    const data = collectData(session);
+    binding.lastPort.receive('ready\r\n');
+    await expect.poll(() => data.text).toBe('[10:00:00.000] ready\r\n');
+  });
+
+  it('never lets unacknowledged bytes pass the high watermark and loses none', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0' });
+    const port = binding.lastPort;
+    const data = collectData(session);
+    let maxUnacknowledged = 0;
+    session.on('data', () => (maxUnacknowledged = Math.max(maxUnacknowledged, session.unacknowledged)));
+    const flood = Buffer.alloc(10_000, 0x41);
+    port.receive(flood);
+    await expect.poll(() => data.byteCount).toBe(1_000);
+    expect(session.isPaused).toBe(true);
+    for (let round = 0; round < 1_000 && data.byteCount < flood.length; round += 1) {
+      const before = data.byteCount;
+      session.acknowledge(session.unacknowledged);
+      await expect.poll(() => data.byteCount).toBeGreaterThan(before);
+    }
+    expect(data.byteCount).toBe(flood.length);
+    expect(maxUnacknowledged).toBeLessThanOrEqual(1_000);
+  });
+
+  it('stops reading the port while paused', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0' });
+    const port = binding.lastPort;
+    collectData(session);
+    port.receive(Buffer.alloc(1_000, 0x42));
+    await expect.poll(() => session.isPaused).toBe(true);
+    await expect.poll(() => port.hasPendingRead).toBe(false);
+    const readsWhilePaused = port.readsIssued;
+    port.receive('more');
+    expect(port.readsIssued).toBe(readsWhilePaused);
+    session.acknowledge(950);
+    await expect.poll(() => port.hasPendingRead).toBe(true);
+  });
+
+  it('reconnects by serial number when the adapter comes back on another path', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0' });
+    const reconnecting = waitForState(session, 'reconnecting');
+    binding.ports = [];
+    binding.lastPort.unplug();
+    expect(await reconnecting).toMatch(/^Disconnected: EIO/);
+    const reopened = waitForState(session, 'open');
+    binding.ports = [
+      createPortInfo({ path: '/dev/ttyUSB3', serialNumber: 'A10K1', vendorId: '0403', productId: '6001' }),
+    ];
+    expect(await reopened).toBe('Reconnected on /dev/ttyUSB3');
+    expect(session.path).toBe('/dev/ttyUSB3');
+    session.write('\r');
+    await expect.poll(() => binding.lastPort.writtenText).toBe('\r');
+  });
+
+  it('fails with the last reason when the adapter never comes back', async () => {
+    const impatientPorts = new SerialPorts({
+      binding,
+      reconnect: { initialDelayMs: 1, maxDelayMs: 5, giveUpAfterMs: 50 },
+    });
+    const session = await impatientPorts.open({ path: '/dev/ttyUSB0' });
+    const failed = waitForState(session, 'failed');
+    binding.ports = [];
+    binding.lastPort.unplug();
+    expect(await failed).toMatch(/^Gave up reconnecting: Could not open \/dev\/ttyUSB0: no such port/);
+  });
+
+  it('fails at once on a disconnect when auto-reconnect is off', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0', autoReconnect: false });
+    const failed = waitForState(session, 'failed');
+    binding.lastPort.unplug();
+    expect(await failed).toMatch(/^Disconnected/);
+  });
+
+  it('frees the port and stops reconnecting on close', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0' });
+    const port = binding.lastPort;
+    const closed = new Promise<void>((resolve) => session.on('closed', resolve));
+    await session.close();
+    await closed;
+    expect(port.isOpen).toBe(false);
+    expect(session.state).toBe('closed');
+    expect(serialPorts.sessions).toEqual([]);
+  });
+
+  it('stops reconnecting when closed while reconnecting', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0' });
+    const reconnecting = waitForState(session, 'reconnecting');
+    binding.ports = [];
+    binding.lastPort.unplug();
+    await reconnecting;
+    binding.ports = [
+      createPortInfo({ path: '/dev/ttyUSB0', serialNumber: 'A10K1', vendorId: '0403', productId: '6001' }),
+    ];
+    // close() resolves only after the reconnect loop has ended, so nothing can reopen the port afterwards.
+    await session.close();
+    expect(binding.opened.filter((port) => port.isOpen)).toEqual([]);
+    expect(session.state).toBe('closed');
+  });
+
+  it('holds a break and restores the line keeping DTR and RTS', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0', rts: false });
+    await session.sendBreak(5);
+    expect(binding.lastPort.setCalls.slice(1)).toEqual([
+      { brk: true, dtr: true, rts: false },
+      { brk: false, dtr: true, rts: false },
+    ]);
+  });
+
+  it('pastes line by line with the configured newline', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0', txNewline: 'lf' });
+    await session.pasteLines('uci show network\r\nuci commit\npartial', 1);
+    expect(binding.lastPort.written.map((chunk) => chunk.toString('latin1'))).toEqual([
+      'uci show network\n',
+      'uci commit\n',
+      'partial',
+    ]);
+  });
+
+  it('rejects a paste delay that is out of range', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0' });
+    await expect(session.pasteLines('ls', -1)).rejects.toThrow(/cannot be negative/);
+  });
+
+  it('logs what the terminal showed to a file named after the gateway', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0', gateway: 'kona-17' });
+    const data = collectData(session);
+    binding.lastPort.receive('login: ');
+    await expect.poll(() => data.text).toBe('login: ');
+    await session.close();
+    expect(session.logPath).toBe(join(logsDir, 'kona-17_2026-11-22_10-00-00.log'));
+    expect(await readFile(session.logPath!, 'utf8')).toBe('login: ');
+  });
+
+  it('writes no log when logging is off', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0', logging: false });
+    expect(session.logPath).toBeUndefined();
+  });
+
+  it('titles the session with the gateway and framing', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0', gateway: 'kona-17', baudRate: 9_600 });
+    expect(session.title).toBe('kona-17 · 9600 8N1');
+    expect(session.kind).toBe('serial');
+  });
+});
