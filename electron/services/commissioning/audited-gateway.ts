@@ -1,0 +1,215 @@
+import { EventEmitter } from 'node:events';
+import {
+  gatewayCommands,
+  type CommandName,
+  type CommandRequest,
+  type CommandResponse,
+} from '../../shared/api';
+import type { AuditEntryInput, AuditSink } from '../audit';
+import { SYSTEM_CLOCK, type Clock } from './clock';
+import {
+  CancelledError,
+  describeError,
+  formatDuration,
+  isCancellation,
+  isTransient,
+  isUnresponsive,
+} from './gateway-errors';
+import { GATEWAY_RETURN_TIMEOUT_MS, waitForGateway, type WaitingNotice } from './gateway-wait';
+import type { Check, GatewayCommander, WizardContext, WizardEnvironment, WizardStep } from './types';
+
+/** Time limit of one gateway command by default (the server's own 408 usually comes first). */
+export const COMMAND_TIMEOUT_MS = 45_000;
+/** Most times a read is asked again after transient failures. */
+const READ_ATTEMPTS = 20;
+
+/** What a UI renders as a run goes: the step, progress in words, waits, checks, warnings and the result. */
+export type GatewayRunEvent<Result = unknown> = { runId: string; at: number } & (
+  | { type: 'step'; step: WizardStep; message: string }
+  | { type: 'progress'; message: string; fraction?: number }
+  | { type: 'waiting'; notice: WaitingNotice }
+  | { type: 'check'; check: Check }
+  | { type: 'warning'; message: string }
+  | { type: 'result'; result: Result }
+);
+
+type DistributiveOmit<Type, Key extends PropertyKey> = Type extends unknown ? Omit<Type, Key> : never;
+/** An event before the run id and time are stamped on it. */
+export type GatewayRunEventInput<Result = unknown> = DistributiveOmit<
+  GatewayRunEvent<Result>,
+  'runId' | 'at'
+>;
+
+/** Who runs what, where to audit, how to reach the gateway, and the time limits. */
+export interface GatewayRunOptions {
+  commander: GatewayCommander;
+  profileId: string;
+  user: string;
+  audit?: AuditSink;
+  clock?: Clock;
+  environment?: WizardEnvironment;
+  signal?: AbortSignal;
+  commandTimeoutMs?: number;
+  verifyTimeoutMs?: number;
+  gatewayReturnTimeoutMs?: number;
+  waitInitialDelayMs?: number;
+  waitMaxDelayMs?: number;
+  /** Pause between reads while something is polled (verification, install progress, scans). */
+  pollIntervalMs?: number;
+  runId?: string;
+}
+
+/**
+ * One gateway as the engines drive it: every command audited (redacted) under one run id, reads that wait
+ * through a silent gateway and ask again, changes that are never repeated blindly, and events in words.
+ */
+export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [GatewayRunEvent<Result>] }> {
+  readonly clock: Clock;
+  private currentStep: WizardStep = 'idle';
+
+  constructor(
+    readonly gatewayId: string,
+    readonly runId: string,
+    readonly options: GatewayRunOptions,
+  ) {
+    super();
+    this.clock = options.clock ?? SYSTEM_CLOCK;
+  }
+
+  /** The step last announced. */
+  get step(): WizardStep {
+    return this.currentStep;
+  }
+
+  /** Announces a step. */
+  setStep(step: WizardStep, message: string): void {
+    this.currentStep = step;
+    this.emitEvent({ type: 'step', step, message });
+  }
+
+  /** Tells the UI what is happening. */
+  progress(message: string, fraction?: number): void {
+    this.emitEvent({ type: 'progress', message, ...(fraction === undefined ? {} : { fraction }) });
+  }
+
+  /** Emits an event stamped with the run id and the time. */
+  emitEvent(event: GatewayRunEventInput<Result>): void {
+    this.emit('event', { ...event, runId: this.runId, at: this.clock.now() } as GatewayRunEvent<Result>);
+  }
+
+  /**
+   * Runs one command, audited. A read that meets a silent gateway waits for it (backoff, to the return deadline)
+   * and asks again; a server hiccup (5xx) on a read is retried a few times; a change is never repeated here.
+   */
+  async command<Name extends CommandName>(
+    signal: AbortSignal,
+    name: Name,
+    request?: CommandRequest<Name>,
+  ): Promise<CommandResponse<Name>> {
+    const definition = gatewayCommands[name];
+    for (let attempt = 1; ; attempt++) {
+      const startedAt = this.clock.now();
+      try {
+        const response = await this.options.commander.command(this.gatewayId, name, request, {
+          signal,
+          timeoutMs: this.options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
+        });
+        await this.audit({ kind: 'command', name, risk: definition.risk, request, outcome: 'ok', startedAt });
+        return response;
+      } catch (error) {
+        const cancelled = isCancellation(error) || signal.aborted;
+        await this.audit({
+          kind: 'command',
+          name,
+          risk: definition.risk,
+          request,
+          outcome: cancelled ? 'cancelled' : 'failed',
+          startedAt,
+          error: describeError(error),
+        });
+        if (cancelled) throw new CancelledError();
+        if (definition.risk !== 'read' || !isTransient(error) || attempt >= READ_ATTEMPTS) throw error;
+        if (isUnresponsive(error)) await this.waitForReturn(signal, `${name} was not answered`);
+        else await this.clock.sleep(Math.min(1_000 * attempt, 10_000), signal);
+      }
+    }
+  }
+
+  /** Waits (step `waiting`, events each probe) until the gateway answers; throws GatewayUnreachableError. */
+  async waitForReturn(signal: AbortSignal, reason: string): Promise<number> {
+    const previous = this.currentStep;
+    this.setStep('waiting', `The gateway is not answering: ${reason}. Waiting for it to come back.`);
+    const { waitedMs } = await waitForGateway(this.options.commander, this.gatewayId, {
+      clock: this.clock,
+      signal,
+      reason,
+      timeoutMs: this.options.gatewayReturnTimeoutMs ?? GATEWAY_RETURN_TIMEOUT_MS,
+      initialDelayMs: this.options.waitInitialDelayMs,
+      maxDelayMs: this.options.waitMaxDelayMs,
+      probeTimeoutMs: this.options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
+      onWaiting: (notice) => this.emitEvent({ type: 'waiting', notice }),
+    });
+    this.setStep(previous, `The gateway answers again after ${formatDuration(waitedMs)}`);
+    return waitedMs;
+  }
+
+  /** The step functions' view: audited commands bound to `signal`, progress, polling within a deadline. */
+  context(signal: AbortSignal, pollDeadlineAt = Infinity): WizardContext {
+    return {
+      gatewayId: this.gatewayId,
+      signal,
+      clock: this.clock,
+      command: (name, request) => this.command(signal, name, request),
+      progress: (message, fraction) => this.progress(message, fraction),
+      poll: async (read, isDone, options) => {
+        const deadlineAt = Math.min(pollDeadlineAt, this.clock.now() + options.timeoutMs);
+        let value: Awaited<ReturnType<typeof read>> | undefined;
+        for (let attempt = 1; attempt <= 100_000; attempt++) {
+          if (signal.aborted) throw new CancelledError();
+          value = await read();
+          if (isDone(value)) return { value, isDone: true };
+          if (options.describe) this.progress(options.describe(value));
+          const remainingMs = deadlineAt - this.clock.now();
+          if (remainingMs <= 0) break;
+          try {
+            await this.clock.sleep(
+              Math.min(options.intervalMs, this.options.pollIntervalMs ?? Infinity, remainingMs),
+              signal,
+            );
+          } catch {
+            throw new CancelledError();
+          }
+        }
+        return { value, isDone: false };
+      },
+    };
+  }
+
+  /** Appends an audit entry for this run; a failing log is reported as a warning, never fatal. */
+  async audit(
+    entry: Omit<AuditEntryInput, 'kind' | 'user' | 'durationMs' | 'gatewayId'> & {
+      kind?: AuditEntryInput['kind'];
+      startedAt: number;
+    },
+  ): Promise<void> {
+    if (!this.options.audit) return;
+    const { startedAt, ...rest } = entry;
+    try {
+      await this.options.audit.append({
+        kind: 'wizard',
+        ...rest,
+        profileId: this.options.profileId,
+        user: this.options.user,
+        gatewayId: this.gatewayId,
+        runId: this.runId,
+        at: startedAt,
+        durationMs: Math.max(0, this.clock.now() - startedAt),
+      });
+    } catch (error) {
+      this.emitEvent({
+        type: 'warning',
+        message: `The audit log could not be written: ${describeError(error)}`,
+      });
+    }
+  }
+}

@@ -1,0 +1,345 @@
+import { randomUUID } from 'node:crypto';
+import { AuditedGateway, type GatewayRunEvent, type GatewayRunOptions } from './audited-gateway';
+import {
+  CancelledError,
+  describeError,
+  GatewayUnreachableError,
+  isCancellation,
+  isUnresponsive,
+} from './gateway-errors';
+import type { Change, Check, Guard, Review, WizardDefinition } from './types';
+
+/** How long verification may take by default (the modem needs seconds to attach). */
+export const VERIFY_TIMEOUT_MS = 90_000;
+/** Longest backup description the gateway takes. */
+const BACKUP_DESCRIPTION_MAX = 128;
+
+/** How a wizard run ended. */
+export type WizardOutcome =
+  'applied' | 'unchanged' | 'rolled-back' | 'rollback-failed' | 'failed' | 'cancelled';
+
+/** The end of a run, said in words, with what changed and what was checked. */
+export interface WizardResult {
+  runId: string;
+  wizard: string;
+  gatewayId: string;
+  outcome: WizardOutcome;
+  message: string;
+  changes: Change[];
+  checks: Check[];
+  backup?: { description: string; index?: number };
+  /** How the previous values came back, when they did. */
+  rollback?: 'values' | 'backup';
+}
+
+/** What a UI renders as a wizard run goes. */
+export type WizardEvent = GatewayRunEvent<WizardResult>;
+
+/** What every wizard run needs: who, where to audit, how to reach the gateway, and its time limits. */
+export type WizardRunOptions = GatewayRunOptions;
+
+/** Apply was refused because a guard was not confirmed with its exact text. */
+export class GuardNotConfirmedError extends Error {
+  override readonly name = 'GuardNotConfirmedError';
+  constructor(readonly guards: Guard[]) {
+    super(
+      `Type the confirmation to go ahead: ${guards.map((guard) => `"${guard.confirmationText}" (${guard.warning})`).join('; ')}`,
+    );
+  }
+}
+
+/** Apply was refused because the edit has problems. */
+export class EditRejectedError extends Error {
+  override readonly name = 'EditRejectedError';
+  constructor(readonly problems: string[]) {
+    super(`The change cannot be applied: ${problems.join('; ')}`);
+  }
+}
+
+/** The backup description the engine gives its safety backups: `fieldkit-before-<wizard>-<ISO time>`. */
+export function safetyBackupName(wizard: string, at: number): string {
+  return `fieldkit-before-${wizard}-${new Date(at).toISOString()}`.slice(0, BACKUP_DESCRIPTION_MAX);
+}
+
+/**
+ * One run of a wizard on one gateway, as a state machine a UI can follow through `event`s: `read()` fetches the
+ * current state (step `editing` after it), `review(edit)` computes the diff, warnings and guards (`reviewing`),
+ * `apply(edit, confirmations)` backs up (disruptive wizards), applies, waits through a gateway that stops
+ * answering, verifies within a time limit, rolls back when verification fails (previous values, else the
+ * backup) and ends in `finished` with a result that says what happened. `cancel()` stops at the next step;
+ * after apply started, cancelling also puts the previous values back. Every command and step is audited.
+ */
+export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
+  private currentState: State | undefined;
+  private readonly controller = new AbortController();
+  private finished: WizardResult | undefined;
+
+  constructor(
+    readonly definition: WizardDefinition<State, Edit>,
+    gatewayId: string,
+    options: WizardRunOptions,
+  ) {
+    super(gatewayId, options.runId ?? randomUUID(), options);
+    if (options.signal) {
+      if (options.signal.aborted) this.controller.abort(new CancelledError());
+      else options.signal.addEventListener('abort', () => this.cancel(), { once: true });
+    }
+  }
+
+  /** The state read by `read()`, if any. */
+  get state(): State | undefined {
+    return this.currentState;
+  }
+
+  /** The result once finished. */
+  get result(): WizardResult | undefined {
+    return this.finished;
+  }
+
+  /** Stops the run at the next step (an apply under way rolls back first). */
+  cancel(): void {
+    this.controller.abort(new CancelledError());
+  }
+
+  /** Reads the gateway's current state (waiting through a gateway that does not answer). */
+  async read(): Promise<State> {
+    this.setStep('reading', `Reading the current ${this.definition.title} settings`);
+    const startedAt = this.clock.now();
+    try {
+      const state = await this.definition.read(this.context(this.controller.signal));
+      this.currentState = state;
+      await this.audit({ name: `${this.definition.name}:read`, outcome: 'ok', startedAt, after: state });
+      this.setStep('editing', 'Current settings read: make your changes');
+      return state;
+    } catch (error) {
+      await this.audit({
+        name: `${this.definition.name}:read`,
+        outcome: isCancellation(error) ? 'cancelled' : 'failed',
+        startedAt,
+        error: describeError(error),
+      });
+      this.setStep('idle', `Could not read the settings: ${describeError(error)}`);
+      throw error;
+    }
+  }
+
+  /** The diff, warnings, guards and problems of an edit against the state read. */
+  review(edit: Edit): Review<Edit> {
+    const state = this.requireState();
+    const environment = this.options.environment ?? {};
+    const review: Review<Edit> = {
+      edit,
+      changes: this.definition.changes(state, edit),
+      warnings: this.definition.warnings(state, edit, environment, this.gatewayId),
+      guards: this.definition.guards(state, edit, environment, this.gatewayId),
+      problems: this.definition.validate(state, edit),
+      isDisruptive: this.definition.isDisruptive,
+    };
+    this.setStep('reviewing', `${review.changes.length} change(s) to review`);
+    return review;
+  }
+
+  /**
+   * Applies the edit safely and resolves with the result (it does not throw for a failed apply or verification:
+   * the result says so). Throws GuardNotConfirmedError / EditRejectedError before anything is sent.
+   */
+  async apply(edit: Edit, confirmations: Record<string, string> = {}): Promise<WizardResult> {
+    const state = this.requireState();
+    const review = this.review(edit);
+    if (review.problems.length > 0) throw new EditRejectedError(review.problems);
+    const unconfirmed = review.guards.filter((guard) => confirmations[guard.id] !== guard.confirmationText);
+    if (unconfirmed.length > 0) throw new GuardNotConfirmedError(unconfirmed);
+    const startedAt = this.clock.now();
+    const base = { runId: this.runId, wizard: this.definition.name, gatewayId: this.gatewayId };
+    if (review.changes.length === 0) {
+      return this.finish(startedAt, {
+        ...base,
+        outcome: 'unchanged',
+        message: 'Nothing to change: the gateway already has these settings.',
+        changes: [],
+        checks: [],
+      });
+    }
+    const signal = this.controller.signal;
+    let backup: WizardResult['backup'];
+    let applyStarted = false;
+    try {
+      if (this.definition.isDisruptive) backup = await this.createSafetyBackup(signal);
+      this.setStep('applying', `Applying ${review.changes.length} change(s)`);
+      applyStarted = true;
+      try {
+        await this.definition.apply(this.context(signal), state, edit);
+      } catch (error) {
+        if (!isUnresponsive(error)) throw error;
+        await this.waitForReturn(signal, 'it stopped answering during the change');
+      }
+      this.setStep('verifying', 'Checking that the change took effect');
+      const checks = await this.verifyWithin(signal, state, edit);
+      if (checks.every((check) => check.ok)) {
+        return this.finish(startedAt, {
+          ...base,
+          outcome: 'applied',
+          message: `Applied and verified: ${checks.map((check) => check.detail).join('; ')}`,
+          changes: review.changes,
+          checks,
+          backup,
+        });
+      }
+      const failed = checks.filter((check) => !check.ok);
+      return await this.rollBack(startedAt, state, edit, {
+        ...base,
+        changes: review.changes,
+        checks,
+        backup,
+        reason: `Verification failed: ${failed.map((check) => `${check.name}: ${check.detail}`).join('; ')}`,
+      });
+    } catch (error) {
+      const cancelled = isCancellation(error) || signal.aborted;
+      if (error instanceof GatewayUnreachableError) {
+        return this.finish(startedAt, {
+          ...base,
+          outcome: 'failed',
+          message: `${error.message}. The change could not be verified or undone${backup ? `; the backup "${backup.description}" holds the previous configuration` : ''}. Check the gateway on site before leaving.`,
+          changes: review.changes,
+          checks: [],
+          backup,
+        });
+      }
+      if (!applyStarted) {
+        return this.finish(startedAt, {
+          ...base,
+          outcome: cancelled ? 'cancelled' : 'failed',
+          message: cancelled
+            ? 'Cancelled before anything was changed.'
+            : `Nothing was changed: ${backup ? '' : 'the safety backup could not be made. '}${describeError(error)}`,
+          changes: review.changes,
+          checks: [],
+          backup,
+        });
+      }
+      return await this.rollBack(startedAt, state, edit, {
+        ...base,
+        changes: review.changes,
+        checks: [],
+        backup,
+        cancelled,
+        reason: cancelled ? 'Cancelled during the change' : `The change failed: ${describeError(error)}`,
+      });
+    }
+  }
+
+  private async rollBack(
+    startedAt: number,
+    state: State,
+    edit: Edit,
+    details: Omit<WizardResult, 'outcome' | 'message'> & { reason: string; cancelled?: boolean },
+  ): Promise<WizardResult> {
+    const { reason, cancelled, ...result } = details;
+    this.setStep('rolling-back', `${reason}. Putting the previous settings back.`);
+    // Rolling back must not be stopped by the cancel that may have caused it; it is bounded by its own waits.
+    const signal = new AbortController().signal;
+    const context = this.context(signal);
+    const restored = async (): Promise<boolean> => {
+      const now = await this.definition.read(context);
+      return this.definition.changes(state, this.definition.editOf(now)).length === 0;
+    };
+    let valuesError: unknown;
+    try {
+      try {
+        await this.definition.rollback(context, state, edit);
+      } catch (error) {
+        if (!isUnresponsive(error)) throw error;
+        await this.waitForReturn(signal, 'it stopped answering while the previous settings were put back');
+      }
+      if (await restored()) {
+        return this.finish(startedAt, {
+          ...result,
+          outcome: cancelled ? 'cancelled' : 'rolled-back',
+          rollback: 'values',
+          message: `${reason}. The previous settings were put back and read back unchanged.`,
+        });
+      }
+      valuesError = new Error('the gateway still shows the new values after the previous ones were sent');
+    } catch (error) {
+      valuesError = error;
+    }
+    if (result.backup?.index !== undefined) {
+      try {
+        this.progress(`Restoring the safety backup "${result.backup.description}"`);
+        await context.command('restoreBackup', { index: result.backup.index });
+        await this.waitForReturn(signal, 'it restarts after restoring the backup');
+        if (await restored()) {
+          return this.finish(startedAt, {
+            ...result,
+            outcome: cancelled ? 'cancelled' : 'rolled-back',
+            rollback: 'backup',
+            message: `${reason}. Putting the values back failed (${describeError(valuesError)}), so the safety backup "${result.backup.description}" was restored; the gateway is back with its previous settings.`,
+          });
+        }
+      } catch (error) {
+        valuesError = `${describeError(valuesError)}; restoring the backup failed too: ${describeError(error)}`;
+      }
+    }
+    return this.finish(startedAt, {
+      ...result,
+      outcome: 'rollback-failed',
+      message: `${reason}. The previous settings could NOT be put back (${describeError(valuesError)}). Check the gateway before leaving${result.backup ? `; the backup "${result.backup.description}" holds the previous configuration` : ''}.`,
+    });
+  }
+
+  private async createSafetyBackup(signal: AbortSignal): Promise<NonNullable<WizardResult['backup']>> {
+    const description = safetyBackupName(this.definition.name, this.clock.now());
+    this.setStep('backing-up', `Saving a backup "${description}" before the change`);
+    const context = this.context(signal);
+    const answer = await context.command('createBackup', { description });
+    const answered = (answer as { index?: unknown } | null)?.index;
+    if (typeof answered === 'number') return { description, index: answered };
+    const { backups } = await context.command('getBackups', {});
+    const found = backups.filter((item) => item.description === description).at(-1);
+    return { description, index: found?.index };
+  }
+
+  private async verifyWithin(signal: AbortSignal, state: State, edit: Edit): Promise<Check[]> {
+    const deadlineAt = this.clock.now() + (this.options.verifyTimeoutMs ?? VERIFY_TIMEOUT_MS);
+    const context = this.context(signal, deadlineAt);
+    const checks = await this.definition.verify(context, state, edit);
+    for (const check of checks) this.emitEvent({ type: 'check', check });
+    return checks;
+  }
+
+  private async finish(startedAt: number, result: WizardResult): Promise<WizardResult> {
+    const isOk = result.outcome === 'applied' || result.outcome === 'unchanged';
+    await this.audit({
+      name: this.definition.name,
+      outcome: result.outcome === 'cancelled' ? 'cancelled' : isOk ? 'ok' : 'failed',
+      startedAt,
+      before: Object.fromEntries(result.changes.map((change) => [change.path, change.before])),
+      after: Object.fromEntries(result.changes.map((change) => [change.path, change.after])),
+      ...(isOk ? {} : { error: result.message }),
+      response: {
+        outcome: result.outcome,
+        checks: result.checks,
+        backup: result.backup,
+        rollback: result.rollback,
+      },
+    });
+    this.finished = result;
+    this.setStep('finished', result.message);
+    this.emitEvent({ type: 'result', result });
+    return result;
+  }
+
+  private requireState(): State {
+    if (this.currentState === undefined) throw new Error('Read the current settings first (read())');
+    return this.currentState;
+  }
+}
+
+/** Starts a run of a wizard on a gateway. */
+export function createWizardRun<State, Edit>(
+  definition: WizardDefinition<State, Edit>,
+  gatewayId: string,
+  options: WizardRunOptions,
+): WizardRun<State, Edit> {
+  return new WizardRun(definition, gatewayId, options);
+}

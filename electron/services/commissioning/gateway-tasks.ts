@@ -1,0 +1,351 @@
+import { randomUUID } from 'node:crypto';
+import { UPGRADE_ALL_PACKAGES, type Backup, type CommandResponse } from '../../shared/api';
+import { AuditedGateway, type GatewayRunEvent, type GatewayRunOptions } from './audited-gateway';
+import {
+  CancelledError,
+  describeError,
+  formatDuration,
+  isCancellation,
+  isUnresponsive,
+} from './gateway-errors';
+
+/** lastStatus codes of getLastInstallUpgradeStatus (the spec leaves them open: README "API assumptions"). */
+export const INSTALL_STATUS = { SUCCEEDED: 0, IN_PROGRESS: 1, FAILED: 2 } as const;
+/** How long an install or upgrade (download, install, reboot) may take by default. */
+export const SOFTWARE_TIMEOUT_MS = 30 * 60_000;
+/** How long a spectral scan may take by default. */
+export const SPECTRAL_SCAN_TIMEOUT_MS = 5 * 60_000;
+/** How long a gateway told to restart may keep answering before the wait gives up on seeing it go down. */
+export const RESTART_START_TIMEOUT_MS = 60_000;
+/** Pause between progress reads by default. */
+export const TASK_POLL_INTERVAL_MS = 3_000;
+
+/** How a task ended, in words. */
+export interface TaskResult {
+  task: string;
+  outcome: 'ok' | 'failed' | 'cancelled';
+  message: string;
+  /** How long the gateway was away (reboot), when it was. */
+  waitedMs?: number;
+}
+
+/** What a UI renders while a task runs. */
+export type TaskEvent = GatewayRunEvent<TaskResult>;
+
+/** A backup with its date read as time (the gateway gives an ISO local date-time; shown in local time). */
+export interface BackupView extends Backup {
+  /** Milliseconds since the epoch, or null when the date does not parse. */
+  dateMs: number | null;
+}
+
+/** Reads a backup's ISO 8601 date (with or without zone; without one it is taken as UTC, README assumption). */
+export function parseBackupDate(date: string): number | null {
+  const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(date);
+  const time = Date.parse(hasZone ? date : `${date}Z`);
+  return Number.isNaN(time) ? null : time;
+}
+
+/** Software state for the software page. */
+export interface SoftwareState {
+  versions: unknown;
+  upgradable: CommandResponse<'getUpgradableSoftware'>;
+  installable: CommandResponse<'getInstallableSoftware'>;
+  bspStatus: unknown;
+  lastStatus: CommandResponse<'getLastInstallUpgradeStatus'>;
+}
+
+/** One radio's counters. */
+export interface RadioStatistics {
+  index: number;
+  statistics: CommandResponse<'getRadioStatistics'>;
+}
+
+/** A finished spectral scan: its parameters and results (shapes not in the spec beyond the params). */
+export interface SpectralScan {
+  params: CommandResponse<'getSpectralScanParams'>;
+  results: unknown;
+}
+
+function progressPercent(value: unknown): number | undefined {
+  const progress = (value as { progress?: unknown } | null)?.progress;
+  return typeof progress === 'number' && Number.isFinite(progress)
+    ? Math.max(0, Math.min(100, progress))
+    : undefined;
+}
+
+/**
+ * The gateway tasks that are not diff wizards — backups, software, reboot, radio statistics, spectral scan —
+ * with the same safety as the wizards: every command audited, progress and waits as events, a reboot waited
+ * through (the result says how long), cancellable with `cancel()`. Each task resolves with a TaskResult in
+ * words; reads throw with a message a technician can act on.
+ */
+export class GatewayTasks extends AuditedGateway<TaskResult> {
+  private controller = new AbortController();
+
+  constructor(gatewayId: string, options: GatewayRunOptions) {
+    super(gatewayId, options.runId ?? randomUUID(), options);
+    options.signal?.addEventListener('abort', () => this.cancel(), { once: true });
+  }
+
+  /** Cancels the task under way (the gateway may still finish what it started). */
+  cancel(): void {
+    this.controller.abort(new CancelledError());
+    this.controller = new AbortController();
+  }
+
+  /** The backups, newest first, with their dates as time. */
+  async listBackups(): Promise<BackupView[]> {
+    const { backups } = await this.command(this.controller.signal, 'getBackups', {});
+    return backups
+      .map((backup) => ({ ...backup, dateMs: parseBackupDate(backup.date) }))
+      .sort((left, right) => (right.dateMs ?? 0) - (left.dateMs ?? 0));
+  }
+
+  /** Creates a backup with this description and resolves with its index where the gateway says it. */
+  async createBackup(description: string): Promise<TaskResult & { index?: number }> {
+    return this.task('createBackup', async (signal) => {
+      await this.command(signal, 'createBackup', { description });
+      const found = (await this.listBackups()).find((backup) => backup.description === description);
+      return { message: `Backup "${description}" created.`, index: found?.index };
+    });
+  }
+
+  /** Restores a backup (the gateway restarts) and waits until it answers again. */
+  async restoreBackup(index: number): Promise<TaskResult> {
+    return this.task('restoreBackup', async (signal) => {
+      await this.sendDisruptive(signal, () => this.command(signal, 'restoreBackup', { index }));
+      this.progress('The gateway restarts with the restored configuration');
+      const waitedMs = await this.awaitRestart(signal, 'it restarts after the restore');
+      return {
+        message: `Backup ${index} restored; the gateway answered again after ${formatDuration(waitedMs)}.`,
+        waitedMs,
+      };
+    });
+  }
+
+  /** Versions, upgradable and installable lists, BSP status and the last install status. */
+  async readSoftware(): Promise<SoftwareState> {
+    const signal = this.controller.signal;
+    return {
+      versions: await this.command(signal, 'getSoftwareVersions', {}),
+      upgradable: await this.command(signal, 'getUpgradableSoftware', {}),
+      installable: await this.command(signal, 'getInstallableSoftware', {}),
+      bspStatus: await this.command(signal, 'getBspStatus', {}),
+      lastStatus: await this.command(signal, 'getLastInstallUpgradeStatus', {}),
+    };
+  }
+
+  /** Upgrades one package, or all with UPGRADE_ALL_PACKAGES, following progress through the reboot. */
+  async upgrade(packageName: string = UPGRADE_ALL_PACKAGES): Promise<TaskResult> {
+    return this.task('upgradeSoftware', (signal) =>
+      this.followInstall(signal, packageName === UPGRADE_ALL_PACKAGES ? 'every package' : packageName, () =>
+        this.command(signal, 'upgradeSoftware', { packageToUpgrade: packageName }),
+      ),
+    );
+  }
+
+  /** Installs a package from the installable list, following progress through the reboot. */
+  async install(packageName: string): Promise<TaskResult> {
+    return this.task('installSoftware', (signal) =>
+      this.followInstall(signal, packageName, () =>
+        this.command(signal, 'installSoftware', { packageToInstall: packageName }),
+      ),
+    );
+  }
+
+  /** Reboots the gateway and waits until it answers again. */
+  async reboot(): Promise<TaskResult> {
+    return this.task('reboot', async (signal) => {
+      await this.sendDisruptive(signal, () => this.command(signal, 'reboot', {}));
+      const waitedMs = await this.awaitRestart(signal, 'it is rebooting');
+      return {
+        message: `The gateway rebooted and answered again after ${formatDuration(waitedMs)}.`,
+        waitedMs,
+      };
+    });
+  }
+
+  /** The counters of each radio index given (antenna count first when none are given). */
+  async readRadioStatistics(indexes?: number[]): Promise<RadioStatistics[]> {
+    const signal = this.controller.signal;
+    let chosen = indexes;
+    if (!chosen) {
+      const { antennasCount } = await this.command(signal, 'getAntennasCount', {});
+      chosen = Array.from({ length: Math.max(1, antennasCount) }, (_, index) => index);
+    }
+    const results: RadioStatistics[] = [];
+    for (const index of chosen)
+      results.push({ index, statistics: await this.command(signal, 'getRadioStatistics', { index }) });
+    return results;
+  }
+
+  /** Resets every radio's counters to zero. */
+  async resetRadioStatistics(): Promise<TaskResult> {
+    return this.task('resetRadioStatisticsCounters', async (signal) => {
+      await this.command(signal, 'resetRadioStatisticsCounters', undefined);
+      return { message: 'Radio counters reset to zero.' };
+    });
+  }
+
+  /** Follows the spectral scan's progress and then reads its results. */
+  async spectralScan(timeoutMs = SPECTRAL_SCAN_TIMEOUT_MS): Promise<SpectralScan> {
+    const signal = this.controller.signal;
+    const params = await this.command(signal, 'getSpectralScanParams', {});
+    const { isDone, value } = await this.context(signal).poll(
+      () => this.command(signal, 'getSpectralScanProgress', {}),
+      (answer) => {
+        const status = (answer as { status?: unknown } | null)?.status;
+        return status === undefined
+          ? progressPercent(answer) === 100
+          : !/PROGRESS|RUNNING/i.test(String(status));
+      },
+      {
+        timeoutMs,
+        intervalMs: this.options.pollIntervalMs ?? TASK_POLL_INTERVAL_MS,
+        describe: (answer) => `Spectral scan ${progressPercent(answer) ?? '…'} % done`,
+      },
+    );
+    if (!isDone)
+      throw new Error(
+        `The spectral scan did not finish within ${formatDuration(timeoutMs)} (last: ${JSON.stringify(value)})`,
+      );
+    this.progress('Spectral scan finished', 1);
+    return { params, results: await this.command(signal, 'getSpectralScanResults', {}) };
+  }
+
+  /** Identity, antennas, GPS and BSP status in one read. */
+  async readDiagnostics(): Promise<{ info: unknown; antennas: unknown; gps: unknown; bspStatus: unknown }> {
+    const signal = this.controller.signal;
+    return {
+      info: await this.command(signal, 'getGatewayInfo', {}),
+      antennas: await this.command(signal, 'getAntennasCount', {}),
+      gps: await this.command(signal, 'getGpsCoordinates', {}),
+      bspStatus: await this.command(signal, 'getBspStatus', {}),
+    };
+  }
+
+  /** Pings a destination from the gateway. */
+  async ping(destination: string, packetsCount = 4): Promise<CommandResponse<'ping'>> {
+    return this.command(this.controller.signal, 'ping', { destination, packetsCount });
+  }
+
+  private async followInstall(
+    signal: AbortSignal,
+    what: string,
+    start: () => Promise<unknown>,
+  ): Promise<Omit<TaskResult, 'task' | 'outcome'>> {
+    const before = await this.command(signal, 'getLastInstallUpgradeStatus', {});
+    const startedAt = this.clock.now();
+    await this.sendDisruptive(signal, start);
+    let seenRunning = false;
+    let waitedMs = 0;
+    const deadlineAt = startedAt + (this.options.gatewayReturnTimeoutMs ?? SOFTWARE_TIMEOUT_MS);
+    for (let attempt = 1; attempt <= 100_000; attempt++) {
+      const beforeRead = this.clock.now();
+      const status = await this.command(signal, 'getLastInstallUpgradeStatus', {});
+      // The read waits through the reboot by itself; count how long it took beyond a normal answer.
+      if (this.clock.now() - beforeRead > (this.options.pollIntervalMs ?? TASK_POLL_INTERVAL_MS))
+        waitedMs += this.clock.now() - beforeRead;
+      const isNew = seenRunning || status.lastOperation !== before.lastOperation;
+      if (status.lastStatus === INSTALL_STATUS.IN_PROGRESS) {
+        seenRunning = true;
+        const percent = progressPercent(status);
+        const phase = (status as { phase?: unknown }).phase;
+        this.progress(
+          `${what}: ${typeof phase === 'string' ? phase : 'in progress'}${percent === undefined ? '' : ` ${percent} %`}`,
+          percent === undefined ? undefined : percent / 100,
+        );
+      } else if (isNew && status.lastStatus === INSTALL_STATUS.SUCCEEDED) {
+        this.progress(`${what}: done`, 1);
+        return {
+          message: `Installed ${what}: ${status.lastOperation} succeeded${waitedMs > 0 ? `; the gateway was away for ${formatDuration(waitedMs)} while it restarted` : ''}.`,
+          waitedMs,
+        };
+      } else if (isNew && status.lastStatus === INSTALL_STATUS.FAILED) {
+        throw new Error(`${status.lastOperation} failed on the gateway (status ${status.lastStatus})`);
+      }
+      const remainingMs = deadlineAt - this.clock.now();
+      if (remainingMs <= 0) break;
+      await this.clock.sleep(
+        Math.min(this.options.pollIntervalMs ?? TASK_POLL_INTERVAL_MS, remainingMs),
+        signal,
+      );
+    }
+    throw new Error(
+      `${what} did not finish within ${formatDuration(deadlineAt - startedAt)}: check the gateway's software page`,
+    );
+  }
+
+  /** Sends a command that restarts the gateway: no answer at all is taken as "it went down", not a failure. */
+  private async sendDisruptive(signal: AbortSignal, send: () => Promise<unknown>): Promise<void> {
+    try {
+      await send();
+    } catch (error) {
+      if (!isUnresponsive(error)) throw error;
+      this.progress('No answer to the command: the gateway may already be restarting');
+    }
+  }
+
+  /**
+   * Waits until the gateway has gone away (a restart that has not begun still answers; given
+   * RESTART_START_TIMEOUT_MS) and then until it answers again. Resolves with the whole time it took.
+   */
+  private async awaitRestart(signal: AbortSignal, reason: string): Promise<number> {
+    const startedAt = this.clock.now();
+    this.progress(`Waiting for the gateway to go down (${reason})`);
+    for (let attempt = 1; attempt <= 1_000; attempt++) {
+      if (this.clock.now() - startedAt >= RESTART_START_TIMEOUT_MS) break;
+      try {
+        await this.options.commander.command(
+          this.gatewayId,
+          'getBspStatus',
+          {},
+          {
+            signal,
+            timeoutMs: this.options.commandTimeoutMs,
+          },
+        );
+      } catch (error) {
+        if (signal.aborted) throw new CancelledError();
+        if (isUnresponsive(error)) break;
+        throw error;
+      }
+      await this.clock.sleep(this.options.pollIntervalMs ?? TASK_POLL_INTERVAL_MS, signal);
+    }
+    await this.waitForReturn(signal, reason);
+    return this.clock.now() - startedAt;
+  }
+
+  private async task<Extra extends object>(
+    name: string,
+    body: (signal: AbortSignal) => Promise<Omit<TaskResult, 'task' | 'outcome'> & Extra>,
+  ): Promise<TaskResult & Partial<Extra>> {
+    const signal = this.controller.signal;
+    const startedAt = this.clock.now();
+    this.setStep('applying', `${name} on the gateway`);
+    let result: TaskResult & Partial<Extra>;
+    try {
+      const outcome = await body(signal);
+      result = { ...outcome, task: name, outcome: 'ok' } as TaskResult & Partial<Extra>;
+    } catch (error) {
+      const cancelled = isCancellation(error) || signal.aborted;
+      result = {
+        task: name,
+        outcome: cancelled ? 'cancelled' : 'failed',
+        message: cancelled
+          ? `${name} cancelled (the gateway may finish what it started).`
+          : describeError(error),
+      } as TaskResult & Partial<Extra>;
+    }
+    await this.audit({
+      name,
+      outcome: result.outcome,
+      startedAt,
+      ...(result.outcome === 'ok' ? {} : { error: result.message }),
+      response: { message: result.message },
+    });
+    this.setStep('finished', result.message);
+    this.emitEvent({ type: 'result', result });
+    return result;
+  }
+}

@@ -1,0 +1,88 @@
+import type { Clock } from './clock';
+import { CancelledError, formatDuration, GatewayUnreachableError, isUnresponsive } from './gateway-errors';
+import type { GatewayCommander } from './types';
+
+/** First pause between probes of a silent gateway. */
+export const WAIT_INITIAL_DELAY_MS = 2_000;
+/** Longest pause between probes (the backoff doubles up to this). */
+export const WAIT_MAX_DELAY_MS = 15_000;
+/** Default time a gateway is given to come back (a reboot or an upgrade takes minutes). */
+export const GATEWAY_RETURN_TIMEOUT_MS = 10 * 60_000;
+/** Upper bound on probes, whatever the deadline (every loop is bounded). */
+const MAX_PROBES = 10_000;
+
+/** What the UI shows while waiting: in words, with the attempt and how long so far. */
+export interface WaitingNotice {
+  attempt: number;
+  waitedMs: number;
+  deadlineAt: number;
+  message: string;
+}
+
+/** How to wait for a gateway. */
+export interface WaitForGatewayOptions {
+  clock: Clock;
+  signal?: AbortSignal;
+  /** Give up after this long (default GATEWAY_RETURN_TIMEOUT_MS). */
+  timeoutMs?: number;
+  initialDelayMs?: number;
+  maxDelayMs?: number;
+  /** Time limit of one probe command. */
+  probeTimeoutMs?: number;
+  /** Why we are waiting, e.g. "it is rebooting after the upgrade". */
+  reason?: string;
+  onWaiting?: (notice: WaitingNotice) => void;
+}
+
+/**
+ * Probes the gateway (getBspStatus, a cheap read) with exponential backoff until it answers, and resolves with
+ * how long that took. A refusal (400/404…) also proves the gateway answers. Rejects with
+ * GatewayUnreachableError when the deadline passes and CancelledError when the signal aborts.
+ */
+export async function waitForGateway(
+  commander: GatewayCommander,
+  gatewayId: string,
+  options: WaitForGatewayOptions,
+): Promise<{ waitedMs: number; attempts: number }> {
+  const { clock, signal } = options;
+  const startedAt = clock.now();
+  const deadlineAt = startedAt + (options.timeoutMs ?? GATEWAY_RETURN_TIMEOUT_MS);
+  let delayMs = options.initialDelayMs ?? WAIT_INITIAL_DELAY_MS;
+  const maxDelayMs = options.maxDelayMs ?? WAIT_MAX_DELAY_MS;
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= MAX_PROBES; attempt++) {
+    if (signal?.aborted) throw new CancelledError('Cancelled while waiting for the gateway');
+    const waitedMs = clock.now() - startedAt;
+    options.onWaiting?.({
+      attempt,
+      waitedMs,
+      deadlineAt,
+      message:
+        `Waiting for the gateway to answer${options.reason ? ` (${options.reason})` : ''}: ` +
+        `attempt ${attempt}, ${formatDuration(waitedMs)} so far, giving up after ${formatDuration(deadlineAt - startedAt)}.`,
+    });
+    try {
+      await commander.command(gatewayId, 'getBspStatus', {}, { signal, timeoutMs: options.probeTimeoutMs });
+      return { waitedMs: clock.now() - startedAt, attempts: attempt };
+    } catch (error) {
+      if (signal?.aborted) throw new CancelledError('Cancelled while waiting for the gateway');
+      if (!isUnresponsive(error) && !isServerHiccup(error))
+        return { waitedMs: clock.now() - startedAt, attempts: attempt };
+      lastError = error;
+    }
+    const remainingMs = deadlineAt - clock.now();
+    if (remainingMs <= 0) break;
+    try {
+      await clock.sleep(Math.min(delayMs, remainingMs), signal);
+    } catch {
+      throw new CancelledError('Cancelled while waiting for the gateway');
+    }
+    delayMs = Math.min(maxDelayMs, delayMs * 2);
+  }
+  throw new GatewayUnreachableError(gatewayId, clock.now() - startedAt, lastError);
+}
+
+function isServerHiccup(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 500;
+}

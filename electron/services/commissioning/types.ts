@@ -1,0 +1,125 @@
+import type { CommandName, CommandRequest, CommandResponse } from '../../shared/api';
+import type { Clock } from './clock';
+
+/** Per-call options of a gateway command. */
+export interface CommandCallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** What the engines need of a session: run a gateway command. `Session` satisfies it. */
+export interface GatewayCommander {
+  command<Name extends CommandName>(
+    gatewayId: string,
+    name: Name,
+    request?: CommandRequest<Name>,
+    options?: CommandCallOptions,
+  ): Promise<CommandResponse<Name>>;
+}
+
+/** The wizards of issue 5 that follow read → edit → review → apply → verify. */
+export type WizardName = 'connectivity' | 'cellular' | 'firewall';
+
+/** Where a wizard run stands; a UI renders one screen per step. */
+export type WizardStep =
+  | 'idle'
+  | 'reading'
+  | 'editing'
+  | 'reviewing'
+  | 'backing-up'
+  | 'applying'
+  | 'waiting'
+  | 'verifying'
+  | 'rolling-back'
+  | 'finished';
+
+/** One value that will change (or changed): a label a technician reads, and the values before and after. */
+export interface Change {
+  /** Stable key of the field, e.g. `ssh.enabled` or `apn[0].name`. */
+  path: string;
+  /** The field in words, e.g. "SSH access". */
+  label: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** A risk the technician must acknowledge by typing `confirmationText` after reading `warning`. */
+export interface Guard {
+  id: string;
+  warning: string;
+  confirmationText: string;
+}
+
+/** One verification: what was checked, whether it passed, and what was seen. */
+export interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+/** What the technician sees after review: the diff, warnings, and the guards apply will demand. */
+export interface Review<Edit> {
+  edit: Edit;
+  changes: Change[];
+  warnings: string[];
+  guards: Guard[];
+  /** Problems in the edit (nothing is sent while there are any). */
+  problems: string[];
+  /** True when apply will take a backup first. */
+  isDisruptive: boolean;
+}
+
+/** Facts about the technician's situation the guards need. */
+export interface WizardEnvironment {
+  /** True while a terminal session to this gateway goes through SSH. */
+  hasSshTerminal?: (gatewayId: string) => boolean;
+  /** True when the WAN connectivity check pings the gateway (blocking ping breaks it). */
+  connectivityCheckUsesPing?: boolean;
+}
+
+/** What a step function gets: the gateway, an audited command runner bound to the run's signal, a clock. */
+export interface WizardContext {
+  gatewayId: string;
+  signal: AbortSignal;
+  clock: Clock;
+  command<Name extends CommandName>(
+    name: Name,
+    request?: CommandRequest<Name>,
+  ): Promise<CommandResponse<Name>>;
+  /** Tells the UI what is happening, in words (and how far, 0 to 1, when known). */
+  progress(message: string, fraction?: number): void;
+  /**
+   * Reads with `read` until `isDone` holds or `timeoutMs` passes, pausing `intervalMs` between reads; a gateway
+   * that stops answering meanwhile is waited for. Resolves with the last value read and whether it was done.
+   */
+  poll<Value>(
+    read: () => Promise<Value>,
+    isDone: (value: Value) => boolean,
+    options: { timeoutMs: number; intervalMs: number; describe?: (value: Value) => string },
+  ): Promise<{ value: Value | undefined; isDone: boolean }>;
+}
+
+/**
+ * A wizard as pure step functions over the session: read the state, turn it into an edit, diff an edit,
+ * apply it, verify it and roll it back. The engine supplies safety (backup, waits, rollback, audit).
+ */
+export interface WizardDefinition<State, Edit> {
+  name: WizardName;
+  title: string;
+  /** Disruptive wizards get a backup before apply. */
+  isDisruptive: boolean;
+  read(context: WizardContext): Promise<State>;
+  /** The edit that leaves everything as it is (the form's starting values). */
+  editOf(state: State): Edit;
+  /** What the edit changes compared with the state. */
+  changes(state: State, edit: Edit): Change[];
+  /** Problems in the edit, in words. */
+  validate(state: State, edit: Edit): string[];
+  warnings(state: State, edit: Edit, environment: WizardEnvironment, gatewayId: string): string[];
+  guards(state: State, edit: Edit, environment: WizardEnvironment, gatewayId: string): Guard[];
+  apply(context: WizardContext, state: State, edit: Edit): Promise<void>;
+  /** Read back plus the functional check where one exists; each check in words. */
+  verify(context: WizardContext, state: State, edit: Edit): Promise<Check[]>;
+  /** Puts the values of `state` back. */
+  rollback(context: WizardContext, state: State, edit: Edit): Promise<void>;
+}

@@ -1,0 +1,164 @@
+import type { z } from 'zod';
+import {
+  FirewallConfigurationSchema,
+  describeIssues,
+  summarizeIssues,
+  type FirewallConfiguration,
+} from '../../../shared/api';
+import type { Change, Guard, WizardDefinition } from '../types';
+
+/** What the technician types to disable SSH while a terminal depends on it. */
+export const SSH_LOCKOUT_CONFIRMATION = 'DISABLE SSH';
+/** What the technician types to block ping while the connectivity check needs it. */
+export const PING_LOCKOUT_CONFIRMATION = 'BLOCK PING';
+
+const FIELDS: Array<{ path: string; label: string; read: (value: FirewallConfiguration) => unknown }> = [
+  { path: 'enabled', label: 'Firewall enabled', read: (value) => value.enabled },
+  { path: 'doSPrevention.enabled', label: 'DoS prevention', read: (value) => value.doSPrevention.enabled },
+  {
+    path: 'doSPrevention.perMinLimit',
+    label: 'DoS limit per minute',
+    read: (value) => value.doSPrevention.perMinLimit,
+  },
+  {
+    path: 'doSPrevention.burstLimit',
+    label: 'DoS burst limit',
+    read: (value) => value.doSPrevention.burstLimit,
+  },
+  { path: 'ssh.enabled', label: 'SSH access', read: (value) => value.ssh.enabled },
+  { path: 'ping.enabled', label: 'Ping allowed', read: (value) => value.ping.enabled },
+  { path: 'ping.limit.enabled', label: 'Ping rate limit', read: (value) => value.ping.limit.enabled },
+  {
+    path: 'ping.limit.pingPerMinLimit',
+    label: 'Pings per minute',
+    read: (value) => value.ping.limit.pingPerMinLimit,
+  },
+  {
+    path: 'ping.limit.pingBurstLimit',
+    label: 'Ping burst',
+    read: (value) => value.ping.limit.pingBurstLimit,
+  },
+  { path: 'filters', label: 'Filters', read: (value) => value.filters },
+];
+
+/** Parses the filters text the technician edits: a JSON array, or a sentence saying what is wrong. */
+export function parseFiltersJson(
+  text: string,
+): { ok: true; filters: unknown[] } | { ok: false; problem: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, problem: `Filters are not valid JSON: ${(error as Error).message}` };
+  }
+  if (!Array.isArray(parsed)) return { ok: false, problem: 'Filters must be a JSON array ([ … ])' };
+  return { ok: true, filters: parsed };
+}
+
+/** Reads a firewall answer (the catalogue leaves its shape open) as the configuration set takes. */
+export function parseFirewall(value: unknown): FirewallConfiguration {
+  const result = FirewallConfigurationSchema.safeParse(value);
+  if (!result.success)
+    throw new Error(
+      `The gateway's firewall answer is not understood: ${summarizeIssues(describeIssues(result.error))}`,
+    );
+  return result.data;
+}
+
+const same = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.stringify(right);
+
+/**
+ * The firewall wizard: edit enabled, DoS prevention, SSH, ping and limits, and the filters (as JSON). The
+ * lockout guard makes the UI ask for a typed confirmation, after a plain warning, before SSH is disabled while a
+ * terminal depends on it or ping is blocked while the connectivity check needs it. Verified by reading back;
+ * rolled back on any mismatch.
+ */
+export const firewallWizard: WizardDefinition<FirewallConfiguration, FirewallConfiguration> = {
+  name: 'firewall',
+  title: 'firewall',
+  isDisruptive: true,
+
+  read: async (context) => parseFirewall(await context.command('getFirewallConfiguration', {})),
+
+  editOf: (state) => structuredClone(state),
+
+  changes(state, edit) {
+    const changes: Change[] = [];
+    for (const field of FIELDS) {
+      let after: unknown;
+      try {
+        after = field.read(edit);
+      } catch {
+        after = undefined;
+      }
+      const before = field.read(state);
+      if (!same(before, after)) changes.push({ path: field.path, label: field.label, before, after });
+    }
+    return changes;
+  },
+
+  validate(_state, edit) {
+    const result = FirewallConfigurationSchema.safeParse(edit);
+    return result.success
+      ? []
+      : describeIssues(result.error as z.ZodError).map((issue) => `${issue.path}: ${issue.message}`);
+  },
+
+  warnings(state, edit) {
+    const warnings: string[] = [];
+    if (state.ssh.enabled && edit.ssh?.enabled === false)
+      warnings.push('SSH will be refused: no terminal over the reverse tunnel until SSH is enabled again.');
+    if (state.ping.enabled && edit.ping?.enabled === false)
+      warnings.push('Ping will be blocked: the WAN connectivity check and remote diagnostics may fail.');
+    if (edit.enabled === false && state.enabled)
+      warnings.push('The whole firewall will be off: the gateway accepts any traffic.');
+    return warnings;
+  },
+
+  guards(state, edit, environment, gatewayId) {
+    const guards: Guard[] = [];
+    if (state.ssh.enabled && edit.ssh?.enabled === false && environment.hasSshTerminal?.(gatewayId))
+      guards.push({
+        id: 'ssh-lockout',
+        warning:
+          'A terminal session to this gateway goes through SSH. Disabling SSH closes it and you cannot open another until SSH is enabled again.',
+        confirmationText: SSH_LOCKOUT_CONFIRMATION,
+      });
+    if (state.ping.enabled && edit.ping?.enabled === false && environment.connectivityCheckUsesPing !== false)
+      guards.push({
+        id: 'ping-lockout',
+        warning:
+          'The connectivity check pings this gateway. Blocking ping makes the check fail, and a gateway whose links both fail their check reboots itself.',
+        confirmationText: PING_LOCKOUT_CONFIRMATION,
+      });
+    return guards;
+  },
+
+  async apply(context, _state, edit) {
+    await context.command('setFirewallConfiguration', edit);
+  },
+
+  async verify(context, _state, edit) {
+    const now = parseFirewall(await context.command('getFirewallConfiguration', {}));
+    const mismatches = firewallWizard.changes(now, edit);
+    return [
+      {
+        name: 'Read back',
+        ok: mismatches.length === 0,
+        detail:
+          mismatches.length === 0
+            ? `firewall ${now.enabled ? 'on' : 'off'}, SSH ${now.ssh.enabled ? 'allowed' : 'refused'}, ping ${now.ping.enabled ? 'allowed' : 'blocked'}, ${now.filters.length} filter(s)`
+            : mismatches
+                .map(
+                  (change) =>
+                    `${change.label} reads ${JSON.stringify(change.before)}, expected ${JSON.stringify(change.after)}`,
+                )
+                .join('; '),
+      },
+    ];
+  },
+
+  async rollback(context, state) {
+    await context.command('setFirewallConfiguration', state);
+  },
+};

@@ -1,0 +1,332 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../../electron/services/api';
+import { MemoryAuditSink } from '../../../../electron/services/audit';
+import {
+  EditRejectedError,
+  GuardNotConfirmedError,
+  PING_LOCKOUT_CONFIRMATION,
+  SSH_LOCKOUT_CONFIRMATION,
+  cellularWizard,
+  connectivityWizard,
+  createWizardRun,
+  firewallWizard,
+  type WizardDefinition,
+  type WizardEvent,
+  type WizardRunOptions,
+} from '../../../../electron/services/commissioning';
+import { createFakeGateway } from './fake-gateway';
+
+function runOptions(commander: WizardRunOptions['commander'], overrides: Partial<WizardRunOptions> = {}) {
+  const audit = new MemoryAuditSink();
+  const options: WizardRunOptions = {
+    commander,
+    profileId: 'demo',
+    user: 'tech@example.com',
+    audit,
+    verifyTimeoutMs: 300,
+    pollIntervalMs: 5,
+    waitInitialDelayMs: 1,
+    waitMaxDelayMs: 5,
+    gatewayReturnTimeoutMs: 2_000,
+    ...overrides,
+  };
+  return { options, audit };
+}
+
+async function startRun<State, Edit>(
+  definition: WizardDefinition<State, Edit>,
+  commander: WizardRunOptions['commander'],
+  overrides: Partial<WizardRunOptions> = {},
+) {
+  const { options, audit } = runOptions(commander, overrides);
+  const run = createWizardRun(definition, 'gw-1', options);
+  const events: WizardEvent[] = [];
+  run.on('event', (event) => events.push(event));
+  const state = await run.read();
+  return { run, state, events, audit };
+}
+
+describe('WizardRun with the firewall wizard', () => {
+  it('backs up, applies, reads back and reports the change as applied', async () => {
+    const gateway = createFakeGateway();
+    const { run, state } = await startRun(firewallWizard, gateway.commander);
+    const result = await run.apply({ ...state, doSPrevention: { ...state.doSPrevention, burstLimit: 50 } });
+    expect(result.outcome).toBe('applied');
+    expect(result.changes).toEqual([
+      { path: 'doSPrevention.burstLimit', label: 'DoS burst limit', before: 100, after: 50 },
+    ]);
+    expect(gateway.state.firewall.doSPrevention.burstLimit).toBe(50);
+    expect(result.backup?.description).toMatch(/^fieldkit-before-firewall-\d{4}-\d{2}-\d{2}T/);
+    expect(gateway.names().indexOf('createBackup')).toBeLessThan(
+      gateway.names().indexOf('setFirewallConfiguration'),
+    );
+  });
+
+  it('rolls back and says so when the read-back does not match', async () => {
+    const gateway = createFakeGateway();
+    const { run, state } = await startRun(firewallWizard, gateway.commander);
+    gateway.state.ignoresSets.add('setFirewallConfiguration');
+    gateway.state.firewall = { ...gateway.state.firewall };
+    const edited = { ...state, doSPrevention: { ...state.doSPrevention, burstLimit: 50 } };
+    // The gateway keeps the old value: verification fails, the previous values read back unchanged.
+    const result = await run.apply(edited);
+    expect(result.outcome).toBe('rolled-back');
+    expect(result.rollback).toBe('values');
+    expect(result.message).toMatch(/Verification failed: Read back: DoS burst limit reads 100, expected 50/);
+    expect(result.message).toMatch(/previous settings were put back/);
+  });
+
+  it('asks for the typed confirmation before disabling SSH while a terminal depends on it', async () => {
+    const gateway = createFakeGateway();
+    const { run, state } = await startRun(firewallWizard, gateway.commander, {
+      environment: { hasSshTerminal: (gatewayId) => gatewayId === 'gw-1' },
+    });
+    const edit = { ...state, ssh: { enabled: false } };
+    const review = run.review(edit);
+    expect(review.warnings.join(' ')).toMatch(/SSH will be refused/);
+    expect(review.guards).toEqual([
+      expect.objectContaining({ id: 'ssh-lockout', confirmationText: SSH_LOCKOUT_CONFIRMATION }),
+    ]);
+    await expect(run.apply(edit, { 'ssh-lockout': 'disable ssh' })).rejects.toBeInstanceOf(
+      GuardNotConfirmedError,
+    );
+    expect(gateway.names()).not.toContain('setFirewallConfiguration');
+    const result = await run.apply(edit, { 'ssh-lockout': SSH_LOCKOUT_CONFIRMATION });
+    expect(result.outcome).toBe('applied');
+    expect(gateway.state.firewall.ssh.enabled).toBe(false);
+  });
+
+  it('asks for a typed confirmation before blocking ping that the connectivity check needs', async () => {
+    const gateway = createFakeGateway();
+    const { run, state } = await startRun(firewallWizard, gateway.commander);
+    const edit = { ...state, ping: { ...state.ping, enabled: false } };
+    expect(run.review(edit).guards.map((guard) => guard.confirmationText)).toEqual([
+      PING_LOCKOUT_CONFIRMATION,
+    ]);
+    await expect(run.apply(edit)).rejects.toThrow(/Type the confirmation/);
+  });
+
+  it('needs no confirmation to disable SSH when no terminal depends on it', async () => {
+    const gateway = createFakeGateway();
+    const { run, state } = await startRun(firewallWizard, gateway.commander, {
+      environment: { hasSshTerminal: () => false },
+    });
+    expect(run.review({ ...state, ssh: { enabled: false } }).guards).toEqual([]);
+  });
+
+  it('refuses an edit that breaks the schema before sending anything', async () => {
+    const gateway = createFakeGateway();
+    const { run, state } = await startRun(firewallWizard, gateway.commander);
+    const edit = { ...state, doSPrevention: { ...state.doSPrevention, perMinLimit: -1 } };
+    await expect(run.apply(edit)).rejects.toBeInstanceOf(EditRejectedError);
+    expect(gateway.names()).not.toContain('createBackup');
+  });
+
+  it('changes nothing and takes no backup when the edit equals the current state', async () => {
+    const gateway = createFakeGateway();
+    const { run, state } = await startRun(firewallWizard, gateway.commander);
+    const result = await run.apply(structuredClone(state));
+    expect(result.outcome).toBe('unchanged');
+    expect(gateway.names()).not.toContain('createBackup');
+  });
+
+  it('changes nothing when the safety backup cannot be made, and says why', async () => {
+    const gateway = createFakeGateway();
+    gateway.state.refuses.add('createBackup');
+    const { run, state } = await startRun(firewallWizard, gateway.commander);
+    const result = await run.apply({ ...state, enabled: false });
+    expect(result.outcome).toBe('failed');
+    expect(result.message).toMatch(/Nothing was changed: the safety backup could not be made/);
+    expect(gateway.names()).not.toContain('setFirewallConfiguration');
+  });
+
+  it('restores the safety backup when putting the values back fails', async () => {
+    const gateway = createFakeGateway();
+    const { run, state } = await startRun(firewallWizard, gateway.commander);
+    // The set "succeeds" with a wrong result, and then the gateway refuses every further set.
+    let sets = 0;
+    const original = gateway.commander.command.bind(gateway.commander);
+    gateway.commander.command = (async (
+      gatewayId: string,
+      name: string,
+      request: unknown,
+      options: unknown,
+    ) => {
+      if (name === 'setFirewallConfiguration' && sets++ === 0) {
+        gateway.state.firewall = { ...gateway.state.firewall, enabled: false, ssh: { enabled: false } };
+        return { status: 'OK' };
+      }
+      if (name === 'setFirewallConfiguration') gateway.state.refuses.add(name);
+      return original(gatewayId, name as never, request as never, options as never);
+    }) as typeof gateway.commander.command;
+    const result = await run.apply({ ...state, enabled: false });
+    expect(result.outcome).toBe('rolled-back');
+    expect(result.rollback).toBe('backup');
+    expect(gateway.names()).toContain('restoreBackup');
+    expect(gateway.state.firewall.enabled).toBe(true);
+    expect(result.message).toMatch(/safety backup .* was restored/);
+  });
+
+  it('is cancelled before anything changes when cancelled before apply', async () => {
+    const gateway = createFakeGateway();
+    const controller = new AbortController();
+    const { run, state } = await startRun(firewallWizard, gateway.commander, { signal: controller.signal });
+    controller.abort();
+    const result = await run.apply({ ...state, enabled: false });
+    expect(result.outcome).toBe('cancelled');
+    expect(result.message).toBe('Cancelled before anything was changed.');
+    expect(gateway.state.firewall.enabled).toBe(true);
+  });
+
+  it('records every command and the result in the audit log under one run id', async () => {
+    const gateway = createFakeGateway();
+    const { run, state, audit } = await startRun(firewallWizard, gateway.commander);
+    await run.apply({ ...state, enabled: false });
+    const names = audit.entries.map((entry) => `${entry.kind}:${entry.name}`);
+    expect(names).toEqual(
+      expect.arrayContaining(['command:createBackup', 'command:setFirewallConfiguration', 'wizard:firewall']),
+    );
+    expect(new Set(audit.entries.map((entry) => entry.runId))).toEqual(new Set([run.runId]));
+    const final = audit.entries.find((entry) => entry.name === 'firewall');
+    expect(final).toMatchObject({ outcome: 'ok', before: { enabled: true }, after: { enabled: false } });
+  });
+
+  it('emits the steps a UI renders, in order', async () => {
+    const gateway = createFakeGateway();
+    const { run, state, events } = await startRun(firewallWizard, gateway.commander);
+    await run.apply({ ...state, enabled: false });
+    const steps = events
+      .filter((event) => event.type === 'step')
+      .map((event) => (event.type === 'step' ? event.step : ''));
+    expect(steps).toEqual([
+      'reading',
+      'editing',
+      'reviewing',
+      'backing-up',
+      'applying',
+      'verifying',
+      'finished',
+    ]);
+  });
+});
+
+describe('WizardRun with a gateway that stops answering', () => {
+  it('waits through a reboot during apply and then verifies', async () => {
+    const gateway = createFakeGateway();
+    const { run, state, events } = await startRun(firewallWizard, gateway.commander);
+    const original = gateway.commander.command.bind(gateway.commander);
+    // The set went through but its answer was lost to a reboot: make that a 408.
+    gateway.commander.command = (async (
+      gatewayId: string,
+      name: string,
+      request: unknown,
+      options: unknown,
+    ) => {
+      if (name !== 'setFirewallConfiguration')
+        return original(gatewayId, name as never, request as never, options as never);
+      await original(gatewayId, name as never, request as never, options as never);
+      gateway.state.silentCalls = 3;
+      throw new ApiError(408, 2, 'Gateway did not answer', name);
+    }) as typeof gateway.commander.command;
+    const result = await run.apply({ ...state, enabled: false });
+    expect(result.outcome).toBe('applied');
+    const waiting = events.filter((event) => event.type === 'waiting');
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting[0]?.type === 'waiting' && waiting[0].notice.message).toMatch(
+      /Waiting for the gateway to answer/,
+    );
+  });
+
+  it('explains a gateway that never answers instead of crashing', async () => {
+    const gateway = createFakeGateway({ silentCalls: 1_000_000 });
+    const { options } = runOptions(gateway.commander, { gatewayReturnTimeoutMs: 30 });
+    const run = createWizardRun(firewallWizard, 'gw-1', options);
+    await expect(run.read()).rejects.toThrow(
+      /Gateway gw-1 did not answer for \d+ s: it may be powered off, rebooting/,
+    );
+  });
+});
+
+describe('connectivity wizard', () => {
+  it('verifies with a ping that receives packets', async () => {
+    const gateway = createFakeGateway();
+    const { run, state } = await startRun(connectivityWizard, gateway.commander);
+    const result = await run.apply({ ...state, pingTarget: '1.1.1.1' });
+    expect(result.outcome).toBe('applied');
+    expect(result.checks.map((check) => check.name)).toEqual(['Read back', 'Ping 1.1.1.1']);
+    expect(gateway.calls.find((call) => call.name === 'ping')?.request).toEqual({
+      destination: '1.1.1.1',
+      packetsCount: 4,
+    });
+  });
+
+  it('warns that the gateway reboots when both links fail', async () => {
+    const gateway = createFakeGateway();
+    const { run, state } = await startRun(connectivityWizard, gateway.commander);
+    expect(run.review({ ...state, preferredIdx: 1, fallbackIdx: 0 }).warnings[0]).toMatch(/reboots itself/);
+  });
+
+  it('rolls back when the ping receives nothing', async () => {
+    const gateway = createFakeGateway({ pingReceives: false });
+    const { run, state } = await startRun(connectivityWizard, gateway.commander);
+    const result = await run.apply({ ...state, preferredIdx: 1, fallbackIdx: 0 });
+    expect(result.outcome).toBe('rolled-back');
+    expect(result.message).toMatch(/Ping 8\.8\.8\.8: 0 of 4 packets received/);
+    expect(gateway.state.preferredIdx).toBe(0);
+  });
+
+  it('refuses a ping target that is not an IP address', async () => {
+    const gateway = createFakeGateway();
+    const { run, state } = await startRun(connectivityWizard, gateway.commander);
+    expect(run.review({ ...state, pingTarget: 'not an address' }).problems).toEqual([
+      'Ping target: not an address is not an IP address',
+    ]);
+  });
+});
+
+describe('cellular wizard', () => {
+  it('explains that network selection needs the newest BSP', async () => {
+    const gateway = createFakeGateway();
+    const { state } = await startRun(cellularWizard, gateway.commander);
+    expect(state.networkSelection).toEqual({
+      isAvailable: false,
+      reason: expect.stringMatching(/newest BSP/),
+    });
+  });
+
+  it('restores the previous APN when a wrong one fails verification', async () => {
+    const gateway = createFakeGateway();
+    const { run, state } = await startRun(cellularWizard, gateway.commander);
+    const result = await run.apply({ apns: [{ idx: 0, name: 'internet.wrong.example' }] });
+    expect(result.outcome).toBe('rolled-back');
+    expect(result.message).toMatch(/Data call: NOT CONNECTED/);
+    expect(gateway.state.apns.map((apn) => apn.name)).toEqual([state.apns[0]?.name]);
+  });
+
+  it('sends the bare index to delete an APN and verifies the call', async () => {
+    const gateway = createFakeGateway({
+      apns: [
+        { name: 'iot.sim.example', type: 0, idxModem: 1, idx: 0 },
+        { name: 'old.apn', type: 0, idxModem: 2, idx: 1 },
+      ],
+    });
+    const { run } = await startRun(cellularWizard, gateway.commander);
+    const result = await run.apply({ apns: [{ idx: 0, name: 'iot.sim.example' }] });
+    expect(result.outcome).toBe('applied');
+    expect(gateway.calls.find((call) => call.name === 'deleteWmApn')?.request).toBe(1);
+    expect(result.checks[1]?.detail).toMatch(/CONNECTED with IP address 10\.64\.0\.2/);
+  });
+
+  it('puts a deleted APN back when the change fails verification', async () => {
+    const gateway = createFakeGateway({
+      apns: [
+        { name: 'iot.sim.example', type: 0, idxModem: 1, idx: 0 },
+        { name: 'spare', type: 0, idxModem: 2, idx: 1 },
+      ],
+    });
+    const { run } = await startRun(cellularWizard, gateway.commander);
+    const result = await run.apply({ apns: [{ idx: 1, name: 'spare' }] });
+    expect(result.outcome).toBe('rolled-back');
+    expect(gateway.state.apns.map((apn) => apn.name).sort()).toEqual(['iot.sim.example', 'spare']);
+  });
+});

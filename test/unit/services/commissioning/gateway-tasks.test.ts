@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryAuditSink } from '../../../../electron/services/audit';
+import { GatewayTasks, parseBackupDate, type TaskEvent } from '../../../../electron/services/commissioning';
+import { createFakeGateway } from './fake-gateway';
+
+function createTasks(gateway: ReturnType<typeof createFakeGateway>) {
+  const audit = new MemoryAuditSink();
+  const tasks = new GatewayTasks('gw-1', {
+    commander: gateway.commander,
+    profileId: 'demo',
+    user: 'tech@example.com',
+    audit,
+    pollIntervalMs: 1,
+    waitInitialDelayMs: 1,
+    waitMaxDelayMs: 5,
+    gatewayReturnTimeoutMs: 2_000,
+  });
+  const events: TaskEvent[] = [];
+  tasks.on('event', (event) => events.push(event));
+  return { tasks, audit, events };
+}
+
+describe('GatewayTasks', () => {
+  it('reboots and waits until the gateway answers again', async () => {
+    const gateway = createFakeGateway();
+    const { tasks, events } = createTasks(gateway);
+    const result = await tasks.reboot();
+    expect(result).toMatchObject({ task: 'reboot', outcome: 'ok' });
+    expect(result.message).toMatch(/rebooted and answered again after \d+ s/);
+    expect(events.some((event) => event.type === 'waiting')).toBe(true);
+  });
+
+  it('follows an upgrade through its progress and the reboot it causes', async () => {
+    const gateway = createFakeGateway();
+    const { tasks, events } = createTasks(gateway);
+    const result = await tasks.upgrade();
+    expect(result.outcome).toBe('ok');
+    expect(gateway.calls.find((call) => call.name === 'upgradeSoftware')?.request).toEqual({
+      packageToUpgrade: 'all',
+    });
+    const fractions = events.flatMap((event) =>
+      event.type === 'progress' && event.fraction !== undefined ? [event.fraction] : [],
+    );
+    expect(fractions).toContain(0.5);
+    expect(fractions.at(-1)).toBe(1);
+  });
+
+  it('reports a refused upgrade in words', async () => {
+    const gateway = createFakeGateway();
+    gateway.state.refuses.add('upgradeSoftware');
+    const { tasks } = createTasks(gateway);
+    const result = await tasks.upgrade('kona-pkt-forwarder');
+    expect(result).toMatchObject({
+      outcome: 'failed',
+      message: 'The gateway refused the request: upgradeSoftware refused',
+    });
+  });
+
+  it('restores a backup and waits for the gateway to come back', async () => {
+    const gateway = createFakeGateway();
+    const { tasks, audit } = createTasks(gateway);
+    const result = await tasks.restoreBackup(0);
+    expect(result.outcome).toBe('ok');
+    expect(audit.entries.at(-1)).toMatchObject({ kind: 'wizard', name: 'restoreBackup', outcome: 'ok' });
+  });
+
+  it('lists backups newest first with their dates as time', async () => {
+    const gateway = createFakeGateway();
+    const { tasks } = createTasks(gateway);
+    await tasks.createBackup('before the roof job');
+    const backups = await tasks.listBackups();
+    expect(backups.map((backup) => backup.description)).toEqual(['before the roof job', 'factory-default']);
+    expect(backups[0]?.dateMs).toBe(Date.UTC(2026, 0, 15, 12));
+  });
+
+  it('reads every radio by the antenna count when no index is given', async () => {
+    const gateway = createFakeGateway();
+    let asked: number[] = [];
+    const original = gateway.commander.command.bind(gateway.commander);
+    gateway.commander.command = (async (
+      gatewayId: string,
+      name: string,
+      request: unknown,
+      options: unknown,
+    ) => {
+      if (name === 'getAntennasCount') return { antennasCount: 2, status: 'OK' };
+      if (name === 'getRadioStatistics') {
+        asked = [...asked, (request as { index: number }).index];
+        return {
+          numTxPackets: 1,
+          numRxPackets: 2,
+          rxFineTimestamp: 0,
+          rxNoFineTimestamp: 0,
+          rxCrcOkPackets: 2,
+          rxCrcErrPackets: 0,
+          noMatch: 0,
+        };
+      }
+      return original(gatewayId, name as never, request as never, options as never);
+    }) as typeof gateway.commander.command;
+    const { tasks } = createTasks(gateway);
+    const statistics = await tasks.readRadioStatistics();
+    expect(statistics.map((item) => item.index)).toEqual([0, 1]);
+    expect(asked).toEqual([0, 1]);
+  });
+});
+
+describe('parseBackupDate', () => {
+  it('reads a local date-time without zone as UTC and refuses nonsense', () => {
+    expect(parseBackupDate('2026-01-15T12:00:00')).toBe(Date.UTC(2026, 0, 15, 12));
+    expect(parseBackupDate('2026-01-15T12:00:00+01:00')).toBe(Date.UTC(2026, 0, 15, 11));
+    expect(parseBackupDate('yesterday')).toBeNull();
+  });
+});
