@@ -1,46 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-};
+import { extname, join, sep } from 'node:path';
+import { CONTENT_TYPES, resolveInside } from '../services/app';
 
 /** The page served when the renderer has not been built, so the user learns what to do. */
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>OAM Field Kit</title></head>
 <body><main><h1>OAM Field Kit</h1><p>The user interface has not been built yet. Run <code>npm run build</code>, then reload.</p></main></body></html>`;
-
-/**
- * Resolves a URL path inside `root`, refusing anything that would leave it (`..`, encoded separators, NUL).
- * Returns null for a refused path.
- */
-export function resolveInside(root: string, urlPath: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0') || decoded.includes('\\')) return null;
-  const resolved = normalize(join(root, decoded));
-  const rootWithSeparator = root.endsWith(sep) ? root : root + sep;
-  if (resolved !== root && !resolved.startsWith(rootWithSeparator)) return null;
-  return resolved;
-}
 
 /**
  * Serves a file of the built renderer. Paths without an extension fall back to index.html (client-side

@@ -5,3 +5,4 @@ export * from './server-fetch';
 export * from './session-controller';
 export * from './session-port';
 export * from './content-security-policy';
+export * from './static-path';

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// Bundles the Electron main process (ESM, out/main/index.js) and the sandboxed preload (CommonJS,
+// out/preload/index.cjs: a sandboxed preload can only `require('electron')`, so everything else is inlined).
+import { build } from 'esbuild';
+import { join } from 'node:path';
+import { ROOT } from './stale.mjs';
+
+const common = { bundle: true, platform: 'node', target: 'node22', sourcemap: true, logLevel: 'warning' };
+
+await build({
+  ...common,
+  entryPoints: [join(ROOT, 'electron', 'main', 'index.ts')],
+  outfile: join(ROOT, 'out', 'main', 'index.js'),
+  format: 'esm',
+  // Dependencies stay in node_modules (native keytar/serialport must be unpacked from asar, not inlined).
+  packages: 'external',
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+});
+
+await build({
+  ...common,
+  entryPoints: [join(ROOT, 'electron', 'preload', 'index.ts')],
+  outfile: join(ROOT, 'out', 'preload', 'index.cjs'),
+  format: 'cjs',
+  external: ['electron'],
+});

@@ -1,0 +1,27 @@
+import { appendFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Log } from '../services/app';
+
+/** The main process's log file name inside the logs folder. */
+export const LOG_FILE = 'main.log';
+
+/**
+ * Appends timestamped lines to `<logsDir>/main.log`, in order, never throwing (a full disk must not crash the
+ * app). Callers pass no secrets: services log codes and endpoint names, not tokens or passwords.
+ */
+export function createFileLog(logsDir: string, now: () => Date = () => new Date()): Log {
+  const path = join(logsDir, LOG_FILE);
+  let queue: Promise<void> = mkdir(logsDir, { recursive: true }).then(() => undefined);
+  const write = (line: string) => {
+    queue = queue
+      .then(() => appendFile(path, `${now().toISOString()} ${line}\n`, 'utf8'))
+      .catch(() => undefined);
+  };
+  return {
+    info: (message) => write(`INFO ${message}`),
+    error: (message, error) =>
+      write(
+        `ERROR ${message}${error instanceof Error ? `: ${error.stack ?? error.message}` : error ? `: ${String(error)}` : ''}`,
+      ),
+  };
+}

@@ -1,0 +1,115 @@
+import { join } from 'node:path';
+import type * as Electron from 'electron';
+import { createDefaultSession, FieldKitServices } from '../services/app';
+import { openCredentialStore } from '../services/credentials';
+import { createFileLog } from './file-log';
+import { registerIpc } from './ipc';
+import { buildMenuTemplate } from './menu';
+import { createAppProtocolHandler } from './protocol';
+import {
+  APP_ENTRY_URL,
+  APP_SCHEME,
+  buildWindowOptions,
+  denyAllPermissions,
+  hardenWebContents,
+} from './window';
+import { loadWindowBounds, saveWindowBounds } from './window-state';
+
+/** The parts of the `electron` module the main process uses (the whole module in production, a mock in tests). */
+export type ElectronModule = Pick<
+  typeof Electron,
+  'app' | 'BrowserWindow' | 'ipcMain' | 'Menu' | 'protocol' | 'screen' | 'session' | 'shell'
+>;
+
+/** Where the bundles live relative to each other (out/main/index.js → out/preload/index.cjs, out/renderer). */
+export interface MainPaths {
+  preload: string;
+  renderer: string;
+}
+
+/** Hooks that start optional parts (the demo simulator) without the main process knowing them. */
+export interface MainHooks {
+  /** Called once the services exist; may register shutdown hooks or a demo profile. */
+  onServicesReady?: (services: FieldKitServices) => Promise<void> | void;
+}
+
+/**
+ * Runs the Electron main process: single-instance lock, `app://` scheme, services, IPC, menu, one hardened
+ * window with remembered bounds; on quit every shutdown hook (terminals, tunnels) runs before exit.
+ * Returns false when another instance already runs (this one quits).
+ */
+export function runMain(electron: ElectronModule, paths: MainPaths, hooks: MainHooks = {}): boolean {
+  const { app, BrowserWindow, ipcMain, Menu, protocol, screen, session, shell } = electron;
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return false;
+  }
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
+  app.enableSandbox();
+
+  let window: Electron.BrowserWindow | null = null;
+  let services: FieldKitServices | null = null;
+  let quitting = false;
+
+  app.on('second-instance', () => {
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('web-contents-created', (_event, contents) => {
+    hardenWebContents(contents, (url) => void shell.openExternal(url));
+  });
+  app.on('window-all-closed', () => app.quit());
+  app.on('before-quit', (event) => {
+    if (quitting || !services) return;
+    event.preventDefault();
+    quitting = true;
+    void services.close().finally(() => app.quit());
+  });
+
+  void app.whenReady().then(async () => {
+    const log = createFileLog(app.getPath('logs'));
+    const userData = app.getPath('userData');
+    protocol.handle(APP_SCHEME, createAppProtocolHandler(paths.renderer));
+    denyAllPermissions(session.defaultSession);
+    const credentials = await openCredentialStore();
+    services = await FieldKitServices.create({
+      dataDir: userData,
+      mode: 'electron',
+      version: app.getVersion(),
+      credentials,
+      createSession: createDefaultSession,
+      log,
+    });
+    await hooks.onServicesReady?.(services);
+    registerIpc({ ipcMain, services, getWebContents: () => window?.webContents ?? null });
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        buildMenuTemplate(process.platform, {
+          openLogsFolder: () => void shell.openPath(app.getPath('logs')),
+        }),
+      ),
+    );
+
+    const boundsPath = join(userData, 'window-state.json');
+    const workAreas = screen.getAllDisplays().map((display) => display.workArea);
+    const bounds = await loadWindowBounds(boundsPath, workAreas);
+    window = new BrowserWindow(buildWindowOptions(paths.preload, bounds));
+    if (bounds?.isMaximized) window.maximize();
+    window.once('ready-to-show', () => window?.show());
+    window.on('close', () => {
+      if (!window) return;
+      const { x, y, width, height } = window.getNormalBounds();
+      void saveWindowBounds(boundsPath, { x, y, width, height, isMaximized: window.isMaximized() }).catch(
+        (error: unknown) => log.error('could not save the window bounds', error),
+      );
+    });
+    window.on('closed', () => {
+      window = null;
+    });
+    await window.loadURL(APP_ENTRY_URL);
+  });
+  return true;
+}

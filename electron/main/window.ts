@@ -1,0 +1,82 @@
+import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron';
+import type { WindowBounds } from './window-state';
+
+/** The scheme the renderer is served from (never file://). */
+export const APP_SCHEME = 'app';
+/** The host part of every renderer URL: `app://fieldkit/index.html`. */
+export const APP_HOST = 'fieldkit';
+/** The renderer's origin; only frames at this origin may call IPC. */
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+/** The page the window opens. */
+export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
+
+/**
+ * The main window's options: every default of DESIGN §7 set explicitly (context isolation, sandbox, no Node
+ * in the renderer, no webview, web security on), so a change of Electron's defaults cannot loosen them.
+ */
+export function buildWindowOptions(
+  preloadPath: string,
+  bounds: WindowBounds | null,
+): BrowserWindowConstructorOptions {
+  return {
+    width: bounds?.width ?? 1280,
+    height: bounds?.height ?? 820,
+    ...(bounds?.x !== undefined && bounds.y !== undefined ? { x: bounds.x, y: bounds.y } : {}),
+    minWidth: 800,
+    minHeight: 560,
+    show: false,
+    title: 'OAM Field Kit',
+    backgroundColor: '#1b1d22',
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      enableBlinkFeatures: '',
+      navigateOnDragDrop: false,
+      spellcheck: false,
+      safeDialogs: true,
+    },
+  };
+}
+
+/** True when a URL is a page of our own renderer. */
+export function isAppUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Locks a window's contents down: every navigation away from our page and every new window is refused
+ * (external http(s) links go to the system browser through `openExternal`), webviews cannot attach.
+ */
+export function hardenWebContents(contents: WebContents, openExternal: (url: string) => void): void {
+  contents.on('will-navigate', (event, url) => {
+    if (url !== contents.getURL()) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    if (/^https?:\/\//.test(url)) openExternal(url);
+    return { action: 'deny' };
+  });
+}
+
+/** Denies every permission request and check (camera, geolocation, notifications, serial via web APIs…). */
+export function denyAllPermissions(session: Session): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+  session.setDevicePermissionHandler(() => false);
+}

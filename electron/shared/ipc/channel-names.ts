@@ -1,0 +1,22 @@
+// Plain lists of the contract's names, without zod, for the sandboxed preload (which bundles what it imports).
+// test/unit/shared/ipc/parity.test.ts fails when these differ from contract.ts.
+
+/** Every channel name of the contract. */
+export const CHANNEL_NAMES = [
+  'app:info',
+  'app:notices',
+  'profiles:list',
+  'profiles:save',
+  'profiles:delete',
+  'profiles:select',
+  'profiles:trust-certificate',
+  'session:login',
+  'session:resume',
+  'session:get',
+  'session:logout',
+  'api:call',
+  'gateway:command',
+] as const;
+
+/** Every event name of the contract. */
+export const EVENT_NAME_LIST = ['session:changed', 'app:notice'] as const;

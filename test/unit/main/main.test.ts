@@ -1,0 +1,189 @@
+import { EventEmitter } from 'node:events';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MenuItemConstructorOptions } from 'electron';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FieldKitServices as Services } from '../../../electron/services/app';
+
+const mocks = vi.hoisted(() => {
+  const state = { folder: '', hasLock: true };
+  const appEvents = new Map<string, ((...args: unknown[]) => void)[]>();
+  const windows: { options: Record<string, unknown>; window: Record<string, unknown> & EventEmitterLike }[] =
+    [];
+  interface EventEmitterLike {
+    emit(name: string, ...args: unknown[]): boolean;
+  }
+  return { state, appEvents, windows };
+});
+
+vi.mock('keytar', () => ({
+  default: {
+    getPassword: async () => null,
+    setPassword: async () => undefined,
+    deletePassword: async () => false,
+  },
+}));
+
+vi.mock('electron', async () => {
+  const { EventEmitter } = await import('node:events');
+  const { join } = await import('node:path');
+  const { state, appEvents, windows } = mocks;
+  class BrowserWindow extends EventEmitter {
+    webContents = {
+      mainFrame: { url: 'app://fieldkit/index.html' },
+      isDestroyed: () => false,
+      send: vi.fn(),
+    };
+    loadURL = vi.fn(async () => undefined);
+    show = vi.fn();
+    maximize = vi.fn();
+    focus = vi.fn();
+    restore = vi.fn();
+    isMinimized = () => false;
+    isMaximized = () => false;
+    getNormalBounds = () => ({ x: 40, y: 50, width: 1111, height: 777 });
+    constructor(options: Record<string, unknown>) {
+      super();
+      windows.push({ options, window: this as never });
+    }
+  }
+  return {
+    app: {
+      requestSingleInstanceLock: vi.fn(() => state.hasLock),
+      quit: vi.fn(),
+      enableSandbox: vi.fn(),
+      on: vi.fn((name: string, listener: (...args: unknown[]) => void) => {
+        appEvents.set(name, [...(appEvents.get(name) ?? []), listener]);
+      }),
+      whenReady: vi.fn(async () => undefined),
+      getPath: vi.fn((name: string) => join(state.folder, name)),
+      getVersion: () => '9.9.9',
+    },
+    BrowserWindow,
+    ipcMain: { handle: vi.fn(), removeHandler: vi.fn() },
+    Menu: { buildFromTemplate: vi.fn((template: unknown) => template), setApplicationMenu: vi.fn() },
+    protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
+    screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: vi.fn(),
+        setPermissionCheckHandler: vi.fn(),
+        setDevicePermissionHandler: vi.fn(),
+      },
+    },
+    shell: { openExternal: vi.fn(), openPath: vi.fn(async () => '') },
+  };
+});
+
+const electron = await import('electron');
+const { runMain } = await import('../../../electron/main/main');
+
+const PATHS = { preload: '/app/out/preload/index.cjs', renderer: '/app/out/renderer' };
+
+beforeEach(async () => {
+  mocks.state.folder = await mkdtemp(join(tmpdir(), 'fieldkit-main-'));
+  mocks.state.hasLock = true;
+  mocks.appEvents.clear();
+  mocks.windows.length = 0;
+  vi.clearAllMocks();
+});
+afterEach(async () => {
+  await rm(mocks.state.folder, { recursive: true, force: true });
+});
+
+async function startMain() {
+  let services: Services | undefined;
+  runMain(electron as never, PATHS, {
+    onServicesReady: (ready) => {
+      services = ready;
+    },
+  });
+  await vi.waitFor(() => expect(mocks.windows[0]?.window.loadURL).toHaveBeenCalled());
+  return { services: services as Services, window: mocks.windows[0]! };
+}
+
+function emitApp(name: string, ...args: unknown[]) {
+  for (const listener of mocks.appEvents.get(name) ?? []) listener(...args);
+}
+
+describe('Electron main process', () => {
+  it('quits at once when another instance holds the lock', () => {
+    mocks.state.hasLock = false;
+    expect(runMain(electron as never, PATHS)).toBe(false);
+    expect(electron.app.quit).toHaveBeenCalled();
+    expect(mocks.windows).toHaveLength(0);
+  });
+
+  it('opens one sandboxed, isolated window on app://fieldkit with our preload', async () => {
+    const { window } = await startMain();
+    expect(window.options.webPreferences).toMatchObject({
+      preload: PATHS.preload,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+    });
+    expect(window.window.loadURL).toHaveBeenCalledWith('app://fieldkit/index.html');
+  });
+
+  it('serves the renderer over the privileged app:// scheme, never file://', async () => {
+    await startMain();
+    expect(electron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      expect.objectContaining({
+        scheme: 'app',
+        privileges: expect.objectContaining({ standard: true, secure: true }),
+      }),
+    ]);
+    expect(electron.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function));
+  });
+
+  it('denies permission requests on the default session', async () => {
+    await startMain();
+    expect(electron.session.defaultSession.setPermissionRequestHandler).toHaveBeenCalled();
+  });
+
+  it('hardens every web contents created', async () => {
+    await startMain();
+    const contents = Object.assign(new EventEmitter(), { setWindowOpenHandler: vi.fn(), getURL: () => '' });
+    emitApp('web-contents-created', {}, contents);
+    expect(contents.setWindowOpenHandler).toHaveBeenCalled();
+    expect(contents.listenerCount('will-navigate')).toBe(1);
+  });
+
+  it('runs the shutdown hooks (terminals, tunnels) before quitting', async () => {
+    const { services } = await startMain();
+    const closeTerminals = vi.fn();
+    services.addShutdownHook(closeTerminals);
+    const event = { preventDefault: vi.fn() };
+    emitApp('before-quit', event);
+    expect(event.preventDefault).toHaveBeenCalled();
+    await vi.waitFor(() => expect(electron.app.quit).toHaveBeenCalled());
+    expect(closeTerminals).toHaveBeenCalledTimes(1);
+  });
+
+  it('remembers the window bounds when the window closes', async () => {
+    const { window } = await startMain();
+    window.window.emit('close');
+    const path = join(mocks.state.folder, 'userData', 'window-state.json');
+    await vi.waitFor(async () => {
+      expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({
+        x: 40,
+        y: 50,
+        width: 1111,
+        height: 777,
+      });
+    });
+  });
+
+  it('offers "Open logs folder" in the menu, opening the logs path', async () => {
+    await startMain();
+    const template = vi.mocked(electron.Menu.buildFromTemplate).mock
+      .calls[0]?.[0] as MenuItemConstructorOptions[];
+    const help = template.find((item) => item.role === 'help');
+    const item = (help?.submenu as MenuItemConstructorOptions[]).find(
+      (entry) => entry.label === 'Open logs folder',
+    );
+    (item?.click as () => void)();
+    expect(electron.shell.openPath).toHaveBeenCalledWith(join(mocks.state.folder, 'logs'));
+  });
+});

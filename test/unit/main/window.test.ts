@@ -1,0 +1,107 @@
+import { EventEmitter } from 'node:events';
+import type { Session, WebContents } from 'electron';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  APP_ENTRY_URL,
+  buildWindowOptions,
+  denyAllPermissions,
+  hardenWebContents,
+  isAppUrl,
+} from '../../../electron/main/window';
+
+function buildContents(currentUrl = APP_ENTRY_URL) {
+  const emitter = new EventEmitter();
+  let openHandler: ((details: { url: string }) => { action: string }) | undefined;
+  const contents = Object.assign(emitter, {
+    getURL: () => currentUrl,
+    setWindowOpenHandler: (handler: typeof openHandler) => {
+      openHandler = handler;
+    },
+  });
+  return {
+    contents: contents as unknown as WebContents,
+    emitter,
+    open: (url: string) => openHandler?.({ url }),
+  };
+}
+
+function fire(emitter: EventEmitter, name: string, url?: string) {
+  const event = { preventDefault: vi.fn() };
+  emitter.emit(name, event, url);
+  return event;
+}
+
+describe('window options', () => {
+  it('isolates and sandboxes the renderer with no Node and no webview', () => {
+    const options = buildWindowOptions('/app/out/preload/index.cjs', null);
+    expect(options.webPreferences).toMatchObject({
+      preload: '/app/out/preload/index.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+    });
+  });
+
+  it('opens with the remembered size and position', () => {
+    const options = buildWindowOptions('/p', { x: 10, y: 20, width: 1000, height: 700, isMaximized: false });
+    expect(options).toMatchObject({ x: 10, y: 20, width: 1000, height: 700 });
+  });
+
+  it('recognises only app://fieldkit pages as ours', () => {
+    expect(isAppUrl('app://fieldkit/index.html')).toBe(true);
+    expect(isAppUrl('app://other/index.html')).toBe(false);
+    expect(isAppUrl('https://fieldkit/index.html')).toBe(false);
+    expect(isAppUrl('file:///index.html')).toBe(false);
+  });
+});
+
+describe('hardened web contents', () => {
+  it('blocks navigation to another page', () => {
+    const { contents, emitter } = buildContents();
+    hardenWebContents(contents, vi.fn());
+    expect(fire(emitter, 'will-navigate', 'https://evil.example/').preventDefault).toHaveBeenCalled();
+    expect(fire(emitter, 'will-navigate', 'file:///etc/passwd').preventDefault).toHaveBeenCalled();
+  });
+
+  it('blocks redirects away from the app and webview attachment', () => {
+    const { contents, emitter } = buildContents();
+    hardenWebContents(contents, vi.fn());
+    expect(fire(emitter, 'will-redirect', 'https://evil.example/').preventDefault).toHaveBeenCalled();
+    expect(fire(emitter, 'will-attach-webview').preventDefault).toHaveBeenCalled();
+  });
+
+  it('denies every new window, handing https links to the system browser', () => {
+    const { contents, open } = buildContents();
+    const openExternal = vi.fn();
+    hardenWebContents(contents, openExternal);
+    expect(open('https://docs.example.com/manual')).toEqual({ action: 'deny' });
+    expect(openExternal).toHaveBeenCalledWith('https://docs.example.com/manual');
+    expect(open('javascript:alert(1)')).toEqual({ action: 'deny' });
+    expect(openExternal).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('permissions', () => {
+  it('denies every permission request and check', () => {
+    let requestHandler:
+      ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void) | undefined;
+    let checkHandler: (() => boolean) | undefined;
+    let deviceHandler: (() => boolean) | undefined;
+    const session = {
+      setPermissionRequestHandler: (handler: typeof requestHandler) => (requestHandler = handler),
+      setPermissionCheckHandler: (handler: typeof checkHandler) => (checkHandler = handler),
+      setDevicePermissionHandler: (handler: typeof deviceHandler) => (deviceHandler = handler),
+    } as unknown as Session;
+    denyAllPermissions(session);
+    const callback = vi.fn();
+    requestHandler?.({}, 'media', callback);
+    expect(callback).toHaveBeenCalledWith(false);
+    expect(checkHandler?.()).toBe(false);
+    expect(deviceHandler?.()).toBe(false);
+  });
+});
