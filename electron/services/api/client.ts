@@ -69,6 +69,18 @@ function parseOrThrow<Schema extends z.ZodType>(
 }
 
 /**
+ * Checks an answer against its schema and returns the answer as received: the known fields are checked and
+ * typed, unknown fields are kept (a newer server's additions reach the UI), and zod's fast path for plain
+ * objects applies (response schemas are plain `z.object`s; they carry no transforms, so the checked value and
+ * the received one are the same data).
+ */
+function checkAnswer(schema: z.ZodType, answer: unknown, endpoint: string): unknown {
+  const result = schema.safeParse(answer);
+  if (!result.success) throw new ResponseValidationError(endpoint, describeIssues(result.error));
+  return answer;
+}
+
+/**
  * A typed client of the OAM API, derived from the endpoint table: it refuses a request that breaks a rule
  * before sending it, validates every answer (unknown fields kept), and throws typed errors.
  */
@@ -112,12 +124,7 @@ export class ApiClient {
       wire.contentType = definition.bodyEncoding === 'text-json' ? 'text/plain' : 'application/json';
     }
     const answer = await this.send(wire, options);
-    return parseOrThrow(
-      definition.response,
-      answer,
-      (issues) => new ResponseValidationError(name, issues),
-      '',
-    ) as EndpointResponse<Name>;
+    return checkAnswer(definition.response, answer, name) as EndpointResponse<Name>;
   }
 
   /** Runs a gateway command of the catalogue: POST /api/gateway/{gatewayId}/command/<path>. */
@@ -152,12 +159,7 @@ export class ApiClient {
       wire.contentType = 'application/json';
     }
     const answer = await this.send(wire, options);
-    return parseOrThrow(
-      definition.response,
-      answer,
-      (issues) => new ResponseValidationError(endpoint, issues),
-      '',
-    ) as CommandResponse<Name>;
+    return checkAnswer(definition.response, answer, endpoint) as CommandResponse<Name>;
   }
 
   private async send(wire: WireRequest, options: CallOptions): Promise<unknown> {

@@ -13,8 +13,8 @@ export const ENTITY_TYPES = [
   'INTEGRATION',
 ] as const;
 
-/** A reference to another entity: `{ entityType, id }`. Unknown fields are kept. */
-export const EntityReferenceSchema = z.looseObject({
+/** A reference to another entity: `{ entityType, id }`. */
+export const EntityReferenceSchema = z.object({
   entityType: z.string(),
   id: z.string().min(1),
 });
@@ -40,7 +40,7 @@ export const optionalBoolean = z.boolean().nullish();
 
 /** ThingsBoard's page shape (DESIGN §4): `{ data, totalPages, totalElements, hasNext }`. */
 export function pageSchema<Item extends z.ZodType>(item: Item) {
-  return z.looseObject({
+  return z.object({
     data: z.array(item),
     totalPages: z.int().nonnegative(),
     totalElements: z.int().nonnegative(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EntityReferenceSchema, optionalBoolean, optionalInt, optionalString } from './common';
 
 /** A device record, an element of `data` in the device lists. `state` is the server's string: no fixed set. */
-export const DeviceSchema = z.looseObject({
+export const DeviceSchema = z.object({
   id: EntityReferenceSchema.optional(),
   abp: optionalBoolean,
   applicationAbp: optionalBoolean,
@@ -41,7 +41,7 @@ export const DeviceSchema = z.looseObject({
 export type Device = z.infer<typeof DeviceSchema>;
 
 /** Response of both device-list endpoints. */
-export const DeviceListSchema = z.looseObject({
+export const DeviceListSchema = z.object({
   data: z.array(DeviceSchema),
   totalElements: z.int().nonnegative(),
 });

@@ -118,7 +118,7 @@ export const EntityEventParamsSchema = z.object({
 });
 
 /** An enhanced event (DESIGN §4: the spec does not show it). endTs is null while the event is raised. */
-export const EnhancedEventSchema = z.looseObject({
+export const EnhancedEventSchema = z.object({
   id: z.string(),
   startTs: z.int(),
   endTs: z.int().nullable(),

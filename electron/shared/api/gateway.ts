@@ -51,7 +51,7 @@ export type GatewayListQuery = z.input<typeof GatewayListQuerySchema>;
 export const GATEWAY_STATUSES = ['ONLINE', 'OFFLINE'] as const;
 
 /** A gateway record (DESIGN §4: the fields the nine sort keys name, plus ids, BSP version and last seen). */
-export const GatewaySchema = z.looseObject({
+export const GatewaySchema = z.object({
   id: EntityReferenceSchema,
   createdTime: z.int(),
   name: z.string(),

@@ -30,11 +30,9 @@ export const API_ONLY_OPTIONS = {
 const PEM = /^-----BEGIN ([A-Z0-9 ]+)-----\r?\n[\s\S]+?\r?\n-----END \1-----\s*$/;
 
 /** A PEM block (certificate or key): BEGIN and END lines of the same label around base64 text. */
-export const PemSchema = z
-  .string()
-  .refine((value) => PEM.test(value.trim() + '\n'), {
-    error: 'must be in PEM form (-----BEGIN …----- … -----END …-----)',
-  });
+export const PemSchema = z.string().refine((value) => PEM.test(value.trim() + '\n'), {
+  error: 'must be in PEM form (-----BEGIN …----- … -----END …-----)',
+});
 
 const atLeastOne = (field: string) =>
   z.int(`${field} must be a whole number`).min(1, `${field} must be at least 1`);

@@ -47,7 +47,7 @@ export const AggregatedPerformanceQuerySchema = z
 export type AggregatedPerformanceQuery = z.infer<typeof AggregatedPerformanceQuerySchema>;
 
 /** One performance sample; `tags` only in aggregated queries, keyed by the tags selected with showTags. */
-export const PerformanceSampleSchema = z.looseObject({
+export const PerformanceSampleSchema = z.object({
   timeMs: z.int(),
   value: z.number(),
   tags: z.record(z.string(), z.string()).optional(),

@@ -49,8 +49,8 @@ function fixtureIds() {
 const integration = (ids: ReturnType<typeof fixtureIds>, configuration: Record<string, unknown> = {}) => ({
   name: 'Conformance uplinks',
   type: 'MQTT_V2' as const,
-  applicationId: { entityType: 'APPLICATION', id: ids.applicationId },
-  converterId: { entityType: 'CONVERTER', id: ids.converterId },
+  applicationId: { entityType: 'APPLICATION' as const, id: ids.applicationId },
+  converterId: { entityType: 'CONVERTER' as const, id: ids.converterId },
   configuration: { host: 'broker.example.com', port: 1883, pushTopic: 'uplinks', ...configuration },
 });
 
