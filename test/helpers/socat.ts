@@ -104,6 +104,7 @@ export async function openRawEnd(path: string): Promise<RawPortEnd> {
   const chunks: Buffer[] = [];
   let total = 0;
   let received = Buffer.alloc(0);
+  let text = '';
   const waiters = new Set<() => boolean>();
   const notify = () => {
     for (const waiter of [...waiters]) if (waiter()) waiters.delete(waiter);
@@ -115,6 +116,7 @@ export async function openRawEnd(path: string): Promise<RawPortEnd> {
         const { bytesRead } = await port.read(buffer, 0, buffer.length);
         chunks.push(Buffer.from(buffer.subarray(0, bytesRead)));
         total += bytesRead;
+        text += buffer.toString('latin1', 0, bytesRead);
         notify();
       } catch {
         return;
@@ -138,9 +140,18 @@ export async function openRawEnd(path: string): Promise<RawPortEnd> {
         if (!check()) waiters.add(check);
       });
     },
-    waitForText(text) {
+    waitForText(wanted) {
       return new Promise((resolve) => {
-        const check = () => (collect().includes(text) ? (resolve(), true) : false);
+        // Search only what is new since the last look (plus an overlap), so a long flood stays linear.
+        let searchFrom = 0;
+        const check = () => {
+          if (text.indexOf(wanted, searchFrom) >= 0) {
+            resolve();
+            return true;
+          }
+          searchFrom = Math.max(0, text.length - wanted.length);
+          return false;
+        };
         if (!check()) waiters.add(check);
       });
     },

@@ -1,0 +1,156 @@
+// The serial half of `npm run bench -- terminal` (`serial-flood-vs-raw`): the same bytes pushed through a socat
+// pty pair are read once by the serial service (SerialPorts → SerialSession → renderer acknowledgements) and once
+// by a bare serialport read loop; the figure is the ratio of the two rates. The lead's runner can pass a
+// `renderer` that forwards chunks to xterm in Chromium; the default acknowledges at once.
+import { createHash } from 'node:crypto';
+import { autoDetect } from '@serialport/bindings-cpp';
+import { SerialPorts } from '../../electron/services/serial/serial-ports';
+import { generateFloodChunks } from '../../simulator/shell/flood';
+import { startSocatPair, type SocatPair } from '../helpers/socat';
+import type { BenchFigure } from './report';
+
+/** Where flood bytes go: call `written` once the renderer has written the chunk (xterm's write callback). */
+export interface SerialFloodRenderer {
+  write(chunk: Uint8Array, written: () => void): void;
+}
+
+/** What one pass measured. */
+export interface SerialFloodMeasurement {
+  byteCount: number;
+  elapsedMs: number;
+  bytesPerMs: number;
+  /** True when the reader got exactly the bytes written (SHA-256 equal). */
+  isByteExact: boolean;
+}
+
+const IMMEDIATE_RENDERER: SerialFloodRenderer = { write: (_chunk, written) => written() };
+const WRITE_CHUNK_BYTES = 65_536;
+const READ_BUFFER_BYTES = 65_536;
+
+/** Printable flood text (the shell's own `flood` lines) of exactly `megabytes` × 10^6 bytes, and its SHA-256. */
+function createPayload(megabytes: number): { payload: Buffer; digest: string } {
+  const payload = Buffer.from([...generateFloodChunks(Math.round(megabytes * 1_000_000))].join(''), 'latin1');
+  return { payload, digest: createHash('sha256').update(payload).digest('hex') };
+}
+
+/** Writes the payload into the far end of the pair, one chunk at a time as the pty takes it. */
+async function writePayload(path: string, payload: Buffer): Promise<() => Promise<void>> {
+  const port = await autoDetect().open({ path, baudRate: 115_200 });
+  const writing = (async () => {
+    for (let offset = 0; offset < payload.length; offset += WRITE_CHUNK_BYTES) {
+      await port.write(payload.subarray(offset, offset + WRITE_CHUNK_BYTES));
+    }
+  })();
+  return async () => {
+    await writing;
+    await port.close();
+  };
+}
+
+/** Pushes `megabytes` through a socat pty into the serial service and returns the rate (bytes/ms). */
+export async function measureSerialServiceFlood(options: {
+  megabytes: number;
+  renderer?: SerialFloodRenderer;
+  socat?: SocatPair;
+}): Promise<SerialFloodMeasurement> {
+  const socat = options.socat ?? (await startSocatPair());
+  const renderer = options.renderer ?? IMMEDIATE_RENDERER;
+  const { payload, digest } = createPayload(options.megabytes);
+  const serialPorts = new SerialPorts({});
+  try {
+    const session = await serialPorts.open({ path: socat.pathA, logging: false });
+    const hash = createHash('sha256');
+    let received = 0;
+    const done = new Promise<void>((resolve) => {
+      session.on('data', (chunk) => {
+        hash.update(chunk);
+        received += chunk.length;
+        renderer.write(chunk, () => session.acknowledge(chunk.length));
+        if (received >= payload.length) resolve();
+      });
+    });
+    const startedAt = performance.now();
+    const finishWriting = await writePayload(socat.pathB, payload);
+    await done;
+    const elapsedMs = performance.now() - startedAt;
+    await finishWriting();
+    return {
+      byteCount: received,
+      elapsedMs,
+      bytesPerMs: received / elapsedMs,
+      isByteExact: received === payload.length && hash.digest('hex') === digest,
+    };
+  } finally {
+    await serialPorts.closeAll();
+    if (!options.socat) await socat.cleanup();
+  }
+}
+
+/** Pushes `megabytes` through a socat pty into a bare serialport read loop and returns the rate (bytes/ms). */
+export async function measureRawSerialFlood(options: {
+  megabytes: number;
+  socat?: SocatPair;
+}): Promise<SerialFloodMeasurement> {
+  const socat = options.socat ?? (await startSocatPair());
+  const { payload, digest } = createPayload(options.megabytes);
+  const port = await autoDetect().open({ path: socat.pathA, baudRate: 115_200 });
+  try {
+    const hash = createHash('sha256');
+    const buffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
+    let received = 0;
+    const startedAt = performance.now();
+    const finishWriting = await writePayload(socat.pathB, payload);
+    while (received < payload.length) {
+      const { bytesRead } = await port.read(buffer, 0, buffer.length);
+      hash.update(buffer.subarray(0, bytesRead));
+      received += bytesRead;
+    }
+    const elapsedMs = performance.now() - startedAt;
+    await finishWriting();
+    return {
+      byteCount: received,
+      elapsedMs,
+      bytesPerMs: received / elapsedMs,
+      isByteExact: received === payload.length && hash.digest('hex') === digest,
+    };
+  } finally {
+    await port.close();
+    if (!options.socat) await socat.cleanup();
+  }
+}
+
+/**
+ * `serial-flood-vs-raw`: 10 MB (by default) through the serial service divided by a raw read loop's rate in the
+ * same run. Passes alternate (raw, service, raw, service…) on one socat pair and the best of each is kept, so a
+ * busy machine penalises both sides alike. A pass that is not byte-exact makes the ratio 0.
+ */
+export async function runSerialFloodVsRaw(
+  options: { megabytes?: number; rounds?: number; renderer?: SerialFloodRenderer } = {},
+): Promise<BenchFigure[]> {
+  const megabytes = options.megabytes ?? 10;
+  const socat = await startSocatPair();
+  try {
+    let bestService: SerialFloodMeasurement | undefined;
+    let bestRaw: SerialFloodMeasurement | undefined;
+    let isByteExact = true;
+    for (let round = 0; round < (options.rounds ?? 3); round += 1) {
+      const raw = await measureRawSerialFlood({ megabytes, socat });
+      const service = await measureSerialServiceFlood({ megabytes, socat, renderer: options.renderer });
+      isByteExact &&= raw.isByteExact && service.isByteExact;
+      if (!bestRaw || raw.bytesPerMs > bestRaw.bytesPerMs) bestRaw = raw;
+      if (!bestService || service.bytesPerMs > bestService.bytesPerMs) bestService = service;
+    }
+    const ratio = isByteExact ? bestService!.bytesPerMs / bestRaw!.bytesPerMs : 0;
+    return [
+      {
+        name: 'serial-flood-vs-raw',
+        value: Number(ratio.toFixed(3)),
+        unit: 'ratio',
+        target: '>= 0.9',
+        note: `${megabytes} MB over a socat pty: service ${(bestService!.bytesPerMs / 1_000).toFixed(1)} MB/s vs raw read loop ${(bestRaw!.bytesPerMs / 1_000).toFixed(1)} MB/s${isByteExact ? '' : ' (NOT byte-exact)'}`,
+      },
+    ];
+  } finally {
+    await socat.cleanup();
+  }
+}
