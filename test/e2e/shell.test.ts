@@ -95,6 +95,16 @@ describe('app shell', () => {
     await page.getByRole('region', { name: 'Session' }).getByText('Refreshing…').waitFor();
   });
 
+  it('says so in the header and settings when no keychain answered', async () => {
+    backend.handle('app:info', () => ({
+      ok: true,
+      value: { version: '0.1.0', mode: 'browser', keychain: 'session-only' },
+    }));
+    const page = await openShell('#/settings');
+    await page.getByRole('banner').getByText('No keychain: session only').waitFor();
+    await page.getByText('Session only: no keychain answered').waitFor();
+  });
+
   it('returns to the login screen when signing out', async () => {
     const page = await openShell();
     backend.handle('session:get', () => ({ ok: true, value: null }));
