@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type * as Electron from 'electron';
-import { createDefaultSession, FieldKitServices } from '../services/app';
+import { buildContentSecurityPolicy, createDefaultSession, FieldKitServices } from '../services/app';
 import { openCredentialStore } from '../services/credentials';
 import { createFileLog } from './file-log';
 import { registerIpc } from './ipc';
@@ -9,9 +9,11 @@ import { createAppProtocolHandler } from './protocol';
 import {
   APP_ENTRY_URL,
   APP_SCHEME,
-  buildWindowOptions,
+  createMainWindow,
   denyAllPermissions,
+  enforceContentSecurityPolicy,
   hardenWebContents,
+  isExternalWebUrl,
 } from './window';
 import { loadWindowBounds, saveWindowBounds } from './window-state';
 
@@ -59,7 +61,10 @@ export function runMain(electron: ElectronModule, paths: MainPaths, hooks: MainH
     window.focus();
   });
   app.on('web-contents-created', (_event, contents) => {
-    hardenWebContents(contents, (url) => void shell.openExternal(url));
+    hardenWebContents(contents, (url) => {
+      // The scanner flags any non-literal URL; only http(s) URLs without credentials get here (isExternalWebUrl).
+      if (isExternalWebUrl(url)) void shell.openExternal(url); /* eng-disable OPEN_EXTERNAL_JS_CHECK */
+    });
   });
   app.on('window-all-closed', () => app.quit());
   app.on('before-quit', (event) => {
@@ -74,6 +79,7 @@ export function runMain(electron: ElectronModule, paths: MainPaths, hooks: MainH
     const userData = app.getPath('userData');
     protocol.handle(APP_SCHEME, createAppProtocolHandler(paths.renderer));
     denyAllPermissions(session.defaultSession);
+    enforceContentSecurityPolicy(session.defaultSession, buildContentSecurityPolicy());
     const credentials = await openCredentialStore();
     services = await FieldKitServices.create({
       dataDir: userData,
@@ -96,7 +102,7 @@ export function runMain(electron: ElectronModule, paths: MainPaths, hooks: MainH
     const boundsPath = join(userData, 'window-state.json');
     const workAreas = screen.getAllDisplays().map((display) => display.workArea);
     const bounds = await loadWindowBounds(boundsPath, workAreas);
-    window = new BrowserWindow(buildWindowOptions(paths.preload, bounds));
+    window = createMainWindow(BrowserWindow, paths.preload, bounds);
     if (bounds?.isMaximized) window.maximize();
     window.once('ready-to-show', () => window?.show());
     window.on('close', () => {

@@ -1,4 +1,4 @@
-import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron';
+import type { BrowserWindow, Session, WebContents } from 'electron';
 import type { WindowBounds } from './window-state';
 
 /** The scheme the renderer is served from (never file://). */
@@ -11,14 +11,16 @@ export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 
 /**
- * The main window's options: every default of DESIGN §7 set explicitly (context isolation, sandbox, no Node
- * in the renderer, no webview, web security on), so a change of Electron's defaults cannot loosen them.
+ * Opens the main window with every default of DESIGN §7 set explicitly (context isolation, sandbox, no Node in
+ * the renderer, no webview, web security on, middle-click windows off), so a change of Electron's defaults
+ * cannot loosen them. The options are a literal here so the static security scan can read them.
  */
-export function buildWindowOptions(
+export function createMainWindow(
+  BrowserWindowClass: typeof BrowserWindow,
   preloadPath: string,
   bounds: WindowBounds | null,
-): BrowserWindowConstructorOptions {
-  return {
+): BrowserWindow {
+  return new BrowserWindowClass({
     width: bounds?.width ?? 1280,
     height: bounds?.height ?? 820,
     ...(bounds?.x !== undefined && bounds.y !== undefined ? { x: bounds.x, y: bounds.y } : {}),
@@ -38,12 +40,12 @@ export function buildWindowOptions(
       webSecurity: true,
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
-      enableBlinkFeatures: '',
+      disableBlinkFeatures: 'Auxclick',
       navigateOnDragDrop: false,
       spellcheck: false,
       safeDialogs: true,
     },
-  };
+  });
 }
 
 /** True when a URL is a page of our own renderer. */
@@ -69,7 +71,7 @@ export function hardenWebContents(contents: WebContents, openExternal: (url: str
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    if (/^https?:\/\//.test(url)) openExternal(url);
+    if (isExternalWebUrl(url)) openExternal(url);
     return { action: 'deny' };
   });
 }
@@ -79,4 +81,25 @@ export function denyAllPermissions(session: Session): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
   session.setDevicePermissionHandler(() => false);
+}
+
+/** True for a well-formed http(s) URL, the only kind handed to the system browser. */
+export function isExternalWebUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return (
+      (parsed.protocol === 'https:' || parsed.protocol === 'http:') &&
+      parsed.username === '' &&
+      parsed.password === ''
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Sends every response through the strict CSP too (defence in depth beside the app:// header). */
+export function enforceContentSecurityPolicy(session: Session, policy: string): void {
+  session.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } });
+  });
 }

@@ -70,6 +70,7 @@ vi.mock('electron', async () => {
         setPermissionRequestHandler: vi.fn(),
         setPermissionCheckHandler: vi.fn(),
         setDevicePermissionHandler: vi.fn(),
+        webRequest: { onHeadersReceived: vi.fn() },
       },
     },
     shell: { openExternal: vi.fn(), openPath: vi.fn(async () => '') },
@@ -140,6 +141,20 @@ describe('Electron main process', () => {
   it('denies permission requests on the default session', async () => {
     await startMain();
     expect(electron.session.defaultSession.setPermissionRequestHandler).toHaveBeenCalled();
+  });
+
+  it('adds the strict CSP to every response of the default session', async () => {
+    await startMain();
+    const onHeaders = vi.mocked(electron.session.defaultSession.webRequest.onHeadersReceived);
+    const listener = onHeaders.mock.calls[0]?.[0] as unknown as (
+      details: { responseHeaders: Record<string, string[]> },
+      callback: (response: { responseHeaders: Record<string, string[]> }) => void,
+    ) => void;
+    const callback = vi.fn();
+    listener({ responseHeaders: { 'content-type': ['text/html'] } }, callback);
+    expect(callback.mock.calls[0]?.[0].responseHeaders['Content-Security-Policy'][0]).toContain(
+      "script-src 'self'",
+    );
   });
 
   it('hardens every web contents created', async () => {

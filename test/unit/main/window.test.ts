@@ -1,12 +1,13 @@
 import { EventEmitter } from 'node:events';
-import type { Session, WebContents } from 'electron';
+import type { BrowserWindow, Session, WebContents } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import {
   APP_ENTRY_URL,
-  buildWindowOptions,
+  createMainWindow,
   denyAllPermissions,
   hardenWebContents,
   isAppUrl,
+  isExternalWebUrl,
 } from '../../../electron/main/window';
 
 function buildContents(currentUrl = APP_ENTRY_URL) {
@@ -31,10 +32,22 @@ function fire(emitter: EventEmitter, name: string, url?: string) {
   return event;
 }
 
+function buildWindowOptions(preload: string, bounds: Parameters<typeof createMainWindow>[2]) {
+  let captured: Record<string, unknown> = {};
+  class FakeWindow {
+    constructor(options: Record<string, unknown>) {
+      captured = options;
+    }
+  }
+  createMainWindow(FakeWindow as unknown as typeof BrowserWindow, preload, bounds);
+  return captured as { webPreferences?: Record<string, unknown> } & Record<string, unknown>;
+}
+
 describe('window options', () => {
   it('isolates and sandboxes the renderer with no Node and no webview', () => {
     const options = buildWindowOptions('/app/out/preload/index.cjs', null);
     expect(options.webPreferences).toMatchObject({
+      disableBlinkFeatures: 'Auxclick',
       preload: '/app/out/preload/index.cjs',
       contextIsolation: true,
       sandbox: true,
@@ -57,6 +70,13 @@ describe('window options', () => {
     expect(isAppUrl('app://other/index.html')).toBe(false);
     expect(isAppUrl('https://fieldkit/index.html')).toBe(false);
     expect(isAppUrl('file:///index.html')).toBe(false);
+  });
+
+  it('hands only plain http(s) URLs to the system browser', () => {
+    expect(isExternalWebUrl('https://docs.example.com/')).toBe(true);
+    expect(isExternalWebUrl('file:///etc/passwd')).toBe(false);
+    expect(isExternalWebUrl('smb://share/x')).toBe(false);
+    expect(isExternalWebUrl('https://user:pass@example.com/')).toBe(false);
   });
 });
 
