@@ -1,0 +1,344 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { AuditSink } from '../audit';
+import { SYSTEM_CLOCK, type Clock } from '../commissioning/clock';
+import { ApiError } from '../api';
+import { describeError, isCancellation, isTransient } from '../commissioning/gateway-errors';
+import type { GatewayCommander } from '../commissioning/types';
+import {
+  applyChange,
+  describeChange,
+  validateChange,
+  type FleetChange,
+  type GatewayChangeOutcome,
+} from './fleet-changes';
+
+/** Gateways worked on at once by default. */
+export const FLEET_CONCURRENCY = 16;
+/** Attempts per gateway by default (the first plus retries) for transient failures. */
+export const FLEET_MAX_ATTEMPTS = 4;
+/** Attempts for a gateway that does not answer at all (each costs a whole command timeout). */
+export const FLEET_OFFLINE_ATTEMPTS = 2;
+/** First pause before a retry; doubles each time, with jitter. */
+export const FLEET_RETRY_DELAY_MS = 250;
+/** Longest pause before a retry. */
+export const FLEET_RETRY_MAX_DELAY_MS = 5_000;
+
+/** A gateway to change: its id, and what the list said about it when known. */
+export interface FleetTarget {
+  gatewayId: string;
+  name?: string;
+  /** From the gateway list: an OFFLINE gateway is skipped without sending anything. */
+  status?: 'ONLINE' | 'OFFLINE';
+}
+
+/** Where a gateway stands in the job. */
+export type FleetRowStatus =
+  'pending' | 'running' | 'done' | 'unchanged' | 'failed' | 'skipped' | 'cancelled';
+
+/** One row of the result table. Every input gateway has exactly one. */
+export interface FleetRow {
+  gatewayId: string;
+  name?: string;
+  status: FleetRowStatus;
+  /** Why it failed, was skipped or cancelled, or what was done — in words. */
+  reason?: string;
+  attempts: number;
+  durationMs: number;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Counts by status, for a progress bar. */
+export type FleetCounts = Record<FleetRowStatus, number>;
+
+/** The job's end: the whole table, the counts, and a sentence. */
+export interface FleetResult {
+  jobId: string;
+  change: FleetChange;
+  rows: FleetRow[];
+  counts: FleetCounts;
+  message: string;
+  durationMs: number;
+  /** Commands sent, retries included (for the benchmark and for the technician's data bill). */
+  commandsSent: number;
+}
+
+/** Events a UI renders: each row as it changes (with counts), and the result. */
+interface FleetJobEvents {
+  row: [{ jobId: string; row: FleetRow; counts: FleetCounts }];
+  finished: [FleetResult];
+}
+
+/** What a fleet job needs. */
+export interface FleetJobOptions {
+  commander: GatewayCommander;
+  profileId: string;
+  user: string;
+  audit?: AuditSink;
+  clock?: Clock;
+  concurrency?: number;
+  maxAttempts?: number;
+  offlineAttempts?: number;
+  retryDelayMs?: number;
+  retryMaxDelayMs?: number;
+  commandTimeoutMs?: number;
+  signal?: AbortSignal;
+  jobId?: string;
+  /** Random source for retry jitter (tests pass a fixed one). */
+  random?: () => number;
+}
+
+const STATUSES: FleetRowStatus[] = [
+  'pending',
+  'running',
+  'done',
+  'unchanged',
+  'failed',
+  'skipped',
+  'cancelled',
+];
+
+/**
+ * Applies one change to many gateways with bounded concurrency. Each gateway is read, changed where it differs
+ * and read back; transient failures (408, 5xx, network) are retried with exponential backoff and jitter; a
+ * gateway that never answers ends `skipped` (offline), a refusal or a read-back mismatch ends `failed` with the
+ * reason in words. Cancelling stops starting gateways and marks them `cancelled`. Nothing is dropped: the
+ * result has exactly one row per input gateway, in input order (duplicates in the input are merged).
+ */
+export class FleetJob extends EventEmitter<FleetJobEvents> {
+  readonly jobId: string;
+  private readonly rows: FleetRow[];
+  private readonly clock: Clock;
+  private readonly controller = new AbortController();
+  private running: Promise<FleetResult> | undefined;
+  private commandsSent = 0;
+
+  constructor(
+    readonly change: FleetChange,
+    targets: FleetTarget[],
+    private readonly options: FleetJobOptions,
+  ) {
+    super();
+    this.jobId = options.jobId ?? randomUUID();
+    this.clock = options.clock ?? SYSTEM_CLOCK;
+    const seen = new Set<string>();
+    this.rows = [];
+    for (const target of targets) {
+      if (seen.has(target.gatewayId)) continue;
+      seen.add(target.gatewayId);
+      this.rows.push({
+        gatewayId: target.gatewayId,
+        name: target.name,
+        status: 'pending',
+        attempts: 0,
+        durationMs: 0,
+      });
+      if (target.status === 'OFFLINE') {
+        const row = this.rows.at(-1) as FleetRow;
+        row.status = 'skipped';
+        row.reason = 'Offline in the gateway list: nothing was sent';
+      }
+    }
+    options.signal?.addEventListener('abort', () => this.cancel(), { once: true });
+  }
+
+  /** The table as it stands (copies). */
+  get table(): FleetRow[] {
+    return this.rows.map((row) => ({ ...row }));
+  }
+
+  /** Stops starting gateways; those under way finish their current attempt. */
+  cancel(): void {
+    this.controller.abort();
+  }
+
+  /** Runs the job once (later calls return the same promise). */
+  run(): Promise<FleetResult> {
+    this.running ??= this.execute();
+    return this.running;
+  }
+
+  /** A new job over the gateways that failed (and, if asked, those skipped as offline). */
+  retryFailed(options: { includeSkipped?: boolean } = {}): FleetJob {
+    const wanted = new Set<FleetRowStatus>([
+      'failed',
+      'cancelled',
+      ...(options.includeSkipped ? (['skipped'] as const) : []),
+    ]);
+    const targets = this.rows
+      .filter((row) => wanted.has(row.status))
+      .map((row) => ({ gatewayId: row.gatewayId, name: row.name }));
+    return new FleetJob(this.change, targets, { ...this.options, jobId: undefined, signal: undefined });
+  }
+
+  private async execute(): Promise<FleetResult> {
+    const startedAt = this.clock.now();
+    const problems = validateChange(this.change);
+    if (problems.length > 0) {
+      for (const row of this.rows)
+        this.update(row, { status: 'failed', reason: `The change is not valid: ${problems.join('; ')}` });
+      return this.finish(startedAt);
+    }
+    let next = 0;
+    const worker = async () => {
+      for (;;) {
+        const row = this.rows[next++];
+        if (!row) return;
+        if (row.status !== 'pending') continue;
+        if (this.controller.signal.aborted) {
+          this.update(row, {
+            status: 'cancelled',
+            reason: 'Cancelled before this gateway was started: nothing was sent',
+          });
+          continue;
+        }
+        await this.processRow(row);
+      }
+    };
+    const concurrency = Math.max(
+      1,
+      Math.min(this.options.concurrency ?? FLEET_CONCURRENCY, this.rows.length || 1),
+    );
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    return this.finish(startedAt);
+  }
+
+  private async processRow(row: FleetRow): Promise<void> {
+    const startedAt = this.clock.now();
+    this.update(row, { status: 'running' });
+    const maxAttempts = this.options.maxAttempts ?? FLEET_MAX_ATTEMPTS;
+    const offlineAttempts = this.options.offlineAttempts ?? FLEET_OFFLINE_ATTEMPTS;
+    const signal = this.controller.signal;
+    const commander: GatewayCommander = {
+      command: (gatewayId, name, request, callOptions) => {
+        this.commandsSent++;
+        return this.options.commander.command(gatewayId, name, request, callOptions);
+      },
+    };
+    let delayMs = this.options.retryDelayMs ?? FLEET_RETRY_DELAY_MS;
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      row.attempts = attempt;
+      try {
+        const outcome: GatewayChangeOutcome = await applyChange(commander, row.gatewayId, this.change, {
+          signal,
+          timeoutMs: this.options.commandTimeoutMs,
+        });
+        await this.settle(row, startedAt, {
+          status: outcome.changed ? 'done' : 'unchanged',
+          reason: outcome.detail,
+          before: outcome.before,
+          after: outcome.after,
+        });
+        return;
+      } catch (error) {
+        lastError = error;
+        if (isCancellation(error) || signal.aborted) {
+          await this.settle(row, startedAt, {
+            status: 'cancelled',
+            reason:
+              'Cancelled while this gateway was being changed: check it (the change may be partly applied)',
+          });
+          return;
+        }
+        if (!isTransient(error) || attempt >= (isGatewayOffline(error) ? offlineAttempts : maxAttempts))
+          break;
+        const jitter = 0.5 + (this.options.random ?? Math.random)();
+        try {
+          await this.clock.sleep(
+            Math.min(delayMs * jitter, this.options.retryMaxDelayMs ?? FLEET_RETRY_MAX_DELAY_MS),
+            signal,
+          );
+        } catch {
+          await this.settle(row, startedAt, {
+            status: 'cancelled',
+            reason: 'Cancelled while waiting to retry',
+          });
+          return;
+        }
+        delayMs *= 2;
+      }
+    }
+    const attempts = row.attempts === 1 ? '1 attempt' : `${row.attempts} attempts`;
+    if (isGatewayOffline(lastError))
+      await this.settle(row, startedAt, {
+        status: 'skipped',
+        reason: `Offline: the gateway did not answer (${attempts}); nothing was changed`,
+      });
+    else
+      await this.settle(row, startedAt, {
+        status: 'failed',
+        reason: `${describeError(lastError)} (${attempts})`,
+      });
+  }
+
+  private async settle(row: FleetRow, startedAt: number, changes: Partial<FleetRow>): Promise<void> {
+    this.update(row, { ...changes, durationMs: this.clock.now() - startedAt });
+    if (!this.options.audit) return;
+    try {
+      await this.options.audit.append({
+        profileId: this.options.profileId,
+        user: this.options.user,
+        gatewayId: row.gatewayId,
+        kind: 'fleet',
+        name: this.change.kind,
+        risk:
+          this.change.kind === 'softwareUpgrade' || this.change.kind === 'firewall' ? 'disruptive' : 'change',
+        request: this.change,
+        runId: this.jobId,
+        outcome:
+          row.status === 'done' || row.status === 'unchanged'
+            ? 'ok'
+            : row.status === 'cancelled'
+              ? 'cancelled'
+              : 'failed',
+        durationMs: row.durationMs,
+        ...(row.status === 'done' || row.status === 'unchanged' ? {} : { error: row.reason }),
+        ...(row.before === undefined ? {} : { before: row.before }),
+        ...(row.after === undefined ? {} : { after: row.after }),
+        at: startedAt,
+      });
+    } catch {
+      // The table still has the row; a failing audit log must not turn a done gateway into a failed one.
+    }
+  }
+
+  private update(row: FleetRow, changes: Partial<FleetRow>): void {
+    Object.assign(row, changes);
+    this.emit('row', { jobId: this.jobId, row: { ...row }, counts: this.counts() });
+  }
+
+  private counts(): FleetCounts {
+    const counts = Object.fromEntries(STATUSES.map((status) => [status, 0])) as FleetCounts;
+    for (const row of this.rows) counts[row.status]++;
+    return counts;
+  }
+
+  private finish(startedAt: number): FleetResult {
+    const counts = this.counts();
+    const parts = [
+      `${counts.done} changed`,
+      `${counts.unchanged} already set`,
+      `${counts.failed} failed`,
+      `${counts.skipped} skipped (offline)`,
+      ...(counts.cancelled > 0 ? [`${counts.cancelled} cancelled`] : []),
+    ];
+    const result: FleetResult = {
+      jobId: this.jobId,
+      change: this.change,
+      rows: this.table,
+      counts,
+      message: `${describeChange(this.change)} on ${this.rows.length} gateway(s): ${parts.join(', ')}.`,
+      durationMs: this.clock.now() - startedAt,
+      commandsSent: this.commandsSent,
+    };
+    this.emit('finished', result);
+    return result;
+  }
+}
+
+/** The server answered that the gateway did not (408): the gateway is offline, not the server or the network. */
+function isGatewayOffline(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 408;
+}

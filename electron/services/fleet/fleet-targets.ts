@@ -1,0 +1,42 @@
+import type { EndpointRequest, EndpointResponse, Gateway } from '../../shared/api';
+import { collectPages } from '../api';
+import type { FleetTarget } from './fleet-job';
+
+/** Gateways fetched per page when a group is expanded. */
+export const GROUP_PAGE_SIZE = 500;
+
+/** What listing a group needs of a session. `Session` satisfies it. */
+export interface GatewayGroupLister {
+  call(
+    name: 'listGatewayGroupGateways',
+    request: EndpointRequest<'listGatewayGroupGateways'>,
+    options?: { signal?: AbortSignal },
+  ): Promise<EndpointResponse<'listGatewayGroupGateways'>>;
+}
+
+/** A gateway record as a fleet target (status kept so offline gateways are skipped without sending). */
+export function targetOf(gateway: Gateway): FleetTarget {
+  const status = gateway.status === 'OFFLINE' || gateway.status === 'ONLINE' ? gateway.status : undefined;
+  return { gatewayId: gateway.id.id, name: gateway.name, ...(status ? { status } : {}) };
+}
+
+/** Every gateway of a gateway group, through the paging helpers, as fleet targets. */
+export async function listGroupTargets(
+  lister: GatewayGroupLister,
+  gatewayGroupId: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<FleetTarget[]> {
+  const gateways = await collectPages(
+    (page) =>
+      lister.call(
+        'listGatewayGroupGateways',
+        {
+          params: { gatewayGroupId },
+          query: { page, limit: GROUP_PAGE_SIZE, sortField: 'CREATED_TIME', sortDirection: 'ASC' },
+        },
+        options,
+      ),
+    options,
+  );
+  return gateways.map(targetOf);
+}

@@ -1,0 +1,3 @@
+export * from './fleet-changes';
+export * from './fleet-job';
+export * from './fleet-targets';

@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, NetworkError } from '../../../../electron/services/api';
+import { MemoryAuditSink } from '../../../../electron/services/audit';
+import type { GatewayCommander } from '../../../../electron/services/commissioning';
+import {
+  FleetJob,
+  listGroupTargets,
+  type FleetJobOptions,
+  type FleetTarget,
+} from '../../../../electron/services/fleet';
+
+interface FakeFleetOptions {
+  /** Errors to throw, per gateway, before answering normally (one per command call). */
+  failures?: Record<string, unknown[]>;
+  /** Gateways whose every command fails with this. */
+  always?: Record<string, unknown>;
+  /** Gateways that accept the set but keep the old value. */
+  stubborn?: Set<string>;
+  onCommand?: (gatewayId: string, name: string) => Promise<void> | void;
+}
+
+function createFakeFleet(options: FakeFleetOptions = {}) {
+  const pingTargets = new Map<string, string>();
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const commander = {
+    async command(gatewayId: string, name: string, request?: { ipAddr?: string }) {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      try {
+        await options.onCommand?.(gatewayId, name);
+        await Promise.resolve();
+        const queued = options.failures?.[gatewayId];
+        if (queued && queued.length > 0) throw queued.shift();
+        if (options.always?.[gatewayId]) throw options.always[gatewayId];
+        if (name === 'getPreferredPingIpAddress') return { ipAddr: pingTargets.get(gatewayId) ?? '8.8.8.8' };
+        if (name === 'setPreferredPingIpAddress') {
+          if (!options.stubborn?.has(gatewayId)) pingTargets.set(gatewayId, request?.ipAddr ?? '');
+          return { status: 'OK' };
+        }
+        throw new ApiError(404, 32, `unexpected ${name}`, name);
+      } finally {
+        inFlight--;
+      }
+    },
+  } as unknown as GatewayCommander;
+  return { commander, pingTargets, maxInFlight: () => maxInFlight };
+}
+
+const targets = (count: number): FleetTarget[] =>
+  Array.from({ length: count }, (_, index) => ({ gatewayId: `gw-${index}`, name: `Gateway ${index}` }));
+
+function jobOptions(commander: GatewayCommander, overrides: Partial<FleetJobOptions> = {}): FleetJobOptions {
+  return {
+    commander,
+    profileId: 'demo',
+    user: 'tech@example.com',
+    retryDelayMs: 1,
+    retryMaxDelayMs: 2,
+    random: () => 0.5,
+    ...overrides,
+  };
+}
+
+const change = { kind: 'pingTarget', ipAddr: '1.1.1.1' } as const;
+
+describe('FleetJob', () => {
+  it('changes every gateway and reads each back', async () => {
+    const fleet = createFakeFleet();
+    const result = await new FleetJob(change, targets(40), jobOptions(fleet.commander)).run();
+    expect(result.counts.done).toBe(40);
+    expect([...fleet.pingTargets.values()].every((value) => value === '1.1.1.1')).toBe(true);
+    expect(result.commandsSent).toBe(120);
+  });
+
+  it('never works on more gateways at once than the concurrency allows', async () => {
+    const fleet = createFakeFleet({ onCommand: () => new Promise((resolve) => setImmediate(resolve)) });
+    await new FleetJob(change, targets(50), jobOptions(fleet.commander, { concurrency: 4 })).run();
+    expect(fleet.maxInFlight()).toBe(4);
+  });
+
+  it('retries transient failures and reports success', async () => {
+    const fleet = createFakeFleet({
+      failures: {
+        'gw-1': [
+          new ApiError(503, 2, 'Simulated server failure', 'x'),
+          new NetworkError('x', 'socket hang up'),
+        ],
+      },
+    });
+    const result = await new FleetJob(change, targets(3), jobOptions(fleet.commander)).run();
+    expect(result.rows[1]).toMatchObject({ status: 'done', attempts: 3 });
+  });
+
+  it('reports a refusal as failed with the reason in words, without retrying', async () => {
+    const fleet = createFakeFleet({
+      always: { 'gw-2': new ApiError(403, 20, 'You do not have permission', 'x') },
+    });
+    const result = await new FleetJob(change, targets(3), jobOptions(fleet.commander)).run();
+    expect(result.rows[2]).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      reason: 'Not allowed: You do not have permission (1 attempt)',
+    });
+  });
+
+  it('reports a gateway that keeps failing after retries as failed, counting the attempts', async () => {
+    const fleet = createFakeFleet({
+      always: { 'gw-0': new ApiError(503, 2, 'Simulated server failure', 'x') },
+    });
+    const result = await new FleetJob(
+      change,
+      targets(2),
+      jobOptions(fleet.commander, { maxAttempts: 3 }),
+    ).run();
+    expect(result.rows[0]).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(result.rows[0]?.reason).toMatch(/The server failed \(503\).*\(3 attempts\)/);
+  });
+
+  it('skips a gateway that does not answer as offline and says nothing was changed', async () => {
+    const fleet = createFakeFleet({ always: { 'gw-0': new ApiError(408, 2, 'did not answer', 'x') } });
+    const result = await new FleetJob(change, targets(2), jobOptions(fleet.commander)).run();
+    expect(result.rows[0]).toMatchObject({ status: 'skipped', attempts: 2 });
+    expect(result.rows[0]?.reason).toMatch(/^Offline: the gateway did not answer/);
+  });
+
+  it('skips gateways the list says are offline without sending anything', async () => {
+    const fleet = createFakeFleet();
+    const result = await new FleetJob(
+      change,
+      [
+        { gatewayId: 'gw-0', status: 'OFFLINE' },
+        { gatewayId: 'gw-1', status: 'ONLINE' },
+      ],
+      jobOptions(fleet.commander),
+    ).run();
+    expect(result.rows.map((row) => row.status)).toEqual(['skipped', 'done']);
+    expect(result.commandsSent).toBe(3);
+  });
+
+  it('fails a gateway whose read-back differs from what was set', async () => {
+    const fleet = createFakeFleet({ stubborn: new Set(['gw-0']) });
+    const result = await new FleetJob(change, targets(1), jobOptions(fleet.commander)).run();
+    expect(result.rows[0]).toMatchObject({
+      status: 'failed',
+      reason: 'The ping target reads 8.8.8.8 (1 attempt)',
+    });
+  });
+
+  it('marks gateways not yet started as cancelled and keeps every gateway in the table', async () => {
+    const controller = new AbortController();
+    let started = 0;
+    const fleet = createFakeFleet({
+      onCommand: (_gatewayId, name) => {
+        if (name === 'getPreferredPingIpAddress' && ++started === 5) controller.abort();
+      },
+    });
+    const result = await new FleetJob(
+      change,
+      targets(30),
+      jobOptions(fleet.commander, { concurrency: 2, signal: controller.signal }),
+    ).run();
+    expect(result.rows).toHaveLength(30);
+    expect(result.counts.cancelled).toBeGreaterThan(20);
+    expect(result.rows.at(-1)?.reason).toMatch(/nothing was sent/);
+  });
+
+  it('has exactly one row per input gateway, merging duplicates, in input order', async () => {
+    const fleet = createFakeFleet();
+    const input = [...targets(3), { gatewayId: 'gw-1' }];
+    const result = await new FleetJob(change, input, jobOptions(fleet.commander)).run();
+    expect(result.rows.map((row) => row.gatewayId)).toEqual(['gw-0', 'gw-1', 'gw-2']);
+  });
+
+  it('re-runs only the failed gateways', async () => {
+    const always: Record<string, unknown> = { 'gw-1': new ApiError(400, 30, 'busy', 'x') };
+    const fleet = createFakeFleet({ always });
+    const first = new FleetJob(change, targets(4), jobOptions(fleet.commander));
+    await first.run();
+    delete always['gw-1'];
+    const again = first.retryFailed();
+    const result = await again.run();
+    expect(result.rows.map((row) => [row.gatewayId, row.status])).toEqual([['gw-1', 'done']]);
+    expect(again.jobId).not.toBe(first.jobId);
+  });
+
+  it('refuses an invalid change for every gateway before sending anything', async () => {
+    const fleet = createFakeFleet();
+    const result = await new FleetJob(
+      { kind: 'pingTarget', ipAddr: 'nowhere' },
+      targets(2),
+      jobOptions(fleet.commander),
+    ).run();
+    expect(result.counts.failed).toBe(2);
+    expect(result.rows[0]?.reason).toBe('The change is not valid: nowhere is not an IP address');
+    expect(result.commandsSent).toBe(0);
+  });
+
+  it('writes one fleet audit entry per gateway with its outcome', async () => {
+    const audit = new MemoryAuditSink();
+    const fleet = createFakeFleet({ always: { 'gw-1': new ApiError(400, 30, 'refused', 'x') } });
+    const job = new FleetJob(change, targets(2), jobOptions(fleet.commander, { audit }));
+    await job.run();
+    expect(audit.entries.map((entry) => [entry.kind, entry.gatewayId, entry.outcome, entry.runId])).toEqual(
+      expect.arrayContaining([
+        ['fleet', 'gw-0', 'ok', job.jobId],
+        ['fleet', 'gw-1', 'failed', job.jobId],
+      ]),
+    );
+  });
+
+  it('emits a row event with running counts as each gateway changes', async () => {
+    const fleet = createFakeFleet();
+    const job = new FleetJob(change, targets(2), jobOptions(fleet.commander));
+    const seen: string[] = [];
+    job.on('row', ({ row, counts }) => seen.push(`${row.gatewayId}:${row.status}:${counts.done}`));
+    await job.run();
+    expect(seen).toContain('gw-0:running:0');
+    expect(seen.at(-1)).toMatch(/:done:2$/);
+  });
+});
+
+describe('listGroupTargets', () => {
+  it('walks every page of the group and keeps each gateway status', async () => {
+    const pages = [
+      {
+        data: [{ id: { id: 'a', entityType: 'GATEWAY' }, name: 'A', status: 'ONLINE' }],
+        hasNext: true,
+        totalPages: 2,
+        totalElements: 2,
+      },
+      {
+        data: [{ id: { id: 'b', entityType: 'GATEWAY' }, name: 'B', status: 'OFFLINE' }],
+        hasNext: false,
+        totalPages: 2,
+        totalElements: 2,
+      },
+    ];
+    const lister = {
+      call: async (_name: string, request: { query?: { page?: number } }) => pages[request.query?.page ?? 0],
+    };
+    const found = await listGroupTargets(lister as never, 'group-1');
+    expect(found).toEqual([
+      { gatewayId: 'a', name: 'A', status: 'ONLINE' },
+      { gatewayId: 'b', name: 'B', status: 'OFFLINE' },
+    ]);
+  });
+});
