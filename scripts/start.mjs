@@ -1,20 +1,71 @@
 #!/usr/bin/env node
-// `npm start`: prepares the machine (scripts/ensure.mjs), then runs the app on the built-in demo server.
-// Until the desktop shell lands this is the simulator alone (README, "Quick start").
-import { spawnSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// `npm start [-- host flags]`: prepares the machine (scripts/ensure.mjs), builds what is stale (renderer,
+// Electron main/preload bundles), then launches Electron. Where the Electron runtime is missing it says so in
+// one line and runs the browser host on the demo server instead, printing `Field Kit UI: <url>` (and opening
+// a browser when there is a display).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { buildIfStale, ROOT } from '../build/stale.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const ensure = spawnSync(process.execPath, [join(ROOT, 'scripts', 'ensure.mjs')], { stdio: 'inherit' });
+const ensure = spawnSync(process.execPath, [join(ROOT, 'scripts', 'ensure.mjs'), '--quiet'], {
+  stdio: 'inherit',
+});
 if (ensure.status !== 0) process.exit(ensure.status ?? 1);
 
-const result = spawnSync(
-  join(ROOT, 'node_modules', '.bin', 'tsx'),
-  [join(ROOT, 'simulator', 'cli.ts'), ...process.argv.slice(2)],
-  {
-    cwd: ROOT,
-    stdio: 'inherit',
-  },
-);
-process.exit(result.status ?? 1);
+/**
+ * The Electron binary, or null when the runtime was never downloaded. Reads what `require('electron')` would,
+ * without requiring it: that require tries to download the runtime, which cannot work offline.
+ */
+function findElectronBinary() {
+  const packageDir = join(ROOT, 'node_modules', 'electron');
+  const pathFile = join(packageDir, 'path.txt');
+  if (!existsSync(pathFile)) return null;
+  const relativePath = readFileSync(pathFile, 'utf8').trim();
+  const distDir = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? join(packageDir, 'dist');
+  const binary = join(distDir, relativePath);
+  return existsSync(binary) ? binary : null;
+}
+
+function forwardSignals(child) {
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+function buildOrExit(targets) {
+  try {
+    buildIfStale(targets, (line) => console.error(`[start] ${line}`));
+  } catch (error) {
+    console.error(`[start] ${error.message}`);
+    process.exit(1);
+  }
+}
+
+const electronBinary = findElectronBinary();
+// The main/preload bundles matter only when Electron can run them.
+buildOrExit(electronBinary ? ['renderer', 'electron'] : ['renderer']);
+if (electronBinary) {
+  forwardSignals(spawn(electronBinary, [ROOT], { cwd: ROOT, stdio: 'inherit' }));
+} else {
+  console.log(
+    'Electron runtime not found (node_modules/electron/dist is missing): running the browser host on the demo server instead.',
+  );
+  const host = spawn(
+    join(ROOT, 'node_modules', '.bin', 'tsx'),
+    [join(ROOT, 'electron', 'host', 'cli.ts'), '--demo', '--no-build', ...process.argv.slice(2)],
+    { cwd: ROOT, stdio: ['inherit', 'pipe', 'inherit'] },
+  );
+  forwardSignals(host);
+  createInterface({ input: host.stdout }).on('line', (line) => {
+    console.log(line);
+    const url = line.startsWith('Field Kit UI: ') ? line.slice('Field Kit UI: '.length) : null;
+    if (url && process.env.DISPLAY) {
+      const opener = spawn('xdg-open', [url], { stdio: 'ignore', detached: true });
+      opener.on('error', () =>
+        console.error('[start] could not open a browser: open the URL above yourself.'),
+      );
+      opener.unref();
+    }
+  });
+}
