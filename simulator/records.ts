@@ -105,6 +105,34 @@ export function renderGateway(tenant: Tenant, fleet: GatewayFleet, gateway: Gate
   };
 }
 
+/** A response body already serialized as JSON (the server sends it as is, as application/json). */
+export class RawJson {
+  constructor(readonly json: string) {}
+}
+
+/**
+ * Gateway records serialized once and reused while their changing fields (status, lastSeenTime, BSP version)
+ * stay the same: a page of 100 gateways is then a join of cached strings, not 100 serializations.
+ */
+export class GatewayJsonCache {
+  private readonly cache = new Map<string, { key: string; json: string }>();
+
+  constructor(
+    private readonly tenant: Tenant,
+    private readonly fleet: GatewayFleet,
+  ) {}
+
+  /** The gateway's record as JSON text, equal to JSON.stringify(renderGateway(...)). */
+  jsonOf(gateway: GatewayEntity): string {
+    const key = `${this.fleet.statusOf(gateway)}|${this.fleet.lastSeenTimeOf(gateway)}|${this.fleet.bspVersionOf(gateway)}`;
+    const cached = this.cache.get(gateway.id);
+    if (cached && cached.key === key) return cached.json;
+    const json = JSON.stringify(renderGateway(this.tenant, this.fleet, gateway));
+    this.cache.set(gateway.id, { key, json });
+    return json;
+  }
+}
+
 /** An enhanced event record (DESIGN §4), without the simulator's scope bookkeeping. */
 export function renderEvent(event: EventEntity) {
   const { customerId: _customerId, ...record } = event;

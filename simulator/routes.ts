@@ -6,7 +6,7 @@ import { badArgument, forbidden, notFound } from './failure';
 import { listEvents } from './events';
 import type { GatewayPageRequest } from './gateway-list';
 import { aggregatedSamples, findSeries, gatewaySamples, type SeriesMember } from './performance';
-import { renderCustomer, renderDevice, renderEvent, renderGateway } from './records';
+import { GatewayJsonCache, RawJson, renderCustomer, renderDevice, renderEvent } from './records';
 import { computeActivity } from './activity';
 import { Random } from './random';
 import type { EventEntity, GatewayEntity } from './tenant';
@@ -56,13 +56,15 @@ export function createRouteHandlers(world: World): RouteHandlers {
     return { data, totalElements: data.length };
   };
 
+  const gatewayJson = new GatewayJsonCache(tenant, fleet);
   const gatewayPage = (
     scopeKey: string,
     belongs: (gateway: GatewayEntity) => boolean,
     query: GatewayPageRequest,
   ) => {
-    const page = world.gatewayLists.page(scopeKey, belongs, query);
-    return { ...page, data: page.data.map((gateway) => renderGateway(tenant, fleet, gateway)) };
+    const { data, ...counts } = world.gatewayLists.page(scopeKey, belongs, query);
+    const records = data.map((gateway) => gatewayJson.jsonOf(gateway)).join(',');
+    return new RawJson(`{"data":[${records}],${JSON.stringify(counts).slice(1)}`);
   };
 
   const visibleEvent = (principal: Principal) => {

@@ -6,6 +6,7 @@ import { SYSTEM_CLOCK } from './clock';
 import { parseOrThrow, SimulatorError } from './failure';
 import { NO_BODY } from './gateways/fleet';
 import { Random } from './random';
+import { RawJson } from './records';
 import { createRouteHandlers, type RouteInput } from './routes';
 import type { World } from './world';
 
@@ -17,6 +18,9 @@ export interface FaultOptions {
   failRate: number;
   seed: number;
 }
+
+const NEVER_ABORTED = new AbortController().signal;
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Largest request body accepted (1 MiB); a larger one is a 413 with the error body. */
 export const BODY_LIMIT_BYTES = 1_048_576;
@@ -110,16 +114,16 @@ export function createServer(world: World, faults: FaultOptions): FastifyInstanc
               ? raw
               : parseOrThrow(definition.body, raw === NO_BODY ? undefined : raw, 'body');
         }
-        const aborted = new AbortController();
-        reply.raw.once('close', () => aborted.abort(new Error('client went away')));
+        // Only a command may wait (for an offline gateway); it stops waiting when its client goes away.
+        let signal = NEVER_ABORTED;
+        if (name === 'gatewayCommand') {
+          const aborted = new AbortController();
+          reply.raw.once('close', () => aborted.abort(new Error('client went away')));
+          signal = aborted.signal;
+        }
         const handler = handlers[name] as (input: RouteInput<EndpointName>) => unknown;
-        const result = await handler({
-          principal,
-          params,
-          query,
-          body,
-          signal: aborted.signal,
-        } as RouteInput<EndpointName>);
+        const result = await handler({ principal, params, query, body, signal } as RouteInput<EndpointName>);
+        if (result instanceof RawJson) return reply.code(200).type(JSON_TYPE).send(result.json);
         return reply.code(200).send(result ?? {});
       },
     });

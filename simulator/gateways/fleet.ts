@@ -14,6 +14,7 @@ import { softwareCommands } from './software';
 import {
   createGatewayState,
   isOnline,
+  lastHeartbeat,
   settle,
   startReboot,
   type GatewayState,
@@ -82,12 +83,9 @@ export class GatewayFleet {
 
   /** When the gateway was last heard: now while online. */
   lastSeenTimeOf(entity: GatewayEntity): number {
-    const state = this.states.get(entity.id);
-    if (!state)
-      return entity.isOfflineFromStart
-        ? this.startedAt - 86_400_000 - (entity.index % 97) * 60_000
-        : this.options.clock.now();
     if (entity.isOfflineFromStart) return this.startedAt - 86_400_000 - (entity.index % 97) * 60_000;
+    const state = this.states.get(entity.id);
+    if (!state) return lastHeartbeat(this.options.clock.now());
     return this.stateOf(entity).lastSeenTime;
   }
 

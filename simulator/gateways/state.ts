@@ -71,6 +71,14 @@ export interface GatewayState {
   lastSeenTime: number;
 }
 
+/** Online gateways report to the server this often; lastSeenTime moves in these steps. */
+export const HEARTBEAT_MS = 30_000;
+
+/** The last heartbeat at or before `now`. */
+export function lastHeartbeat(now: number): number {
+  return Math.floor(now / HEARTBEAT_MS) * HEARTBEAT_MS;
+}
+
 /** lastStatus of getLastInstallUpgradeStatus (the spec leaves the codes open; README "API assumptions"). */
 export const INSTALL_STATUS = { SUCCEEDED: 0, IN_PROGRESS: 1, FAILED: 2 } as const;
 
@@ -218,7 +226,7 @@ export function settle(state: GatewayState, now: number, timings: GatewayTimings
     startReboot(state, job.startedAt + job.downloadMs + job.installMs, timings);
   }
   if (state.offlineUntil > 0 && now >= state.offlineUntil) finishReboot(state);
-  if (isOnline(state, now)) state.lastSeenTime = now;
+  if (isOnline(state, now)) state.lastSeenTime = Math.max(state.lastSeenTime, lastHeartbeat(now));
 }
 
 /** Takes the gateway offline for a reboot that started at `at`. */
