@@ -7,7 +7,7 @@ import { SessionLog } from '../terminal/session-log';
 import { isFinalState, type TerminalSession, type TerminalState } from '../terminal/terminal-session';
 import type { BindingInterface, BindingPortInterface, OpenOptions } from './binding-types';
 import { formatLocalEcho, ReceiveNewlineTranslator, translateTransmitNewlines } from './newline';
-import { formatFraming, PasteLinesSchema, type SerialOpenOptions } from './options';
+import { formatFraming, PasteLinesSchema, SerialOptionsError, type SerialOpenOptions } from './options';
 import { findReconnectPath, type PortIdentity } from './port-matching';
 
 /** How hard a session tries to get its adapter back. */
@@ -96,7 +96,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   #writes: Promise<void> = Promise.resolve();
   #pending: Uint8Array[] = [];
   #wakeReader: (() => void) | undefined;
-  #cancelWait: (() => void) | undefined;
+  readonly #cancelWaits = new Set<() => void>();
   #reconnecting: Promise<void> = Promise.resolve();
   #log: SessionLog | undefined;
   #signals: { dtr: boolean; rts: boolean };
@@ -172,6 +172,8 @@ export class SerialSession extends EventEmitter implements TerminalSession {
 
   /** Opens the port and the log; rejects with a plain message (and the session fails) if the port will not open. */
   async start(): Promise<void> {
+    if (this.#state !== 'connecting')
+      throw new Error(`The serial session was already started (it is ${this.#state})`);
     if (this.options.logging && this.#dependencies.logsDir) {
       this.#log = await SessionLog.open({
         logsDir: this.#dependencies.logsDir,
@@ -189,6 +191,17 @@ export class SerialSession extends EventEmitter implements TerminalSession {
       throw new Error(reason, { cause: error });
     }
     this.#setState('open');
+  }
+
+  /**
+   * Tries once more after the session failed (the first open failed, or the adapter stayed away too long):
+   * resolves when open again (with a new log file), rejects with a plain message and stays failed otherwise.
+   */
+  async reopen(): Promise<void> {
+    if (this.#state !== 'failed')
+      throw new Error(`Only a failed session can be reopened (this one is ${this.#state})`);
+    this.#setState('connecting');
+    await this.start();
   }
 
   /** Sends keystrokes or text; each CR, LF or CRLF becomes the TX newline. Dropped unless the session is open. */
@@ -219,7 +232,9 @@ export class SerialSession extends EventEmitter implements TerminalSession {
    * that drop fast input. A last line without a newline is sent without one. Stops if the session stops.
    */
   async pasteLines(text: string, delayMs: number): Promise<void> {
-    const request = PasteLinesSchema.parse({ text, delayMs });
+    const parsed = PasteLinesSchema.safeParse({ text, delayMs });
+    if (!parsed.success) throw new SerialOptionsError(parsed.error.issues.map((issue) => issue.message));
+    const request = parsed.data;
     const lines = request.text.split(/\r\n|\r|\n/);
     for (const [index, line] of lines.entries()) {
       const isLast = index === lines.length - 1;
@@ -269,7 +284,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   async close(): Promise<void> {
     if (isFinalState(this.#state)) return;
     this.#setState('closed');
-    this.#cancelWait?.();
+    for (const cancel of [...this.#cancelWaits]) cancel();
     this.#wakeReader?.();
     const port = this.#port;
     this.#port = undefined;
@@ -410,14 +425,16 @@ export class SerialSession extends EventEmitter implements TerminalSession {
     await this.#log?.close();
   }
 
+  /** Waits, or less if the session closes meanwhile. */
   #wait(milliseconds: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(finish, milliseconds);
-      function finish() {
+      const finish = () => {
         clearTimeout(timer);
+        this.#cancelWaits.delete(finish);
         resolve();
-      }
-      this.#cancelWait = finish;
+      };
+      const timer = setTimeout(finish, milliseconds);
+      this.#cancelWaits.add(finish);
     });
   }
 

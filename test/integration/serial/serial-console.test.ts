@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { lstat, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -103,6 +103,30 @@ describe('the serial console on a pseudo-terminal', () => {
     const output = await terminal.waitForText(`\r\n${PROMPT}`, from);
     expect(verifyFlood(output, 'flood 1')).toBe(1_000_000);
     expect(maxUnacknowledged).toBeLessThanOrEqual(HIGH_WATERMARK);
+  });
+});
+
+describe('attachSerialConsole', () => {
+  it('removes the pty link when closed', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'serial-console-'));
+    try {
+      const console = await attachSerialConsole({ gateway: GATEWAY, linkPath: join(directory, 'console') });
+      await expect(lstat(console.linkPath)).resolves.toBeTruthy();
+      await console.close();
+      await expect(lstat(console.linkPath)).rejects.toMatchObject({ code: 'ENOENT' });
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('explains why it cannot start when socat is missing', async () => {
+    await expect(
+      attachSerialConsole({
+        gateway: GATEWAY,
+        linkPath: join(tmpdir(), 'never-made'),
+        socatPath: '/nonexistent/socat',
+      }),
+    ).rejects.toThrow(/socat could not be started/);
   });
 });
 

@@ -237,6 +237,24 @@ describe('SerialPorts', () => {
     expect(await failed).toMatch(/^Disconnected/);
   });
 
+  it('reopens a failed session on request once the adapter is back', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0', autoReconnect: false });
+    const failed = waitForState(session, 'failed');
+    binding.lastPort.unplug();
+    await failed;
+    await session.reopen();
+    expect(session.state).toBe('open');
+    session.write('\r');
+    await expect.poll(() => binding.lastPort.writtenText).toBe('\r');
+  });
+
+  it('refuses to reopen a session that has not failed', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0' });
+    await expect(session.reopen()).rejects.toThrow(
+      'Only a failed session can be reopened (this one is open)',
+    );
+  });
+
   it('frees the port and stops reconnecting on close', async () => {
     const session = await serialPorts.open({ path: '/dev/ttyUSB0' });
     const port = binding.lastPort;
