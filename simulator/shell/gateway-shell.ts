@@ -55,6 +55,7 @@ const HELP_TEXT = [
 
 const MAX_LINE_LENGTH = 4096;
 const MAX_TYPEAHEAD_LINES = 16;
+const MAX_HISTORY_LINES = 100;
 const LOG_HISTORY_LINES = 12;
 const ERASE_CHARACTER = '\b \b';
 
@@ -79,6 +80,9 @@ export class GatewayShell {
   #lastWasCarriageReturn = false;
   #running: RunningCommand | undefined;
   #typeahead: string[] = [];
+  #history: string[] = [];
+  #historyIndex = 0;
+  #escapeParameters = '';
   #output: Promise<void> = Promise.resolve();
   #isClosed = false;
   #logIndex = 0;
@@ -187,19 +191,42 @@ export class GatewayShell {
   #consumeEscape(character: string): void {
     if (this.#escape === 'escape') {
       this.#escape = character === '[' ? 'control-sequence' : character === 'O' ? 'single-shift' : 'none';
+      this.#escapeParameters = '';
       return;
     }
     if (this.#escape === 'single-shift') {
       this.#escape = 'none';
+      this.#recallHistory(character);
       return;
     }
-    // A control sequence ends at its final byte (0x40-0x7e); arrows and function keys are ignored.
-    if (character >= '@' && character <= '~') this.#escape = 'none';
+    // A control sequence ends at its final byte (0x40-0x7e); only bare Up and Down do something.
+    if (character >= '@' && character <= '~') {
+      this.#escape = 'none';
+      if (this.#escapeParameters === '') this.#recallHistory(character);
+    } else if (this.#escapeParameters.length < 16) {
+      this.#escapeParameters += character;
+    }
+  }
+
+  /** Up (A) and Down (B) walk the command history, replacing the line being edited. */
+  #recallHistory(direction: string): void {
+    if (this.#running || (direction !== 'A' && direction !== 'B')) return;
+    const next = direction === 'A' ? this.#historyIndex - 1 : this.#historyIndex + 1;
+    if (next < 0 || next > this.#history.length) return;
+    this.#historyIndex = next;
+    const line = this.#history[next] ?? '';
+    void this.#send(ERASE_CHARACTER.repeat(Array.from(this.#line).length) + line);
+    this.#line = line;
   }
 
   #enter(): void {
     const line = this.#line;
     this.#line = '';
+    if (line.trim() !== '' && this.#history.at(-1) !== line) {
+      this.#history.push(line);
+      if (this.#history.length > MAX_HISTORY_LINES) this.#history.shift();
+    }
+    this.#historyIndex = this.#history.length;
     void this.#send('\r\n');
     if (this.#running) {
       if (this.#typeahead.length < MAX_TYPEAHEAD_LINES) this.#typeahead.push(line);

@@ -131,6 +131,18 @@ describe('GatewayShell', () => {
     expect(harness.output).not.toContain('[A');
   });
 
+  it('recalls earlier commands with the Up and Down arrows', async () => {
+    const harness = await startShell();
+    await harness.run('hostname');
+    await harness.run('whoami');
+    const start = harness.output.length;
+    harness.shell.input('\x1b[A\x1b[A\x1b[B\r');
+    await harness.waitFor(`root\r\n${PROMPT}`, start);
+    expect(harness.output.slice(start)).toBe(
+      `whoami\b \b\b \b\b \b\b \b\b \b\b \bhostname\b \b\b \b\b \b\b \b\b \b\b \b\b \b\b \bwhoami\r\nroot\r\n${PROMPT}`,
+    );
+  });
+
   it('exits on Ctrl-D at an empty line', async () => {
     const harness = await startShell();
     harness.shell.input('\x04');
