@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { PdfPrinter } from './pdf-printer';
+import { buildSiteReportHtml, type SiteReportOptions, type SiteVisit } from './site-report';
+
+/** Writes bytes to `path` atomically: a temporary file beside it, then a rename. */
+async function writeAtomic(path: string, content: string | Uint8Array): Promise<void> {
+  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(temporary, content, { mode: 0o600 });
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** A file name from the visit: `site-report-<gateway or site>-<ISO date>` with only safe characters. */
+export function reportBaseName(visit: SiteVisit): string {
+  const subject = visit.site ?? visit.gateways[0]?.name ?? visit.gateways[0]?.id ?? 'visit';
+  const date = new Date(visit.startedAt).toISOString().slice(0, 16).replace(/:/g, '-');
+  return `site-report-${subject}-${date}`.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120);
+}
+
+/**
+ * Writes the report as HTML and, with a printer, as PDF into `folder` (created if absent), each atomically.
+ * Resolves with the paths written.
+ */
+export async function exportSiteReport(
+  visit: SiteVisit,
+  folder: string,
+  options: SiteReportOptions & { printer?: PdfPrinter; signal?: AbortSignal } = {},
+): Promise<{ htmlPath: string; pdfPath?: string }> {
+  const html = buildSiteReportHtml(visit, options);
+  await mkdir(folder, { recursive: true });
+  const base = join(folder, reportBaseName(visit));
+  const htmlPath = `${base}.html`;
+  await writeAtomic(htmlPath, html);
+  if (!options.printer) return { htmlPath };
+  const pdf = await options.printer.print(html, { signal: options.signal });
+  const pdfPath = `${base}.pdf`;
+  await writeAtomic(pdfPath, pdf);
+  return { htmlPath, pdfPath };
+}

@@ -1,0 +1,3 @@
+export * from './export';
+export * from './pdf-printer';
+export * from './site-report';
