@@ -40,6 +40,11 @@ const FLAGS: Record<
     kind: 'int',
     help: 'download + install time of an upgrade (default 20000)',
   },
+  '--relay-port': {
+    key: 'relayPort',
+    kind: 'int',
+    help: 'port of the SSH relay with --ssh (default any free port)',
+  },
   '--offline-fraction': {
     key: 'offlineFraction',
     kind: 'number',
@@ -52,6 +57,7 @@ function usage(): string {
   return [
     'Usage: npm run simulator -- [flags]',
     ...lines,
+    '  --ssh                  also start the SSH relay and a shell per gateway (reverseSsh)',
     '  --print-fixture        print the demo tenant as JSON and exit',
     '  --help                 show this help',
   ].join('\n');
@@ -71,6 +77,10 @@ function parseArguments(argv: string[]): { settings: SimulatorSettingsInput; pri
     if (argument === '--help' || argument === '-h') {
       process.stdout.write(`${usage()}\n`);
       process.exit(0);
+    }
+    if (argument === '--ssh') {
+      settings.ssh = true;
+      continue;
     }
     if (argument === '--print-fixture') {
       printFixture = true;
@@ -120,6 +130,10 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   process.stdout.write(`OAM simulator listening on ${simulator.url}\n`);
+  if (simulator.relay) {
+    const { host, port, username, password } = simulator.relay;
+    process.stdout.write(`SSH relay on ${host}:${port} (user ${username}, password ${password})\n`);
+  }
   process.stdout.write('Demo accounts:\n');
   for (const account of simulator.fixture.accounts) {
     process.stdout.write(`  ${account.username.padEnd(24)} ${account.password.padEnd(14)} ${account.role}\n`);

@@ -3,6 +3,7 @@ import { SYSTEM_CLOCK, type Clock } from './clock';
 import { describeFixture, type Fixture } from './fixture';
 import { SimulatorSettingsSchema, type SimulatorSettings, type SimulatorSettingsInput } from './options';
 import { createServer } from './server';
+import { createSshWorld, type SshWorld } from './ssh/ssh-world';
 import type { ReverseTunnels } from './tunnels';
 import { createWorld, type World } from './world';
 
@@ -11,14 +12,28 @@ export type { Fixture } from './fixture';
 export type { ReverseTunnelRequest, ReverseTunnels } from './tunnels';
 export { SimulatorSettingsSchema, type SimulatorSettings, type SimulatorSettingsInput } from './options';
 
+/** Relay account of the built-in SSH side (loopback only; a demo secret like the demo passwords). */
+export const DEMO_RELAY_ACCOUNT = { username: 'relay', password: 'demo-relay' } as const;
+
 /** What startSimulator takes: the CLI's settings plus in-process hooks. */
 export interface SimulatorOptions extends SimulatorSettingsInput {
   /** Time source (default the wall clock); a FakeClock lets tests advance time instead of sleeping. */
   clock?: Clock;
-  /** The SSH side: opens and closes reverse tunnels for reverseSsh / stopReverseSsh. */
+  /**
+   * The SSH side: opens and closes reverse tunnels for reverseSsh / stopReverseSsh. Without it (and without
+   * `ssh: true`) reverseSsh is accepted and only recorded in the gateway's state.
+   */
   tunnels?: ReverseTunnels;
   /** HS256 secret of the JWTs (default: random per run). */
   jwtSecret?: Uint8Array;
+}
+
+/** Where the built-in SSH relay listens, when `ssh` is on. */
+export interface RelayAddress {
+  host: string;
+  port: number;
+  username: string;
+  password: string;
 }
 
 /** A running simulator. */
@@ -33,15 +48,20 @@ export interface RunningSimulator {
   clock: Clock;
   /** The in-memory world, for tests that look behind the API (gateway state, tokens). */
   world: World;
+  /** The SSH relay reverseSsh should point at, when started with `ssh: true`. */
+  relay?: RelayAddress;
+  /** The SSH side (relay, gateway sshds), when started with `ssh: true`. */
+  sshWorld?: SshWorld;
   /** Reboots a gateway as its own `reboot` would (e.g. from its shell): OFFLINE for --reboot-ms. */
   rebootGateway(gatewayId: string): void;
-  /** Stops listening, ends pending command waits and closes connections. */
+  /** Stops listening, ends pending command waits and closes connections (and the SSH side). */
   close(): Promise<void>;
 }
 
 /**
- * Starts the OAM simulator on loopback: every endpoint of the API on a deterministic demo tenant. Refuses a
- * non-loopback host or an invalid setting with an Error naming the setting.
+ * Starts the OAM simulator on loopback: every endpoint of the API on a deterministic demo tenant; with
+ * `ssh: true` also the SSH relay and a shell per gateway behind reverseSsh. Refuses a non-loopback host or an
+ * invalid setting with an Error naming the setting.
  */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const { clock = SYSTEM_CLOCK, tunnels, jwtSecret, ...input } = options;
@@ -49,6 +69,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   if (!parsed.success)
     throw new Error(`Invalid simulator settings: ${summarizeIssues(describeIssues(parsed.error))}`);
   const settings = parsed.data;
+  // The SSH side needs the tenant's gateways and the fleet's reboot, the fleet needs the tunnels: bind late.
+  let sshWorld: SshWorld | undefined;
+  const builtInTunnels: ReverseTunnels = {
+    openReverseTunnel: (gatewayId, request) =>
+      (sshWorld as SshWorld).tunnels.openReverseTunnel(gatewayId, request),
+    closeTunnels: (gatewayId) => (sshWorld as SshWorld).tunnels.closeTunnels(gatewayId),
+  };
   const world = createWorld({
     tenant: {
       seed: settings.seed,
@@ -65,15 +92,35 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       installMs: settings.upgradeMs / 2,
     },
     commandTimeoutMs: settings.commandTimeoutMs,
-    tunnels,
+    tunnels: tunnels ?? (settings.ssh ? builtInTunnels : undefined),
     secret: jwtSecret,
   });
+  if (settings.ssh) {
+    sshWorld = await createSshWorld({
+      seed: settings.seed,
+      relayPort: settings.relayPort,
+      relayUser: DEMO_RELAY_ACCOUNT.username,
+      relayPassword: DEMO_RELAY_ACCOUNT.password,
+      gateways: world.tenant.gateways.map((gateway) => ({
+        id: gateway.id,
+        hostname: gateway.name,
+        bspVersion: gateway.bspVersion,
+        rootPassword: gateway.rootPassword,
+      })),
+      onReboot: (gatewayId) => world.fleet.reboot(world.fleet.entityOf(gatewayId)),
+    });
+  }
   const app = createServer(world, {
     latencyMs: settings.latencyMs,
     failRate: settings.failRate,
     seed: settings.seed,
   });
-  await app.listen({ port: settings.port, host: settings.host });
+  try {
+    await app.listen({ port: settings.port, host: settings.host });
+  } catch (error) {
+    await sshWorld?.close();
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
   const urlHost =
@@ -86,6 +133,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     settings,
     clock,
     world,
+    ...(sshWorld ? { relay: sshWorld.relay, sshWorld } : {}),
     rebootGateway(gatewayId) {
       world.fleet.reboot(world.fleet.entityOf(gatewayId));
     },
@@ -93,6 +141,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       closing ??= (async () => {
         world.fleet.close();
         await app.close();
+        await sshWorld?.close();
       })();
       return closing;
     },

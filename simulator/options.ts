@@ -47,6 +47,11 @@ export const SimulatorSettingsSchema = z.strictObject({
   commandTimeoutMs: whole('command-timeout-ms').min(0).max(600_000).default(DEFAULT_COMMAND_TIMEOUT_MS),
   rebootMs: whole('reboot-ms').min(0).max(3_600_000).default(30_000),
   upgradeMs: whole('upgrade-ms').min(0).max(3_600_000).default(20_000),
+  ssh: z.boolean('ssh must be true or false').default(false),
+  relayPort: whole('relay-port')
+    .min(0, 'relay-port must be 0 to 65535')
+    .max(65535, 'relay-port must be 0 to 65535')
+    .default(0),
   offlineFraction: z
     .number()
     .min(0, 'offline-fraction must be 0 to 1')

@@ -133,7 +133,18 @@ export class GatewayFleet {
       tunnels: this.options.tunnels,
     };
     const handler = COMMAND_HANDLERS[commandName] as (context: CommandContext, request: unknown) => unknown;
-    return await handler(context, request);
+    const answer = await handler(context, request);
+    // A command that restarted the gateway (reboot, restore, a watchdog reboot) drops its tunnels, as hardware does.
+    if (!isOnline(state, this.options.clock.now())) await this.dropTunnels(entity);
+    return answer;
+  }
+
+  private async dropTunnels(entity: GatewayEntity): Promise<void> {
+    try {
+      await this.options.tunnels?.closeTunnels(entity.id);
+    } catch (error) {
+      console.error(`OAM simulator: closing the tunnels of ${entity.name} failed`, error);
+    }
   }
 
   /** Reboots the gateway now, as its own reboot command or shell would: OFFLINE for the reboot time. */
