@@ -76,6 +76,9 @@ async function walkJourney(current: JourneyRig): Promise<{ username: string; pas
   await dialog.getByRole('button', { name: 'Sign in' }).click();
   await dialog.waitFor({ state: 'hidden' });
   expect(await page.getByRole('textbox', { name: 'Profile name' }).inputValue()).toBe('Tower 7, half typed');
+  // The check the expiry interrupted runs again once the user is back.
+  await accountPanel.getByText('Checked').waitFor();
+  expect(await accountPanel.getByRole('alert').count()).toBe(0);
 
   // Logout forgets everything the keychain held for this profile.
   await page.getByRole('button', { name: 'Sign out' }).click();

@@ -178,6 +178,28 @@ describe('login screen', () => {
   });
 });
 
+describe('starting with a remembered session', () => {
+  it('resumes the selected profile’s remembered session without asking for a password', async () => {
+    backend.handle('session:resume', () => ({ ok: true, value: buildSessionSummary() }));
+    const { page } = browser;
+    await page.goto(backend.url);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    expect(backend.calls.find((call) => call.channel === 'session:resume')?.input).toEqual({
+      profileId: 'demo',
+    });
+  });
+
+  it('says why a remembered session could not be resumed and offers the login form', async () => {
+    backend.handle('session:resume', () => ({
+      ok: false,
+      error: { code: 'NETWORK', message: 'The server could not be reached' },
+    }));
+    const page = await openLogin();
+    await page.getByRole('status').getByText('Your remembered session could not be resumed').waitFor();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  });
+});
+
 describe('connection to the backend', () => {
   it('says when the link is lost and clears the banner once it is back', async () => {
     const page = await openLogin();

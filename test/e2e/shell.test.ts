@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
-import { buildDemoProfile, buildSessionSummary } from './support/factories';
+import { buildDemoProfile, buildProfile, buildSessionSummary } from './support/factories';
 import { ensureRendererBuilt } from './support/renderer-build';
 import { startScriptedBackend, type ScriptedBackend } from './support/scripted-backend';
 
@@ -86,7 +86,7 @@ describe('app shell', () => {
     const indicator = page.getByRole('region', { name: 'Session' });
     await expect
       .poll(() => indicator.textContent())
-      .toMatch(/tech@demo\.example.*CUSTOMER_USER.*renews in \d+ min/);
+      .toMatch(/tech@demo\.example.*CUSTOMER_USER.*access valid for \d+ min/);
   });
 
   it('says when the session is refreshing', async () => {
@@ -103,6 +103,29 @@ describe('app shell', () => {
     const page = await openShell('#/settings');
     await page.getByRole('banner').getByText('No keychain: session only').waitFor();
     await page.getByText('Session only: no keychain answered').waitFor();
+  });
+
+  it('deletes a profile only after the user confirms it', async () => {
+    const company = buildProfile();
+    backend.handle('profiles:list', () => ({
+      ok: true,
+      value: { profiles: [buildDemoProfile(), company], selectedId: 'demo' },
+    }));
+    backend.handle('profiles:delete', () => ({ ok: true, value: null }));
+    const page = await openShell('#/settings');
+    await page.getByRole('button', { name: `Delete profile ${company.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this profile?' });
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(backend.calls.some((call) => call.channel === 'profiles:delete')).toBe(false);
+
+    await page.getByRole('button', { name: `Delete profile ${company.name}` }).click();
+    await dialog.getByRole('button', { name: 'Delete profile' }).click();
+    await page.getByRole('status').getByText(`Deleted profile “${company.name}”`).waitFor();
+    expect(backend.calls.find((call) => call.channel === 'profiles:delete')?.input).toEqual({
+      id: company.id,
+    });
+    expect(await page.getByRole('button', { name: `Edit profile ${company.name}` }).count()).toBe(0);
   });
 
   it('returns to the login screen when signing out', async () => {

@@ -28,7 +28,12 @@ export interface BrowserSession {
 /** Options of {@link launchBrowser}. */
 export interface LaunchOptions {
   colorScheme?: 'light' | 'dark';
+  /** How long one Playwright action or wait may take. */
+  stepTimeoutMs?: number;
 }
+
+/** Default limit of one Playwright action or wait. */
+export const DEFAULT_STEP_TIMEOUT_MS = 10_000;
 
 /** Starts Chromium with a fresh user-data directory (no cookies, storage or cache from any earlier run). */
 export async function launchBrowser(options: LaunchOptions = {}): Promise<BrowserSession> {
@@ -46,6 +51,8 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     await rm(userDataDir, { recursive: true, force: true });
     throw error;
   }
+  // Fail a step with its own message (what it waited for) well before the test's timeout would.
+  context.setDefaultTimeout(options.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
