@@ -19,6 +19,11 @@ const FLAGS: Record<
   '--customers': { key: 'customers', kind: 'int', help: 'top-level customers, at least 2 (default 2)' },
   '--latency-ms': { key: 'latencyMs', kind: 'int', help: 'extra delay before every answer (default 0)' },
   '--fail-rate': { key: 'failRate', kind: 'number', help: 'fraction of requests answered 503 (default 0)' },
+  '--drop-rate': {
+    key: 'dropRate',
+    kind: 'number',
+    help: 'fraction of requests whose connection is cut (default 0)',
+  },
   '--access-ttl': { key: 'accessTtl', kind: 'int', help: 'access token lifetime, seconds (default 7200)' },
   '--refresh-ttl': {
     key: 'refreshTtl',

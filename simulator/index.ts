@@ -113,6 +113,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const app = createServer(world, {
     latencyMs: settings.latencyMs,
     failRate: settings.failRate,
+    dropRate: settings.dropRate,
     seed: settings.seed,
   });
   try {

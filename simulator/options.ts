@@ -38,6 +38,11 @@ export const SimulatorSettingsSchema = z.strictObject({
     .min(0, 'fail-rate must be 0 to 1')
     .max(1, 'fail-rate must be 0 to 1')
     .default(0),
+  dropRate: z
+    .number('drop-rate must be a number')
+    .min(0, 'drop-rate must be 0 to 1')
+    .max(1, 'drop-rate must be 0 to 1')
+    .default(0),
   accessTtl: whole('access-ttl')
     .min(1, 'access-ttl must be at least 1 second')
     .default(DEFAULT_ACCESS_TOKEN_TTL_SECONDS),

@@ -16,6 +16,8 @@ export interface FaultOptions {
   latencyMs: number;
   /** Fraction of requests (0 to 1) answered 503 with errorCode 2, chosen by a PRNG seeded from `seed`. */
   failRate: number;
+  /** Fraction of requests (0 to 1) whose connection is cut without an answer, chosen the same way. */
+  dropRate: number;
   seed: number;
 }
 
@@ -40,6 +42,7 @@ export function createServer(world: World, faults: FaultOptions): FastifyInstanc
   });
   const handlers = createRouteHandlers(world);
   const faultRandom = new Random(faults.seed).fork('faults');
+  const dropRandom = new Random(faults.seed).fork('drops');
 
   const sendError = (reply: FastifyReply, status: number, errorCode: ErrorCode, message: string) => {
     const body: ApiErrorBody = { status, message, errorCode, timestamp: world.clock.now() };
@@ -49,8 +52,13 @@ export function createServer(world: World, faults: FaultOptions): FastifyInstanc
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (faults.latencyMs > 0) await SYSTEM_CLOCK.sleep(faults.latencyMs);
+    if (faults.dropRate > 0 && dropRandom.next() < faults.dropRate) {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
     if (faults.failRate > 0 && faultRandom.next() < faults.failRate) {
       return sendError(reply, 503, ERROR_CODES.GENERAL, 'Simulated server failure (--fail-rate): try again');
     }

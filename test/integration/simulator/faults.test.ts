@@ -33,6 +33,11 @@ describe('fault injection', () => {
     expect(first).toContain(401);
   });
 
+  it('cuts the connection without an answer at --drop-rate 1', async () => {
+    simulator = await startSimulator({ port: 0, host: '127.0.0.1', dropRate: 1, gateways: 2, devices: 2 });
+    await expect(fetch(`${simulator.url}/api/auth/user`)).rejects.toThrow();
+  });
+
   it('delays every answer by --latency-ms', async () => {
     simulator = await startSimulator({ port: 0, host: '127.0.0.1', latencyMs: 150, gateways: 2, devices: 2 });
     const started = performance.now();
