@@ -84,6 +84,11 @@ export class SshRelay {
     this.listener?.dropConnections();
   }
 
+  /** Fault injection: every current connection goes silent without closing (keepalive must notice). */
+  freezeConnections(): void {
+    this.listener?.freezeConnections();
+  }
+
   /** Stops listening and cuts every connection; resolves when the listener is closed. */
   async close(): Promise<void> {
     await this.listener?.close();

@@ -82,6 +82,7 @@ export function openSsh2Tunnel(request: ReverseTunnelRequest, targetPort: number
   const aliveSeconds = Number(options.get('ServerAliveInterval') ?? 0);
   const tunnel = new TunnelHandle();
   const client = new ssh2.Client();
+  const socket = connectTcp(request.sshPort, request.sshHost);
   tunnel.onClose = async () => {
     // Cancel the forward first, so the relay has dropped the tunnel by the time close() resolves.
     await new Promise<void>((resolve) => {
@@ -98,6 +99,8 @@ export function openSsh2Tunnel(request: ReverseTunnelRequest, targetPort: number
       }
     });
     client.end();
+    // A relay that went silent never completes the goodbye: do not wait for it forever.
+    setTimeout(() => socket.destroy(), CANCEL_FORWARD_TIMEOUT_MS).unref();
   };
   client.on('close', () => tunnel.markClosed());
   client.on('tcp connection', (_info, accept) => {
@@ -127,7 +130,9 @@ export function openSsh2Tunnel(request: ReverseTunnelRequest, targetPort: number
     client.on('ready', () => {
       client.forwardIn('127.0.0.1', request.sshRevPort, (error) => {
         if (error) {
-          fail(`the relay refused to listen on 127.0.0.1:${request.sshRevPort} (not permitted or in use)`);
+          fail(
+            `the relay ${request.sshHost}:${request.sshPort} refused to listen on 127.0.0.1:${request.sshRevPort} (not permitted or in use)`,
+          );
           return;
         }
         isSettled = true;
@@ -135,8 +140,7 @@ export function openSsh2Tunnel(request: ReverseTunnelRequest, targetPort: number
       });
     });
     client.connect({
-      host: request.sshHost,
-      port: request.sshPort,
+      sock: socket,
       username: request.username,
       password: request.password,
       readyTimeout: Number(options.get('ConnectTimeout') ?? 0) * 1000 || TUNNEL_OPEN_TIMEOUT_MS,

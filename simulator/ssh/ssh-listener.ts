@@ -33,6 +33,14 @@ export class SshListener {
     for (const socket of this.sockets) socket.destroy();
   }
 
+  /** Makes every open connection go silent (reads nothing, answers nothing) until closed: a link that died quietly. */
+  freezeConnections(): void {
+    for (const socket of this.sockets) {
+      socket.pause();
+      socket.removeAllListeners('data');
+    }
+  }
+
   /** Stops listening and cuts every connection; resolves once the listener is closed. */
   async close(): Promise<void> {
     this.dropConnections();

@@ -62,6 +62,8 @@ export interface SshWorld {
   tunnelPorts(): number[];
   /** Fault injection: cuts every connection to the relay. */
   dropRelayConnections(): void;
+  /** Fault injection: every current relay connection goes silent without closing. */
+  freezeRelayConnections(): void;
   close(): Promise<void>;
 }
 
@@ -147,6 +149,7 @@ export async function createSshWorld(options: SshWorldOptions): Promise<SshWorld
     gatewayHostKey: (gatewayId) => deriveHostKey(options.seed, `gateway:${findGateway(gatewayId).id}`),
     tunnelPorts: () => relay.tunnelPorts(),
     dropRelayConnections: () => relay.dropConnections(),
+    freezeRelayConnections: () => relay.freezeConnections(),
     async close() {
       await Promise.all([...openTunnels.keys()].map(closeTunnels));
       await Promise.all([...sshds.values()].map(async (sshd) => (await sshd).close()));

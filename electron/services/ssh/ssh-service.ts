@@ -1,3 +1,4 @@
+import { connect as connectTcp } from 'node:net';
 import type { Duplex } from 'node:stream';
 import ssh2 from 'ssh2';
 import type { Client, ClientChannel, ConnectConfig } from 'ssh2';
@@ -25,6 +26,8 @@ export const READY_TIMEOUT_MS = 20_000;
 export const DEFAULT_REV_PORT_RANGE: [number, number] = [20_000, 29_999];
 /** Candidate ports probed before giving up on finding a free one. */
 export const MAX_PORT_CANDIDATES = 20;
+/** How long a closing client may take to say goodbye before its socket is destroyed. */
+export const CLIENT_END_GRACE_MS = 3_000;
 /** The user a gateway shell logs in as (DESIGN §4). */
 export const GATEWAY_USER = 'root';
 
@@ -96,6 +99,8 @@ export class RootPasswordRequiredError extends Error {
 
 interface ConnectedClient {
   client: Client;
+  /** The stream under the client: ours, so a link whose peer went silent can still be torn down. */
+  socket: Duplex;
   verdict: HostKeyVerdict;
   /** Resolves with the reason the client went away (error text, or a plain "closed"). */
   lost: Promise<string>;
@@ -162,7 +167,7 @@ export class SshService {
           );
           return await this.openShell([relayLink, gatewayLink], size);
         } catch (error) {
-          relayLink.client.end();
+          endClient(relayLink);
           throw error;
         }
       },
@@ -321,6 +326,9 @@ export class SshService {
   /** Connects and logs in with the host key checked against known hosts; rejects with a plain message. */
   private connectClient(config: ConnectConfig, keyId: string, what: string): Promise<ConnectedClient> {
     const client = this.deps.createClient?.() ?? new ssh2.Client();
+    const socket =
+      (config.sock as Duplex | undefined) ?? connectTcp({ host: config.host ?? '', port: config.port ?? 22 });
+    const link = { client, socket };
     let verdict: HostKeyVerdict | undefined;
     let refusal: Error | undefined;
     let lastError: Error | undefined;
@@ -335,22 +343,24 @@ export class SshService {
     return new Promise((resolve, reject) => {
       const onError = (error: Error & { level?: string }) => {
         client.off('ready', onReady);
-        client.end();
+        endClient(link);
         reject(refusal ?? describeConnectError(error, what, config.username ?? ''));
       };
       const onReady = () => {
         client.off('error', onError);
         if (!verdict) {
-          client.end();
+          endClient(link);
           reject(new Error(`${what} was not verified.`));
           return;
         }
-        resolve({ client, verdict, lost });
+        resolve({ client, socket, verdict, lost });
       };
       client.once('error', onError);
       client.once('ready', onReady);
+      const { host: _host, port: _port, ...rest } = config;
       client.connect({
-        ...config,
+        ...rest,
+        sock: socket,
         readyTimeout: this.deps.readyTimeoutMs ?? READY_TIMEOUT_MS,
         keepaliveInterval: this.deps.keepaliveIntervalMs ?? KEEPALIVE_INTERVAL_MS,
         keepaliveCountMax: this.deps.keepaliveCountMax ?? KEEPALIVE_COUNT_MAX,
@@ -372,7 +382,7 @@ export class SshService {
 
   private openShell(links: ConnectedClient[], size: { cols: number; rows: number }): Promise<SshLink> {
     const shellClient = links[links.length - 1]!.client;
-    const endAll = () => [...links].reverse().forEach((link) => link.client.end());
+    const endAll = () => [...links].reverse().forEach(endClient);
     return new Promise((resolve, reject) => {
       shellClient.shell({ term: 'xterm-256color', cols: size.cols, rows: size.rows }, (error, channel) => {
         if (error) {
@@ -389,6 +399,12 @@ export class SshService {
       });
     });
   }
+}
+
+/** Ends a client politely, and for good after a grace period if the other side never answers the goodbye. */
+function endClient(link: { client: Client; socket: Duplex }): void {
+  link.client.end();
+  setTimeout(() => link.socket.destroy(), CLIENT_END_GRACE_MS).unref();
 }
 
 function whenLinkEnds(channel: ClientChannel, links: ConnectedClient[]): Promise<SshLinkEnd> {

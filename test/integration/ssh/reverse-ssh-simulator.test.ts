@@ -156,3 +156,146 @@ describe('flow control over reverse SSH', () => {
     expect(flood.maxUnacknowledged).toBeLessThan(100_000 + 64 * 1024);
   });
 });
+
+describe('reverse SSH failures a technician can act on', () => {
+  it('notices a relay that goes silent within the keepalive window', async () => {
+    const session = await openReverse();
+    await readUntil(session, PROMPT);
+    world.freezeRelayConnections();
+    expect(await waitForState(session, 'failed', 10_000)).toMatch(/Keepalive timeout/i);
+  });
+
+  it('says the gateway did not open its tunnel when it never does', async () => {
+    const silent = await createServiceHarness(
+      { openReverseTunnel: async () => undefined, closeTunnels: async () => undefined },
+      { tunnelTimeoutMs: 1_500 },
+    );
+    try {
+      const opening = silent.service.openReverse({
+        gatewayId: GATEWAY.id,
+        relay: world.relay,
+        rootPassword: 'x',
+        cols: 80,
+        rows: 24,
+      });
+      await expect(opening).rejects.toMatchObject({
+        name: 'TunnelTimeoutError',
+        message: expect.stringMatching(
+          /did not open its tunnel on the relay 127\.0\.0\.1:\d+ \(port \d+\) within 2 s/,
+        ),
+      });
+      expect(silent.commands.map((command) => command.command)).toEqual(['reverseSsh', 'stopReverseSsh']);
+    } finally {
+      await silent.cleanup();
+    }
+  });
+
+  it('passes on why the gateway could not open its tunnel', async () => {
+    await world.close();
+    world = await createSshWorld({
+      seed: 'reverse-ssh-test',
+      relayUser: 'relay',
+      relayPassword: 'relay-secret',
+      relayPermittedPorts: { first: 41_000, last: 41_009 },
+      gateways: [GATEWAY],
+    });
+    harness = await createServiceHarness(world.tunnels);
+    const opening = harness.service.openReverse({
+      gatewayId: GATEWAY.id,
+      relay: world.relay,
+      portRange: [42_000, 42_009],
+      rootPassword: GATEWAY.rootPassword,
+      cols: 80,
+      rows: 24,
+    });
+    await expect(opening).rejects.toThrow(
+      /could not ask gateway .* for a tunnel: the relay 127\.0\.0\.1:\d+ refused to listen on 127\.0\.0\.1:420\d\d/,
+    );
+  });
+
+  it('says the relay refused the password', async () => {
+    const opening = harness.service.openReverse({
+      gatewayId: GATEWAY.id,
+      relay: { ...world.relay, password: 'wrong' },
+      rootPassword: GATEWAY.rootPassword,
+      cols: 80,
+      rows: 24,
+    });
+    await expect(opening).rejects.toThrow(
+      `The relay 127.0.0.1:${world.relay.port} refused the password for relay.`,
+    );
+    expect(harness.commands).toEqual([]);
+  });
+
+  it('says the gateway refused a wrong root password, and stops the tunnel it asked for', async () => {
+    const opening = harness.service.openReverse({
+      gatewayId: GATEWAY.id,
+      relay: world.relay,
+      rootPassword: 'wrong',
+      cols: 80,
+      rows: 24,
+    });
+    await expect(opening).rejects.toThrow(`The gateway ${GATEWAY.id} refused the password for root.`);
+    expect(harness.commands.map((command) => command.command)).toEqual(['reverseSsh', 'stopReverseSsh']);
+    expect(world.tunnelPorts()).toEqual([]);
+  });
+
+  it('asks for the root password when none is given or stored', async () => {
+    const opening = harness.service.openReverse({
+      gatewayId: GATEWAY.id,
+      relay: world.relay,
+      cols: 80,
+      rows: 24,
+    });
+    await expect(opening).rejects.toMatchObject({ name: 'RootPasswordRequiredError' });
+  });
+});
+
+describe('direct SSH and exec on a gateway sshd', () => {
+  it('opens a shell directly and pins the same gateway key as the reverse path', async () => {
+    const address = await world.gatewayAddress(GATEWAY.id);
+    const direct = await harness.service.openDirect({
+      ...address,
+      password: GATEWAY.rootPassword,
+      gatewayId: GATEWAY.id,
+      cols: 80,
+      rows: 24,
+    });
+    await readUntil(direct, PROMPT);
+    await direct.close();
+    const reverse = await openReverse();
+    expect(reverse.hostKeys[1]).toMatchObject({ keyId: `gateway:${GATEWAY.id}`, isNew: false });
+  });
+
+  it('runs one command with exec and returns only its output', async () => {
+    const address = await world.gatewayAddress(GATEWAY.id);
+    const client = new ssh2.Client();
+    client.on('error', () => undefined);
+    await new Promise<void>((resolve, reject) => {
+      client.once('ready', () => resolve());
+      client.once('error', reject);
+      client.connect({
+        ...address,
+        username: 'root',
+        password: GATEWAY.rootPassword,
+        hostVerifier: () => true,
+      });
+    });
+    try {
+      const { output, code } = await new Promise<{ output: string; code: number }>((resolve, reject) =>
+        client.exec('hostname', (error, channel) => {
+          if (error) return reject(error);
+          let output = '';
+          let code = -1;
+          channel.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          channel.on('exit', (exitCode: number) => (code = exitCode));
+          channel.on('close', () => resolve({ output, code }));
+        }),
+      );
+      expect(output).toBe(`${GATEWAY.hostname}\r\n`);
+      expect(code).toBe(0);
+    } finally {
+      client.end();
+    }
+  });
+});
