@@ -1,9 +1,7 @@
+import { UPGRADE_ALL_PACKAGES } from '../../electron/shared/api/assumptions';
 import { badArgument } from '../failure';
 import type { CommandHandlers } from './context';
 import { INSTALL_STATUS, type GatewayState } from './state';
-
-/** packageToUpgrade values that select every upgradable package. */
-export const UPGRADE_ALL = ['all', '*'] as const;
 
 /** Software commands: versions, upgradable and installable lists, install/upgrade with progress, BSP status. */
 export const softwareCommands: CommandHandlers<
@@ -37,7 +35,7 @@ export const softwareCommands: CommandHandlers<
   upgradeSoftware({ state, now, timings }, { packageToUpgrade }) {
     refuseWhileBusy(state);
     const upgradable = state.packages.filter((item) => item.newVer !== undefined);
-    const isAll = (UPGRADE_ALL as readonly string[]).includes(packageToUpgrade.toLowerCase());
+    const isAll = packageToUpgrade.toLowerCase() === UPGRADE_ALL_PACKAGES;
     const chosen = isAll ? upgradable : upgradable.filter((item) => item.name === packageToUpgrade);
     if (chosen.length === 0) {
       throw badArgument(
