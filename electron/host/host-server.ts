@@ -137,6 +137,7 @@ export async function startHostServer(options: HostServerOptions): Promise<Runni
       request.headers.origin === origin &&
       hasSessionCookie(request);
     if (!allowed) {
+      services.log.info(`refused a WebSocket (path ${path}, origin ${String(request.headers.origin)})`);
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }

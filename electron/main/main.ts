@@ -20,7 +20,7 @@ import { loadWindowBounds, saveWindowBounds } from './window-state';
 /** The parts of the `electron` module the main process uses (the whole module in production, a mock in tests). */
 export type ElectronModule = Pick<
   typeof Electron,
-  'app' | 'BrowserWindow' | 'ipcMain' | 'Menu' | 'protocol' | 'screen' | 'session' | 'shell'
+  'app' | 'BrowserWindow' | 'dialog' | 'ipcMain' | 'Menu' | 'protocol' | 'screen' | 'session' | 'shell'
 >;
 
 /** Where the bundles live relative to each other (out/main/index.js → out/preload/index.cjs, out/renderer). */
@@ -41,7 +41,7 @@ export interface MainHooks {
  * Returns false when another instance already runs (this one quits).
  */
 export function runMain(electron: ElectronModule, paths: MainPaths, hooks: MainHooks = {}): boolean {
-  const { app, BrowserWindow, ipcMain, Menu, protocol, screen, session, shell } = electron;
+  const { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session, shell } = electron;
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return false;
@@ -74,48 +74,58 @@ export function runMain(electron: ElectronModule, paths: MainPaths, hooks: MainH
     void services.close().finally(() => app.quit());
   });
 
-  void app.whenReady().then(async () => {
-    const log = createFileLog(app.getPath('logs'));
-    const userData = app.getPath('userData');
-    protocol.handle(APP_SCHEME, createAppProtocolHandler(paths.renderer));
-    denyAllPermissions(session.defaultSession);
-    enforceContentSecurityPolicy(session.defaultSession, buildContentSecurityPolicy());
-    const credentials = await openCredentialStore();
-    services = await FieldKitServices.create({
-      dataDir: userData,
-      mode: 'electron',
-      version: app.getVersion(),
-      credentials,
-      createSession: createDefaultSession,
-      log,
-    });
-    await hooks.onServicesReady?.(services);
-    registerIpc({ ipcMain, services, getWebContents: () => window?.webContents ?? null });
-    Menu.setApplicationMenu(
-      Menu.buildFromTemplate(
-        buildMenuTemplate(process.platform, {
-          openLogsFolder: () => void shell.openPath(app.getPath('logs')),
-        }),
-      ),
-    );
-
-    const boundsPath = join(userData, 'window-state.json');
-    const workAreas = screen.getAllDisplays().map((display) => display.workArea);
-    const bounds = await loadWindowBounds(boundsPath, workAreas);
-    window = createMainWindow(BrowserWindow, paths.preload, bounds);
-    if (bounds?.isMaximized) window.maximize();
-    window.once('ready-to-show', () => window?.show());
-    window.on('close', () => {
-      if (!window) return;
-      const { x, y, width, height } = window.getNormalBounds();
-      void saveWindowBounds(boundsPath, { x, y, width, height, isMaximized: window.isMaximized() }).catch(
-        (error: unknown) => log.error('could not save the window bounds', error),
+  void app
+    .whenReady()
+    .then(async () => {
+      const log = createFileLog(app.getPath('logs'));
+      const userData = app.getPath('userData');
+      protocol.handle(APP_SCHEME, createAppProtocolHandler(paths.renderer));
+      denyAllPermissions(session.defaultSession);
+      enforceContentSecurityPolicy(session.defaultSession, buildContentSecurityPolicy());
+      const credentials = await openCredentialStore();
+      services = await FieldKitServices.create({
+        dataDir: userData,
+        mode: 'electron',
+        version: app.getVersion(),
+        credentials,
+        createSession: createDefaultSession,
+        log,
+      });
+      await hooks.onServicesReady?.(services);
+      registerIpc({ ipcMain, services, getWebContents: () => window?.webContents ?? null });
+      Menu.setApplicationMenu(
+        Menu.buildFromTemplate(
+          buildMenuTemplate(process.platform, {
+            openLogsFolder: () => void shell.openPath(app.getPath('logs')),
+          }),
+        ),
       );
+
+      const boundsPath = join(userData, 'window-state.json');
+      const workAreas = screen.getAllDisplays().map((display) => display.workArea);
+      const bounds = await loadWindowBounds(boundsPath, workAreas);
+      window = createMainWindow(BrowserWindow, paths.preload, bounds);
+      if (bounds?.isMaximized) window.maximize();
+      window.once('ready-to-show', () => window?.show());
+      window.on('close', () => {
+        if (!window) return;
+        const { x, y, width, height } = window.getNormalBounds();
+        void saveWindowBounds(boundsPath, { x, y, width, height, isMaximized: window.isMaximized() }).catch(
+          (error: unknown) => log.error('could not save the window bounds', error),
+        );
+      });
+      window.on('closed', () => {
+        window = null;
+      });
+      await window.loadURL(APP_ENTRY_URL);
+    })
+    .catch((error: unknown) => {
+      // Nothing can work without the services or the window: say why, then quit instead of hanging invisibly.
+      dialog.showErrorBox(
+        'OAM Field Kit could not start',
+        error instanceof Error ? error.message : String(error),
+      );
+      app.exit(1);
     });
-    window.on('closed', () => {
-      window = null;
-    });
-    await window.loadURL(APP_ENTRY_URL);
-  });
   return true;
 }

@@ -30,6 +30,12 @@ export interface FieldKitServicesOptions {
   createFetch?: (profile: Profile) => typeof fetch;
 }
 
+/**
+ * Endpoints only the session may call: their answers are token pairs, which must never reach the renderer
+ * (it logs in through `session:login`).
+ */
+export const SESSION_ONLY_ENDPOINTS: readonly string[] = ['login', 'refreshToken'];
+
 const SILENT_LOG: Log = { info: () => undefined, error: () => undefined };
 
 /**
@@ -146,6 +152,9 @@ export class FieldKitServices {
           throw new IpcError('INVALID_INPUT', 'Unknown API endpoint.', [
             { path: 'endpoint', message: `No endpoint named ${endpoint}` },
           ]);
+        }
+        if (SESSION_ONLY_ENDPOINTS.includes(endpoint)) {
+          throw new IpcError('FORBIDDEN', 'Log in through the login screen; tokens stay in Field Kit.');
         }
         return sessions.requireSession().call(endpoint, { params, query, body });
       },

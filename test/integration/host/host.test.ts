@@ -18,7 +18,7 @@ interface Answer {
 
 function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { headers }, (incoming) => {
+    const outgoing = request(url, { headers, agent: false }, (incoming) => {
       let body = '';
       incoming.setEncoding('utf8');
       incoming.on('data', (chunk: string) => (body += chunk));

@@ -59,12 +59,14 @@ vi.mock('electron', async () => {
       whenReady: vi.fn(async () => undefined),
       getPath: vi.fn((name: string) => join(state.folder, name)),
       getVersion: () => '9.9.9',
+      exit: vi.fn(),
     },
     BrowserWindow,
     ipcMain: { handle: vi.fn(), removeHandler: vi.fn() },
+    dialog: { showErrorBox: vi.fn() },
     Menu: { buildFromTemplate: vi.fn((template: unknown) => template), setApplicationMenu: vi.fn() },
     protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
-    screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
+    screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) },
     session: {
       defaultSession: {
         setPermissionRequestHandler: vi.fn(),
@@ -188,6 +190,15 @@ describe('Electron main process', () => {
         height: 777,
       });
     });
+  });
+
+  it('says why and exits when start-up fails', async () => {
+    vi.mocked(electron.screen.getAllDisplays).mockImplementationOnce(() => {
+      throw new Error('no display');
+    });
+    runMain(electron as never, PATHS);
+    await vi.waitFor(() => expect(electron.app.exit).toHaveBeenCalledWith(1));
+    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith('OAM Field Kit could not start', 'no display');
   });
 
   it('offers "Open logs folder" in the menu, opening the logs path', async () => {

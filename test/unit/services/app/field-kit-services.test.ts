@@ -227,6 +227,20 @@ describe('FieldKitServices', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
   });
 
+  it('refuses api:call to the token endpoints so no token pair reaches the renderer', async () => {
+    const { router, profile } = await buildServices();
+    await router.dispatch(
+      'session:login',
+      { profileId: profile.id, username: 'tech@example.com', password: GOOD_PASSWORD, remember: 'none' },
+      null,
+    );
+    for (const endpoint of ['login', 'refreshToken']) {
+      const result = await router.dispatch('api:call', { endpoint, body: {} }, null);
+      expect(result).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    }
+    expect(sessions[0]?.calls).toEqual([]);
+  });
+
   it('maps a network failure to NETWORK', async () => {
     const { services } = await buildServices();
     const mapped = services.mapError(new NetworkError('login', 'The server refused the connection'));
