@@ -5,12 +5,16 @@ import { build } from 'esbuild';
 import { join } from 'node:path';
 import { ROOT } from './stale.mjs';
 
+// `--outdir DIR` writes the bundles elsewhere (tests); the default is out/ in the checkout.
+const outdirIndex = process.argv.indexOf('--outdir');
+const OUT = outdirIndex > 0 ? process.argv[outdirIndex + 1] : join(ROOT, 'out');
+
 const common = { bundle: true, platform: 'node', target: 'node22', sourcemap: true, logLevel: 'warning' };
 
 await build({
   ...common,
   entryPoints: [join(ROOT, 'electron', 'main', 'index.ts')],
-  outfile: join(ROOT, 'out', 'main', 'index.js'),
+  outfile: join(OUT, 'main', 'index.js'),
   format: 'esm',
   // Dependencies stay in node_modules (native keytar/serialport must be unpacked from asar, not inlined).
   packages: 'external',
@@ -22,7 +26,7 @@ await build({
 await build({
   ...common,
   entryPoints: [join(ROOT, 'electron', 'preload', 'index.ts')],
-  outfile: join(ROOT, 'out', 'preload', 'index.cjs'),
+  outfile: join(OUT, 'preload', 'index.cjs'),
   format: 'cjs',
   external: ['electron'],
 });
