@@ -45,7 +45,8 @@ export function listEvents(
   filter: EventFilter,
 ): PageOf<EventEntity> {
   const sortField = filter.sortField ?? 'start_ts';
-  const valueOf = EVENT_SORT_FIELDS[sortField.toLowerCase()];
+  const key = sortField.toLowerCase();
+  const valueOf = Object.hasOwn(EVENT_SORT_FIELDS, key) ? EVENT_SORT_FIELDS[key] : undefined;
   if (!valueOf) {
     throw badArgument(
       `sortField: ${sortField} is not sortable; use one of ${Object.keys(EVENT_SORT_FIELDS).join(', ')}`,

@@ -133,7 +133,11 @@ export function createRouteHandlers(world: World): RouteHandlers {
       ]) {
         delete (rest as Record<string, unknown>)[computed];
       }
-      Object.assign(customer.extraFields, rest);
+      for (const [key, value] of Object.entries(rest)) {
+        // A JSON body may carry "__proto__" as a key: store only plain fields.
+        if (key !== '__proto__' && key !== 'constructor' && key !== 'prototype')
+          customer.extraFields[key] = value;
+      }
       return renderCustomer(tenant, customer);
     },
 
