@@ -24,7 +24,7 @@ export function parseHostArguments(
   argv: readonly string[],
 ): StartHostOptions & { build: boolean; help: boolean } {
   const options: StartHostOptions & { build: boolean; help: boolean } = { build: true, help: false };
-  const simulator: Record<string, number | string> = {};
+  const simulator: Record<string, number | string | boolean> = {};
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index] as string;
     const [flag, inline] = argument.includes('=')
@@ -49,8 +49,18 @@ export function parseHostArguments(
     else if (flag === '--data-dir') options.dataDir = takeValue();
     else if (flag.startsWith('--') && flag.length > 2) {
       const key = flag.slice(2).replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+      const next = inline ?? argv[index + 1];
+      if (next === undefined || (inline === undefined && next.startsWith('--'))) {
+        simulator[key] = true; // a switch such as --ssh
+        continue;
+      }
       const raw = takeValue();
-      simulator[key] = raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
+      simulator[key] =
+        raw === 'true' || raw === 'false'
+          ? raw === 'true'
+          : raw.trim() !== '' && Number.isFinite(Number(raw))
+            ? Number(raw)
+            : raw;
     } else fail(`unknown argument ${argument}`);
   }
   if (options.host !== undefined && options.host !== HOST_ADDRESS) {

@@ -76,6 +76,15 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
             password,
             role,
           })),
+          ...(simulator.relay
+            ? {
+                relay: {
+                  host: simulator.relay.host,
+                  port: simulator.relay.port,
+                  username: simulator.relay.username,
+                },
+              }
+            : {}),
         },
         { select: true },
       );

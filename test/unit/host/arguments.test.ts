@@ -18,6 +18,11 @@ describe('parseHostArguments', () => {
     });
   });
 
+  it('reads a simulator switch without a value as true', () => {
+    expect(parseHostArguments(['--demo', '--ssh', '--seed', '4']).simulator).toEqual({ ssh: true, seed: 4 });
+    expect(parseHostArguments(['--demo', '--ssh']).simulator).toEqual({ ssh: true });
+  });
+
   it('refuses simulator flags without --demo', () => {
     expect(() => parseHostArguments(['--access-ttl', '3'])).toThrow(UsageError);
   });
