@@ -23,7 +23,10 @@ afterEach(async () => {
 });
 
 /** The whole journey, asserting each step as the technician would see it. */
-async function walkJourney(current: JourneyRig): Promise<{ username: string; password: string }> {
+async function walkJourney(
+  current: JourneyRig,
+  beforeLogout: () => Promise<void> = async () => undefined,
+): Promise<{ username: string; password: string }> {
   const { page } = current;
   await page.goto(current.host.url);
 
@@ -73,12 +76,16 @@ async function walkJourney(current: JourneyRig): Promise<{ username: string; pas
   await dialog.waitFor();
   expect(await page.getByRole('heading', { name: 'Settings', level: 1 }).isVisible()).toBe(true);
   await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+  const callsBeforeRelogin = rigCallCount(current, 'api:call');
   await dialog.getByRole('button', { name: 'Sign in' }).click();
   await dialog.waitFor({ state: 'hidden' });
   expect(await page.getByRole('textbox', { name: 'Profile name' }).inputValue()).toBe('Tower 7, half typed');
   // The check the expiry interrupted runs again once the user is back.
-  await accountPanel.getByText('Checked').waitFor();
+  await expect.poll(() => rigCallCount(current, 'api:call')).toBeGreaterThan(callsBeforeRelogin);
+  await accountPanel.getByText(account.username, { exact: true }).waitFor();
   expect(await accountPanel.getByRole('alert').count()).toBe(0);
+
+  await beforeLogout();
 
   // Logout forgets everything the keychain held for this profile.
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -98,15 +105,17 @@ describe('end to end through the browser host and the simulator', () => {
   it('signs in to the demo server, refreshes silently, re-logs in over the kept view and logs out cleanly', async () => {
     rig = await startJourneyRig();
     await walkJourney(rig);
+    expect(rig.pageErrors).toEqual([]);
   }, 90_000);
 
   it('never lets a token or the stored password reach the renderer or its storage', async () => {
     rig = await startJourneyRig();
-    const { page } = rig;
-    const storageBefore: string[] = [];
-    rig.page.on('load', () => undefined);
-    const account = await walkJourney(rig);
-    storageBefore.push(await readPageStorage(rig));
+    const current = rig;
+    const storage: string[] = [];
+    const account = await walkJourney(current, async () => {
+      storage.push(await readPageStorage(current));
+    });
+    storage.push(await readPageStorage(current));
 
     expect(rig.issuedTokens.length).toBeGreaterThanOrEqual(6);
     const secrets = [...rig.issuedTokens, ...rig.issuedTokens.map((token) => token.split('.')[2] ?? token)];
@@ -121,13 +130,13 @@ describe('end to end through the browser host and the simulator', () => {
     const logins = rig.frames.filter((frame) => frame.payload.includes('"session:login"'));
     expect(logins).toHaveLength(2);
 
-    for (const storage of storageBefore) {
-      for (const secret of [...secrets, account.password]) expect(storage).not.toContain(secret);
+    for (const snapshot of storage) {
+      for (const secret of [...secrets, account.password]) expect(snapshot).not.toContain(secret);
     }
     for (const cookie of await rig.browser.context.cookies()) {
       for (const secret of [...secrets, account.password]) expect(cookie.value).not.toContain(secret);
     }
-    expect(await page.evaluate(() => document.cookie)).toBe('');
+    expect(await rig.page.evaluate(() => document.cookie)).toBe('');
   }, 90_000);
 });
 

@@ -265,12 +265,23 @@ export function createPreloadTransport(bridge: Bridge): Transport {
   };
 }
 
-/** Picks the transport for this page: the preload bridge under Electron, else the host's WebSocket at /ipc. */
-export function createDefaultTransport(page: Window = window): Transport {
-  const preload = (page as Window & { fieldkit?: Bridge }).fieldkit;
-  if (preload) return createPreloadTransport(preload);
+/** The parts of `window` the default transport reads. */
+export interface PageLike {
+  fieldkit?: Bridge;
+  location: { protocol: string; host: string };
+}
+
+/**
+ * Picks the transport for this page: the preload bridge under Electron, else the browser host's WebSocket at
+ * /ipc on the page's own origin (the host checks that origin and its cookie).
+ */
+export function createDefaultTransport(
+  page: PageLike = window as unknown as PageLike,
+  createSocket?: (url: string) => SocketLike,
+): Transport {
+  if (page.fieldkit) return createPreloadTransport(page.fieldkit);
   const scheme = page.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return createSocketTransport({ url: `${scheme}//${page.location.host}/ipc` });
+  return createSocketTransport({ url: `${scheme}//${page.location.host}/ipc`, createSocket });
 }
 
 type InputArguments<C extends Channel> =

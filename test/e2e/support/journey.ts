@@ -30,6 +30,8 @@ export interface JourneyRig {
   frames: RecordedFrame[];
   /** Every access and refresh token the simulator issued during the run. */
   issuedTokens: string[];
+  /** Console errors and uncaught exceptions of the page (a CSP violation shows up here too). */
+  pageErrors: string[];
   close(): Promise<void>;
 }
 
@@ -80,6 +82,11 @@ export async function startJourneyRig(): Promise<JourneyRig> {
   );
   const browser = await launchBrowser();
   const frames: RecordedFrame[] = [];
+  const pageErrors: string[] = [];
+  browser.page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+  browser.page.on('pageerror', (error) => pageErrors.push(error.message));
   browser.page.on('websocket', (socket) => {
     socket.on('framesent', ({ payload }) =>
       frames.push({ direction: 'renderer→main', payload: String(payload) }),
@@ -96,6 +103,7 @@ export async function startJourneyRig(): Promise<JourneyRig> {
     page: browser.page,
     frames,
     issuedTokens,
+    pageErrors,
     async close() {
       await browser.close();
       await host.close();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createSocketTransport, type Clock, type SocketLike } from '../../../../renderer/src/lib/ipc';
+import {
+  createDefaultTransport,
+  createSocketTransport,
+  type Bridge,
+  type Clock,
+  type SocketLike,
+} from '../../../../renderer/src/lib/ipc';
 
 /** A socket the test opens, closes and answers by hand. */
 class FakeSocket implements SocketLike {
@@ -168,5 +174,33 @@ describe('socket transport', () => {
     transport.close();
     clock.advance(10_000);
     expect(sockets).toHaveLength(1);
+  });
+});
+
+describe('default transport', () => {
+  it('uses the preload bridge when Electron exposes one, and is always connected', async () => {
+    const calls: unknown[] = [];
+    const fieldkit: Bridge = {
+      invoke: async (channel, input) => {
+        calls.push([channel, input]);
+        return { ok: true, value: 'pong' };
+      },
+      on: () => () => undefined,
+    };
+    const transport = createDefaultTransport({ fieldkit, location: { protocol: 'app:', host: 'fieldkit' } });
+    await expect(transport.invoke('app:info', undefined)).resolves.toEqual({ ok: true, value: 'pong' });
+    expect(calls).toEqual([['app:info', undefined]]);
+    expect(transport.connection().status).toBe('open');
+  });
+
+  it('opens the WebSocket at /ipc on the page’s own origin otherwise', () => {
+    const urls: string[] = [];
+    const createSocket = (url: string) => {
+      urls.push(url);
+      return new FakeSocket();
+    };
+    createDefaultTransport({ location: { protocol: 'http:', host: '127.0.0.1:4321' } }, createSocket).close();
+    createDefaultTransport({ location: { protocol: 'https:', host: 'example.test' } }, createSocket).close();
+    expect(urls).toEqual(['ws://127.0.0.1:4321/ipc', 'wss://example.test/ipc']);
   });
 });
