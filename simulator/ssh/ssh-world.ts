@@ -25,6 +25,9 @@ export type GatewayShellFactory = (
   onReboot: () => void,
 ) => InteractiveShell;
 
+/** Like a real gateway, the links go down a moment after the shell said goodbye, not before. */
+export const REBOOT_SHUTDOWN_DELAY_MS = 250;
+
 /** The default shell: the emulated gateway shell of simulator/shell. */
 export const createGatewayShell: GatewayShellFactory = (gateway, io, onReboot) =>
   new GatewayShell(
@@ -112,7 +115,20 @@ export async function createSshWorld(options: SshWorldOptions): Promise<SshWorld
     const started = GatewaySshd.start({
       hostKey: deriveHostKey(options.seed, `gateway:${gateway.id}`),
       rootPassword: gateway.rootPassword,
-      createShell: (io) => createShell(gateway, io, () => reboot(gateway.id)),
+      createShell: (io) => {
+        // The shell announces the reboot, then exits: cut the links only after its exit went out.
+        let isRebooting = false;
+        const shellIo: ShellIo = {
+          write: (chunk) => io.write(chunk),
+          exit: (code) => {
+            io.exit(code);
+            if (isRebooting) setTimeout(() => reboot(gateway.id), REBOOT_SHUTDOWN_DELAY_MS);
+          },
+        };
+        return createShell(gateway, shellIo, () => {
+          isRebooting = true;
+        });
+      },
     });
     sshds.set(gatewayId, started);
     return started;

@@ -418,11 +418,12 @@ function whenLinkEnds(channel: ClientChannel, links: ConnectedClient[]): Promise
         resolve({ reason: `The shell exited (${exitStatus}).`, isRemoteExit: true });
     }),
   );
-  // The first link (the relay's, for a reverse session) is the one a drop shows up on first.
-  const dropped = Promise.race(links.map((link) => link.lost)).then((reason) => ({
-    reason,
-    isRemoteExit: false,
-  }));
+  // A gateway that reboots sends the exit status and then drops the link: that is still an exit.
+  const dropped = Promise.race(links.map((link) => link.lost)).then((reason) =>
+    exitStatus === undefined
+      ? { reason, isRemoteExit: false }
+      : { reason: `The shell exited (${exitStatus}).`, isRemoteExit: true },
+  );
   return Promise.race([channelClosed, dropped]);
 }
 

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { fingerprintHostKey } from '../../../electron/services/ssh/known-hosts';
 import { createSshWorld, type SshWorld } from '../../../simulator/ssh/ssh-world';
 import { startOpenSshRelay, type OpenSshRelay } from '../../helpers/sshd';
-import { createServiceHarness, readUntil, waitForState, type ServiceHarness } from './ssh-fixtures';
+import { createServiceHarness, readUntil, runFlood, waitForState, type ServiceHarness } from './ssh-fixtures';
 
 const GATEWAY = {
   id: 'gw-0016c001f1500002',
@@ -106,6 +106,14 @@ describe('reverse SSH through a real OpenSSH sshd, tunnel opened by the real ssh
     await session.reconnect();
     session.write('hostname\r');
     await readUntil(session, `${GATEWAY.hostname}\r\n`);
+  });
+
+  it('delivers a 5 MB flood through sshd complete while the renderer acknowledges slowly', async () => {
+    const session = await openReverse();
+    await readUntil(session, PROMPT);
+    const flood = await runFlood(session, 5, { acknowledgeEveryMs: 5 });
+    expect(flood.bodyBytes).toBe(5_000_000);
+    expect(flood.receivedSha256).toBe(flood.announcedSha256);
   });
 
   it('sends stopReverseSsh on close and sshd no longer forwards to the tunnel', async () => {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import ssh2 from 'ssh2';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HostKeyChangedError } from '../../../electron/services/ssh/host-key-errors';
@@ -130,6 +131,30 @@ describe('reverse SSH through the simulator relay', () => {
     expect(harness.commands.map((command) => command.command)).toEqual(['reverseSsh', 'stopReverseSsh']);
     expect(session.state).toBe('closed');
     expect(await relayRefusesForward(port)).toBe(true);
+  });
+
+  it('logs the session to a file named after the gateway, date and time', async () => {
+    const session = await openReverse();
+    await readUntil(session, PROMPT);
+    session.write('uname -a\r');
+    await readUntil(session, PROMPT);
+    await session.close();
+    expect(session.logPath).toMatch(
+      new RegExp(`/logs/${GATEWAY.id}_\\d{4}-\\d{2}-\\d{2}_\\d{2}-\\d{2}-\\d{2}\\.log$`),
+    );
+    const logged = await readFile(session.logPath!, 'utf8');
+    expect(logged).toContain(`uname -a\r\nLinux ${GATEWAY.hostname}`);
+    expect(Buffer.byteLength(logged)).toBe(session.bytesIn);
+  });
+
+  it('closes the session when the gateway reboots, and its tunnel is gone', async () => {
+    const session = await openReverse();
+    await readUntil(session, PROMPT);
+    const closed = new Promise<void>((resolve) => session.once('closed', () => resolve()));
+    session.write('reboot\r');
+    await closed;
+    expect(session.reason).toMatch(/exited \(code 0\)/);
+    expect(world.tunnelPorts()).toEqual([]);
   });
 
   it('closes the session when the remote shell exits', async () => {

@@ -33,6 +33,7 @@ export async function createServiceHarness(
   const commands: SentCommand[] = [];
   const service = new SshService({
     knownHosts,
+    logsDir: join(dataDir, 'logs'),
     tunnelTimeoutMs: 10_000,
     keepaliveIntervalMs: 1_000,
     async runCommand(gatewayId, command, body) {
