@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { AuditSink } from '../audit';
 import { SYSTEM_CLOCK, type Clock } from '../commissioning/clock';
+import { gatewayCommands } from '../../shared/api';
 import { ApiError } from '../api';
 import { describeError, isCancellation, isTransient } from '../commissioning/gateway-errors';
 import type { GatewayCommander } from '../commissioning/types';
@@ -210,9 +211,12 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
     const maxAttempts = this.options.maxAttempts ?? FLEET_MAX_ATTEMPTS;
     const offlineAttempts = this.options.offlineAttempts ?? FLEET_OFFLINE_ATTEMPTS;
     const signal = this.controller.signal;
+    // A change sent by an attempt whose answer was lost makes the next attempt find "already set": still ours.
+    let sentChange = false;
     const commander: GatewayCommander = {
       command: (gatewayId, name, request, callOptions) => {
         this.commandsSent++;
+        if (gatewayCommands[name].risk !== 'read') sentChange = true;
         return this.options.commander.command(gatewayId, name, request, callOptions);
       },
     };
@@ -225,11 +229,11 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
           signal,
           timeoutMs: this.options.commandTimeoutMs,
         });
+        const changedEarlier = !outcome.changed && sentChange;
         await this.settle(row, startedAt, {
-          status: outcome.changed ? 'done' : 'unchanged',
-          reason: outcome.detail,
-          before: outcome.before,
-          after: outcome.after,
+          status: outcome.changed || changedEarlier ? 'done' : 'unchanged',
+          reason: changedEarlier ? 'changed; confirmed by reading back on a retry' : outcome.detail,
+          ...(changedEarlier ? { after: outcome.after } : { before: outcome.before, after: outcome.after }),
         });
         return;
       } catch (error) {

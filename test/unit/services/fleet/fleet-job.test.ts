@@ -246,3 +246,31 @@ describe('listGroupTargets', () => {
     ]);
   });
 });
+
+describe('FleetJob after a lost answer', () => {
+  it('reports a gateway changed by an earlier attempt as done, not as already set', async () => {
+    const fleet = createFakeFleet();
+    let failedOnce = false;
+    const commander = {
+      async command(gatewayId: string, name: string, request?: unknown, options?: unknown) {
+        const answer = await fleet.commander.command(
+          gatewayId,
+          name as never,
+          request as never,
+          options as never,
+        );
+        if (name === 'setPreferredPingIpAddress' && !failedOnce) {
+          failedOnce = true;
+          throw new ApiError(503, 2, 'Simulated server failure', name);
+        }
+        return answer;
+      },
+    } as unknown as GatewayCommander;
+    const result = await new FleetJob(change, targets(1), jobOptions(commander)).run();
+    expect(result.rows[0]).toMatchObject({
+      status: 'done',
+      attempts: 2,
+      reason: 'changed; confirmed by reading back on a retry',
+    });
+  });
+});
