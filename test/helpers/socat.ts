@@ -105,9 +105,10 @@ export async function openRawEnd(path: string): Promise<RawPortEnd> {
   let total = 0;
   let received = Buffer.alloc(0);
   let text = '';
-  const waiters = new Set<() => boolean>();
-  const notify = () => {
-    for (const waiter of [...waiters]) if (waiter()) waiters.delete(waiter);
+  /** Each waiter sees every new piece of text; returning true removes it. */
+  const waiters = new Set<(piece: string) => boolean>();
+  const notify = (piece: string) => {
+    for (const waiter of [...waiters]) if (waiter(piece)) waiters.delete(waiter);
   };
   const reading = (async () => {
     const buffer = Buffer.alloc(65_536);
@@ -116,8 +117,9 @@ export async function openRawEnd(path: string): Promise<RawPortEnd> {
         const { bytesRead } = await port.read(buffer, 0, buffer.length);
         chunks.push(Buffer.from(buffer.subarray(0, bytesRead)));
         total += bytesRead;
-        text += buffer.toString('latin1', 0, bytesRead);
-        notify();
+        const piece = buffer.toString('latin1', 0, bytesRead);
+        text += piece;
+        notify(piece);
       } catch {
         return;
       }
@@ -142,17 +144,18 @@ export async function openRawEnd(path: string): Promise<RawPortEnd> {
     },
     waitForText(wanted) {
       return new Promise((resolve) => {
-        // Search only what is new since the last look (plus an overlap), so a long flood stays linear.
-        let searchFrom = 0;
-        const check = () => {
-          if (text.indexOf(wanted, searchFrom) >= 0) {
+        // Search each new piece plus the tail of the one before, never the whole (ever-growing) text.
+        let window = text;
+        const check = (piece: string) => {
+          window += piece;
+          if (window.includes(wanted)) {
             resolve();
             return true;
           }
-          searchFrom = Math.max(0, text.length - wanted.length);
+          window = window.slice(-(wanted.length - 1) || window.length);
           return false;
         };
-        if (!check()) waiters.add(check);
+        if (!check('')) waiters.add(check);
       });
     },
     async close() {

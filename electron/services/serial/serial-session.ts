@@ -6,6 +6,7 @@ import { LineTimestamper } from '../terminal/line-timestamps';
 import { SessionLog } from '../terminal/session-log';
 import { isFinalState, type TerminalSession, type TerminalState } from '../terminal/terminal-session';
 import type { BindingInterface, BindingPortInterface, OpenOptions } from './binding-types';
+import { createPortReader } from './eof-aware-read';
 import { formatLocalEcho, ReceiveNewlineTranslator, translateTransmitNewlines } from './newline';
 import { formatFraming, PasteLinesSchema, SerialOptionsError, type SerialOpenOptions } from './options';
 import { findReconnectPath, type PortIdentity } from './port-matching';
@@ -322,6 +323,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
 
   async #readLoop(port: BindingPortInterface): Promise<void> {
     const buffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
+    const read = createPortReader(port);
     try {
       while (this.#port === port && port.isOpen) {
         if (this.#flow.isPaused || this.#pending.length > 0) {
@@ -331,7 +333,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
           continue;
         }
         const length = Math.min(READ_BUFFER_BYTES, Math.max(this.#flow.available, 1));
-        const { bytesRead } = await port.read(buffer, 0, length);
+        const { bytesRead } = await read(buffer, 0, length);
         if (bytesRead === 0) continue;
         this.#bytesIn += bytesRead;
         this.#receive(Buffer.from(buffer.subarray(0, bytesRead)));

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { SerialPorts } from '../../../electron/services/serial/serial-ports';
 import type { SerialSession } from '../../../electron/services/serial/serial-session';
 import { openRawEnd, startSocatPair, type RawPortEnd, type SocatPair } from '../../helpers/socat';
@@ -66,6 +66,9 @@ describe('serial over socat pseudo-terminals', () => {
 
   it('reconnects by itself when socat comes back on the same link path', async () => {
     const session = await serialPorts.open({ path: socat.pathA, logging: false });
+    const states: string[] = [];
+    session.on('state', (state, reason) => states.push(`${state}: ${reason ?? ''}`));
+    onTestFailed(() => console.error(`session states: ${JSON.stringify(states)}`));
     const reconnecting = waitForState(session, 'reconnecting');
     await socat.stop();
     expect(await reconnecting).toMatch(/^Disconnected/);
@@ -78,6 +81,31 @@ describe('serial over socat pseudo-terminals', () => {
     await terminal.waitForText('back again\r\n');
     session.write('ok\r');
     await farEnd.waitForText('ok\r');
+  });
+
+  it('notices a hung-up line that only ever reads as end of file', async () => {
+    // Paused by flow control, the session has no read in flight when socat dies; its next read meets a tty that
+    // is already hung up, which returns 0 bytes forever instead of an error.
+    const pausingPorts = new SerialPorts({
+      flow: { highWatermark: 10, lowWatermark: 0 },
+      reconnect: { initialDelayMs: 20, maxDelayMs: 200, giveUpAfterMs: 20_000 },
+    });
+    const session = await pausingPorts.open({ path: socat.pathA, logging: false });
+    try {
+      farEnd = await openRawEnd(socat.pathB);
+      const terminal = readTerminal(session, { isAcknowledging: false });
+      await farEnd.write('0123456789abcdefghij');
+      await terminal.waitForBytes(10);
+      expect(session.isPaused).toBe(true);
+      await farEnd.close();
+      farEnd = undefined;
+      await socat.stop();
+      const reconnecting = waitForState(session, 'reconnecting');
+      session.acknowledge(10);
+      expect(await reconnecting).toMatch(/^Disconnected: the line was hung up/);
+    } finally {
+      await pausingPorts.closeAll();
+    }
   });
 
   it('frees the port on close so another program can open it', async () => {

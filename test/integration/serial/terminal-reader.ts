@@ -7,15 +7,17 @@ export function readTerminal(session: TerminalSession, options: { isAcknowledgin
   let text = '';
   let isAcknowledging = options.isAcknowledging ?? true;
   let unacknowledged = 0;
-  const waiters = new Set<() => boolean>();
+  /** Each waiter sees every new piece of text; returning true removes it. */
+  const waiters = new Set<(piece: string) => boolean>();
   const collect = () => Buffer.concat(chunks, total);
   session.on('data', (chunk) => {
     chunks.push(Buffer.from(chunk));
     total += chunk.length;
-    text += Buffer.from(chunk).toString('latin1');
+    const piece = Buffer.from(chunk).toString('latin1');
+    text += piece;
     if (isAcknowledging) queueMicrotask(() => session.acknowledge(chunk.length));
     else unacknowledged += chunk.length;
-    for (const waiter of [...waiters]) if (waiter()) waiters.delete(waiter);
+    for (const waiter of [...waiters]) if (waiter(piece)) waiters.delete(waiter);
   });
   return {
     get byteCount() {
@@ -33,17 +35,18 @@ export function readTerminal(session: TerminalSession, options: { isAcknowledgin
     /** Resolves with the text once `text` appears after position `from`. */
     waitForText(wanted: string, from = 0): Promise<string> {
       return new Promise((resolve) => {
-        // Search only what is new since the last look (plus an overlap), so a long flood stays linear.
-        let searchFrom = from;
-        const check = () => {
-          if (text.indexOf(wanted, searchFrom) >= 0) {
+        // Search each new piece plus the tail of the one before, never the whole (ever-growing) text.
+        let window = text.slice(from);
+        const check = (piece: string) => {
+          window += piece;
+          if (window.includes(wanted)) {
             resolve(text);
             return true;
           }
-          searchFrom = Math.max(from, text.length - wanted.length);
+          window = window.slice(-(wanted.length - 1) || window.length);
           return false;
         };
-        if (!check()) waiters.add(check);
+        if (!check('')) waiters.add(check);
       });
     },
     waitForBytes(byteCount: number): Promise<Buffer> {
