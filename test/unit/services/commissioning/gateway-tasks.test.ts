@@ -105,6 +105,49 @@ describe('GatewayTasks', () => {
   });
 });
 
+describe('GatewayTasks spectral scan', () => {
+  it('follows the scan progress and then reads the results', async () => {
+    const gateway = createFakeGateway();
+    const progress = [10, 60, 100];
+    const original = gateway.commander.command.bind(gateway.commander);
+    gateway.commander.command = (async (
+      gatewayId: string,
+      name: string,
+      request: unknown,
+      options: unknown,
+    ) => {
+      if (name === 'getSpectralScanParams')
+        return {
+          antenna: 0,
+          samplePeriod: 1,
+          num125kChan: 8,
+          startFreq125k: 902,
+          stepFreq125k: 1,
+          num500kChan: 0,
+          startFreq500k: 0,
+          stepFreq500k: 0,
+          minRx: -130,
+          maxRx: -30,
+        };
+      if (name === 'getSpectralScanProgress') {
+        const percent = progress.shift() ?? 100;
+        return { status: percent < 100 ? 'IN_PROGRESS' : 'COMPLETED', progress: percent };
+      }
+      if (name === 'getSpectralScanResults') return { channels: [{ frequency: 902.3, rssi: -112 }] };
+      return original(gatewayId, name as never, request as never, options as never);
+    }) as typeof gateway.commander.command;
+    const { tasks, events } = createTasks(gateway);
+    const scan = await tasks.spectralScan();
+    expect(scan.results).toEqual({ channels: [{ frequency: 902.3, rssi: -112 }] });
+    const messages = events.flatMap((event) => (event.type === 'progress' ? [event.message] : []));
+    expect(messages).toEqual([
+      'Spectral scan 10 % done',
+      'Spectral scan 60 % done',
+      'Spectral scan finished',
+    ]);
+  });
+});
+
 describe('parseBackupDate', () => {
   it('reads a local date-time without zone as UTC and refuses nonsense', () => {
     expect(parseBackupDate('2026-01-15T12:00:00')).toBe(Date.UTC(2026, 0, 15, 12));
