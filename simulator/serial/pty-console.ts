@@ -43,6 +43,8 @@ export async function attachSerialConsole(
     await waitForSocat(socat);
     const port = await autoDetect().open({ path: internalPath, baudRate: 115_200 });
     const running = runConsoleOnPort(port, options);
+    // If socat dies on its own the internal pty hangs up (reads return 0 forever): stop the console with it.
+    socat.once('exit', () => void running.stop());
     return {
       linkPath: options.linkPath,
       async close() {
