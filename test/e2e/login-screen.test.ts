@@ -213,6 +213,23 @@ describe('connection to the backend', () => {
     await page.getByRole('button', { name: 'Retry now' }).click();
     await banner.waitFor({ state: 'detached' });
   });
+
+  it('keeps what the user typed while the link is down and reads the profiles again once it is back', async () => {
+    const page = await openLogin();
+    await page.getByRole('textbox', { name: 'User name' }).fill('tech@demo.example');
+    const listsBefore = backend.calls.filter((call) => call.channel === 'profiles:list').length;
+    backend.refuseConnections();
+    backend.dropConnections();
+    const banner = page.getByRole('alert').filter({ hasText: 'Lost the connection' });
+    await banner.waitFor();
+    backend.acceptConnections();
+    await page.getByRole('button', { name: 'Retry now' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => backend.calls.filter((call) => call.channel === 'profiles:list').length)
+      .toBeGreaterThan(listsBefore);
+    expect(await page.getByRole('textbox', { name: 'User name' }).inputValue()).toBe('tech@demo.example');
+  });
 });
 
 describe('session expiry', () => {
