@@ -182,6 +182,32 @@ describe('FieldKitServices', () => {
     expect(result).toMatchObject({ ok: true, value: { state: 'active' } });
   });
 
+  it('forgets a spent refresh token and resumes to null when no password is remembered', async () => {
+    const { router, profile } = await buildServices();
+    await credentials.set(CREDENTIAL_SERVICE, refreshTokenAccount(profile.id), 'spent');
+    expect(await router.dispatch('session:resume', { profileId: profile.id }, null)).toEqual({
+      ok: true,
+      value: null,
+    });
+    expect(await credentials.get(CREDENTIAL_SERVICE, refreshTokenAccount(profile.id))).toBeNull();
+  });
+
+  it('logs in anyway and tells the user when the keychain refuses to save the login', async () => {
+    const { services, router, profile } = await buildServices();
+    credentials.set = async () => {
+      throw new Error('locked collection');
+    };
+    const result = await router.dispatch(
+      'session:login',
+      { profileId: profile.id, username: 'tech@example.com', password: GOOD_PASSWORD, remember: 'session' },
+      null,
+    );
+    expect(result).toMatchObject({ ok: true, value: { state: 'active' } });
+    expect(services.handlers['app:notices'](undefined, { channel: 'app:notices' })).toMatchObject({
+      notices: [{ code: 'KEYCHAIN_WRITE_FAILED' }],
+    });
+  });
+
   it('resumes to null when nothing is remembered', async () => {
     const { router, profile } = await buildServices();
     expect(await router.dispatch('session:resume', { profileId: profile.id }, null)).toEqual({
