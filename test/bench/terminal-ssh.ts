@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { SshSession } from '../../electron/services/ssh/ssh-session';
 import { startSshWorldProcess } from '../../simulator/ssh/world-process';
+import { startOpenSshRelay } from '../helpers/sshd';
 import { createServiceHarness, readUntil } from '../integration/ssh/ssh-fixtures';
 import type { BenchFigure } from './report';
 
@@ -128,23 +129,46 @@ export async function measureFloodOnSession(
 }
 
 /**
- * Starts a simulated relay and gateway in a child process (as a real relay and gateway would be),
- * opens a reverse-SSH session through SshService here and measures a flood on it; tears down after.
+ * Starts a simulated gateway in a child process (as a real one would be) behind a relay — the
+ * simulator's own (default) or a real OpenSSH sshd with the gateway running `ssh -R` (needs root) —
+ * opens a reverse-SSH session through SshService in this process and measures a flood on it.
  */
 export async function measureSshFlood(
-  options: { megabytes?: number; renderer?: FloodRenderer; keystrokeIntervalMs?: number } = {},
+  options: {
+    megabytes?: number;
+    renderer?: FloodRenderer;
+    keystrokeIntervalMs?: number;
+    relay?: 'simulator' | 'openssh';
+  } = {},
 ): Promise<SshFloodMeasurement> {
+  const openSshRelay = options.relay === 'openssh' ? await startOpenSshRelay() : undefined;
   const world = await startSshWorldProcess({
     seed: 'bench',
     relayUser: 'bench-relay',
     relayPassword: 'bench-relay-password',
     gateways: [GATEWAY],
+    tunnelClient: openSshRelay ? 'openssh' : 'ssh2',
   });
   const harness = await createServiceHarness(world.tunnels);
   try {
     const session = await harness.service.openReverse({
       gatewayId: GATEWAY.id,
-      relay: world.relay,
+      relay: openSshRelay
+        ? {
+            host: openSshRelay.host,
+            port: openSshRelay.port,
+            username: openSshRelay.username,
+            password: openSshRelay.password,
+          }
+        : world.relay,
+      ...(openSshRelay
+        ? {
+            portRange: [openSshRelay.permittedPorts[0]!, openSshRelay.permittedPorts.at(-1)!] as [
+              number,
+              number,
+            ],
+          }
+        : {}),
       rootPassword: GATEWAY.rootPassword,
       cols: 120,
       rows: 40,
@@ -154,6 +178,7 @@ export async function measureSshFlood(
   } finally {
     await harness.cleanup();
     await world.close();
+    await openSshRelay?.stop();
   }
 }
 
