@@ -7,10 +7,12 @@ import {
   isCancellation,
   isUnresponsive,
 } from './gateway-errors';
-import type { Change, Check, Guard, Review, WizardDefinition } from './types';
+import type { Change, Check, Guard, Review, WizardDefinition, WizardStep } from './types';
 
 /** How long verification may take by default (the modem needs seconds to attach). */
 export const VERIFY_TIMEOUT_MS = 90_000;
+/** Steps recorded in the audit log as they start (reading and the result are recorded on their own). */
+const AUDITED_STEPS = new Set<WizardStep>(['backing-up', 'applying', 'waiting', 'verifying', 'rolling-back']);
 /** Longest backup description the gateway takes. */
 const BACKUP_DESCRIPTION_MAX = 128;
 
@@ -84,6 +86,18 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
       if (options.signal.aborted) this.controller.abort(new CancelledError());
       else options.signal.addEventListener('abort', () => this.cancel(), { once: true });
     }
+  }
+
+  /** Announces a step; the steps of an apply (backup, apply, wait, verify, roll back) also go to the audit log. */
+  override setStep(step: WizardStep, message: string): void {
+    super.setStep(step, message);
+    if (AUDITED_STEPS.has(step))
+      void this.audit({
+        name: `${this.definition.name}:${step}`,
+        outcome: 'ok',
+        startedAt: this.clock.now(),
+        response: { message },
+      });
   }
 
   /** The state read by `read()`, if any. */

@@ -118,8 +118,9 @@ export function buildSiteReportHtml(visit: SiteVisit, options: SiteReportOptions
     (entry) => !entry.name.endsWith(':read') && (entry.before !== undefined || entry.after !== undefined),
   );
   const commands = visit.entries.filter((entry) => entry.kind === 'command' || entry.kind === 'terminal');
+  // Step entries (`firewall:verifying`) are the wizard's trail; the result entry already says how it ended.
   const tasks = wizardEntries.filter(
-    (entry) => !entry.name.endsWith(':read') && entry.before === undefined && entry.after === undefined,
+    (entry) => !entry.name.includes(':') && entry.before === undefined && entry.after === undefined,
   );
 
   const sections: string[] = [];

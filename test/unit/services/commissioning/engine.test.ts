@@ -184,7 +184,14 @@ describe('WizardRun with the firewall wizard', () => {
     await run.apply({ ...state, enabled: false });
     const names = audit.entries.map((entry) => `${entry.kind}:${entry.name}`);
     expect(names).toEqual(
-      expect.arrayContaining(['command:createBackup', 'command:setFirewallConfiguration', 'wizard:firewall']),
+      expect.arrayContaining([
+        'wizard:firewall:backing-up',
+        'command:createBackup',
+        'wizard:firewall:applying',
+        'command:setFirewallConfiguration',
+        'wizard:firewall:verifying',
+        'wizard:firewall',
+      ]),
     );
     expect(new Set(audit.entries.map((entry) => entry.runId))).toEqual(new Set([run.runId]));
     const final = audit.entries.find((entry) => entry.name === 'firewall');
@@ -244,6 +251,20 @@ describe('WizardRun with a gateway that stops answering', () => {
     await expect(run.read()).rejects.toThrow(
       /Gateway gw-1 did not answer for \d+ s: it may be powered off, rebooting/,
     );
+  });
+});
+
+describe('WizardRun cancelled during apply', () => {
+  it('puts the previous values back and reports the run as cancelled', async () => {
+    const gateway = createFakeGateway();
+    const { run } = await startRun(cellularWizard, gateway.commander, { verifyTimeoutMs: 10_000 });
+    run.on('event', (event) => {
+      if (event.type === 'step' && event.step === 'verifying') run.cancel();
+    });
+    const result = await run.apply({ apns: [{ idx: 0, name: 'internet.wrong.example' }] });
+    expect(result.outcome).toBe('cancelled');
+    expect(result.message).toMatch(/^Cancelled during the change\. The previous settings were put back/);
+    expect(gateway.state.apns.map((apn) => apn.name)).toEqual(['iot.sim.example']);
   });
 });
 
