@@ -178,6 +178,16 @@ describe('commissioning against the simulator', () => {
     expect(await session.command(gateway.id, 'getUpgradableSoftware', {})).toEqual([]);
   });
 
+  it('installs a package and finds it installed once the gateway is back', async () => {
+    const gateway = healthyGateway(simulator, 7);
+    const tasks = new GatewayTasks(gateway.id, options());
+    const [offered] = await session.command(gateway.id, 'getInstallableSoftware', {});
+    const result = await tasks.install(offered!.name);
+    expect(result.outcome).toBe('ok');
+    const installable = await session.command(gateway.id, 'getInstallableSoftware', {});
+    expect(installable.map((item) => item.name)).not.toContain(offered!.name);
+  });
+
   it('creates a backup and restores it, waiting for the gateway to come back', async () => {
     const gateway = healthyGateway(simulator, 6);
     const tasks = new GatewayTasks(gateway.id, options());
