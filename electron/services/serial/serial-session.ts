@@ -192,6 +192,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
       throw new Error(reason, { cause: error });
     }
     this.#setState('open');
+    this.#startReading();
   }
 
   /**
@@ -318,7 +319,11 @@ export class SerialSession extends EventEmitter implements TerminalSession {
     }
     this.#port = port;
     this.#identity = { ...this.#identity, path };
-    void this.#readLoop(port);
+  }
+
+  /** Reads only once the state says open, so a disconnect can never be reported before the open. */
+  #startReading(): void {
+    if (this.#port) void this.#readLoop(this.#port);
   }
 
   async #readLoop(port: BindingPortInterface): Promise<void> {
@@ -414,6 +419,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
         try {
           await this.#openPort(path);
           this.#setState('open', `Reconnected on ${path}`);
+          this.#startReading();
           return;
         } catch (openError) {
           lastError = describeOpenError(path, openError);
