@@ -25,6 +25,9 @@ export interface RouteInput<Name extends EndpointName> {
   signal: AbortSignal;
 }
 
+/** Most gateway pages kept serialized at once. */
+const PAGE_CACHE_LIMIT = 2_000;
+
 /** One handler per endpoint of the table; the type refuses a missing one. */
 export type RouteHandlers = { [Name in EndpointName]: (input: RouteInput<Name>) => unknown };
 
@@ -57,14 +60,23 @@ export function createRouteHandlers(world: World): RouteHandlers {
   };
 
   const gatewayJson = new GatewayJsonCache(tenant, fleet);
+  // Whole pages by scope and query, valid while no listed gateway field has changed (fleet.listingSignature).
+  const pageCache = new Map<string, { signature: string; page: RawJson }>();
   const gatewayPage = (
     scopeKey: string,
     belongs: (gateway: GatewayEntity) => boolean,
     query: GatewayPageRequest,
   ) => {
+    const key = `${scopeKey}|${query.page}|${query.limit}|${query.sortField ?? ''}|${query.sortDirection}|${query.textSearch ?? ''}`;
+    const signature = fleet.listingSignature();
+    const cached = pageCache.get(key);
+    if (cached && cached.signature === signature) return cached.page;
     const { data, ...counts } = world.gatewayLists.page(scopeKey, belongs, query);
     const records = data.map((gateway) => gatewayJson.jsonOf(gateway)).join(',');
-    return new RawJson(`{"data":[${records}],${JSON.stringify(counts).slice(1)}`);
+    const page = new RawJson(`{"data":[${records}],${JSON.stringify(counts).slice(1)}`);
+    if (pageCache.size >= PAGE_CACHE_LIMIT) pageCache.clear();
+    pageCache.set(key, { signature, page });
+    return page;
   };
 
   const visibleEvent = (principal: Principal) => {

@@ -95,6 +95,27 @@ export class GatewayFleet {
   }
 
   /**
+   * A text that changes whenever any gateway's listed fields (status, lastSeenTime, BSP version) change: the
+   * heartbeat plus every gateway that differs from how an untouched gateway lists. Costs one step per gateway
+   * that has state, not per gateway of the tenant.
+   */
+  listingSignature(): string {
+    const now = this.options.clock.now();
+    const heartbeat = lastHeartbeat(now);
+    let signature = String(heartbeat);
+    for (const state of this.states.values()) {
+      settle(state, now, this.options.timings);
+      const { entity } = state;
+      const isDefault =
+        state.bspVersion === entity.bspVersion &&
+        (entity.isOfflineFromStart || (isOnline(state, now) && state.lastSeenTime === heartbeat));
+      if (!isDefault)
+        signature += `|${entity.index}:${isOnline(state, now) ? 1 : 0}:${state.lastSeenTime}:${state.bspVersion}`;
+    }
+    return signature;
+  }
+
+  /**
    * Runs a command: validates its body against the catalogue (400 naming each field), refuses newest-BSP-only
    * commands on older BSPs (400), waits `commandTimeoutMs` and answers 408 (errorCode 2) when the gateway is
    * offline, and otherwise answers what the simulated gateway does.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_SORT_FIELDS, GATEWAY_SORT_KEYS } from '../../../electron/shared/api/gateway';
-import { startSimulator, type RunningSimulator } from '../../../simulator';
+import { FakeClock, startSimulator, type RunningSimulator } from '../../../simulator';
 import { rawClient } from './http-client';
 
 type Gateway = Record<string, unknown> & { id: { id: string }; createdTime: number };
@@ -94,5 +94,42 @@ describe('paginated gateway lists over HTTP', () => {
     simulator.rebootGateway(gateway.id);
     const { body } = await client.get<Page>(`${providerPath()}?limit=1000`, providerToken);
     expect(body.data.find((candidate) => candidate.id.id === gateway.id)?.status).toBe('OFFLINE');
+  });
+});
+
+describe('gateway lists as time passes', () => {
+  const clock = new FakeClock();
+  let simulator: RunningSimulator;
+
+  beforeAll(async () => {
+    simulator = await startSimulator({
+      port: 0,
+      host: '127.0.0.1',
+      clock,
+      gateways: 8,
+      devices: 2,
+      rebootMs: 60_000,
+    });
+  });
+  afterAll(() => simulator.close());
+
+  it('lists a rebooted gateway OFFLINE, then ONLINE again with a newer lastSeenTime once it is back', async () => {
+    const client = rawClient(simulator);
+    const { token } = await client.login('provider@fieldkit.demo', 'demo-provider');
+    const gateway = simulator.fixture.gateways.find((candidate) => candidate.initialStatus === 'ONLINE')!;
+    const listed = async () => {
+      const { body } = await client.get<Page>(
+        `/api/v2/provider/${simulator.fixture.providerId}/gateways`,
+        token,
+      );
+      return body.data.find((candidate) => candidate.id.id === gateway.id)!;
+    };
+    const before = await listed();
+    simulator.rebootGateway(gateway.id);
+    expect((await listed()).status).toBe('OFFLINE');
+    clock.advance(60_000);
+    const after = await listed();
+    expect(after.status).toBe('ONLINE');
+    expect(after.lastSeenTime as number).toBeGreaterThan(before.lastSeenTime as number);
   });
 });
