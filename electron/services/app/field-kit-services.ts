@@ -5,6 +5,10 @@ import type { HandlerTable } from '../../shared/ipc/router';
 import type { Notice, Profile } from '../../shared/ipc/schemas';
 import type { OpenedCredentialStore } from '../credentials';
 import { ProfileStore } from '../profiles';
+import { createGatewaysHandlers } from './domains/gateways';
+import { createIntegrationsHandlers } from './domains/integrations';
+import { createCommissioningHandlers } from './domains/commissioning';
+import { createTerminalsHandlers } from './domains/terminals';
 import { mapServiceError } from './error-mapping';
 import { SessionController } from './session-controller';
 import type { SessionFactory } from './session-port';
@@ -166,6 +170,11 @@ export class FieldKitServices {
         }
         return sessions.requireSession().command(gatewayId, command, body);
       },
+      // Each domain registers its handlers from electron/services/app/domains/<domain>.ts.
+      ...createGatewaysHandlers(this),
+      ...createIntegrationsHandlers(this),
+      ...createCommissioningHandlers(this),
+      ...createTerminalsHandlers(this),
     };
   }
 }

@@ -16,7 +16,18 @@ export const CHANNEL_NAMES = [
   'session:logout',
   'api:call',
   'gateway:command',
+  // gateways (domains/gateways.ts)
+  // integrations (domains/integrations.ts)
+  // commissioning (domains/commissioning.ts)
+  // terminals (domains/terminals.ts)
 ] as const;
 
 /** Every event name of the contract. */
-export const EVENT_NAME_LIST = ['session:changed', 'app:notice'] as const;
+export const EVENT_NAME_LIST = [
+  'session:changed',
+  'app:notice',
+  // gateways (domains/gateways.ts)
+  // integrations (domains/integrations.ts)
+  // commissioning (domains/commissioning.ts)
+  // terminals (domains/terminals.ts)
+] as const;

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { gatewaysChannels, gatewaysEvents } from './domains/gateways';
+import { integrationsChannels, integrationsEvents } from './domains/integrations';
+import { commissioningChannels, commissioningEvents } from './domains/commissioning';
+import { terminalsChannels, terminalsEvents } from './domains/terminals';
 import {
   NoticeSchema,
   ProfileDraftSchema,
@@ -94,12 +98,21 @@ export const contract = {
   'session:logout': { input: NoInputSchema, output: z.null() },
   'api:call': { input: ApiCallInputSchema, output: z.unknown() },
   'gateway:command': { input: GatewayCommandInputSchema, output: z.unknown() },
+  // Each domain keeps its channels in electron/shared/ipc/domains/<domain>.ts.
+  ...gatewaysChannels,
+  ...integrationsChannels,
+  ...commissioningChannels,
+  ...terminalsChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Every event main pushes to the renderer: name → zod payload. */
 export const events = {
   'session:changed': SessionSummarySchema.nullable(),
   'app:notice': NoticeSchema,
+  ...gatewaysEvents,
+  ...integrationsEvents,
+  ...commissioningEvents,
+  ...terminalsEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 /** A channel name of the contract. */
