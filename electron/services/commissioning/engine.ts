@@ -209,7 +209,7 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
       });
     } catch (error) {
       const cancelled = isCancellation(error) || signal.aborted;
-      if (error instanceof GatewayUnreachableError) {
+      if (error instanceof GatewayUnreachableError && applyStarted) {
         return this.finish(startedAt, {
           ...base,
           outcome: 'failed',
@@ -282,7 +282,15 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
         this.progress(`Restoring the safety backup "${result.backup.description}"`);
         await context.command('restoreBackup', { index: result.backup.index });
         await this.waitForReturn(signal, 'it restarts after restoring the backup');
-        if (await restored()) {
+        // A gateway may answer for a moment before it restarts: read until the previous values show, within limits.
+        const { isDone } = await this.context(
+          signal,
+          this.clock.now() + (this.options.verifyTimeoutMs ?? VERIFY_TIMEOUT_MS),
+        ).poll(restored, (isRestored) => isRestored, {
+          timeoutMs: Number.POSITIVE_INFINITY,
+          intervalMs: 5_000,
+        });
+        if (isDone) {
           return this.finish(startedAt, {
             ...result,
             outcome: cancelled ? 'cancelled' : 'rolled-back',

@@ -140,6 +140,17 @@ describe('WizardRun with the firewall wizard', () => {
     expect(gateway.names()).not.toContain('setFirewallConfiguration');
   });
 
+  it('changes nothing when the gateway stops answering before the backup, and explains the timeout', async () => {
+    const gateway = createFakeGateway();
+    const { run, state } = await startRun(firewallWizard, gateway.commander);
+    gateway.state.silentCalls = 1_000_000;
+    const result = await run.apply({ ...state, enabled: false });
+    expect(result.outcome).toBe('failed');
+    expect(result.message).toMatch(
+      /^Nothing was changed: the safety backup could not be made\. The gateway did not answer createBackup in time/,
+    );
+  });
+
   it('restores the safety backup when putting the values back fails', async () => {
     const gateway = createFakeGateway();
     const { run, state } = await startRun(firewallWizard, gateway.commander);
