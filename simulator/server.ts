@@ -52,17 +52,25 @@ export function createServer(world: World, faults: FaultOptions): FastifyInstanc
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (faults.latencyMs > 0) await SYSTEM_CLOCK.sleep(faults.latencyMs);
-    if (faults.dropRate > 0 && dropRandom.next() < faults.dropRate) {
-      reply.hijack();
-      request.raw.socket.destroy();
-      return;
-    }
-    if (faults.failRate > 0 && faultRandom.next() < faults.failRate) {
-      return sendError(reply, 503, ERROR_CODES.GENERAL, 'Simulated server failure (--fail-rate): try again');
-    }
-  });
+  // Without faults there is no hook at all: every request saves an async step.
+  if (faults.latencyMs > 0 || faults.failRate > 0 || faults.dropRate > 0) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (faults.latencyMs > 0) await SYSTEM_CLOCK.sleep(faults.latencyMs);
+      if (faults.dropRate > 0 && dropRandom.next() < faults.dropRate) {
+        reply.hijack();
+        request.raw.socket.destroy();
+        return;
+      }
+      if (faults.failRate > 0 && faultRandom.next() < faults.failRate) {
+        return sendError(
+          reply,
+          503,
+          ERROR_CODES.GENERAL,
+          'Simulated server failure (--fail-rate): try again',
+        );
+      }
+    });
+  }
 
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof SimulatorError)
