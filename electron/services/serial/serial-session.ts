@@ -63,6 +63,15 @@ export function describeOpenError(path: string, error: unknown): string {
   return `Could not open ${path}: ${message}`;
 }
 
+/** Why a modem-control request (break, DTR, RTS) failed, in words a technician can act on. */
+function describeControlError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/Inappropriate ioctl|ENOTTY/i.test(message)) {
+    return 'this port has no modem control lines (a pseudo-terminal or a virtual port)';
+  }
+  return message;
+}
+
 function toOpenOptions(path: string, options: SerialOpenOptions): OpenOptions {
   return {
     path,
@@ -259,7 +268,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
       await port.set({ brk: true, ...this.#signals });
       await this.#wait(durationMs);
     } catch (error) {
-      throw new Error(`This port cannot send a break: ${(error as Error).message}`, { cause: error });
+      throw new Error(`Could not send a break: ${describeControlError(error)}`, { cause: error });
     } finally {
       if (port.isOpen) await port.set({ brk: false, ...this.#signals }).catch(() => {});
     }
@@ -272,7 +281,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
     try {
       await port.set({ brk: false, ...next });
     } catch (error) {
-      throw new Error(`This port cannot set DTR/RTS: ${(error as Error).message}`, { cause: error });
+      throw new Error(`Could not set DTR/RTS: ${describeControlError(error)}`, { cause: error });
     }
     this.#signals = next;
   }
@@ -314,7 +323,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
         await port.set({ brk: false, ...this.#signals });
       } catch (error) {
         await port.close().catch(() => {});
-        throw new Error(`cannot set DTR/RTS (${(error as Error).message})`, { cause: error });
+        throw new Error(`could not set DTR/RTS: ${describeControlError(error)}`, { cause: error });
       }
     }
     this.#port = port;

@@ -108,6 +108,26 @@ describe('serial over socat pseudo-terminals', () => {
     }
   });
 
+  it('says plainly that a pseudo-terminal cannot send a break or set DTR', async () => {
+    const session = await serialPorts.open({ path: socat.pathA, logging: false });
+    await expect(session.sendBreak(10)).rejects.toThrow(
+      'Could not send a break: this port has no modem control lines (a pseudo-terminal or a virtual port)',
+    );
+    await expect(session.setSignals({ dtr: false })).rejects.toThrow(
+      /^Could not set DTR\/RTS: this port has no modem/,
+    );
+    expect(session.state).toBe('open');
+  });
+
+  it('explains that Linux drivers refuse mark parity and 1.5 stop bits', async () => {
+    await expect(serialPorts.open({ path: socat.pathA, logging: false, parity: 'mark' })).rejects.toThrow(
+      /does not support mark or space parity/,
+    );
+    await expect(serialPorts.open({ path: socat.pathA, logging: false, stopBits: 1.5 })).rejects.toThrow(
+      /does not support 1\.5 stop bits/,
+    );
+  });
+
   it('frees the port on close so another program can open it', async () => {
     const session = await serialPorts.open({ path: socat.pathA, logging: false });
     await session.close();
