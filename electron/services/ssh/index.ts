@@ -20,6 +20,7 @@ export {
   KEEPALIVE_COUNT_MAX,
   DEFAULT_REV_PORT_RANGE,
   type OpenReverseRequest,
+  type ReverseSshStep,
   type OpenDirectRequest,
   type RelayEndpoint,
   type SshServiceDependencies,

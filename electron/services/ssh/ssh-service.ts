@@ -50,7 +50,12 @@ export interface OpenReverseRequest {
   cols: number;
   rows: number;
   title?: string;
+  /** Told each step of the (re)connection, in words for a status line. */
+  onProgress?(step: ReverseSshStep, detail: string): void;
 }
+
+/** The steps of opening a reverse-SSH session, in order (a reconnect may skip the tunnel ones). */
+export type ReverseSshStep = 'relay' | 'request-tunnel' | 'wait-for-tunnel' | 'gateway-login';
 
 /** What `openDirect` needs: a gateway reachable on the local network. */
 export interface OpenDirectRequest {
@@ -144,6 +149,8 @@ export class SshService {
       cols: request.cols,
       rows: request.rows,
       connect: async (size) => {
+        const report = (step: ReverseSshStep, detail: string) => request.onProgress?.(step, detail);
+        report('relay', `Connecting to the relay ${relay.host}:${relay.port}`);
         const relayLink = await this.connectClient(
           { host: relay.host, port: relay.port, username: relay.username, password: relay.password },
           `${relay.host}:${relay.port}`,
@@ -157,9 +164,15 @@ export class SshService {
             sshRevPort = await this.chooseRevPort(relayLink.client, request.portRange);
             this.revPorts.set(session, sshRevPort);
             hasRequestedTunnel = true;
+            report(
+              'request-tunnel',
+              `Asking gateway ${gatewayId} to open a tunnel on relay port ${sshRevPort}`,
+            );
             await this.requestTunnel(gatewayId, relay, sshRevPort);
+            report('wait-for-tunnel', `Waiting for the tunnel on relay port ${sshRevPort}`);
             stream = await this.waitForTunnel(relayLink.client, gatewayId, relay, sshRevPort);
           }
+          report('gateway-login', `Logging in to gateway ${gatewayId} as ${GATEWAY_USER}`);
           const gatewayLink = await this.connectClient(
             { sock: stream, username: GATEWAY_USER, password: rootPassword },
             `gateway:${gatewayId}`,

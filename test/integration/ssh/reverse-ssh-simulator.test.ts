@@ -80,6 +80,19 @@ describe('reverse SSH through the simulator relay', () => {
     expect(world.tunnelPorts()).toEqual([sent?.body.sshRevPort]);
   });
 
+  it('reports each step of opening the session', async () => {
+    const steps: string[] = [];
+    await harness.service.openReverse({
+      gatewayId: GATEWAY.id,
+      relay: world.relay,
+      rootPassword: GATEWAY.rootPassword,
+      cols: 80,
+      rows: 24,
+      onProgress: (step) => steps.push(step),
+    });
+    expect(steps).toEqual(['relay', 'request-tunnel', 'wait-for-tunnel', 'gateway-login']);
+  });
+
   it('trusts both host keys on first use and reports their fingerprints', async () => {
     const session = await openReverse();
     expect(session.hostKeys).toEqual([
