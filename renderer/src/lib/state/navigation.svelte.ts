@@ -18,33 +18,59 @@ function isViewId(value: string): value is ViewId {
 
 /** Reads a view from a location hash like `#/devices`; anything else is the gateways view. */
 export function parseViewHash(hash: string): ViewId {
-  const name = hash.replace(/^#\/?/, '');
-  return isViewId(name) ? name : 'gateways';
+  return parseRoute(hash).view;
+}
+
+/** A view and the path inside it: `#/gateways/gw-1/console` → `{ view: 'gateways', path: ['gw-1', 'console'] }`. */
+export interface Route {
+  view: ViewId;
+  path: string[];
+}
+
+/** Reads a route from a location hash; an unknown view is the gateways view with no path. */
+export function parseRoute(hash: string): Route {
+  const [name = '', ...rest] = hash.replace(/^#\/?/, '').split('/');
+  if (!isViewId(name)) return { view: 'gateways', path: [] };
+  return { view: name, path: rest.filter(Boolean).map((segment) => decodeURIComponent(segment)) };
+}
+
+/** The hash of a route: segments URI-encoded. */
+export function routeHash(view: ViewId, path: readonly string[] = []): string {
+  return `#/${[view, ...path.map((segment) => encodeURIComponent(segment))].join('/')}`;
 }
 
 /** The current view as a rune, mirrored in the location hash so back/forward and reloads keep it. */
 export class NavigationState {
   current = $state<ViewId>('gateways');
+  /** The path inside the current view, e.g. a gateway id and a tab. */
+  path = $state<string[]>([]);
   readonly #page: Window;
   readonly #onHashChange = () => {
-    this.current = parseViewHash(this.#page.location.hash);
+    this.#follow();
   };
 
   constructor(page: Window = window) {
     this.#page = page;
-    this.current = parseViewHash(page.location.hash);
+    this.#follow();
     page.addEventListener('hashchange', this.#onHashChange);
   }
 
-  /** The hash link of a view. */
-  href(view: ViewId): string {
-    return `#/${view}`;
+  #follow(): void {
+    const route = parseRoute(this.#page.location.hash);
+    this.current = route.view;
+    this.path = route.path;
   }
 
-  /** Shows a view (and records it in history). */
-  go(view: ViewId): void {
-    this.#page.location.hash = `/${view}`;
+  /** The hash link of a view, or of a place inside it. */
+  href(view: ViewId, path: readonly string[] = []): string {
+    return routeHash(view, path);
+  }
+
+  /** Shows a view, or a place inside it (and records it in history). */
+  go(view: ViewId, path: readonly string[] = []): void {
+    this.#page.location.hash = routeHash(view, path).slice(1);
     this.current = view;
+    this.path = [...path];
   }
 
   /** Stops following the location. */

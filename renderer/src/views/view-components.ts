@@ -1,0 +1,24 @@
+import type { Component } from 'svelte';
+import type { IpcClient } from '../lib/ipc';
+import type { NavigationState, ViewId } from '../lib/state/navigation.svelte';
+import type { ProfilesState } from '../lib/state/profiles.svelte';
+import type { SessionState } from '../lib/state/session.svelte';
+import type { ChannelOutput } from '../lib/wire-types';
+import SettingsView from './SettingsView.svelte';
+
+/** What the shell hands every view. A view takes the props it needs and ignores the rest. */
+export interface ViewProps {
+  client: IpcClient;
+  session: SessionState;
+  profiles: ProfilesState;
+  navigation: NavigationState;
+  appInfo: ChannelOutput<'app:info'> | null;
+}
+
+/**
+ * The component of each view that has one; the others show their placeholder (view-table.ts). One line per
+ * view, so features land side by side.
+ */
+export const VIEW_COMPONENTS: Partial<Record<ViewId, Component<ViewProps>>> = {
+  settings: SettingsView as Component<ViewProps>,
+};
