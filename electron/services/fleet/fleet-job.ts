@@ -114,6 +114,8 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
   private readonly controller = new AbortController();
   private running: Promise<FleetResult> | undefined;
   private commandsSent = 0;
+  /** Rows by status, kept as rows change (a 1,000-gateway job updates rows thousands of times). */
+  private readonly tally = Object.fromEntries(STATUSES.map((status) => [status, 0])) as FleetCounts;
 
   constructor(
     readonly change: FleetChange,
@@ -135,11 +137,12 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
         attempts: 0,
         durationMs: 0,
       });
+      const row = this.rows.at(-1) as FleetRow;
       if (target.status === 'OFFLINE') {
-        const row = this.rows.at(-1) as FleetRow;
         row.status = 'skipped';
         row.reason = 'Offline in the gateway list: nothing was sent';
       }
+      this.tally[row.status]++;
     }
     options.signal?.addEventListener('abort', () => this.cancel(), { once: true });
   }
@@ -309,14 +312,14 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
   }
 
   private update(row: FleetRow, changes: Partial<FleetRow>): void {
+    this.tally[row.status]--;
     Object.assign(row, changes);
+    this.tally[row.status]++;
     this.emit('row', { jobId: this.jobId, row: { ...row }, counts: this.counts() });
   }
 
   private counts(): FleetCounts {
-    const counts = Object.fromEntries(STATUSES.map((status) => [status, 0])) as FleetCounts;
-    for (const row of this.rows) counts[row.status]++;
-    return counts;
+    return { ...this.tally };
   }
 
   private finish(startedAt: number): FleetResult {
