@@ -80,6 +80,7 @@ export function createRouteHandlers(world: World): RouteHandlers {
   };
 
   const visibleEvent = (principal: Principal) => {
+    fleet.refreshOutages();
     const visible = scope.visibleCustomers(principal);
     return (event: EventEntity) => visible === 'all' || visible.has(event.customerId);
   };
@@ -271,6 +272,7 @@ export function createRouteHandlers(world: World): RouteHandlers {
             : tenant.integrations.get(params.entityId)?.customerId;
       if (owner === undefined) throw notFound(`${params.entityType} ${params.entityId} not found`);
       scope.requireCustomerAccess(principal, owner);
+      fleet.refreshOutages();
       return eventPage(
         listEvents(
           tenant.events,

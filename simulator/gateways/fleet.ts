@@ -2,7 +2,8 @@ import { gatewayCommands, isCommandName, type CommandName } from '../../electron
 import { ERROR_CODES } from '../../electron/shared/api/errors';
 import type { Clock } from '../clock';
 import { badArgument, notFound, parseOrThrow, SimulatorError } from '../failure';
-import { NEWEST_BSP_VERSION, type GatewayEntity, type Tenant } from '../tenant';
+import { Random } from '../random';
+import { NEWEST_BSP_VERSION, type EventEntity, type GatewayEntity, type Tenant } from '../tenant';
 import type { ReverseTunnels } from '../tunnels';
 import { backupCommands } from './backups';
 import type { CommandContext, CommandHandlers } from './context';
@@ -51,9 +52,13 @@ export class GatewayFleet {
   private readonly states = new Map<string, GatewayState>();
   private readonly startedAt: number;
   private readonly shutdown = new AbortController();
+  /** The Raised outage event of each gateway that is restarting now. */
+  private readonly outages = new Map<string, EventEntity>();
+  private readonly eventIds: Random;
 
   constructor(private readonly options: GatewayFleetOptions) {
     this.startedAt = options.clock.now();
+    this.eventIds = new Random(options.tenant.seed).fork('outage-events');
   }
 
   /** The gateway with this id, or a 404. */
@@ -70,8 +75,46 @@ export class GatewayFleet {
       state = createGatewayState(entity, this.startedAt);
       this.states.set(entity.id, state);
     }
-    settle(state, this.options.clock.now(), this.options.timings);
+    this.settleWithEvents(state);
     return state;
+  }
+
+  /**
+   * Brings every touched gateway up to now and keeps the event log in step: a restart raises a
+   * GATEWAY_SHUTDOWN_ALARM (Offline, Major) that clears when the gateway is back. Call before listing events.
+   */
+  refreshOutages(): void {
+    for (const state of this.states.values()) this.settleWithEvents(state);
+  }
+
+  private settleWithEvents(state: GatewayState): void {
+    const now = this.options.clock.now();
+    settle(state, now, this.options.timings);
+    const { entity } = state;
+    const open = this.outages.get(entity.id);
+    if (open && isOnline(state, now)) {
+      open.endTs = state.bootedAt;
+      open.state = 'Clear';
+      this.outages.delete(entity.id);
+    } else if (!open && state.offlineUntil > now && !entity.isOfflineFromStart) {
+      const event: EventEntity = {
+        id: this.eventIds.uuid(),
+        startTs: state.offlineUntil - this.options.timings.rebootMs,
+        endTs: null,
+        source: 'GATEWAY',
+        entityId: entity.id,
+        entityName: entity.gatewayMac,
+        eventName: 'GATEWAY_SHUTDOWN_ALARM',
+        eventType: 'Offline',
+        severity: 'Major',
+        state: 'Raised',
+        ituType: 'equipmentAlarm',
+        details: `${entity.name} is restarting`,
+        customerId: entity.customerId,
+      };
+      this.options.tenant.events.push(event);
+      this.outages.set(entity.id, event);
+    }
   }
 
   /** ONLINE or OFFLINE now, without creating state for a gateway nobody has talked to. */
@@ -156,7 +199,10 @@ export class GatewayFleet {
     const handler = COMMAND_HANDLERS[commandName] as (context: CommandContext, request: unknown) => unknown;
     const answer = await handler(context, request);
     // A command that restarted the gateway (reboot, restore, a watchdog reboot) drops its tunnels, as hardware does.
-    if (!isOnline(state, this.options.clock.now())) await this.dropTunnels(entity);
+    if (!isOnline(state, this.options.clock.now())) {
+      this.settleWithEvents(state);
+      await this.dropTunnels(entity);
+    }
     return answer;
   }
 
@@ -170,7 +216,9 @@ export class GatewayFleet {
 
   /** Reboots the gateway now, as its own reboot command or shell would: OFFLINE for the reboot time. */
   reboot(entity: GatewayEntity): void {
-    startReboot(this.stateOf(entity), this.options.clock.now(), this.options.timings);
+    const state = this.stateOf(entity);
+    startReboot(state, this.options.clock.now(), this.options.timings);
+    this.settleWithEvents(state);
   }
 
   /** Ends every wait for an offline gateway (used when the simulator closes). */

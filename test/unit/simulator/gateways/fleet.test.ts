@@ -84,3 +84,26 @@ describe('GatewayFleet', () => {
     expect(apns.map((apn) => apn.name)).not.toContain('spare.example');
   });
 });
+
+describe('GatewayFleet outage events', () => {
+  it('raises an Offline GATEWAY_SHUTDOWN_ALARM on reboot and clears it when the gateway is back', async () => {
+    const { clock, tenant, fleet, run } = createTestFleet();
+    const gateway = healthyGateway(tenant);
+    const rebootedAt = clock.now();
+    await run(gateway, 'reboot');
+    const raised = tenant.events.filter(
+      (event) => event.entityId === gateway.id && event.state === 'Raised' && event.startTs === rebootedAt,
+    );
+    expect(raised).toEqual([
+      expect.objectContaining({
+        eventName: 'GATEWAY_SHUTDOWN_ALARM',
+        eventType: 'Offline',
+        source: 'GATEWAY',
+        endTs: null,
+      }),
+    ]);
+    clock.advance(TEST_TIMINGS.rebootMs);
+    fleet.refreshOutages();
+    expect(raised[0]).toMatchObject({ state: 'Clear', endTs: rebootedAt + TEST_TIMINGS.rebootMs });
+  });
+});
