@@ -141,7 +141,8 @@ export class SshSession extends EventEmitter implements TerminalSession {
 
   /** Ends the shell and the link, runs the close hook (stopReverseSsh) and closes the log. Never rejects. */
   async close(): Promise<void> {
-    await this.#finish('Closed by the user');
+    // A session that failed keeps saying why, so closing it after a failed open does not hide the cause.
+    await this.#finish(this.#state === 'failed' && this.#reason ? this.#reason : 'Closed by the user');
   }
 
   async #finish(reason: string): Promise<void> {

@@ -197,3 +197,19 @@ describe('SshSession', () => {
     await expect(session.reconnect()).rejects.toThrow(/closed/);
   });
 });
+
+describe('SshSession after a failed open', () => {
+  it('keeps the failure as its reason when closed', async () => {
+    const session = new SshSession({
+      kind: 'reverse',
+      title: 'gw',
+      cols: 80,
+      rows: 24,
+      connect: async () => Promise.reject(new Error('Gateway gw did not open its tunnel')),
+    });
+    await session.open().catch(() => undefined);
+    await session.close();
+    expect(session.state).toBe('closed');
+    expect(session.reason).toBe('Gateway gw did not open its tunnel');
+  });
+});
