@@ -13,7 +13,7 @@ import { ensureRendererBuilt } from './renderer-build';
 /** Access-token lifetime of the journey's simulator (seconds), as issue 3 asks (`--access-ttl 3`). */
 export const ACCESS_TTL_SECONDS = 3;
 /** Refresh-token lifetime: long enough to refresh once, short enough to expire within the test. */
-export const REFRESH_TTL_SECONDS = 6;
+export const REFRESH_TTL_SECONDS = 8;
 
 /** One WebSocket frame between renderer and main. */
 export interface RecordedFrame {
