@@ -1,0 +1,116 @@
+/** One performance sample as the endpoints answer it (spec "Gateway performance sample"). */
+export interface ChartSample {
+  timeMs: number;
+  value: number;
+  tags?: Record<string, string> | undefined;
+}
+
+/** Series aligned on one time axis, as uPlot takes them: x in seconds, then one y array per series. */
+export interface GroupedSeries {
+  /** One label per series, in the order of `values`. */
+  labels: string[];
+  /** The tags each series was grouped by (empty for an unaggregated series). */
+  tags: Array<Record<string, string>>;
+  /** Sample times in seconds, ascending, distinct. */
+  times: number[];
+  /** One array per series, aligned with `times`; null where that series has no sample. */
+  values: Array<Array<number | null>>;
+}
+
+/** Tags written in a stable order (by key), so the same combination always gives the same key. */
+export function describeTags(tags: Record<string, string> | undefined): string {
+  const entries = Object.entries(tags ?? {}).sort(([left], [right]) => left.localeCompare(right));
+  return entries.map(([key, value]) => `${key}=${value}`).join(', ');
+}
+
+/**
+ * Groups samples into one series per tag combination (showTags), on one ascending time axis. A series without
+ * tags is labelled `fallbackLabel`. Samples at the same time and tags keep the last value seen.
+ */
+export function groupSamplesBySeries(
+  samples: readonly ChartSample[],
+  fallbackLabel = 'value',
+): GroupedSeries {
+  const seriesIndex = new Map<string, number>();
+  const tags: Array<Record<string, string>> = [];
+  const timeSet = new Set<number>();
+  for (const sample of samples) {
+    timeSet.add(sample.timeMs);
+    const key = describeTags(sample.tags);
+    if (!seriesIndex.has(key)) {
+      seriesIndex.set(key, tags.length);
+      tags.push({ ...(sample.tags ?? {}) });
+    }
+  }
+  const timesMs = [...timeSet].sort((left, right) => left - right);
+  const column = new Map<number, number>();
+  timesMs.forEach((time, index) => column.set(time, index));
+  const values = tags.map(() => new Array<number | null>(timesMs.length).fill(null));
+  for (const sample of samples) {
+    const row = seriesIndex.get(describeTags(sample.tags))!;
+    values[row]![column.get(sample.timeMs)!] = sample.value;
+  }
+  const labels = tags.map((entry) => describeTags(entry) || fallbackLabel);
+  return { labels, tags, times: timesMs.map((time) => time / 1000), values };
+}
+
+function quoteCsv(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * Writes samples as CSV (RFC 4180, CRLF line ends): `timeMs,isoTime,value` and one column per tag key found,
+ * in the samples' order. Fields with commas, quotes or line breaks are quoted.
+ */
+export function buildSamplesCsv(samples: readonly ChartSample[]): string {
+  const tagKeys = [...new Set(samples.flatMap((sample) => Object.keys(sample.tags ?? {})))].sort();
+  const header = ['timeMs', 'isoTime', 'value', ...tagKeys];
+  const lines = [header.map(quoteCsv).join(',')];
+  for (const sample of samples) {
+    const fields = [
+      String(sample.timeMs),
+      new Date(sample.timeMs).toISOString(),
+      String(sample.value),
+      ...tagKeys.map((key) => sample.tags?.[key] ?? ''),
+    ];
+    lines.push(fields.map(quoteCsv).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** A file name safe on Windows, macOS and Linux, from free text (measurement, field, a time). */
+export function toFileName(...parts: string[]): string {
+  return parts
+    .join('-')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** Hands a Blob to the browser as a download named `fileName` (the Electron shell saves it the same way). */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click starts the download synchronously; revoking on the next turn lets the browser read it first.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Colours of successive series: distinguishable in light and dark themes. */
+export const SERIES_COLOURS = [
+  '#1f77b4',
+  '#d62728',
+  '#2ca02c',
+  '#ff7f0e',
+  '#9467bd',
+  '#8c564b',
+  '#e377c2',
+  '#17becf',
+  '#bcbd22',
+  '#7f7f7f',
+] as const;
