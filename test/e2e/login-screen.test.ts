@@ -159,6 +159,26 @@ describe('login screen', () => {
     expect(backend.calls.some((call) => call.channel === 'profiles:save')).toBe(false);
   });
 
+  it('edits the selected profile, keeping its id and pinned certificate', async () => {
+    const company = buildProfile({ trustedCertificateSha256: 'CD'.repeat(32) });
+    backend.handle('profiles:list', () => ({
+      ok: true,
+      value: { profiles: [company], selectedId: company.id },
+    }));
+    backend.handle('profiles:save', (input) => ({ ok: true, value: input }));
+    const page = await openLogin();
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const name = page.getByRole('textbox', { name: 'Profile name' });
+    expect(await name.inputValue()).toBe(company.name);
+    await name.fill('ACME north site');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(backend.calls.find((call) => call.channel === 'profiles:save')?.input).toEqual({
+      ...company,
+      name: 'ACME north site',
+    });
+  });
+
   it('adds a profile and selects it', async () => {
     const saved = buildProfile({ id: 'new-one', name: 'Roof site', baseUrl: 'https://oam.roof.example' });
     backend.handle('profiles:save', () => ({ ok: true, value: saved }));
