@@ -34,20 +34,22 @@ export const BODY_LIMIT_BYTES = 1_048_576;
  * and every failure answered with the error body `{ status, message, errorCode, timestamp }`.
  */
 export function createServer(world: World, faults: FaultOptions): FastifyInstance {
+  const sendError = (reply: FastifyReply, status: number, errorCode: ErrorCode, message: string) => {
+    const body: ApiErrorBody = { status, message, errorCode, timestamp: world.clock.now() };
+    return reply.code(status).type(JSON_TYPE).send(body);
+  };
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 1_000 },
     forceCloseConnections: true,
+    // A malformed URL (bad percent-encoding) is refused before routing: answer it with the error body too.
+    frameworkErrors: (error, _request, reply) =>
+      sendError(reply, error.statusCode ?? 400, ERROR_CODES.BAD_REQUEST_PARAMS, error.message),
   });
   const handlers = createRouteHandlers(world);
   const faultRandom = new Random(faults.seed).fork('faults');
   const dropRandom = new Random(faults.seed).fork('drops');
-
-  const sendError = (reply: FastifyReply, status: number, errorCode: ErrorCode, message: string) => {
-    const body: ApiErrorBody = { status, message, errorCode, timestamp: world.clock.now() };
-    return reply.code(status).type('application/json; charset=utf-8').send(body);
-  };
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));

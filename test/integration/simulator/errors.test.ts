@@ -22,6 +22,19 @@ describe('simulator error answers', () => {
     });
   });
 
+  it('answers 400 with the error body to a malformed URL', async () => {
+    const answer = await client.get('/api/customer/%E0%A4%A', providerToken);
+    expect(answer).toMatchObject({ status: 400, body: { status: 400, errorCode: 31 } });
+  });
+
+  it('answers 413 with the error body to a body over 1 MiB', async () => {
+    const answer = await client.request('POST', '/api/auth/login', {
+      body: 'x'.repeat(1_100_000),
+      contentType: 'text/plain',
+    });
+    expect(answer).toMatchObject({ status: 413, body: { status: 413, errorCode: 31 } });
+  });
+
   it('answers 400 to malformed JSON on login, never 500', async () => {
     const answer = await client.request('POST', '/api/auth/login', {
       body: '{"username":',
