@@ -110,6 +110,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       onReboot: (gatewayId) => world.fleet.reboot(world.fleet.entityOf(gatewayId)),
     });
   }
+  // "localhost" may resolve to ::1 first; listen where the printed URL points.
+  const listenHost = settings.host === 'localhost' ? '127.0.0.1' : settings.host;
   const app = createServer(world, {
     latencyMs: settings.latencyMs,
     failRate: settings.failRate,
@@ -117,15 +119,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     seed: settings.seed,
   });
   try {
-    await app.listen({ port: settings.port, host: settings.host });
+    await app.listen({ port: settings.port, host: listenHost });
   } catch (error) {
     await sshWorld?.close();
     throw error;
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
-  const urlHost =
-    settings.host === '::1' ? '[::1]' : settings.host === 'localhost' ? '127.0.0.1' : settings.host;
+  const urlHost = listenHost === '::1' ? '[::1]' : listenHost;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${urlHost}:${port}`,
