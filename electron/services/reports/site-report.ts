@@ -242,3 +242,50 @@ ${sections.join('\n')}
 </body></html>
 `;
 }
+
+/** What a visit is collected from: the audit log's entries of a time span, plus what the app measured. */
+export interface VisitSource {
+  audit: { read(query: { profileId: string; since?: number; until?: number }): Promise<AuditEntry[]> };
+  profileId: string;
+  technician: string;
+  startedAt: number;
+  endedAt: number;
+  /** Only these gateways (default: every gateway the entries name). Names shown where given. */
+  gateways?: Array<{ id: string; name?: string }>;
+  title?: string;
+  site?: string;
+  rf?: RfMeasurement[];
+  pings?: PingMeasurement[];
+  terminalLogs?: TerminalLogLink[];
+  notes?: string;
+}
+
+/** Reads the visit's audit entries (from `startedAt` to `endedAt`) and assembles the SiteVisit a report needs. */
+export async function collectVisit(source: VisitSource): Promise<SiteVisit> {
+  const entries = await source.audit.read({
+    profileId: source.profileId,
+    since: source.startedAt,
+    until: source.endedAt,
+  });
+  const wanted = source.gateways ? new Set(source.gateways.map((gateway) => gateway.id)) : undefined;
+  const kept = wanted
+    ? entries.filter((entry) => entry.gatewayId === undefined || wanted.has(entry.gatewayId))
+    : entries;
+  const gateways =
+    source.gateways ??
+    [...new Set(kept.flatMap((entry) => (entry.gatewayId ? [entry.gatewayId] : [])))].map((id) => ({ id }));
+  return {
+    title: source.title,
+    site: source.site,
+    technician: source.technician,
+    profileId: source.profileId,
+    gateways,
+    startedAt: source.startedAt,
+    endedAt: source.endedAt,
+    entries: kept,
+    rf: source.rf,
+    pings: source.pings,
+    terminalLogs: source.terminalLogs,
+    notes: source.notes,
+  };
+}

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../../electron/services/audit';
-import { buildSiteReportHtml, reportBaseName, type SiteVisit } from '../../../../electron/services/reports';
+import {
+  buildSiteReportHtml,
+  collectVisit,
+  reportBaseName,
+  type SiteVisit,
+} from '../../../../electron/services/reports';
 
 const AT = Date.UTC(2026, 0, 15, 12);
 const SECRET = 'relay-password-8842';
@@ -115,5 +120,25 @@ describe('buildSiteReportHtml', () => {
 describe('reportBaseName', () => {
   it('names the file after the gateway and the date with only safe characters', () => {
     expect(reportBaseName(visitWith([]))).toBe('site-report-Kona_Macro_7-2026-01-15T12-00');
+  });
+});
+
+describe('collectVisit', () => {
+  it('takes the audit entries of the visit span and of the chosen gateways only', async () => {
+    const entries = [entry({ gatewayId: 'gw-1', name: 'mine' }), entry({ gatewayId: 'gw-2', name: 'other' })];
+    const audit = {
+      read: async (query: { since?: number; until?: number }) =>
+        entries.filter((item) => item.at >= (query.since ?? 0) && item.at <= (query.until ?? Infinity)),
+    };
+    const visit = await collectVisit({
+      audit,
+      profileId: 'demo',
+      technician: 't',
+      startedAt: AT,
+      endedAt: AT + 1,
+      gateways: [{ id: 'gw-1', name: 'Kona' }],
+    });
+    expect(visit.entries.map((item) => item.name)).toEqual(['mine']);
+    expect(visit.gateways).toEqual([{ id: 'gw-1', name: 'Kona' }]);
   });
 });
