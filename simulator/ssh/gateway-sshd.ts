@@ -32,6 +32,9 @@ export interface GatewaySshdOptions {
   createShell: ShellFactory;
 }
 
+/** Shell output that may wait in the channel beyond the SSH window (a pty's buffer is a few KB). */
+export const SHELL_OUTPUT_BUFFER_BYTES = 64 * 1024;
+
 /** The user every gateway shell logs in as (DESIGN §4). */
 export const GATEWAY_USER = 'root';
 
@@ -138,20 +141,25 @@ function attachShell(
     channel.exit(code);
     channel.end();
   };
+  // Like a pty, the shell may run ahead of the SSH window by only a little: ssh2's channel buffers up to
+  // 2 MB before write() returns false, which would put megabytes ahead of every keystroke echo.
+  let resumeShell: (() => void) | undefined;
+  const onChunkFlushed = () => {
+    if (resumeShell && channel.writableLength <= SHELL_OUTPUT_BUFFER_BYTES) {
+      const resume = resumeShell;
+      resumeShell = undefined;
+      resume();
+    }
+  };
+  channel.once('close', () => resumeShell?.());
   const send = (chunk: string): Promise<void> => {
     if (!isOpen) return Promise.reject(new Error('channel closed'));
-    if (chunk === '' || channel.write(chunk)) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const onDrain = () => {
-        channel.off('close', onClose);
-        resolve();
-      };
-      const onClose = () => {
-        channel.off('drain', onDrain);
-        reject(new Error('channel closed'));
-      };
-      channel.once('drain', onDrain);
-      channel.once('close', onClose);
+    if (chunk === '') return Promise.resolve();
+    channel.write(chunk, onChunkFlushed);
+    if (channel.writableLength <= SHELL_OUTPUT_BUFFER_BYTES) return Promise.resolve();
+    // GatewayShell writes one chunk at a time, so there is never more than one waiter.
+    return new Promise((resolve) => {
+      resumeShell = resolve;
     });
   };
   let execFilter: ExecOutputFilter | undefined;
