@@ -26,7 +26,7 @@ export interface RouteInput<Name extends EndpointName> {
 }
 
 /** Most gateway pages kept serialized at once. */
-const PAGE_CACHE_LIMIT = 2_000;
+const PAGE_CACHE_LIMIT = 500;
 
 /** One handler per endpoint of the table; the type refuses a missing one. */
 export type RouteHandlers = { [Name in EndpointName]: (input: RouteInput<Name>) => unknown };
