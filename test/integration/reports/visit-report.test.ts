@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditLog } from '../../../electron/services/audit';
+import { createWizardRun, firewallWizard } from '../../../electron/services/commissioning';
+import { ChromiumPdfPrinter, collectVisit, exportSiteReport } from '../../../electron/services/reports';
+import type { Session } from '../../../electron/services/session';
+import type { RunningSimulator } from '../../../simulator';
+import { healthyGateway, PROVIDER, startSimulatorSession } from '../commissioning/simulator-session';
+
+const run = promisify(execFile);
+
+describe('a visit from the audit log to a PDF', () => {
+  let simulator: RunningSimulator;
+  let session: Session;
+  let folder: string;
+
+  beforeAll(async () => {
+    ({ simulator, session } = await startSimulatorSession({ commandTimeoutMs: 300 }));
+    folder = await mkdtemp(join(tmpdir(), 'visit-report-'));
+  });
+  afterAll(async () => {
+    await simulator.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('reports the firewall change made through a wizard, read from the audit file, in the PDF text', async () => {
+    const audit = new AuditLog({ dataDir: folder });
+    const gateway = healthyGateway(simulator);
+    const startedAt = Date.now();
+    const wizard = createWizardRun(firewallWizard, gateway.id, {
+      commander: session,
+      profileId: 'demo',
+      user: PROVIDER.username,
+      audit,
+    });
+    const state = await wizard.read();
+    const result = await wizard.apply({
+      ...state,
+      doSPrevention: { ...state.doSPrevention, perMinLimit: 61 },
+    });
+    expect(result.outcome).toBe('applied');
+    const visit = await collectVisit({
+      audit,
+      profileId: 'demo',
+      technician: PROVIDER.username,
+      startedAt,
+      endedAt: Date.now(),
+      gateways: [{ id: gateway.id, name: gateway.name }],
+    });
+    const { pdfPath } = await exportSiteReport(visit, join(folder, 'reports'), {
+      printer: new ChromiumPdfPrinter(),
+      knownSecrets: [PROVIDER.password, session.accessToken!],
+    });
+    const { stdout } = await run('pdftotext', [pdfPath!, '-']);
+    const text = stdout.replace(/\s+/g, ' ');
+    expect(text).toContain('doSPrevention.perMinLimit');
+    expect(text).toMatch(/doSPrevention\.perMinLimit 25 61/);
+    expect(text).toContain('setFirewallConfiguration');
+    expect(text).not.toContain(PROVIDER.password);
+    expect(await readFile(audit.pathOf('demo'), 'utf8')).not.toContain(session.accessToken!);
+  });
+});
