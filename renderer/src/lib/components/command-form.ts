@@ -1,10 +1,7 @@
 import type { z } from 'zod';
-// The command catalogue's schemas are the single source of the form's rules (DESIGN §3 allows shared ← renderer;
-// the lint pattern for the `electron` package also matches the folder name).
-/* eslint-disable no-restricted-imports */
+// The command catalogue's schemas are the single source of the form's rules (DESIGN §3: shared ← renderer).
 import type { GatewayCommandDefinition } from '../../../../electron/shared/api/commands';
 import { describeIssues, formatPath } from '../../../../electron/shared/api/validation';
-/* eslint-enable no-restricted-imports */
 
 /** One input of a command form, read from the command's request schema. */
 export type FormField =
