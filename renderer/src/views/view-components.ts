@@ -5,6 +5,7 @@ import type { ProfilesState } from '../lib/state/profiles.svelte';
 import type { SessionState } from '../lib/state/session.svelte';
 import type { ChannelOutput } from '../lib/wire-types';
 import SettingsView from './SettingsView.svelte';
+import DevicesView from './devices/DevicesView.svelte';
 
 /** What the shell hands every view. A view takes the props it needs and ignores the rest. */
 export interface ViewProps {
@@ -21,4 +22,5 @@ export interface ViewProps {
  */
 export const VIEW_COMPONENTS: Partial<Record<ViewId, Component<ViewProps>>> = {
   settings: SettingsView as Component<ViewProps>,
+  devices: DevicesView as Component<ViewProps>,
 };

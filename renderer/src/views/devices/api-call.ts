@@ -1,0 +1,54 @@
+import type { IpcClient } from '../../lib/ipc';
+import type { IpcErrorShape, Result } from '../../lib/wire-types';
+// The shared API rules are the single source of the form checks (views-common: never re-declare a rule).
+// eslint-disable-next-line no-restricted-imports
+import { describeIssues } from '../../../../electron/shared/api/validation';
+import type { z } from 'zod';
+
+/** The parts of one `api:call`: an endpoint of the endpoint table and its path parameters and query. */
+export interface ApiCallParts {
+  endpoint: string;
+  params?: Record<string, string | number | boolean>;
+  query?: Record<string, unknown>;
+}
+
+/** Calls one endpoint through main (which validates it again with the typed client); the answer as a Result. */
+export function callApi<Value>(client: IpcClient, parts: ApiCallParts): Promise<Result<Value>> {
+  return client.invoke('api:call', parts) as Promise<Result<Value>>;
+}
+
+/** What to say for a refused or missing subject, in the words of the thing being looked at. */
+export interface ErrorWords {
+  forbidden: string;
+  notFound: string;
+}
+
+/**
+ * Says in a technician's words why a call failed: access (403), a missing subject (404), a timeout, an
+ * unreachable server, an expired session, or the server's own message otherwise.
+ */
+export function describeCallError(error: IpcErrorShape, words: ErrorWords): string {
+  const status = (error.details as { status?: unknown } | undefined)?.status;
+  if (error.code === 'FORBIDDEN' || status === 403) return words.forbidden;
+  if (error.code === 'NOT_FOUND' || status === 404) return words.notFound;
+  switch (error.code) {
+    case 'TIMEOUT':
+      return 'The server did not answer in time. The connection may be slow; try again.';
+    case 'NETWORK':
+      return "Can't reach the server. Check this laptop's network (hotspot, Wi-Fi, VPN), then try again.";
+    case 'SESSION_EXPIRED':
+    case 'UNAUTHENTICATED':
+      return 'Your session has ended. Sign in again to continue.';
+    case 'INVALID_INPUT':
+      return `The request was refused before sending: ${error.message}`;
+    default:
+      return `The server refused the request: ${error.message}`;
+  }
+}
+
+/** Field → first message, from a failed parse of a shared schema (paths as `describeIssues` writes them). */
+export function collectFieldErrors(error: z.ZodError): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const issue of describeIssues(error)) messages[issue.path] ??= issue.message;
+  return messages;
+}
