@@ -18,6 +18,7 @@ export const CHANNEL_NAMES = [
   'gateway:command',
   // gateways (domains/gateways.ts)
   // integrations (domains/integrations.ts)
+  'integrations:test',
   // commissioning (domains/commissioning.ts)
   // terminals (domains/terminals.ts)
 ] as const;
