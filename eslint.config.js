@@ -5,18 +5,23 @@ import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const layer = (files, patterns) => ({
+const ELECTRON_PACKAGE = {
+  name: 'electron',
+  message: 'Only electron/main and electron/preload may import electron.',
+};
+
+// `patterns` are gitignore-style (a bare name would also match our own electron/ folder), so the electron
+// package itself is refused by exact name through `paths`.
+const layer = (files, patterns, { allowElectron = false } = {}) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns }] },
+  rules: {
+    'no-restricted-imports': ['error', { patterns, paths: allowElectron ? [] : [ELECTRON_PACKAGE] }],
+  },
 });
 
 const NODE_BUILTINS = {
   group: ['node:*'],
   message: 'This layer runs outside Node: no node:* modules.',
-};
-const ELECTRON = {
-  group: ['electron'],
-  message: 'Only electron/main and electron/preload may import electron.',
 };
 const outOf = (...folders) =>
   folders.map((folder) => ({
@@ -43,15 +48,14 @@ export default tseslint.config(
   },
   layer(
     ['electron/shared/**'],
-    [NODE_BUILTINS, ELECTRON, ...outOf('services', 'main', 'host', 'preload', 'renderer', 'simulator')],
+    [NODE_BUILTINS, ...outOf('services', 'main', 'host', 'preload', 'renderer', 'simulator')],
   ),
-  layer(['electron/services/**'], [ELECTRON, ...outOf('main', 'host', 'preload', 'renderer', 'simulator')]),
-  layer(['electron/host/**'], [ELECTRON, ...outOf('main', 'preload', 'renderer/src')]),
-  layer(['electron/main/**'], outOf('host', 'preload', 'renderer/src')),
-  layer(['electron/preload/**'], [...outOf('services', 'main', 'host', 'renderer', 'simulator')]),
-  layer(
-    ['renderer/**'],
-    [NODE_BUILTINS, ELECTRON, ...outOf('services', 'main', 'host', 'preload', 'simulator')],
-  ),
-  layer(['simulator/**'], [ELECTRON, ...outOf('services', 'main', 'host', 'preload', 'renderer')]),
+  layer(['electron/services/**'], [...outOf('main', 'host', 'preload', 'renderer', 'simulator')]),
+  layer(['electron/host/**'], [...outOf('main', 'preload', 'renderer/src')]),
+  layer(['electron/main/**'], outOf('host', 'preload', 'renderer/src'), { allowElectron: true }),
+  layer(['electron/preload/**'], outOf('services', 'main', 'host', 'renderer', 'simulator'), {
+    allowElectron: true,
+  }),
+  layer(['renderer/**'], [NODE_BUILTINS, ...outOf('services', 'main', 'host', 'preload', 'simulator')]),
+  layer(['simulator/**'], [...outOf('services', 'main', 'host', 'preload', 'renderer')]),
 );

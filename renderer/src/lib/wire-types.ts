@@ -1,7 +1,5 @@
-// The lint pattern that keeps the `electron` package out of the renderer also matches the electron/ folder's
-// name; DESIGN §3 allows shared ← renderer, and this file is the renderer's one door to electron/shared (types
-// only, so no zod schema lands in the bundle).
-/* eslint-disable no-restricted-imports */
+// The renderer's door to electron/shared's IPC types (DESIGN §3 allows shared ← renderer). Types only, so no
+// zod schema lands in the bundle.
 import type {
   Channel,
   ChannelInput,
@@ -17,7 +15,6 @@ import type {
   RememberMode,
   SessionSummary,
 } from '../../../electron/shared/ipc/schemas';
-/* eslint-enable no-restricted-imports */
 
 /** Every pushed event and its payload, as the contract declares them. */
 export type Events = { [E in EventName]: EventPayload<E> };
