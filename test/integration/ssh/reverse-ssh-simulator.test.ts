@@ -251,6 +251,37 @@ describe('reverse SSH failures a technician can act on', () => {
     );
   });
 
+  it('picks a relay port that no other tunnel holds', async () => {
+    const other = { ...GATEWAY, id: 'gw-other', hostname: 'kona-other' };
+    await world.close();
+    world = await createSshWorld({
+      seed: 'reverse-ssh-test',
+      relayUser: 'relay',
+      relayPassword: 'relay-secret',
+      relayPermittedPorts: { first: 41_100, last: 41_101 },
+      gateways: [GATEWAY, other],
+    });
+    harness = await createServiceHarness(world.tunnels);
+    await world.tunnels.openReverseTunnel(other.id, {
+      sshHost: '127.0.0.1',
+      sshPort: world.relay.port,
+      sshRevPort: 41_100,
+      username: 'relay',
+      password: 'relay-secret',
+      options: '',
+    });
+    const session = await harness.service.openReverse({
+      gatewayId: GATEWAY.id,
+      relay: world.relay,
+      portRange: [41_100, 41_101],
+      rootPassword: GATEWAY.rootPassword,
+      cols: 80,
+      rows: 24,
+    });
+    await readUntil(session, PROMPT);
+    expect(harness.commands[0]?.body.sshRevPort).toBe(41_101);
+  });
+
   it('says the relay refused the password', async () => {
     const opening = harness.service.openReverse({
       gatewayId: GATEWAY.id,
