@@ -72,6 +72,8 @@ export async function startOpenSshRelay(
       'GatewayPorts no',
       'X11Forwarding no',
       'PermitTTY no',
+      // A relay account forwards and does nothing else.
+      'ForceCommand /bin/false',
       'LogLevel VERBOSE',
       `PermitListen ${permittedPorts.map((permitted) => `127.0.0.1:${permitted}`).join(' ')}`,
       '',
