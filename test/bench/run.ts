@@ -4,6 +4,7 @@ import { reportFigures, type BenchFigure } from './report';
 const SUITES: Record<string, () => Promise<BenchFigure[]>> = {
   api: async () => (await import('./api')).runApiBench(),
   ipc: async () => (await import('./ipc')).runIpcBench(),
+  fleet: async () => (await import('./fleet')).runFleetBench(),
 };
 
 const suite = process.argv[2];
