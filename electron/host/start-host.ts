@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSimulator, type SimulatorSettingsInput } from '../../simulator';
+import { DemoConsoleBinding } from '../../simulator/serial';
+import { attachTerminals } from '../services/app/domains/terminals';
 import { createDefaultSession, FieldKitServices, type Log } from '../services/app';
 import { openCredentialStore, type OpenedCredentialStore } from '../services/credentials';
 import { HOST_ADDRESS, HostAddressError, startHostServer, type RunningHost } from './host-server';
@@ -55,11 +57,13 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
     throw new HostAddressError(`The browser host only listens on ${HOST_ADDRESS}; refusing ${options.host}.`);
   }
   const log = options.log ?? STDERR_LOG;
+  const dataDir = options.dataDir ?? process.env.FIELDKIT_DATA_DIR ?? join(ROOT, '.fieldkit-data');
+  const credentials = options.credentials ?? (await openCredentialStore());
   const services = await FieldKitServices.create({
-    dataDir: options.dataDir ?? process.env.FIELDKIT_DATA_DIR ?? join(ROOT, '.fieldkit-data'),
+    dataDir,
     mode: 'browser',
     version: readVersion(),
-    credentials: options.credentials ?? (await openCredentialStore()),
+    credentials,
     createSession: createDefaultSession,
     log,
   });
@@ -90,6 +94,12 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
       );
       log.info(`demo server (simulator) at ${simulator.url}`);
     }
+    attachTerminals(services, {
+      dataDir,
+      logsDir: join(dataDir, 'logs'),
+      credentials: credentials.store,
+      ...(simulator ? demoTerminals(simulator, services.profiles.list().selectedId) : {}),
+    });
     const running = await startHostServer({
       services,
       rendererDir: options.rendererDir ?? join(ROOT, 'out', 'renderer'),
@@ -106,6 +116,29 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
     await simulator?.close();
     throw error;
   }
+}
+
+/** The demo console of the first online gateway, and the demo relay's password for the demo profile. */
+function demoTerminals(
+  simulator: Awaited<ReturnType<typeof startSimulator>>,
+  demoProfileId: string | null,
+): { demoBinding: DemoConsoleBinding; knownRelayPasswords?: Map<string, string> } {
+  const gateways = simulator.fixture.gateways;
+  const gateway = gateways.find((candidate) => candidate.initialStatus === 'ONLINE') ?? gateways[0]!;
+  const demoBinding = new DemoConsoleBinding({
+    gateway: {
+      gatewayId: gateway.id,
+      hostname: gateway.name,
+      bspVersion: gateway.bspVersion,
+      rootPassword: gateway.rootPassword,
+    },
+  });
+  return {
+    demoBinding,
+    ...(simulator.relay && demoProfileId
+      ? { knownRelayPasswords: new Map([[demoProfileId, simulator.relay.password]]) }
+      : {}),
+  };
 }
 
 function readVersion(): string {

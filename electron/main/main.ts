@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type * as Electron from 'electron';
 import { buildContentSecurityPolicy, createDefaultSession, FieldKitServices } from '../services/app';
+import { attachTerminals } from '../services/app/domains/terminals';
 import { openCredentialStore } from '../services/credentials';
 import { createFileLog } from './file-log';
 import { registerIpc } from './ipc';
@@ -90,6 +91,11 @@ export function runMain(electron: ElectronModule, paths: MainPaths, hooks: MainH
         credentials,
         createSession: createDefaultSession,
         log,
+      });
+      attachTerminals(services, {
+        dataDir: userData,
+        logsDir: join(app.getPath('logs'), 'sessions'),
+        credentials: credentials.store,
       });
       await hooks.onServicesReady?.(services);
       registerIpc({ ipcMain, services, getWebContents: () => window?.webContents ?? null });

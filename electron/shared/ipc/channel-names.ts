@@ -17,10 +17,25 @@ export const CHANNEL_NAMES = [
   'api:call',
   'gateway:command',
   // gateways (domains/gateways.ts)
+  'cache:get',
   // integrations (domains/integrations.ts)
   'integrations:test',
   // commissioning (domains/commissioning.ts)
   // terminals (domains/terminals.ts)
+  'terminals:list',
+  'serial:ports',
+  'serial:open',
+  'ssh:open-reverse',
+  'ssh:open-direct',
+  'ssh:replace-host-key',
+  'terminal:write',
+  'terminal:resize',
+  'terminal:ack',
+  'terminal:close',
+  'terminal:reconnect',
+  'serial:break',
+  'serial:signals',
+  'serial:paste',
 ] as const;
 
 /** Every event name of the contract. */
@@ -31,4 +46,6 @@ export const EVENT_NAME_LIST = [
   // integrations (domains/integrations.ts)
   // commissioning (domains/commissioning.ts)
   // terminals (domains/terminals.ts)
+  'terminal:data',
+  'terminal:state',
 ] as const;

@@ -1,4 +1,3 @@
-// Written to move to electron/shared/ once the IPC contract takes serial options: zod only, no node:*.
 import { z } from 'zod';
 
 /** Highest baud rate accepted; drivers reject what their hardware cannot do. */

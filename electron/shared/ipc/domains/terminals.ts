@@ -1,10 +1,46 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { SerialOpenOptionsSchema } from '../../terminal/serial-options';
+import {
+  OpenDirectInputSchema,
+  OpenReverseInputSchema,
+  ReplaceHostKeyInputSchema,
+  SerialPasteInputSchema,
+  SerialPortListingSchema,
+  SerialSignalsInputSchema,
+  TerminalAckInputSchema,
+  TerminalDataEventSchema,
+  TerminalIdInputSchema,
+  TerminalInfoSchema,
+  TerminalResizeInputSchema,
+  TerminalStateEventSchema,
+  TerminalWriteInputSchema,
+} from '../../terminal/terminal-schemas';
+
+const NoInputSchema = z.union([z.undefined(), z.null(), z.object({}).strict()]).transform(() => undefined);
 
 /** Channels of the terminals domain: name → zod input and output. Spread into the contract (contract.ts). */
-export const terminalsChannels = {} as const satisfies Record<
-  string,
-  { input: z.ZodType; output: z.ZodType }
->;
+export const terminalsChannels = {
+  'terminals:list': { input: NoInputSchema, output: z.object({ sessions: z.array(TerminalInfoSchema) }) },
+  'serial:ports': { input: NoInputSchema, output: z.object({ ports: z.array(SerialPortListingSchema) }) },
+  'serial:open': { input: SerialOpenOptionsSchema, output: TerminalInfoSchema },
+  'ssh:open-reverse': { input: OpenReverseInputSchema, output: TerminalInfoSchema },
+  'ssh:open-direct': { input: OpenDirectInputSchema, output: TerminalInfoSchema },
+  'ssh:replace-host-key': { input: ReplaceHostKeyInputSchema, output: z.null() },
+  'terminal:write': { input: TerminalWriteInputSchema, output: z.null() },
+  'terminal:resize': { input: TerminalResizeInputSchema, output: z.null() },
+  'terminal:ack': { input: TerminalAckInputSchema, output: z.null() },
+  'terminal:close': { input: TerminalIdInputSchema, output: z.null() },
+  'terminal:reconnect': { input: TerminalIdInputSchema, output: TerminalInfoSchema },
+  'serial:break': { input: TerminalIdInputSchema, output: z.null() },
+  'serial:signals': {
+    input: SerialSignalsInputSchema,
+    output: z.object({ dtr: z.boolean(), rts: z.boolean() }),
+  },
+  'serial:paste': { input: SerialPasteInputSchema, output: z.null() },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Events of the terminals domain: name → zod payload. Spread into the contract's events (contract.ts). */
-export const terminalsEvents = {} as const satisfies Record<string, z.ZodType>;
+export const terminalsEvents = {
+  'terminal:data': TerminalDataEventSchema,
+  'terminal:state': TerminalStateEventSchema,
+} as const satisfies Record<string, z.ZodType>;

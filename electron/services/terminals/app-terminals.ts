@@ -1,0 +1,74 @@
+import { join } from 'node:path';
+import type { Profile } from '../../shared/ipc/schemas';
+import type { CredentialStore } from '../credentials';
+import { SerialPorts, type BindingInterface } from '../serial';
+import { KnownHosts, SshService } from '../ssh';
+import { TerminalManager, type SerialTerminal, type TerminalEventSink } from './terminal-manager';
+import { createRelayResolver, createRootPasswordStore } from './terminal-secrets';
+
+/** The known-hosts file inside the app data folder. */
+export const KNOWN_HOSTS_FILE = 'known-hosts.json';
+
+/** The parts of the application the terminals use (FieldKitServices has them all). */
+export interface TerminalHost {
+  events: TerminalEventSink;
+  profiles: { get(id: string): Profile };
+  sessions: {
+    summary(): { profileId: string } | null;
+    requireSession(): { command(gatewayId: string, command: never, body: unknown): Promise<unknown> };
+  };
+  log: { error(message: string, error?: unknown): void };
+  addShutdownHook(hook: () => Promise<void> | void): void;
+}
+
+/** What the composition root hands in: folders, the keychain, and the demo console when in demo mode. */
+export interface AppTerminalsOptions {
+  dataDir: string;
+  /** Session logs go here (logging is on by default). */
+  logsDir: string;
+  credentials: CredentialStore;
+  /** The simulator's in-process "Demo gateway console" binding (demo mode). */
+  demoBinding?: BindingInterface;
+  /** Relay passwords known without the keychain (the demo simulator's), by profile id. */
+  knownRelayPasswords?: ReadonlyMap<string, string>;
+}
+
+/**
+ * Builds the TerminalManager over the real SSH and serial services: host keys pinned in
+ * `<dataDir>/known-hosts.json`, session logs in `logsDir`, reverseSsh/stopReverseSsh through the signed-in API
+ * session, relay from the signed-in profile. Registers a shutdown hook that closes every session on quit.
+ */
+export function createAppTerminals(host: TerminalHost, options: AppTerminalsOptions): TerminalManager {
+  const rootPasswords = createRootPasswordStore(options.credentials);
+  const ssh = new SshService({
+    runCommand: (gatewayId, command, body) =>
+      host.sessions.requireSession().command(gatewayId, command as never, body),
+    knownHosts: new KnownHosts({ path: join(options.dataDir, KNOWN_HOSTS_FILE) }),
+    credentials: rootPasswords,
+    logsDir: options.logsDir,
+  });
+  const serialPorts = new SerialPorts({
+    logsDir: options.logsDir,
+    ...(options.demoBinding ? { demoBinding: options.demoBinding } : {}),
+  });
+  const manager = new TerminalManager({
+    events: host.events,
+    serialPorts: {
+      list: () => serialPorts.list(),
+      open: async (input) => (await serialPorts.open(input)) as SerialTerminal,
+    },
+    ssh,
+    resolveRelay: createRelayResolver({
+      currentProfile: () => {
+        const summary = host.sessions.summary();
+        return summary ? host.profiles.get(summary.profileId) : undefined;
+      },
+      credentials: options.credentials,
+      ...(options.knownRelayPasswords ? { knownPasswords: options.knownRelayPasswords } : {}),
+    }),
+    rememberRootPassword: rootPasswords.rememberRootPassword,
+    log: host.log,
+  });
+  host.addShutdownHook(() => manager.closeAll());
+  return manager;
+}

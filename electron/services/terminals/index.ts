@@ -1,0 +1,21 @@
+export {
+  TerminalManager,
+  TerminalNotFoundError,
+  NotSerialSessionError,
+  DATA_EVENT_MAX_BYTES,
+  type TerminalManagerDependencies,
+  type TerminalEventSink,
+  type SerialTerminal,
+  type SshTerminal,
+  type ResolvedRelay,
+} from './terminal-manager';
+export { mapTerminalError } from './terminal-errors';
+export {
+  createRelayResolver,
+  createRootPasswordStore,
+  relayPasswordAccount,
+  rootPasswordAccount,
+  RelayNotConfiguredError,
+  type RelayResolverOptions,
+} from './terminal-secrets';
+export { createAppTerminals, type AppTerminalsOptions } from './app-terminals';

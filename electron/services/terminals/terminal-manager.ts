@@ -1,0 +1,350 @@
+import type { EventName, EventPayload } from '../../shared/ipc/contract';
+import {
+  formatFraming,
+  type SerialOpenOptions,
+  type SerialOpenOptionsInput,
+} from '../../shared/terminal/serial-options';
+import type {
+  HostKeyNotice,
+  OpenDirectInput,
+  OpenReverseInput,
+  SerialPortListingInfo,
+  TerminalInfo,
+} from '../../shared/terminal/terminal-schemas';
+import type { TerminalSession, TerminalState } from '../terminal';
+
+/** Coalesced output is sent at most this large per event (the flow-control window is 100 kB anyway). */
+export const DATA_EVENT_MAX_BYTES = 256 * 1024;
+
+/** Where the manager pushes `terminal:data` and `terminal:state` (the app's event hub). */
+export interface TerminalEventSink {
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+}
+
+/** What a serial session offers beyond a terminal (SerialSession). */
+export interface SerialTerminal extends TerminalSession {
+  readonly kind: 'serial';
+  readonly options: Pick<
+    SerialOpenOptions,
+    'path' | 'gateway' | 'baudRate' | 'dataBits' | 'parity' | 'stopBits'
+  >;
+  readonly logPath: string | undefined;
+  readonly signals: { dtr: boolean; rts: boolean };
+  reopen(): Promise<void>;
+  sendBreak(): Promise<void>;
+  setSignals(signals: { dtr?: boolean; rts?: boolean }): Promise<void>;
+  pasteLines(text: string, delayMs: number): Promise<void>;
+}
+
+/** What an SSH session offers beyond a terminal (SshSession). */
+export interface SshTerminal extends TerminalSession {
+  readonly kind: 'ssh';
+  readonly gatewayId: string | undefined;
+  readonly reason: string | undefined;
+  readonly logPath: string | undefined;
+  readonly hostKeys: readonly HostKeyNotice[];
+  reconnect(): Promise<void>;
+}
+
+/** The relay reverse SSH goes through: from the profile, the password from the keychain. */
+export interface ResolvedRelay {
+  relay: { host: string; port: number; username: string; password: string };
+  portRange?: [number, number];
+}
+
+/** The manager's dependencies; each is a narrow face of a service so tests can stand in for it. */
+export interface TerminalManagerDependencies {
+  events: TerminalEventSink;
+  serialPorts: {
+    list(): Promise<SerialPortListingInfo[]>;
+    open(input: SerialOpenOptionsInput): Promise<SerialTerminal>;
+  };
+  ssh: {
+    openReverse(request: {
+      gatewayId: string;
+      relay: ResolvedRelay['relay'];
+      portRange?: [number, number];
+      rootPassword?: string;
+      cols: number;
+      rows: number;
+    }): Promise<SshTerminal>;
+    openDirect(request: {
+      host: string;
+      port: number;
+      username: string;
+      password: string;
+      gatewayId?: string;
+      cols: number;
+      rows: number;
+    }): Promise<SshTerminal>;
+    replaceHostKey(keyId: string, fingerprint: string): Promise<void>;
+  };
+  /** The relay of the signed-in profile; rejects with a message when there is none. */
+  resolveRelay(): Promise<ResolvedRelay>;
+  /** Keeps a root password that just worked, so the next session does not ask (keychain). */
+  rememberRootPassword?(gatewayId: string, password: string): Promise<void>;
+  /** Runs `callback` soon, after the current I/O (default setImmediate): output is coalesced until then. */
+  schedule?: (callback: () => void) => void;
+  log?: { error(message: string, error?: unknown): void };
+}
+
+/** No open session has this id (closed already, or never opened). */
+export class TerminalNotFoundError extends Error {
+  override readonly name = 'TerminalNotFoundError';
+}
+
+/** The operation needs a serial session (break, DTR/RTS, paste with delay). */
+export class NotSerialSessionError extends Error {
+  override readonly name = 'NotSerialSessionError';
+}
+
+type ManagedTerminal = SerialTerminal | SshTerminal;
+
+interface Entry {
+  session: ManagedTerminal;
+  pending: Uint8Array[];
+  pendingBytes: number;
+  isFlushScheduled: boolean;
+  reason: string | undefined;
+}
+
+/**
+ * The open terminals by id, between the transports and the SSH / serial services. Guarantees: every output
+ * byte of a session reaches `terminal:data` once, in order (coalesced per tick, base64); each state change is
+ * pushed as `terminal:state` after the output before it; acknowledgements go to the session's flow control;
+ * keystrokes go straight to the session, never behind output; `closeAll()` closes every session (quit).
+ */
+export class TerminalManager {
+  readonly #sessions = new Map<string, Entry>();
+  readonly #dependencies: TerminalManagerDependencies;
+  readonly #schedule: (callback: () => void) => void;
+
+  constructor(dependencies: TerminalManagerDependencies) {
+    this.#dependencies = dependencies;
+    this.#schedule = dependencies.schedule ?? ((callback) => void setImmediate(callback));
+  }
+
+  /** The open sessions, in the order they were opened. */
+  list(): TerminalInfo[] {
+    return [...this.#sessions.values()].map((entry) => describe(entry));
+  }
+
+  /** The system's serial ports (and the demo console when enabled). */
+  listSerialPorts(): Promise<SerialPortListingInfo[]> {
+    return this.#dependencies.serialPorts.list();
+  }
+
+  /** Opens a serial console; resolves once the port is open, with its info. */
+  async openSerial(options: SerialOpenOptionsInput): Promise<TerminalInfo> {
+    const session = await this.#dependencies.serialPorts.open(options);
+    return this.#adopt(session);
+  }
+
+  /** Opens a root shell on a gateway through the profile's relay; a root password that worked is remembered. */
+  async openReverse(input: OpenReverseInput): Promise<TerminalInfo> {
+    const { relay, portRange } = await this.#dependencies.resolveRelay();
+    const session = await this.#dependencies.ssh.openReverse({
+      gatewayId: input.gatewayId,
+      relay,
+      ...(portRange ? { portRange } : {}),
+      ...(input.rootPassword ? { rootPassword: input.rootPassword } : {}),
+      cols: input.cols,
+      rows: input.rows,
+    });
+    if (input.rootPassword) await this.#remember(input.gatewayId, input.rootPassword);
+    return this.#adopt(session);
+  }
+
+  /** Opens a shell on a gateway on the local network. */
+  async openDirect(input: OpenDirectInput): Promise<TerminalInfo> {
+    const session = await this.#dependencies.ssh.openDirect({
+      host: input.host,
+      port: input.port,
+      username: input.username,
+      password: input.password,
+      ...(input.gatewayId ? { gatewayId: input.gatewayId } : {}),
+      cols: input.cols,
+      rows: input.rows,
+    });
+    return this.#adopt(session);
+  }
+
+  /** Pins a new host key after the user chose "Replace key" on a host-key warning. */
+  replaceHostKey(keyId: string, fingerprint: string): Promise<void> {
+    return this.#dependencies.ssh.replaceHostKey(keyId, fingerprint);
+  }
+
+  /** Sends keystrokes or text to a session at once (not queued behind its output). */
+  write(id: string, data: string): void {
+    this.#require(id).session.write(data);
+  }
+
+  /** Follows the terminal's size (SSH window-change; nothing for serial). */
+  resize(id: string, cols: number, rows: number): void {
+    this.#require(id).session.resize(cols, rows);
+  }
+
+  /** The renderer finished writing `bytes` of this session's output: may resume a paused producer. */
+  acknowledge(id: string, bytes: number): void {
+    // Acknowledgements may arrive just after a close; they no longer matter.
+    this.#sessions.get(id)?.session.acknowledge(bytes);
+  }
+
+  /** Closes a session (an SSH one also stops its reverse tunnel); safe for an id already gone. */
+  async close(id: string): Promise<void> {
+    const entry = this.#sessions.get(id);
+    if (!entry) return;
+    await entry.session.close();
+    this.#forget(id);
+  }
+
+  /** Connects a failed session again (SSH: a new tunnel if needed; serial: reopens the port). */
+  async reconnect(id: string): Promise<TerminalInfo> {
+    const entry = this.#require(id);
+    if (entry.session.kind === 'ssh') await entry.session.reconnect();
+    else await entry.session.reopen();
+    return describe(entry);
+  }
+
+  /** Sends a serial break. */
+  sendBreak(id: string): Promise<void> {
+    return this.#requireSerial(id).sendBreak();
+  }
+
+  /** Sets DTR and/or RTS; resolves with both lines' state. */
+  async setSignals(
+    id: string,
+    signals: { dtr?: boolean; rts?: boolean },
+  ): Promise<{ dtr: boolean; rts: boolean }> {
+    const session = this.#requireSerial(id);
+    await session.setSignals(signals);
+    return session.signals;
+  }
+
+  /** Pastes text to a serial console line by line with a pause after each line. */
+  paste(id: string, text: string, delayMs: number): Promise<void> {
+    return this.#requireSerial(id).pasteLines(text, delayMs);
+  }
+
+  /** Closes every session (app quit); never rejects, failures are logged. */
+  async closeAll(): Promise<void> {
+    await Promise.all(
+      [...this.#sessions.keys()].map((id) =>
+        this.close(id).catch((error: unknown) =>
+          this.#dependencies.log?.error(`closing terminal ${id}`, error),
+        ),
+      ),
+    );
+  }
+
+  #adopt(session: ManagedTerminal): TerminalInfo {
+    const entry: Entry = {
+      session,
+      pending: [],
+      pendingBytes: 0,
+      isFlushScheduled: false,
+      reason: session.kind === 'ssh' ? session.reason : undefined,
+    };
+    this.#sessions.set(session.id, entry);
+    session.on('data', (chunk) => this.#enqueue(entry, chunk));
+    session.on('state', (state, reason) => {
+      this.#flush(entry);
+      entry.reason = reason;
+      this.#pushState(entry, state, reason);
+    });
+    session.on('closed', () => {
+      this.#flush(entry);
+      this.#forget(session.id);
+    });
+    return describe(entry);
+  }
+
+  #enqueue(entry: Entry, chunk: Uint8Array): void {
+    if (chunk.byteLength === 0) return;
+    // The session may reuse its buffer: copy before holding on to it.
+    entry.pending.push(Uint8Array.from(chunk));
+    entry.pendingBytes += chunk.byteLength;
+    if (entry.pendingBytes >= DATA_EVENT_MAX_BYTES) {
+      this.#flush(entry);
+      return;
+    }
+    if (entry.isFlushScheduled) return;
+    entry.isFlushScheduled = true;
+    this.#schedule(() => this.#flush(entry));
+  }
+
+  #flush(entry: Entry): void {
+    entry.isFlushScheduled = false;
+    if (entry.pendingBytes === 0) return;
+    const bytes = Buffer.concat(entry.pending, entry.pendingBytes);
+    entry.pending = [];
+    entry.pendingBytes = 0;
+    this.#dependencies.events.emit('terminal:data', { id: entry.session.id, data: bytes.toString('base64') });
+  }
+
+  #pushState(entry: Entry, state: TerminalState, reason: string | undefined): void {
+    const { session } = entry;
+    const hostKey = state === 'open' && session.kind === 'ssh' ? session.hostKeys.at(-1) : undefined;
+    this.#dependencies.events.emit('terminal:state', {
+      id: session.id,
+      state,
+      ...(reason ? { reason } : {}),
+      ...(hostKey ? { hostKey: { fingerprint: hostKey.fingerprint, isNew: hostKey.isNew } } : {}),
+      session: describe(entry),
+    });
+  }
+
+  #forget(id: string): void {
+    this.#sessions.delete(id);
+  }
+
+  async #remember(gatewayId: string, password: string): Promise<void> {
+    try {
+      await this.#dependencies.rememberRootPassword?.(gatewayId, password);
+    } catch (error) {
+      // The session is open; a keychain that refuses only means the password is asked again next time.
+      this.#dependencies.log?.error(`keeping the root password of ${gatewayId}`, error);
+    }
+  }
+
+  #require(id: string): Entry {
+    const entry = this.#sessions.get(id);
+    if (!entry) throw new TerminalNotFoundError('This terminal is no longer open. Open a new one.');
+    return entry;
+  }
+
+  #requireSerial(id: string): SerialTerminal {
+    const { session } = this.#require(id);
+    if (session.kind !== 'serial') throw new NotSerialSessionError('Only a serial console can do this.');
+    return session;
+  }
+}
+
+function describe(entry: Entry): TerminalInfo {
+  const { session } = entry;
+  const common = {
+    id: session.id,
+    kind: session.kind,
+    title: session.title,
+    state: session.state,
+    ...(entry.reason ? { reason: entry.reason } : {}),
+    bytesIn: session.bytesIn,
+    bytesOut: session.bytesOut,
+    ...(session.logPath ? { logPath: session.logPath } : {}),
+  };
+  if (session.kind === 'serial') {
+    const { options } = session;
+    return {
+      ...common,
+      ...(options.gateway ? { gatewayId: options.gateway } : {}),
+      path: options.path,
+      framing: formatFraming(options),
+      hostKeys: [],
+    };
+  }
+  return {
+    ...common,
+    ...(session.gatewayId ? { gatewayId: session.gatewayId } : {}),
+    hostKeys: session.hostKeys.map(({ keyId, fingerprint, isNew }) => ({ keyId, fingerprint, isNew })),
+  };
+}

@@ -1,0 +1,2 @@
+export * from './serial-options';
+export * from './terminal-schemas';

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+
+/** Where a terminal session is in its life; `closed` and `failed` are final until a reconnect. */
+export const TerminalStateSchema = z.enum(['connecting', 'open', 'reconnecting', 'closed', 'failed']);
+/** Where a terminal session is in its life. */
+export type TerminalStateName = z.infer<typeof TerminalStateSchema>;
+
+/** The transports a terminal session runs over. */
+export const TerminalKindSchema = z.enum(['ssh', 'serial']);
+/** The transport of a terminal session. */
+export type TerminalKindName = z.infer<typeof TerminalKindSchema>;
+
+/** A session id as main hands it out (a UUID). */
+export const TerminalIdSchema = z.string().min(1).max(100);
+
+/** A host key checked while connecting: `isNew` when it was trusted on first use just now. */
+export const HostKeyNoticeSchema = z.object({
+  keyId: z.string(),
+  fingerprint: z.string(),
+  isNew: z.boolean(),
+});
+/** A host key checked while connecting. */
+export type HostKeyNotice = z.infer<typeof HostKeyNoticeSchema>;
+
+/** What the renderer knows about one open terminal: never a password. */
+export const TerminalInfoSchema = z.object({
+  id: TerminalIdSchema,
+  kind: TerminalKindSchema,
+  title: z.string(),
+  state: TerminalStateSchema,
+  reason: z.string().optional(),
+  bytesIn: z.number().int().nonnegative(),
+  bytesOut: z.number().int().nonnegative(),
+  /** The session log file, when logging is on (shown with a link for the site report). */
+  logPath: z.string().optional(),
+  gatewayId: z.string().optional(),
+  /** Serial only: the usual short form of the framing, e.g. `115200 8N1`. */
+  framing: z.string().optional(),
+  /** Serial only: the port path. */
+  path: z.string().optional(),
+  /** SSH only: host keys checked on the last connect (relay first). */
+  hostKeys: z.array(HostKeyNoticeSchema),
+});
+/** What the renderer knows about one open terminal. */
+export type TerminalInfo = z.infer<typeof TerminalInfoSchema>;
+
+/** A serial port as listed: VID/PID, serial number, manufacturer, and whether it is the demo console. */
+export const SerialPortListingSchema = z.object({
+  path: z.string(),
+  label: z.string(),
+  manufacturer: z.string().optional(),
+  serialNumber: z.string().optional(),
+  vendorId: z.string().optional(),
+  productId: z.string().optional(),
+  isDemo: z.boolean(),
+});
+/** A serial port as listed. */
+export type SerialPortListingInfo = z.infer<typeof SerialPortListingSchema>;
+
+const TerminalSizeShape = {
+  cols: z.number().int().min(1).max(1_000),
+  rows: z.number().int().min(1).max(1_000),
+};
+
+/** Input of `ssh:open-reverse`: the relay comes from the profile and keychain, never from the renderer. */
+export const OpenReverseInputSchema = z
+  .object({
+    gatewayId: z.string().trim().min(1, 'Choose a gateway').max(100),
+    ...TerminalSizeShape,
+    /** Asked once when the keychain has none; kept in the keychain after a successful login. */
+    rootPassword: z.string().min(1).max(1_024).optional(),
+  })
+  .strict();
+/** Input of `ssh:open-reverse`. */
+export type OpenReverseInput = z.infer<typeof OpenReverseInputSchema>;
+
+/** Input of `ssh:open-direct`: a gateway on the local network. */
+export const OpenDirectInputSchema = z
+  .object({
+    host: z.string().trim().min(1, 'Enter the gateway address').max(253),
+    port: z.number().int().min(1).max(65_535).default(22),
+    username: z.string().trim().min(1).max(128).default('root'),
+    password: z.string().min(1, 'Enter the password').max(1_024),
+    gatewayId: z.string().trim().min(1).max(100).optional(),
+    ...TerminalSizeShape,
+  })
+  .strict();
+/** Input of `ssh:open-direct`. */
+export type OpenDirectInput = z.infer<typeof OpenDirectInputSchema>;
+
+/** Input of `ssh:replace-host-key`: only after the user chose "Replace key" on the warning. */
+export const ReplaceHostKeyInputSchema = z
+  .object({
+    keyId: z.string().min(1).max(300),
+    fingerprint: z.string().regex(/^SHA256:[A-Za-z0-9+/]{43}$/, 'Expected an SHA256: fingerprint'),
+  })
+  .strict();
+
+/** Input naming one session. */
+export const TerminalIdInputSchema = z.object({ id: TerminalIdSchema }).strict();
+
+/** Input of `terminal:write`: keystrokes or pasted text, sent as typed (never queued behind output). */
+export const TerminalWriteInputSchema = z
+  .object({ id: TerminalIdSchema, data: z.string().max(1_000_000) })
+  .strict();
+
+/** Input of `terminal:resize`. */
+export const TerminalResizeInputSchema = z.object({ id: TerminalIdSchema, ...TerminalSizeShape }).strict();
+
+/** Input of `terminal:ack`: bytes of `terminal:data` the terminal has finished writing. */
+export const TerminalAckInputSchema = z
+  .object({ id: TerminalIdSchema, bytes: z.number().int().min(0).max(1_000_000_000) })
+  .strict();
+
+/** Input of `serial:signals`: DTR and/or RTS to set; the other keeps its state. */
+export const SerialSignalsInputSchema = z
+  .object({ id: TerminalIdSchema, dtr: z.boolean().optional(), rts: z.boolean().optional() })
+  .strict();
+
+/** Input of `serial:paste`: text sent line by line with a pause after each line. */
+export const SerialPasteInputSchema = z
+  .object({
+    id: TerminalIdSchema,
+    text: z.string().max(1_000_000),
+    delayMs: z.number().int().min(0).max(10_000),
+  })
+  .strict();
+
+/** Payload of `terminal:data`: output bytes in order, base64 so every byte survives exactly. */
+export const TerminalDataEventSchema = z.object({ id: TerminalIdSchema, data: z.string() });
+/** Payload of `terminal:data`. */
+export type TerminalDataEvent = z.infer<typeof TerminalDataEventSchema>;
+
+/** Payload of `terminal:state`: the new state, why, the host key just trusted, and the session as it is now. */
+export const TerminalStateEventSchema = z.object({
+  id: TerminalIdSchema,
+  state: TerminalStateSchema,
+  reason: z.string().optional(),
+  hostKey: z.object({ fingerprint: z.string(), isNew: z.boolean() }).optional(),
+  session: TerminalInfoSchema,
+});
+/** Payload of `terminal:state`. */
+export type TerminalStateEvent = z.infer<typeof TerminalStateEventSchema>;
+
+/** `details.reason` of an error a terminal channel answers, for the UI to act on (prompt, warning). */
+export const TERMINAL_ERROR_REASONS = {
+  rootPasswordRequired: 'ROOT_PASSWORD_REQUIRED',
+  hostKeyChanged: 'HOST_KEY_CHANGED',
+  tunnelTimeout: 'TUNNEL_TIMEOUT',
+  relayNotConfigured: 'RELAY_NOT_CONFIGURED',
+} as const;
+
+/** Details of a HOST_KEY_CHANGED error: both fingerprints and what the key is pinned under. */
+export const HostKeyChangedDetailsSchema = z.object({
+  reason: z.literal('HOST_KEY_CHANGED'),
+  keyId: z.string(),
+  expected: z.string(),
+  actual: z.string(),
+});
+/** Details of a HOST_KEY_CHANGED error. */
+export type HostKeyChangedDetails = z.infer<typeof HostKeyChangedDetailsSchema>;

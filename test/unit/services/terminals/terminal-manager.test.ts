@@ -1,0 +1,225 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { IpcError } from '../../../../electron/shared/ipc/result';
+import { FlowController } from '../../../../electron/services/terminal';
+import { HostKeyChangedError, RootPasswordRequiredError } from '../../../../electron/services/ssh';
+import {
+  mapTerminalError,
+  TerminalManager,
+  type SshTerminal,
+  type TerminalManagerDependencies,
+} from '../../../../electron/services/terminals';
+
+type Pushed = { event: string; payload: Record<string, unknown> };
+
+/** An SSH session that pauses its "channel" through a real FlowController, like SshSession does. */
+class FakeSshSession extends EventEmitter {
+  readonly kind = 'ssh' as const;
+  readonly title = 'gw-1 (reverse SSH)';
+  readonly gatewayId = 'gw-1';
+  readonly reason = undefined;
+  readonly logPath = '/logs/gw-1_2026-01-01_10-00-00.log';
+  readonly hostKeys = [{ keyId: 'gateway:gw-1', fingerprint: 'SHA256:abc', isNew: true }];
+  state: 'connecting' | 'open' | 'closed' | 'failed' = 'open';
+  bytesIn = 0;
+  bytesOut = 0;
+  written: string[] = [];
+  isChannelPaused = false;
+  closeCount = 0;
+  readonly flow = new FlowController({
+    pause: () => (this.isChannelPaused = true),
+    resume: () => (this.isChannelPaused = false),
+  });
+  constructor(readonly id: string) {
+    super();
+  }
+  produce(bytes: Uint8Array): void {
+    this.bytesIn += bytes.length;
+    this.flow.sent(bytes.length);
+    this.emit('data', bytes);
+  }
+  write(data: string): void {
+    this.written.push(data);
+  }
+  resize(): void {}
+  acknowledge(count: number): void {
+    this.flow.acknowledged(count);
+  }
+  async reconnect(): Promise<void> {}
+  async close(): Promise<void> {
+    this.closeCount += 1;
+    this.state = 'closed';
+    this.emit('state', 'closed', 'Closed by the user');
+    this.emit('closed');
+  }
+}
+
+function setUp(overrides: Partial<TerminalManagerDependencies> = {}) {
+  const pushed: Pushed[] = [];
+  const scheduled: Array<() => void> = [];
+  const stopped: string[] = [];
+  const remembered: string[] = [];
+  let next = 0;
+  const opened: FakeSshSession[] = [];
+  const manager = new TerminalManager({
+    events: { emit: (event, payload) => pushed.push({ event, payload: payload as Record<string, unknown> }) },
+    serialPorts: { list: async () => [], open: async () => Promise.reject(new Error('no ports')) },
+    ssh: {
+      openReverse: async (request) => {
+        const session = new FakeSshSession(`s${++next}`);
+        // Like SshService: closing a reverse session sends stopReverseSsh.
+        const close = session.close.bind(session);
+        session.close = async () => {
+          await close();
+          stopped.push(request.gatewayId);
+        };
+        opened.push(session);
+        return session as unknown as SshTerminal;
+      },
+      openDirect: async () => Promise.reject(new Error('unused')),
+      replaceHostKey: async () => undefined,
+    },
+    resolveRelay: async () => ({
+      relay: { host: '127.0.0.1', port: 2222, username: 'relay', password: 'pw' },
+    }),
+    rememberRootPassword: async (gatewayId, password) => void remembered.push(`${gatewayId}=${password}`),
+    schedule: (callback) => void scheduled.push(callback),
+    ...overrides,
+  });
+  const runScheduled = () => scheduled.splice(0).forEach((callback) => callback());
+  const dataOf = (id: string) =>
+    Buffer.concat(
+      pushed
+        .filter((entry) => entry.event === 'terminal:data' && entry.payload.id === id)
+        .map((entry) => Buffer.from(entry.payload.data as string, 'base64')),
+    );
+  return { manager, pushed, opened, stopped, remembered, runScheduled, dataOf };
+}
+
+describe('TerminalManager', () => {
+  it('pushes every output byte once, in order, as base64 terminal:data events', async () => {
+    const { manager, opened, runScheduled, dataOf } = setUp();
+    const info = await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    const bytes = Uint8Array.from({ length: 3000 }, (_, index) => index % 256);
+    opened[0]!.produce(bytes.subarray(0, 1000));
+    opened[0]!.produce(bytes.subarray(1000));
+    runScheduled();
+    expect(dataOf(info.id).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('coalesces the chunks of one tick into a single data event', async () => {
+    const { manager, opened, pushed, runScheduled } = setUp();
+    await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    for (let index = 0; index < 10; index += 1) opened[0]!.produce(new Uint8Array(100));
+    runScheduled();
+    expect(pushed.filter((entry) => entry.event === 'terminal:data')).toHaveLength(1);
+  });
+
+  it('pauses the producer above 100k unacknowledged bytes and resumes when acknowledgements bring it under 5k', async () => {
+    const { manager, opened, runScheduled } = setUp();
+    const info = await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    const session = opened[0]!;
+    for (let index = 0; index < 11; index += 1) session.produce(new Uint8Array(10_000));
+    runScheduled();
+    expect(session.isChannelPaused).toBe(true);
+    manager.acknowledge(info.id, 100_000);
+    expect(session.isChannelPaused).toBe(true);
+    manager.acknowledge(info.id, 6_000);
+    expect(session.isChannelPaused).toBe(false);
+  });
+
+  it('sends keystrokes to the session at once, even while its output is paused', async () => {
+    const { manager, opened } = setUp();
+    const info = await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    opened[0]!.produce(new Uint8Array(200_000));
+    manager.write(info.id, 'uname -a\r');
+    expect(opened[0]!.written).toEqual(['uname -a\r']);
+  });
+
+  it('pushes a state change after the output that came before it', async () => {
+    const { manager, opened, pushed } = setUp();
+    const info = await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    opened[0]!.produce(Buffer.from('bye\r\n'));
+    opened[0]!.emit('state', 'failed', 'Lost the relay 127.0.0.1:2222: read ECONNRESET');
+    expect(pushed.map((entry) => entry.event)).toEqual(['terminal:data', 'terminal:state']);
+    expect(pushed[1]!.payload).toMatchObject({
+      id: info.id,
+      state: 'failed',
+      reason: 'Lost the relay 127.0.0.1:2222: read ECONNRESET',
+    });
+  });
+
+  it('reports the gateway host key trusted on first use when the session opens', async () => {
+    const { manager, opened, pushed } = setUp();
+    await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    opened[0]!.emit('state', 'open');
+    expect(pushed.at(-1)!.payload.hostKey).toEqual({ fingerprint: 'SHA256:abc', isNew: true });
+  });
+
+  it('closing a reverse session sends stopReverseSsh and forgets the session', async () => {
+    const { manager, stopped } = setUp();
+    const info = await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    await manager.close(info.id);
+    expect(stopped).toEqual(['gw-1']);
+    expect(manager.list()).toEqual([]);
+  });
+
+  it('closes every session on closeAll (quit)', async () => {
+    const { manager, opened, stopped } = setUp();
+    await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    await manager.openReverse({ gatewayId: 'gw-2', cols: 80, rows: 24 });
+    await manager.closeAll();
+    expect(opened.map((session) => session.closeCount)).toEqual([1, 1]);
+    expect(stopped.sort()).toEqual(['gw-1', 'gw-2']);
+  });
+
+  it('remembers a root password that opened a session', async () => {
+    const { manager, remembered } = setUp();
+    await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24, rootPassword: 'label-pw' });
+    expect(remembered).toEqual(['gw-1=label-pw']);
+  });
+
+  it('lists an open SSH session with its log path and host keys', async () => {
+    const { manager } = setUp();
+    await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    expect(manager.list()).toEqual([
+      expect.objectContaining({
+        kind: 'ssh',
+        gatewayId: 'gw-1',
+        state: 'open',
+        logPath: '/logs/gw-1_2026-01-01_10-00-00.log',
+        hostKeys: [{ keyId: 'gateway:gw-1', fingerprint: 'SHA256:abc', isNew: true }],
+      }),
+    ]);
+  });
+
+  it('answers a write to an unknown session with NOT_FOUND', () => {
+    const { manager } = setUp();
+    let caught: unknown;
+    try {
+      manager.write('missing', 'x');
+    } catch (error) {
+      caught = error;
+    }
+    expect(mapTerminalError(caught).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('mapTerminalError', () => {
+  it('turns a changed host key into a warning carrying both fingerprints', () => {
+    const error = mapTerminalError(new HostKeyChangedError('gateway:gw-1', 'SHA256:old', 'SHA256:new'));
+    expect(error).toBeInstanceOf(IpcError);
+    expect(error.details).toEqual({
+      reason: 'HOST_KEY_CHANGED',
+      keyId: 'gateway:gw-1',
+      expected: 'SHA256:old',
+      actual: 'SHA256:new',
+    });
+  });
+
+  it('asks for the root password when none is stored', () => {
+    const error = mapTerminalError(new RootPasswordRequiredError('Enter the root password of gateway gw-1'));
+    expect(error.code).toBe('UNAUTHENTICATED');
+    expect(error.details).toEqual({ reason: 'ROOT_PASSWORD_REQUIRED' });
+  });
+});
