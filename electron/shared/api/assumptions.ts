@@ -144,4 +144,29 @@ export const API_ASSUMPTIONS: readonly ApiAssumption[] = [
     topic: 'Serial console',
     decision: 'Settings are not published: 115200 8N1 by default, every setting editable.',
   },
+  {
+    topic: 'Token errors',
+    decision:
+      'A 401 with errorCode 11, or a refused refresh, means the session expired (the app shows its re-login dialog and keeps the view); any other 401 means not authenticated.',
+  },
+  {
+    topic: 'Install and upgrade status',
+    decision:
+      'lastStatus of getLastInstallUpgradeStatus: 0 succeeded, 1 in progress, 2 failed (the spec does not give the codes).',
+  },
+  {
+    topic: 'Backup dates',
+    decision:
+      "A backup date is an ISO 8601 local date-time without a zone; the app reads it as UTC and shows it in the laptop's time zone.",
+  },
+  {
+    topic: 'Silent gateways',
+    decision:
+      'A 408 on a command means the gateway is offline or restarting: fleet apply marks it skipped, wizards wait for it; a network error or 5xx is a failure and is retried.',
+  },
+  {
+    topic: 'Cellular verification',
+    decision:
+      'A cellular change is verified when getWmCallStatistics says CONNECTED and the active profile has an IP address other than 0.0.0.0.',
+  },
 ];
