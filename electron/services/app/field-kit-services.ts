@@ -1,9 +1,11 @@
-import { isCommandName, isEndpointName } from '../../shared/api';
+import { gatewayCommands, isCommandName, isEndpointName } from '../../shared/api';
 import { EventHub } from '../../shared/ipc/event-hub';
 import { IpcError } from '../../shared/ipc/result';
 import type { HandlerTable } from '../../shared/ipc/router';
 import type { Notice, Profile } from '../../shared/ipc/schemas';
+import { AuditLog } from '../audit';
 import type { OpenedCredentialStore } from '../credentials';
+import { OfflineCache } from '../offline-cache';
 import { ProfileStore } from '../profiles';
 import { createGatewaysHandlers } from './domains/gateways';
 import { createIntegrationsHandlers } from './domains/integrations';
@@ -52,6 +54,10 @@ export class FieldKitServices {
   readonly sessions: SessionController;
   readonly handlers: HandlerTable;
   readonly log: Log;
+  /** Every gateway command run from the console, per profile (append-only JSON lines, secrets redacted). */
+  readonly audit: AuditLog;
+  /** The last answers of the list and gateway-page reads, per profile, for offline use. */
+  readonly offlineCache: OfflineCache;
   private readonly notices: Notice[] = [];
   private readonly shutdownHooks: ShutdownHook[] = [];
   private readonly now: () => number;
@@ -61,6 +67,8 @@ export class FieldKitServices {
     this.now = options.now ?? Date.now;
     this.log = options.log ?? SILENT_LOG;
     this.profiles = new ProfileStore({ folder: options.dataDir, now: this.now });
+    this.audit = new AuditLog({ dataDir: options.dataDir, now: this.now });
+    this.offlineCache = new OfflineCache({ dataDir: options.dataDir, now: this.now });
     this.sessions = new SessionController({
       profiles: this.profiles,
       credentials: options.credentials.store,
@@ -122,6 +130,49 @@ export class FieldKitServices {
     this.sessions.close();
   }
 
+  /**
+   * Runs a console command and records it in the audit log whatever its outcome: profile, user, gateway,
+   * command, risk, request (redacted by the log), outcome and duration. A failed audit write is logged and never
+   * hides the command's own answer.
+   */
+  private async runAuditedCommand(
+    gatewayId: string,
+    command: keyof typeof gatewayCommands,
+    body: unknown,
+  ): Promise<unknown> {
+    const session = this.sessions.requireSession();
+    const summary = this.sessions.summary();
+    const started = this.now();
+    const record = async (entry: { outcome: 'ok' | 'failed'; response?: unknown; error?: string }) => {
+      if (!summary) return;
+      await this.audit
+        .append({
+          profileId: summary.profileId,
+          user: summary.username,
+          gatewayId,
+          kind: 'command',
+          name: command,
+          risk: gatewayCommands[command].risk,
+          request: body,
+          durationMs: Math.max(0, this.now() - started),
+          ...entry,
+        })
+        .catch((error: unknown) => this.log.error(`audit write failed for ${command}`, error));
+    };
+    try {
+      const answer = await session.command(gatewayId, command, body);
+      await record({ outcome: 'ok', response: answer });
+      return answer;
+    } catch (error) {
+      const mapped = mapServiceError(error);
+      await record({
+        outcome: 'failed',
+        error: mapped?.message ?? (error instanceof Error ? error.message : String(error)),
+      });
+      throw error;
+    }
+  }
+
   private buildHandlers(): HandlerTable {
     const { options, profiles, sessions } = this;
     return {
@@ -151,7 +202,7 @@ export class FieldKitServices {
         await sessions.logout();
         return null;
       },
-      'api:call': ({ endpoint, params, query, body }) => {
+      'api:call': async ({ endpoint, params, query, body }) => {
         if (!isEndpointName(endpoint)) {
           throw new IpcError('INVALID_INPUT', 'Unknown API endpoint.', [
             { path: 'endpoint', message: `No endpoint named ${endpoint}` },
@@ -160,7 +211,15 @@ export class FieldKitServices {
         if (SESSION_ONLY_ENDPOINTS.includes(endpoint)) {
           throw new IpcError('FORBIDDEN', 'Log in through the login screen; tokens stay in Field Kit.');
         }
-        return sessions.requireSession().call(endpoint, { params, query, body });
+        const answer = await sessions.requireSession().call(endpoint, { params, query, body });
+        const profileId = sessions.summary()?.profileId;
+        if (profileId && this.offlineCache.isCached(endpoint)) {
+          // A cache that cannot be written must not fail the read it caches.
+          await this.offlineCache
+            .put(profileId, { endpoint, params, query }, answer)
+            .catch((error: unknown) => this.log.error(`offline cache write failed for ${endpoint}`, error));
+        }
+        return answer;
       },
       'gateway:command': ({ gatewayId, command, body }) => {
         if (!isCommandName(command)) {
@@ -168,7 +227,7 @@ export class FieldKitServices {
             { path: 'command', message: `No gateway command named ${command}` },
           ]);
         }
-        return sessions.requireSession().command(gatewayId, command, body);
+        return this.runAuditedCommand(gatewayId, command, body);
       },
       // Each domain registers its handlers from electron/services/app/domains/<domain>.ts.
       ...createGatewaysHandlers(this),

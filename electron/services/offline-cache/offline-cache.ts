@@ -1,0 +1,137 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomic } from '../profiles/atomic-file';
+
+/**
+ * The reads whose last answers are kept for offline use: the gateway lists and what a gateway page shows
+ * (its record, the customer names and the raised alarms). Anything else is never written down.
+ */
+export const CACHED_ENDPOINTS: readonly string[] = [
+  'getCurrentUser',
+  'getCustomer',
+  'listCustomerGateways',
+  'listGatewayGroupGateways',
+  'listProviderGateways',
+  'listEntityEnhancedEvents',
+  'listRaisedEnhancedEvents',
+];
+
+/** Most answers kept per profile; the oldest go first (a long day of browsing stays a small file). */
+export const MAX_CACHED_ANSWERS = 300;
+
+/** What identifies one cached read: an endpoint with its path parameters and query. */
+export interface CacheKeyParts {
+  endpoint: string;
+  params?: Record<string, unknown> | undefined;
+  query?: Record<string, unknown> | undefined;
+}
+
+/** A cached answer and when it was received (milliseconds since the epoch). */
+export interface CachedAnswer {
+  value: unknown;
+  asOf: number;
+}
+
+const CacheFileSchema = z.object({
+  version: z.literal(1),
+  entries: z.record(z.string(), z.object({ value: z.unknown(), asOf: z.number() })),
+});
+type CacheFile = z.infer<typeof CacheFileSchema>;
+
+const PROFILE_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** A stable text for a value: object keys sorted at every level, so `{a,b}` and `{b,a}` are the same key. */
+export function canonicalKey(parts: CacheKeyParts): string {
+  return JSON.stringify([parts.endpoint, sortDeep(parts.params ?? {}), sortDeep(parts.query ?? {})]);
+}
+
+function sortDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortDeep);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0))
+      .map(([key, item]) => [key, sortDeep(item)]),
+  );
+}
+
+/**
+ * The last successful answers of the cached reads, per profile, on disk at `<dataDir>/offline-cache/
+ * <profileId>.json`. Writes are atomic and serialised per profile, so a crash leaves the old file or the new one;
+ * a file that does not parse reads as empty (it is only a cache). Only endpoints of CACHED_ENDPOINTS are kept.
+ */
+export class OfflineCache {
+  private readonly folder: string;
+  private readonly now: () => number;
+  private readonly loaded = new Map<string, Promise<CacheFile>>();
+  private readonly writes = new Map<string, Promise<void>>();
+
+  constructor(options: { dataDir: string; now?: () => number }) {
+    this.folder = join(options.dataDir, 'offline-cache');
+    this.now = options.now ?? Date.now;
+  }
+
+  /** True when answers of this endpoint are cached. */
+  isCached(endpoint: string): boolean {
+    return CACHED_ENDPOINTS.includes(endpoint);
+  }
+
+  /** The file of a profile's cache; refuses an id that could leave the cache folder. */
+  pathOf(profileId: string): string {
+    if (!PROFILE_ID_PATTERN.test(profileId) || profileId.startsWith('.')) {
+      throw new Error(`Profile id ${JSON.stringify(profileId)} cannot name a cache file`);
+    }
+    return join(this.folder, `${profileId}.json`);
+  }
+
+  /** Records an answer received now; ignores endpoints that are not cached. Resolves once it is on disk. */
+  async put(profileId: string, parts: CacheKeyParts, value: unknown): Promise<void> {
+    if (!this.isCached(parts.endpoint)) return;
+    const path = this.pathOf(profileId);
+    const file = await this.load(profileId);
+    const key = canonicalKey(parts);
+    delete file.entries[key];
+    file.entries[key] = { value, asOf: this.now() };
+    const keys = Object.keys(file.entries);
+    for (const stale of keys.slice(0, Math.max(0, keys.length - MAX_CACHED_ANSWERS)))
+      delete file.entries[stale];
+    const text = JSON.stringify(file);
+    const previous = this.writes.get(path) ?? Promise.resolve();
+    const written = previous.catch(() => undefined).then(() => writeFileAtomic(path, text));
+    this.writes.set(path, written);
+    await written;
+  }
+
+  /** The last answer of a read for a profile, with its time, or null when none was kept. */
+  async get(profileId: string, parts: CacheKeyParts): Promise<CachedAnswer | null> {
+    if (!this.isCached(parts.endpoint)) return null;
+    const file = await this.load(profileId);
+    return file.entries[canonicalKey(parts)] ?? null;
+  }
+
+  private load(profileId: string): Promise<CacheFile> {
+    const path = this.pathOf(profileId);
+    let loading = this.loaded.get(profileId);
+    if (!loading) {
+      loading = readFile(path, 'utf8').then(
+        (text) => {
+          try {
+            const parsed = CacheFileSchema.safeParse(JSON.parse(text));
+            return parsed.success ? parsed.data : emptyFile();
+          } catch {
+            return emptyFile();
+          }
+        },
+        () => emptyFile(),
+      );
+      this.loaded.set(profileId, loading);
+    }
+    return loading;
+  }
+}
+
+function emptyFile(): CacheFile {
+  return { version: 1, entries: {} };
+}

@@ -1,0 +1,162 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, NetworkError } from '../../../../electron/services/api';
+import { FieldKitServices, type SessionFacts, type SessionPort } from '../../../../electron/services/app';
+import { MemoryStore } from '../../../../electron/services/credentials';
+import { createRouter } from '../../../../electron/shared/ipc/router';
+
+// The gateway:command and api:call handlers with a session double: what they leave in the audit log and the
+// offline cache.
+
+const RELAY_PASSWORD = 'relay-pass-7f3a91';
+
+class FakeSession implements SessionPort {
+  commandAnswer: () => Promise<unknown> = async () => ({ ok: true });
+  callAnswer: () => Promise<unknown> = async () => ({
+    data: [],
+    totalPages: 0,
+    totalElements: 0,
+    hasNext: false,
+  });
+  private current: SessionFacts | null = null;
+  async login(username: string) {
+    this.current = {
+      username,
+      userId: 'user-1',
+      role: 'CUSTOMER_USER',
+      customerId: 'customer-1',
+      accessExpiresAt: Date.now() + 60_000,
+      state: 'active',
+    };
+  }
+  async resume() {}
+  async logout() {
+    this.current = null;
+  }
+  call() {
+    return this.callAnswer();
+  }
+  command() {
+    return this.commandAnswer();
+  }
+  facts() {
+    return this.current;
+  }
+  refreshToken() {
+    return null;
+  }
+  onChange() {
+    return () => undefined;
+  }
+  dispose() {}
+}
+
+let folder: string;
+let session: FakeSession;
+let services: FieldKitServices;
+let invoke: (channel: string, input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>;
+
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'fieldkit-gateway-handlers-'));
+  session = new FakeSession();
+  services = await FieldKitServices.create({
+    dataDir: folder,
+    mode: 'browser',
+    version: '0.1.0',
+    credentials: { store: new MemoryStore(), keychain: 'os' },
+    createSession: () => session,
+  });
+  const router = createRouter<null>({
+    handlers: services.handlers,
+    isTrustedSender: () => true,
+    mapError: services.mapError,
+  });
+  invoke = (channel, input) => router.dispatch(channel, input, null) as never;
+  const profile = await services.profiles.save({ name: 'Lab', baseUrl: 'https://oam.lab.example' });
+  const login = await invoke('session:login', {
+    profileId: profile.id,
+    username: 'tech@lab.example',
+    password: 'login-password',
+    remember: 'none',
+  });
+  expect(login.ok).toBe(true);
+});
+
+afterEach(async () => {
+  await services.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+async function auditText(): Promise<string> {
+  const profileId = services.sessions.summary()?.profileId ?? '';
+  return readFile(services.audit.pathOf(profileId), 'utf8');
+}
+
+const REVERSE_SSH = {
+  options: '',
+  sshRevPort: 40022,
+  username: 'relay',
+  password: RELAY_PASSWORD,
+  sshHost: 'relay.example.com',
+  sshPort: 22,
+};
+
+describe('gateway:command audit', () => {
+  it('records a command with a password in its body and leaves no password in the file', async () => {
+    const result = await invoke('gateway:command', {
+      gatewayId: 'gw-1',
+      command: 'reverseSsh',
+      body: REVERSE_SSH,
+    });
+    expect(result.ok).toBe(true);
+    const text = await auditText();
+    expect(text).not.toContain(RELAY_PASSWORD);
+    const entry = JSON.parse(text.trim()) as Record<string, unknown>;
+    expect(entry).toMatchObject({
+      user: 'tech@lab.example',
+      gatewayId: 'gw-1',
+      kind: 'command',
+      name: 'reverseSsh',
+      risk: 'change',
+      outcome: 'ok',
+      request: { username: 'relay', sshRevPort: 40022 },
+    });
+    expect(typeof entry.durationMs).toBe('number');
+  });
+
+  it('records a command the gateway did not answer as failed, with the reason', async () => {
+    session.commandAnswer = () =>
+      Promise.reject(new ApiError(408, 2, 'Gateway did not respond', 'gatewayCommand'));
+    const result = await invoke('gateway:command', { gatewayId: 'gw-1', command: 'reboot', body: {} });
+    expect(result.ok).toBe(false);
+    const entry = JSON.parse((await auditText()).trim()) as Record<string, unknown>;
+    expect(entry).toMatchObject({ name: 'reboot', risk: 'disruptive', outcome: 'failed' });
+    expect(entry.error).toMatch(/did not respond/);
+  });
+});
+
+describe('api:call offline cache', () => {
+  const LIST = {
+    endpoint: 'listCustomerGateways',
+    params: { customerId: 'customer-1' },
+    query: { page: 0, limit: 100 },
+  };
+
+  it('keeps the last answer of a list read and serves it through cache:get', async () => {
+    const page = { data: [], totalPages: 0, totalElements: 0, hasNext: false };
+    session.callAnswer = async () => page;
+    await invoke('api:call', LIST);
+    const cached = await invoke('cache:get', LIST);
+    expect(cached).toMatchObject({ ok: true, value: { value: page } });
+  });
+
+  it('keeps nothing when the server cannot be reached', async () => {
+    session.callAnswer = () =>
+      Promise.reject(new NetworkError('listCustomerGateways', 'connect ECONNREFUSED'));
+    const result = await invoke('api:call', LIST);
+    expect(result).toMatchObject({ ok: false, error: { code: 'NETWORK' } });
+    expect(await invoke('cache:get', LIST)).toEqual({ ok: true, value: null });
+  });
+});

@@ -1,0 +1,82 @@
+import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_CACHED_ANSWERS, OfflineCache } from '../../../../electron/services/offline-cache';
+
+let folder: string;
+let now: number;
+
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'fieldkit-cache-'));
+  now = 1_700_000_000_000;
+});
+
+afterEach(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+const LIST = {
+  endpoint: 'listCustomerGateways',
+  params: { customerId: 'c-1' },
+  query: { page: 0, limit: 100, sortDirection: 'ASC', sortField: 'NAME' },
+};
+
+function buildCache() {
+  return new OfflineCache({ dataDir: folder, now: () => now });
+}
+
+describe('offline cache', () => {
+  it('answers the last value of a read with the time it was received', async () => {
+    await buildCache().put('demo', LIST, { data: [1] });
+    now += 5000;
+    await buildCache().put('demo', LIST, { data: [2] });
+    expect(await buildCache().get('demo', LIST)).toEqual({ value: { data: [2] }, asOf: now });
+  });
+
+  it('finds a read whatever the order of its query keys', async () => {
+    const cache = buildCache();
+    await cache.put('demo', LIST, 'answer');
+    const reordered = {
+      endpoint: LIST.endpoint,
+      params: LIST.params,
+      query: { sortField: 'NAME', sortDirection: 'ASC', limit: 100, page: 0 },
+    };
+    expect((await cache.get('demo', reordered))?.value).toBe('answer');
+  });
+
+  it('keeps each profile apart', async () => {
+    const cache = buildCache();
+    await cache.put('demo', LIST, 'demo answer');
+    expect(await cache.get('other', LIST)).toBeNull();
+  });
+
+  it('never writes answers of endpoints that are not list or gateway-page reads', async () => {
+    const cache = buildCache();
+    await cache.put('demo', { endpoint: 'listIntegrations' }, { secret: 'x' });
+    expect(await cache.get('demo', { endpoint: 'listIntegrations' })).toBeNull();
+    await expect(readFile(cache.pathOf('demo'), 'utf8')).rejects.toThrow();
+  });
+
+  it('reads a corrupt file as empty and replaces it on the next write', async () => {
+    const cache = buildCache();
+    await mkdir(join(folder, 'offline-cache'), { recursive: true });
+    await writeFile(cache.pathOf('demo'), '{ torn');
+    expect(await cache.get('demo', LIST)).toBeNull();
+    await cache.put('demo', LIST, 'fresh');
+    expect((await buildCache().get('demo', LIST))?.value).toBe('fresh');
+  });
+
+  it('forgets the oldest answers beyond the limit', async () => {
+    const cache = buildCache();
+    for (let page = 0; page <= MAX_CACHED_ANSWERS; page++) {
+      await cache.put('demo', { ...LIST, query: { ...LIST.query, page } }, page);
+    }
+    expect(await cache.get('demo', { ...LIST, query: { ...LIST.query, page: 0 } })).toBeNull();
+    expect((await cache.get('demo', { ...LIST, query: { ...LIST.query, page: 1 } }))?.value).toBe(1);
+  });
+
+  it('refuses a profile id that would leave the cache folder', () => {
+    expect(() => buildCache().pathOf('../escape')).toThrow(/cannot name a cache file/);
+  });
+});
