@@ -55,10 +55,37 @@ export class GatewayFleet {
   /** The Raised outage event of each gateway that is restarting now. */
   private readonly outages = new Map<string, EventEntity>();
   private readonly eventIds: Random;
+  /** The tunnel hooks, each bounded by the command timeout (a hook that hangs ends in 408, not a hung call). */
+  private readonly boundedTunnels: ReverseTunnels | undefined;
 
   constructor(private readonly options: GatewayFleetOptions) {
     this.startedAt = options.clock.now();
     this.eventIds = new Random(options.tenant.seed).fork('outage-events');
+    const tunnels = options.tunnels;
+    this.boundedTunnels = tunnels && {
+      openReverseTunnel: (gatewayId, request) =>
+        this.withinCommandTimeout(tunnels.openReverseTunnel(gatewayId, request), 'opening the tunnel'),
+      closeTunnels: (gatewayId) =>
+        this.withinCommandTimeout(tunnels.closeTunnels(gatewayId), 'closing the tunnels'),
+    };
+  }
+
+  private async withinCommandTimeout<T>(work: Promise<T>, what: string): Promise<T> {
+    const done = new AbortController();
+    const ms = this.options.commandTimeoutMs;
+    const expired = this.options.clock.sleep(ms, AbortSignal.any([done.signal, this.shutdown.signal])).then(
+      () => {
+        const error = new Error(`${what} took longer than ${ms} ms`);
+        error.name = 'TimeoutError';
+        throw error;
+      },
+      () => new Promise<never>(() => undefined),
+    );
+    try {
+      return await Promise.race([work, expired]);
+    } finally {
+      done.abort();
+    }
   }
 
   /** The gateway with this id, or a 404. */
@@ -194,7 +221,7 @@ export class GatewayFleet {
       state,
       now: this.options.clock.now(),
       timings: this.options.timings,
-      tunnels: this.options.tunnels,
+      tunnels: this.boundedTunnels,
     };
     const handler = COMMAND_HANDLERS[commandName] as (context: CommandContext, request: unknown) => unknown;
     const answer = await handler(context, request);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SPECTRAL_SCAN_DURATION_MS } from '../../../../simulator/gateways/diagnostics';
 import type { ReverseTunnels } from '../../../../simulator/tunnels';
-import { createTestFleet, healthyGateway, TEST_TIMINGS } from '../world-factory';
+import { createTestFleet, healthyGateway, TEST_COMMAND_TIMEOUT_MS, TEST_TIMINGS } from '../world-factory';
 
 type Counters = {
   numRxPackets: number;
@@ -119,5 +119,27 @@ describe('simulated diagnostics', () => {
       status: 400,
       message: expect.stringContaining('relay refused the password'),
     });
+  });
+});
+
+describe('reverse SSH hook bounds', () => {
+  it('answers 408 when the tunnel hook does not finish within the command timeout', async () => {
+    const tunnels: ReverseTunnels = {
+      openReverseTunnel: () => new Promise(() => undefined),
+      closeTunnels: async () => undefined,
+    };
+    const { clock, tenant, run } = createTestFleet({ tunnels });
+    const request = {
+      options: '',
+      sshRevPort: 40022,
+      username: 'relay',
+      password: 'secret',
+      sshHost: '127.0.0.1',
+      sshPort: 2222,
+    };
+    const answer = run(healthyGateway(tenant), 'reverseSsh', request).catch((error: unknown) => error);
+    await Promise.resolve();
+    clock.advance(TEST_COMMAND_TIMEOUT_MS);
+    expect(await answer).toMatchObject({ status: 408, errorCode: 2 });
   });
 });
