@@ -1,7 +1,6 @@
 import type { IpcClient } from '../../lib/ipc';
 import type { IpcErrorShape, Result } from '../../lib/wire-types';
 // The shared API rules are the single source of the form checks (views-common: never re-declare a rule).
-// eslint-disable-next-line no-restricted-imports
 import { describeIssues } from '../../../../electron/shared/api/validation';
 import type { z } from 'zod';
 
