@@ -164,8 +164,17 @@ export class ApiClient {
 
   private async send(wire: WireRequest, options: CallOptions): Promise<unknown> {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    // One controller and one timer per call: cheaper than AbortSignal.timeout + AbortSignal.any on a hot path.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onCallerAbort = () => controller.abort(options.signal?.reason);
+    if (options.signal?.aborted) onCallerAbort();
+    else options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const signal = controller.signal;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (wire.contentType) headers['Content-Type'] = wire.contentType;
     if (wire.auth && options.accessToken) headers[AUTH_HEADER] = `${AUTH_SCHEME} ${options.accessToken}`;
@@ -182,8 +191,11 @@ export class ApiClient {
       text = await response.text();
     } catch (error) {
       if (options.signal?.aborted) throw new RequestAbortedError(wire.endpoint);
-      if (timeout.aborted) throw new TimeoutError(wire.endpoint, timeoutMs);
+      if (timedOut) throw new TimeoutError(wire.endpoint, timeoutMs);
       throw new NetworkError(wire.endpoint, describeNetworkFailure(this.baseUrl, error), { cause: error });
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onCallerAbort);
     }
     if (!response.ok) throw toApiError(wire.endpoint, response, text);
     if (text.trim() === '') return undefined;
