@@ -142,6 +142,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     close() {
       closing ??= (async () => {
         world.fleet.close();
+        await world.integrationTraffic.close();
         await app.close();
         await sshWorld?.close();
       })();

@@ -254,6 +254,7 @@ export function createRouteHandlers(world: World): RouteHandlers {
           body.httpEndpoint ?? `/api/v2/integrations/${body.type === 'MQTT_V2' ? 'mqtt' : 'http'}/${id}`,
       };
       tenant.integrations.set(id, { id, name: body.name, customerId: application.customerId, record });
+      world.integrationTraffic.carry(record);
       return record;
     },
 

@@ -1,6 +1,7 @@
 import { TokenService, type TokenDefaults } from './auth';
 import type { Clock } from './clock';
 import { GatewayLists } from './gateway-list';
+import { IntegrationTraffic } from './integrations/traffic';
 import { GatewayFleet } from './gateways/fleet';
 import type { GatewayTimings } from './gateways/state';
 import { Scope } from './scope';
@@ -17,6 +18,8 @@ export interface World {
   gatewayLists: GatewayLists;
   /** Saved network settings by `${entityType}:${entityId}`. */
   networkSettings: Map<string, Record<string, unknown>>;
+  /** Traffic of stored integrations (simulator/integrations). */
+  integrationTraffic: IntegrationTraffic;
 }
 
 /** What building a world takes. */
@@ -56,5 +59,9 @@ export function createWorld(options: WorldOptions): World {
     scope: new Scope(tenant),
     gatewayLists,
     networkSettings: new Map(),
+    integrationTraffic: new IntegrationTraffic({
+      now: () => options.clock.now(),
+      devicesOf: (applicationId) => tenant.devices.filter((device) => device.applicationId === applicationId),
+    }),
   };
 }

@@ -7,6 +7,7 @@ import { IntegrationTestInputSchema } from '../../../electron/shared/ipc/domains
 import type { DomainContext } from '../../../electron/services/app/domains/context';
 import { startMosquitto, type MosquittoBroker } from '../../helpers/mosquitto';
 
+const CALL_CONTEXT = { channel: 'integrations:test' } as const;
 const USER = { username: 'field-tech', password: 'roof-top-42' };
 
 function mqttInput(broker: MosquittoBroker, overrides: Record<string, unknown> = {}, publish = false) {
@@ -28,7 +29,8 @@ function mqttInput(broker: MosquittoBroker, overrides: Record<string, unknown> =
 describe('integrations:test against a real Mosquitto', () => {
   let broker: MosquittoBroker;
   const handlers = createIntegrationsHandlers({} as DomainContext);
-  const test = handlers['integrations:test'];
+  const test = (input: Parameters<(typeof handlers)['integrations:test']>[0]) =>
+    handlers['integrations:test'](input, CALL_CONTEXT);
 
   beforeAll(async () => {
     broker = await startMosquitto({ user: USER });

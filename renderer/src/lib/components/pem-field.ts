@@ -1,5 +1,3 @@
-// The ELECTRON lint pattern also matches the electron/ folder name; electron/shared is allowed here (DESIGN §3).
-// eslint-disable-next-line no-restricted-imports
 import { PemSchema } from '../../../../electron/shared/api/integration';
 
 /** The message for text that is not a PEM block (the shared schema's rule), or null when empty or well formed. */
