@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSimulator, type SimulatorSettingsInput } from '../../simulator';
+import { startSimulator, type Fixture, type SimulatorSettingsInput } from '../../simulator';
 import { DemoConsoleBinding } from '../../simulator/serial';
 import { attachTerminals } from '../services/app/domains/terminals';
+import { attachCommissioning, type CommissioningOptions } from '../services/app/domains/commissioning';
+import { ChromiumPdfPrinter } from '../services/reports';
 import { createDefaultSession, FieldKitServices, type Log } from '../services/app';
 import { openCredentialStore, type OpenedCredentialStore } from '../services/credentials';
 import { HOST_ADDRESS, HostAddressError, startHostServer, type RunningHost } from './host-server';
@@ -30,6 +32,8 @@ export interface StartHostOptions {
   credentials?: OpenedCredentialStore;
   token?: string;
   log?: Log;
+  /** Time limits of the wizards and gateway tasks (tests shorten them). */
+  commissioningTiming?: CommissioningOptions['timing'];
 }
 
 /** A running host with its services (tests look behind the wire through them). */
@@ -37,6 +41,8 @@ export interface StartedHost extends RunningHost {
   services: FieldKitServices;
   /** The demo simulator's base URL when demo mode started one. */
   simulatorUrl?: string;
+  /** The demo simulator itself (fixture, SSH side), for tests and benchmarks that look behind the app. */
+  simulator?: Awaited<ReturnType<typeof startSimulator>>;
 }
 
 /** Logs to stderr, so stdout carries only the `Field Kit UI:` line. */
@@ -100,6 +106,12 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
       credentials: credentials.store,
       ...(simulator ? demoTerminals(simulator, services.profiles.list().selectedId) : {}),
     });
+    // The browser host prints reports with headless Chromium (the app uses Electron's printToPDF).
+    attachCommissioning(services, {
+      reportsDir: join(dataDir, 'reports'),
+      printer: new ChromiumPdfPrinter(),
+      timing: options.commissioningTiming,
+    });
     const running = await startHostServer({
       services,
       rendererDir: options.rendererDir ?? join(ROOT, 'out', 'renderer'),
@@ -110,7 +122,7 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
         await simulator?.close();
       },
     });
-    return { ...running, services, ...(simulator ? { simulatorUrl: simulator.url } : {}) };
+    return { ...running, services, ...(simulator ? { simulatorUrl: simulator.url, simulator } : {}) };
   } catch (error) {
     await services.close();
     await simulator?.close();
@@ -118,13 +130,18 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
   }
 }
 
+/** The gateway behind the demo serial console: the first one online when the simulator started. */
+export function demoConsoleGateway(fixture: Fixture): Fixture['gateways'][number] {
+  const gateways = fixture.gateways;
+  return gateways.find((candidate) => candidate.initialStatus === 'ONLINE') ?? gateways[0]!;
+}
+
 /** The demo console of the first online gateway, and the demo relay's password for the demo profile. */
 function demoTerminals(
   simulator: Awaited<ReturnType<typeof startSimulator>>,
   demoProfileId: string | null,
 ): { demoBinding: DemoConsoleBinding; knownRelayPasswords?: Map<string, string> } {
-  const gateways = simulator.fixture.gateways;
-  const gateway = gateways.find((candidate) => candidate.initialStatus === 'ONLINE') ?? gateways[0]!;
+  const gateway = demoConsoleGateway(simulator.fixture);
   const demoBinding = new DemoConsoleBinding({
     gateway: {
       gatewayId: gateway.id,

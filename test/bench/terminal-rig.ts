@@ -1,0 +1,208 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { demoConsoleGateway, startHost, type StartedHost } from '../../electron/host/start-host';
+import { MemoryStore } from '../../electron/services/credentials';
+import { launchBrowser, type BrowserSession } from '../helpers/browser';
+import { ensureRendererBuilt } from '../e2e/support/renderer-build';
+
+/** The browser host in demo mode with the simulator's SSH side, and Chromium watching its terminals. */
+export interface TerminalRig {
+  host: StartedHost;
+  browser: BrowserSession;
+  page: Page;
+  /** Errors the page reported (console errors, uncaught exceptions). */
+  pageErrors: string[];
+  /** An online demo gateway and its root password (from the fixture). */
+  gateway: { id: string; rootPassword: string };
+  close(): Promise<void>;
+}
+
+const SILENT_LOG = { info: () => undefined, error: () => undefined };
+
+// Installed before the page loads: keeps a tail of each terminal's output and, while `capturing`, every byte.
+const PROBE_SCRIPT = `
+window.fieldKitTerminalProbe = {
+  capturing: false,
+  chunks: [],
+  total: 0,
+  tails: {},
+  onBytes(id, bytes) {
+    if (this.capturing) { this.chunks.push(bytes.slice()); this.total += bytes.length; }
+    let text = '';
+    const start = Math.max(0, bytes.length - 4096);
+    for (let index = start; index < bytes.length; index += 1) text += String.fromCharCode(bytes[index]);
+    this.tails[id] = ((this.tails[id] || '') + text).slice(-8192);
+  },
+};
+`;
+
+/**
+ * Starts the browser host (demo, `ssh: true`, a memory keychain, a fresh data folder) and Chromium with the
+ * terminal probe installed; `close()` stops both and deletes the folder.
+ */
+export async function startTerminalRig(): Promise<TerminalRig> {
+  const rendererDir = await ensureRendererBuilt();
+  const dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-terminals-'));
+  const host = await startHost({
+    demo: true,
+    simulator: { ssh: true, offlineFraction: 0 },
+    dataDir,
+    rendererDir,
+    credentials: { store: new MemoryStore(), keychain: 'session-only' },
+    log: SILENT_LOG,
+  });
+  const browser = await launchBrowser({ stepTimeoutMs: 30_000 });
+  const pageErrors: string[] = [];
+  browser.page.on('pageerror', (error) => pageErrors.push(error.message));
+  browser.page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+  await browser.page.addInitScript(PROBE_SCRIPT);
+  const gateway = demoConsoleGateway(host.simulator!.fixture);
+  return {
+    host,
+    browser,
+    page: browser.page,
+    pageErrors,
+    gateway: { id: gateway.id, rootPassword: gateway.rootPassword },
+    async close() {
+      await browser.close();
+      await host.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in to the demo profile as its first account and opens the Terminals view. */
+export async function signInAndOpenTerminals(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.getByRole('button', { name: /^Use / }).first().click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Terminals' }).click();
+  await page.getByRole('heading', { name: 'Terminals', level: 1 }).waitFor();
+}
+
+/** Opens "Reverse SSH to a gateway", answers the root-password prompt, and waits for the new tab. */
+export async function openReverseTerminal(
+  page: Page,
+  gatewayId: string,
+  rootPassword: string,
+): Promise<void> {
+  await page.getByRole('button', { name: 'Reverse SSH to a gateway' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reverse SSH to a gateway' });
+  await dialog.getByLabel('Gateway ID').fill(gatewayId);
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  const passwordField = dialog.getByLabel('Root password of the gateway');
+  await passwordField.waitFor({ timeout: 60_000 });
+  await passwordField.fill(rootPassword);
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await dialog.waitFor({ state: 'detached', timeout: 90_000 });
+}
+
+/** Waits until the shown terminal's screen or scrollback (xterm's buffer, via the serialize addon) has `text`. */
+export async function waitForTerminalText(page: Page, text: string, timeoutMs = 30_000): Promise<void> {
+  await page.waitForFunction(
+    (expected) => {
+      const id = document
+        .querySelector('.pane:not([hidden]) [data-terminal-id]')
+        ?.getAttribute('data-terminal-id');
+      const probe = (
+        window as unknown as { fieldKitTerminalProbe: { serializers?: Record<string, () => string> } }
+      ).fieldKitTerminalProbe;
+      return Boolean(id && probe.serializers?.[id]?.().includes(expected));
+    },
+    text,
+    { polling: 100, timeout: timeoutMs },
+  );
+}
+
+/** Types into the shown terminal as a user would; `\r` presses Enter. */
+export async function typeInTerminal(page: Page, text: string): Promise<void> {
+  await page.locator('.pane:not([hidden]) .xterm-helper-textarea').focus();
+  const parts = text.split('\r');
+  for (const [index, part] of parts.entries()) {
+    if (part) await page.keyboard.type(part);
+    if (index < parts.length - 1) await page.keyboard.press('Enter');
+  }
+}
+
+/** What a flood check found: bytes of flood text received, the gateway's hash and the page's. */
+export interface FloodCheck {
+  bytes: number;
+  expected: string;
+  actual: string;
+  /** From Enter to the `sha256` line arriving in the page. */
+  elapsedMs: number;
+}
+
+/**
+ * Runs `flood <megabytes>` in the shown terminal and hashes, in the page, exactly the flood bytes the terminal
+ * received (from the first flood line to the `sha256` line).
+ */
+export async function checkFloodInPage(
+  page: Page,
+  megabytes: number,
+  timeoutMs: number,
+): Promise<FloodCheck> {
+  await page.evaluate(() => {
+    const probe = (
+      window as unknown as {
+        fieldKitTerminalProbe: { capturing: boolean; chunks: Uint8Array[]; total: number };
+      }
+    ).fieldKitTerminalProbe;
+    probe.chunks = [];
+    probe.total = 0;
+    probe.capturing = true;
+  });
+  await typeInTerminal(page, `flood ${megabytes}`);
+  const startedAt = Date.now();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(
+    () => {
+      const id =
+        document.querySelector('.pane:not([hidden]) [data-terminal-id]')?.getAttribute('data-terminal-id') ??
+        '';
+      const probe = (window as unknown as { fieldKitTerminalProbe: { tails: Record<string, string> } })
+        .fieldKitTerminalProbe;
+      return /sha256 [0-9a-f]{64}\r\n/.test(probe.tails[id] ?? '');
+    },
+    undefined,
+    { polling: 250, timeout: timeoutMs },
+  );
+  const elapsedMs = Date.now() - startedAt;
+  const result = await page.evaluate(async () => {
+    const probe = (
+      window as unknown as {
+        fieldKitTerminalProbe: { capturing: boolean; chunks: Uint8Array[]; total: number };
+      }
+    ).fieldKitTerminalProbe;
+    probe.capturing = false;
+    const all = new Uint8Array(probe.total);
+    let offset = 0;
+    for (const chunk of probe.chunks) {
+      all.set(chunk, offset);
+      offset += chunk.length;
+    }
+    probe.chunks = [];
+    const find = (needle: string, from: number, backwards: boolean): number => {
+      const bytes = Array.from(needle, (character) => character.charCodeAt(0));
+      const matches = (at: number) => bytes.every((byte, index) => all[at + index] === byte);
+      if (backwards) {
+        for (let at = all.length - bytes.length; at >= from; at -= 1) if (matches(at)) return at;
+      } else {
+        for (let at = from; at <= all.length - bytes.length; at += 1) if (matches(at)) return at;
+      }
+      return -1;
+    };
+    const start = find('\r\n00000000 ', 0, false) + 2;
+    const end = find('sha256 ', 0, true);
+    const expected = new TextDecoder().decode(all.subarray(end + 7, end + 7 + 64));
+    const digest = await crypto.subtle.digest('SHA-256', all.subarray(start, end));
+    const actual = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+    return { bytes: end - start, expected, actual };
+  });
+  return { ...result, elapsedMs };
+}

@@ -1,0 +1,65 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  checkFloodInPage,
+  openReverseTerminal,
+  signInAndOpenTerminals,
+  startTerminalRig,
+  typeInTerminal,
+  waitForTerminalText,
+  type TerminalRig,
+} from '../bench/terminal-rig';
+
+// The terminals end to end: Chromium → browser host → TerminalManager → SSH relay / demo serial console of the
+// in-process simulator, with xterm.js drawing (DOM renderer: headless Chromium has no GPU here).
+
+let rig: TerminalRig;
+let page: Page;
+
+beforeAll(async () => {
+  rig = await startTerminalRig();
+  page = rig.page;
+  await signInAndOpenTerminals(page, rig.host.url);
+}, 120_000);
+
+afterAll(async () => {
+  await rig?.close();
+});
+
+describe('terminals in the browser', () => {
+  it('opens a reverse-SSH terminal to a demo gateway after asking its root password once, and runs uname -a', async () => {
+    await openReverseTerminal(page, rig.gateway.id, rig.gateway.rootPassword);
+    await waitForTerminalText(page, `root@`);
+    await typeInTerminal(page, 'uname -a\r');
+    await waitForTerminalText(page, 'armv7l GNU/Linux');
+    expect(await page.getByTestId('terminal-state').textContent()).toBe('Connected');
+    expect(await page.getByLabel('Terminal status').textContent()).toMatch(/Log: .*\.log/);
+  }, 120_000);
+
+  it('receives a 20 MB flood complete: the SHA-256 of the bytes the page received matches the gateway’s line', async () => {
+    const result = await checkFloodInPage(page, 20, 180_000);
+    expect(result.bytes).toBe(20_000_000);
+    expect(result.actual).toBe(result.expected);
+  }, 240_000);
+
+  it('opens the demo serial console, logs in and runs a command', async () => {
+    await page.getByRole('button', { name: 'Serial console' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Serial console' });
+    await dialog.getByRole('combobox', { name: 'Port' }).selectOption({ label: 'Demo gateway console' });
+    await dialog.getByRole('button', { name: 'Connect' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await waitForTerminalText(page, 'login: ');
+    await typeInTerminal(page, 'root\r');
+    await waitForTerminalText(page, 'Password:');
+    await typeInTerminal(page, `${rig.gateway.rootPassword}\r`);
+    await waitForTerminalText(page, ':~# ');
+    await typeInTerminal(page, 'uname -a\r');
+    await waitForTerminalText(page, 'armv7l GNU/Linux');
+    expect(await page.getByRole('tab').count()).toBe(2);
+    expect(await page.getByLabel('Terminal status').textContent()).toContain('115200 8N1');
+  }, 120_000);
+
+  it('reports no page error while doing all that', () => {
+    expect(rig.pageErrors).toEqual([]);
+  });
+});
