@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import type * as Electron from 'electron';
 import { buildContentSecurityPolicy, createDefaultSession, FieldKitServices } from '../services/app';
 import { attachTerminals } from '../services/app/domains/terminals';
+import { attachCommissioning } from '../services/app/domains/commissioning';
+import { ElectronPdfPrinter } from './pdf-printer';
 import { openCredentialStore } from '../services/credentials';
 import { createFileLog } from './file-log';
 import { registerIpc } from './ipc';
@@ -96,6 +98,10 @@ export function runMain(electron: ElectronModule, paths: MainPaths, hooks: MainH
         dataDir: userData,
         logsDir: join(app.getPath('logs'), 'sessions'),
         credentials: credentials.store,
+      });
+      attachCommissioning(services, {
+        reportsDir: join(userData, 'reports'),
+        printer: new ElectronPdfPrinter(BrowserWindow),
       });
       await hooks.onServicesReady?.(services);
       registerIpc({ ipcMain, services, getWebContents: () => window?.webContents ?? null });

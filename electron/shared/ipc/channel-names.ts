@@ -21,6 +21,20 @@ export const CHANNEL_NAMES = [
   // integrations (domains/integrations.ts)
   'integrations:test',
   // commissioning (domains/commissioning.ts)
+  'wizard:start',
+  'wizard:read',
+  'wizard:review',
+  'wizard:apply',
+  'wizard:cancel',
+  'gateway-task:run',
+  'gateway-task:cancel',
+  'rf-meter:start',
+  'rf-meter:stop',
+  'fleet:start',
+  'fleet:cancel',
+  'fleet:retry-failed',
+  'audit:read',
+  'report:export',
   // terminals (domains/terminals.ts)
   'terminals:list',
   'serial:ports',
@@ -45,6 +59,12 @@ export const EVENT_NAME_LIST = [
   // gateways (domains/gateways.ts)
   // integrations (domains/integrations.ts)
   // commissioning (domains/commissioning.ts)
+  'wizard:event',
+  'gateway-task:event',
+  'rf-meter:sample',
+  'rf-meter:error',
+  'fleet:row',
+  'fleet:finished',
   // terminals (domains/terminals.ts)
   'terminal:data',
   'terminal:state',

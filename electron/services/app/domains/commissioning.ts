@@ -1,9 +1,431 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { DomainContext, DomainHandlers } from './context';
-import type { commissioningChannels } from '../../../shared/ipc/domains/commissioning';
+import type { commissioningChannels, GatewayTask } from '../../../shared/ipc/domains/commissioning';
+import { IpcError } from '../../../shared/ipc/result';
+import { TimeoutError } from '../../api';
+import {
+  CancelledError,
+  cellularWizard,
+  connectivityWizard,
+  createWizardRun,
+  describeError,
+  EditRejectedError,
+  firewallWizard,
+  GatewayTasks,
+  GatewayUnreachableError,
+  GuardNotConfirmedError,
+  RfMeter,
+  type GatewayCommander,
+  type WizardDefinition,
+  type WizardRun,
+} from '../../commissioning';
+import {
+  describeChange,
+  FleetJob,
+  listGroupTargets,
+  validateChange,
+  type FleetChange,
+  type FleetTarget,
+  type GatewayGroupLister,
+} from '../../fleet';
+import {
+  collectVisit,
+  exportSiteReport,
+  type PdfPrinter,
+  type PingMeasurement,
+  type RfMeasurement,
+} from '../../reports';
+import { mapServiceError } from '../error-mapping';
+import type { SessionPort } from '../session-port';
+
+/** Wizard runs kept at once; the oldest finished ones are forgotten first. */
+const MAX_WIZARD_RUNS = 32;
+/** Fleet jobs kept for retry at once. */
+const MAX_FLEET_JOBS = 16;
+/** RF meters running at once (one per gateway page is the normal case). */
+const MAX_RF_METERS = 8;
+/** Measurements kept for the site report. */
+const MAX_MEASUREMENTS = 500;
+
+// The wizards take their state and edit from the wire as they produced them (wizard:read), so `unknown` here.
+const WIZARDS: Record<'connectivity' | 'cellular' | 'firewall', WizardDefinition<unknown, unknown>> = {
+  connectivity: connectivityWizard as unknown as WizardDefinition<unknown, unknown>,
+  cellular: cellularWizard as unknown as WizardDefinition<unknown, unknown>,
+  firewall: firewallWizard as unknown as WizardDefinition<unknown, unknown>,
+};
+
+/** What the composition root hands the commissioning domain: where reports go and how they become PDF. */
+export interface CommissioningOptions {
+  /** Folder the site reports are written to (e.g. `<dataDir>/reports`). */
+  reportsDir: string;
+  /** Electron's printToPDF in the app, headless Chromium in the browser host; none: HTML only. */
+  printer?: PdfPrinter;
+  /** Time limits of the engines (the e2e tests shorten them). */
+  timing?: {
+    commandTimeoutMs?: number;
+    verifyTimeoutMs?: number;
+    gatewayReturnTimeoutMs?: number;
+    pollIntervalMs?: number;
+    waitInitialDelayMs?: number;
+    waitMaxDelayMs?: number;
+  };
+}
+
+const attached = new WeakMap<DomainContext, CommissioningOptions>();
+
+/**
+ * Tells the commissioning channels where reports go and which PDF printer to use. Call once from main or the
+ * browser host; until then `report:export` answers that reports are not set up.
+ */
+export function attachCommissioning(context: DomainContext, options: CommissioningOptions): void {
+  attached.set(context, options);
+}
+
+/** A session as the engines want it: gateway commands that honour the caller's signal and time limit. */
+export function commanderOf(session: SessionPort): GatewayCommander {
+  return {
+    command(gatewayId, name, request, options = {}) {
+      const { signal, timeoutMs } = options;
+      if (signal?.aborted) return Promise.reject(abortReason(signal));
+      const answer = session.command(gatewayId, name, request);
+      if (!signal && timeoutMs === undefined) return answer as never;
+      return new Promise((resolve, reject) => {
+        const timer =
+          timeoutMs === undefined
+            ? undefined
+            : setTimeout(() => finish(() => reject(new TimeoutError(name, timeoutMs))), timeoutMs);
+        const onAbort = () => finish(() => reject(abortReason(signal as AbortSignal)));
+        const finish = (settle: () => void) => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+          settle();
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        answer.then(
+          (value) => finish(() => resolve(value as never)),
+          (error: unknown) => finish(() => reject(error)),
+        );
+      });
+    },
+  };
+}
+
+function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new CancelledError();
+}
+
+/** An engine error as an IPC error whose message a technician can act on. */
+function toIpcError(error: unknown): IpcError {
+  if (error instanceof IpcError) return error;
+  if (error instanceof GuardNotConfirmedError)
+    return new IpcError('INVALID_INPUT', error.message, { guards: error.guards });
+  if (error instanceof EditRejectedError)
+    return new IpcError('INVALID_INPUT', error.message, { problems: error.problems });
+  if (error instanceof GatewayUnreachableError) return new IpcError('TIMEOUT', error.message);
+  return mapServiceError(error) ?? new IpcError('API_ERROR', describeError(error));
+}
+
+async function mapped<Value>(action: () => Promise<Value> | Value): Promise<Value> {
+  try {
+    return await action();
+  } catch (error) {
+    throw toIpcError(error);
+  }
+}
+
+/** Forgets the oldest entries of a map beyond `limit` (insertion order), skipping those `isBusy` keeps. */
+function trim<Key, Value>(map: Map<Key, Value>, limit: number, isBusy: (value: Value) => boolean): void {
+  for (const [key, value] of [...map]) {
+    if (map.size <= limit) return;
+    if (!isBusy(value)) map.delete(key);
+  }
+}
 
 /** Handlers of the commissioning channels (electron/shared/ipc/domains/commissioning.ts). */
 export function createCommissioningHandlers(
-  _context: DomainContext,
+  context: DomainContext,
 ): DomainHandlers<typeof commissioningChannels> {
-  return {};
+  const wizardRuns = new Map<string, { run: WizardRun<unknown, unknown>; isApplying: boolean }>();
+  const taskRuns = new Map<string, GatewayTasks>();
+  const meters = new Map<string, { meter: RfMeter; gatewayId: string; off: () => void }>();
+  const fleetJobs = new Map<string, FleetJob>();
+  const pings: PingMeasurement[] = [];
+  const rfSeries: RfMeasurement[] = [];
+  const sshGateways = new Set<string>();
+
+  const who = () => {
+    const session = context.sessions.requireSession();
+    const summary = context.sessions.summary();
+    if (!summary) throw new IpcError('UNAUTHENTICATED', 'Log in first.');
+    return { session, profileId: summary.profileId, user: summary.username };
+  };
+  const timing = () => attached.get(context)?.timing ?? {};
+  const engineOptions = () => {
+    const { session, profileId, user } = who();
+    return { commander: commanderOf(session), profileId, user, audit: context.audit, ...timing() };
+  };
+  // The lockout guard asks "is a terminal going through SSH to this gateway?" synchronously: refresh first.
+  const refreshSshGateways = async () => {
+    sshGateways.clear();
+    try {
+      const listed = await context.handlers['terminals:list'](undefined, { channel: 'terminals:list' });
+      for (const session of listed.sessions)
+        if (
+          session.kind === 'ssh' &&
+          session.gatewayId &&
+          ['open', 'connecting', 'reconnecting'].includes(session.state)
+        )
+          sshGateways.add(session.gatewayId);
+    } catch {
+      // No terminals in this build: no SSH session depends on the gateway.
+    }
+  };
+  const requireRun = (runId: string) => {
+    const entry = wizardRuns.get(runId);
+    if (!entry) throw new IpcError('NOT_FOUND', 'This wizard run has ended; start the wizard again.');
+    return entry;
+  };
+  const recordRf = (gatewayId: string, meter: RfMeter) => {
+    if (meter.samples.length === 0) return;
+    rfSeries.push({ gatewayId, samples: meter.samples, best: meter.best });
+    if (rfSeries.length > MAX_MEASUREMENTS) rfSeries.shift();
+  };
+  const runTask = async (tasks: GatewayTasks, task: GatewayTask, gatewayId: string): Promise<unknown> => {
+    switch (task.task) {
+      case 'listBackups':
+        return tasks.listBackups();
+      case 'createBackup':
+        return tasks.createBackup(task.description);
+      case 'restoreBackup':
+        return tasks.restoreBackup(task.index);
+      case 'readSoftware':
+        return tasks.readSoftware();
+      case 'upgrade':
+        return task.packageName === undefined ? tasks.upgrade() : tasks.upgrade(task.packageName);
+      case 'install':
+        return tasks.install(task.packageName);
+      case 'reboot':
+        return tasks.reboot();
+      case 'readRadioStatistics':
+        return tasks.readRadioStatistics(task.indexes);
+      case 'resetRadioStatistics':
+        return tasks.resetRadioStatistics();
+      case 'spectralScan':
+        return tasks.spectralScan();
+      case 'readDiagnostics':
+        return tasks.readDiagnostics();
+      case 'ping': {
+        const at = Date.now();
+        const answer = await tasks.ping(task.destination, task.packetsCount);
+        const counts = answer as { packetsSent?: unknown; packetsReceived?: unknown };
+        pings.push({
+          at,
+          gatewayId,
+          destination: task.destination,
+          packetsSent: Number(counts.packetsSent ?? task.packetsCount ?? 4),
+          packetsReceived: Number(counts.packetsReceived ?? 0),
+        });
+        if (pings.length > MAX_MEASUREMENTS) pings.shift();
+        return answer;
+      }
+    }
+  };
+  const startFleet = (job: FleetJob) => {
+    fleetJobs.set(job.jobId, job);
+    trim(fleetJobs, MAX_FLEET_JOBS, () => false);
+    job.on('row', (event) => context.events.emit('fleet:row', event));
+    job.on('finished', (result) => {
+      const { change: _change, ...rest } = result;
+      context.events.emit('fleet:finished', rest);
+    });
+    job.run().catch((error: unknown) => context.log.error('fleet job failed', error));
+    return { jobId: job.jobId, description: describeChange(job.change), rows: job.table };
+  };
+
+  context.addShutdownHook(async () => {
+    for (const { run } of wizardRuns.values()) run.cancel();
+    for (const tasks of taskRuns.values()) tasks.cancel();
+    for (const job of fleetJobs.values()) job.cancel();
+    await Promise.all([...meters.values()].map(({ meter }) => meter.stop()));
+  });
+
+  return {
+    'wizard:start': ({ wizard, gatewayId }) =>
+      mapped(() => {
+        const run = createWizardRun(WIZARDS[wizard], gatewayId, {
+          ...engineOptions(),
+          environment: {
+            hasSshTerminal: (id) => sshGateways.has(id),
+            connectivityCheckUsesPing: true,
+          },
+        });
+        run.on('event', (event) => context.events.emit('wizard:event', event));
+        wizardRuns.set(run.runId, { run, isApplying: false });
+        trim(wizardRuns, MAX_WIZARD_RUNS, (entry) => entry.isApplying);
+        return { runId: run.runId };
+      }),
+    'wizard:read': ({ runId }) =>
+      mapped(async () => {
+        const { run } = requireRun(runId);
+        const state = await run.read();
+        return { state, edit: run.definition.editOf(state) };
+      }),
+    'wizard:review': ({ runId, edit }) =>
+      mapped(async () => {
+        const { run } = requireRun(runId);
+        await refreshSshGateways();
+        try {
+          const { edit: _edit, ...review } = run.review(edit);
+          return review;
+        } catch (error) {
+          if (error instanceof TypeError)
+            throw new IpcError('INVALID_INPUT', `The edit is incomplete: ${error.message}`);
+          throw error;
+        }
+      }),
+    'wizard:apply': ({ runId, edit, confirmations }) =>
+      mapped(async () => {
+        const entry = requireRun(runId);
+        await refreshSshGateways();
+        entry.isApplying = true;
+        try {
+          return await entry.run.apply(edit, confirmations ?? {});
+        } finally {
+          entry.isApplying = false;
+        }
+      }),
+    'wizard:cancel': ({ runId }) => {
+      wizardRuns.get(runId)?.run.cancel();
+      return null;
+    },
+    'gateway-task:run': ({ gatewayId, runId, task }) =>
+      mapped(async () => {
+        const tasks = new GatewayTasks(gatewayId, { ...engineOptions(), runId: runId ?? randomUUID() });
+        tasks.on('event', (event) => context.events.emit('gateway-task:event', { ...event, gatewayId }));
+        taskRuns.set(tasks.runId, tasks);
+        try {
+          return { runId: tasks.runId, value: await runTask(tasks, task, gatewayId) };
+        } finally {
+          taskRuns.delete(tasks.runId);
+        }
+      }),
+    'gateway-task:cancel': ({ runId }) => {
+      taskRuns.get(runId)?.cancel();
+      return null;
+    },
+    'rf-meter:start': ({ gatewayId, intervalMs }) =>
+      mapped(() => {
+        const { session } = who();
+        if (meters.size >= MAX_RF_METERS)
+          throw new IpcError(
+            'INVALID_INPUT',
+            `At most ${MAX_RF_METERS} RF meters run at once; stop one first.`,
+          );
+        const meterId = randomUUID();
+        const meter = new RfMeter({ commander: commanderOf(session), gatewayId, intervalMs });
+        const onSample = ({ sample, best }: { sample: unknown; best: unknown }) =>
+          context.events.emit('rf-meter:sample', { meterId, gatewayId, sample, best } as never);
+        const onError = ({ at, message }: { at: number; message: string }) =>
+          context.events.emit('rf-meter:error', { meterId, gatewayId, at, message });
+        meter.on('sample', onSample);
+        meter.on('error', onError);
+        meters.set(meterId, {
+          meter,
+          gatewayId,
+          off: () => {
+            meter.off('sample', onSample);
+            meter.off('error', onError);
+          },
+        });
+        meter.start();
+        return { meterId };
+      }),
+    'rf-meter:stop': async ({ meterId }) => {
+      const entry = meters.get(meterId);
+      if (!entry) throw new IpcError('NOT_FOUND', 'This RF meter has already stopped.');
+      meters.delete(meterId);
+      await entry.meter.stop();
+      entry.off();
+      recordRf(entry.gatewayId, entry.meter);
+      return { samples: entry.meter.samples, best: entry.meter.best };
+    },
+    'fleet:start': ({ change, targets, gatewayGroupId, concurrency }) =>
+      mapped(async () => {
+        const fleetChange = change as FleetChange;
+        const problems = validateChange(fleetChange);
+        if (problems.length > 0)
+          throw new IpcError('INVALID_INPUT', `The change cannot be applied: ${problems.join('; ')}`, {
+            problems,
+          });
+        const options = engineOptions();
+        let chosen: FleetTarget[] = targets ?? [];
+        if (gatewayGroupId !== undefined) {
+          const lister: GatewayGroupLister = {
+            call: (name, request) => who().session.call(name, request) as never,
+          };
+          chosen = [...chosen, ...(await listGroupTargets(lister, gatewayGroupId))];
+        }
+        if (chosen.length === 0) throw new IpcError('INVALID_INPUT', 'The gateway group has no gateways.');
+        return startFleet(new FleetJob(fleetChange, chosen, { ...options, concurrency: concurrency ?? 16 }));
+      }),
+    'fleet:cancel': ({ jobId }) => {
+      fleetJobs.get(jobId)?.cancel();
+      return null;
+    },
+    'fleet:retry-failed': ({ jobId, includeSkipped }) =>
+      mapped(() => {
+        const job = fleetJobs.get(jobId);
+        if (!job) throw new IpcError('NOT_FOUND', 'This fleet job is no longer kept; start it again.');
+        const retry = job.retryFailed({ includeSkipped });
+        if (retry.table.length === 0)
+          throw new IpcError('INVALID_INPUT', 'No gateway failed: nothing to retry.');
+        return startFleet(retry);
+      }),
+    'audit:read': ({ since, until, gatewayId, runId }) =>
+      mapped(async () => {
+        const { profileId } = who();
+        return { entries: await context.audit.read({ profileId, since, until, gatewayId, runId }) };
+      }),
+    'report:export': (input) =>
+      mapped(async () => {
+        const options = attached.get(context);
+        if (!options) throw new IpcError('INTERNAL', 'Site reports are not set up in this build.');
+        if (input.format === 'pdf' && !options.printer)
+          throw new IpcError('INTERNAL', 'PDF printing is not available here; export HTML instead.');
+        const { profileId, user } = who();
+        const endedAt = input.endedAt ?? Date.now();
+        const wanted = input.gateways ? new Set(input.gateways.map((gateway) => gateway.id)) : undefined;
+        const inSpan = (at: number, gatewayId?: string) =>
+          at >= input.startedAt && at <= endedAt && (!wanted || !gatewayId || wanted.has(gatewayId));
+        for (const { meter, gatewayId } of meters.values()) recordRf(gatewayId, meter);
+        const visit = await collectVisit({
+          audit: context.audit,
+          profileId,
+          technician: user,
+          startedAt: input.startedAt,
+          endedAt,
+          gateways: input.gateways,
+          title: input.title,
+          site: input.site,
+          notes: input.notes,
+          terminalLogs: input.terminalLogs,
+          pings: pings.filter((ping) => inSpan(ping.at, ping.gatewayId)),
+          rf: rfSeries
+            .map((series) => ({ ...series, samples: series.samples.filter((sample) => inSpan(sample.at)) }))
+            .filter((series) => series.samples.length > 0 && inSpan(series.samples[0]!.at, series.gatewayId)),
+        });
+        const written = await exportSiteReport(visit, options.reportsDir, {
+          printer: input.format === 'pdf' ? options.printer : undefined,
+        });
+        const path = input.format === 'pdf' && written.pdfPath ? written.pdfPath : written.htmlPath;
+        return {
+          ...written,
+          fileName: basename(path),
+          mimeType: input.format === 'pdf' ? ('application/pdf' as const) : ('text/html' as const),
+          base64: (await readFile(path)).toString('base64'),
+        };
+      }),
+  };
 }

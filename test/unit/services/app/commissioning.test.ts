@@ -1,0 +1,244 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FieldKitServices, type SessionFacts, type SessionPort } from '../../../../electron/services/app';
+import { attachCommissioning } from '../../../../electron/services/app/domains/commissioning';
+import { MemoryStore } from '../../../../electron/services/credentials';
+import { createRouter } from '../../../../electron/shared/ipc/router';
+
+// The commissioning channels over the real router, with a session double that behaves like one small gateway
+// (firewall, backups, ping target, ping). What the renderer sees: outputs, errors in words, events.
+
+function firewallFactory() {
+  return {
+    enabled: true,
+    doSPrevention: { enabled: true, perMinLimit: 100, burstLimit: 20 },
+    ssh: { enabled: true },
+    ping: { enabled: true, limit: { enabled: false, pingPerMinLimit: 10, pingBurstLimit: 5 } },
+    filters: [],
+  };
+}
+
+class GatewayDouble implements SessionPort {
+  firewall = firewallFactory();
+  pingTarget = '8.8.8.8';
+  backups: Array<{ index: number; description: string; date: string }> = [];
+  sent: string[] = [];
+  offline = new Set<string>();
+  private current: SessionFacts | null = null;
+  async login(username: string) {
+    this.current = {
+      username,
+      userId: 'user-1',
+      role: 'CUSTOMER_USER',
+      accessExpiresAt: Date.now() + 60_000,
+      state: 'active',
+    };
+  }
+  async resume() {}
+  async logout() {
+    this.current = null;
+  }
+  async call() {
+    return { data: [], totalPages: 0, totalElements: 0, hasNext: false };
+  }
+  async command(gatewayId: string, command: string, body: unknown): Promise<unknown> {
+    this.sent.push(`${gatewayId}:${command}`);
+    if (this.offline.has(gatewayId)) throw new Error('unreachable');
+    switch (command) {
+      case 'getFirewallConfiguration':
+        return structuredClone(this.firewall);
+      case 'setFirewallConfiguration':
+        this.firewall = structuredClone(body) as typeof this.firewall;
+        return {};
+      case 'createBackup': {
+        const { description } = body as { description: string };
+        this.backups.push({ index: this.backups.length, description, date: '2026-11-22T02:00:00' });
+        return {};
+      }
+      case 'getBackups':
+        return { status: 'OK', backups: this.backups };
+      case 'getPreferredPingIpAddress':
+        return { ipAddr: this.pingTarget };
+      case 'setPreferredPingIpAddress':
+        this.pingTarget = (body as { ipAddr: string }).ipAddr;
+        return {};
+      case 'ping':
+        return { packetsSent: 4, packetsReceived: 3 };
+      default:
+        throw new Error(`not simulated: ${command}`);
+    }
+  }
+  facts() {
+    return this.current;
+  }
+  refreshToken() {
+    return null;
+  }
+  onChange() {
+    return () => undefined;
+  }
+  dispose() {}
+}
+
+// Answers are read loosely here: each test names the fields it checks.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = any;
+type Answer = { ok: boolean; value?: Loose; error?: { code: string; message: string } };
+
+let folder: string;
+let gateway: GatewayDouble;
+let services: FieldKitServices;
+let invoke: (channel: string, input: unknown) => Promise<Answer>;
+let events: Array<{ name: string; payload: Loose }>;
+
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'fieldkit-commissioning-'));
+  gateway = new GatewayDouble();
+  services = await FieldKitServices.create({
+    dataDir: folder,
+    mode: 'browser',
+    version: '0.1.0',
+    credentials: { store: new MemoryStore(), keychain: 'os' },
+    createSession: () => gateway,
+  });
+  attachCommissioning(services, { reportsDir: join(folder, 'reports') });
+  events = [];
+  services.events.onAny((name, payload) => events.push({ name, payload }));
+  const router = createRouter<null>({
+    handlers: services.handlers,
+    isTrustedSender: () => true,
+    mapError: services.mapError,
+  });
+  invoke = (channel, input) => router.dispatch(channel, input, null) as Promise<Answer>;
+  const profile = await services.profiles.save({ name: 'Lab', baseUrl: 'https://oam.lab.example' });
+  await invoke('session:login', {
+    profileId: profile.id,
+    username: 'tech@lab.example',
+    password: 'login-password',
+    remember: 'none',
+  });
+});
+
+afterEach(async () => {
+  await services.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+async function readFirewall(): Promise<{ runId: string; edit: ReturnType<typeof firewallFactory> }> {
+  const started = await invoke('wizard:start', { wizard: 'firewall', gatewayId: 'gw-1' });
+  const read = await invoke('wizard:read', { runId: started.value.runId });
+  return { runId: started.value.runId, edit: read.value.edit };
+}
+
+describe('wizard channels', () => {
+  it('reads, reviews and applies a firewall change, ending with an applied result and a backup first', async () => {
+    const { runId, edit } = await readFirewall();
+    const changed = { ...edit, doSPrevention: { ...edit.doSPrevention, burstLimit: 40 } };
+    const review = await invoke('wizard:review', { runId, edit: changed });
+    expect(review.value.changes).toEqual([
+      { path: 'doSPrevention.burstLimit', label: 'DoS burst limit', before: 20, after: 40 },
+    ]);
+    const result = await invoke('wizard:apply', { runId, edit: changed });
+    expect(result.value.outcome).toBe('applied');
+    expect(gateway.firewall.doSPrevention.burstLimit).toBe(40);
+    expect(gateway.backups[0]?.description).toMatch(/^fieldkit-before-firewall-/);
+    const steps = events.filter((event) => event.name === 'wizard:event').map((event) => event.payload.type);
+    expect(steps.at(-1)).toBe('result');
+  });
+
+  it('refuses to block ping without the typed confirmation and sends no change', async () => {
+    const { runId, edit } = await readFirewall();
+    const blocked = { ...edit, ping: { ...edit.ping, enabled: false } };
+    const review = await invoke('wizard:review', { runId, edit: blocked });
+    expect(review.value.guards.map((guard: { confirmationText: string }) => guard.confirmationText)).toEqual([
+      'BLOCK PING',
+    ]);
+    const refused = await invoke('wizard:apply', { runId, edit: blocked, confirmations: { ping: 'block' } });
+    expect(refused.error?.code).toBe('INVALID_INPUT');
+    expect(refused.error?.message).toContain('BLOCK PING');
+    expect(gateway.sent).not.toContain('gw-1:setFirewallConfiguration');
+  });
+
+  it('answers in words when a run id is unknown', async () => {
+    const answer = await invoke('wizard:read', { runId: 'gone' });
+    expect(answer.error).toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringContaining('start the wizard'),
+    });
+  });
+});
+
+describe('gateway tasks, audit and report', () => {
+  it('runs a ping as a task and returns the gateway answer', async () => {
+    const answer = await invoke('gateway-task:run', {
+      gatewayId: 'gw-1',
+      runId: 'run-ping',
+      task: { task: 'ping', destination: '8.8.8.8' },
+    });
+    expect(answer.value).toEqual({ runId: 'run-ping', value: { packetsSent: 4, packetsReceived: 3 } });
+  });
+
+  it('exports an HTML report of the visit that names the change and the ping, and returns it to download', async () => {
+    const startedAt = Date.now() - 1;
+    const { runId, edit } = await readFirewall();
+    await invoke('wizard:apply', {
+      runId,
+      edit: { ...edit, doSPrevention: { ...edit.doSPrevention, perMinLimit: 250 } },
+    });
+    await invoke('gateway-task:run', { gatewayId: 'gw-1', task: { task: 'ping', destination: '1.1.1.1' } });
+    const report = await invoke('report:export', { startedAt, format: 'html', site: 'Roof A' });
+    expect(report.value.mimeType).toBe('text/html');
+    const html = Buffer.from(report.value.base64, 'base64').toString('utf8');
+    expect(html).toContain('250');
+    expect(html).toContain('1.1.1.1');
+    expect(html).not.toContain('login-password');
+  });
+
+  it('refuses a PDF when no printer is attached, saying to export HTML', async () => {
+    const answer = await invoke('report:export', { startedAt: 0, format: 'pdf' });
+    expect(answer.error?.message).toContain('export HTML');
+  });
+
+  it('reads the audit entries of this profile', async () => {
+    await invoke('gateway-task:run', { gatewayId: 'gw-1', task: { task: 'listBackups' } });
+    const answer = await invoke('audit:read', { gatewayId: 'gw-1' });
+    expect(answer.value.entries.map((entry: { name: string }) => entry.name)).toContain('getBackups');
+  });
+});
+
+describe('fleet channels', () => {
+  it('accounts for every gateway: done, and skipped when the list says offline', async () => {
+    const started = await invoke('fleet:start', {
+      change: { kind: 'pingTarget', ipAddr: '9.9.9.9' },
+      targets: [{ gatewayId: 'gw-1' }, { gatewayId: 'gw-2', status: 'OFFLINE' }],
+    });
+    expect(started.value.rows).toHaveLength(2);
+    const finished = await new Promise<Loose>((resolve) => {
+      const seen = events.find((event) => event.name === 'fleet:finished');
+      if (seen) return resolve(seen.payload);
+      services.events.on('fleet:finished', resolve);
+    });
+    expect(
+      finished.rows.map((row: { gatewayId: string; status: string }) => [row.gatewayId, row.status]),
+    ).toEqual([
+      ['gw-1', 'done'],
+      ['gw-2', 'skipped'],
+    ]);
+  });
+
+  it('refuses a job with no gateway chosen', async () => {
+    const answer = await invoke('fleet:start', { change: { kind: 'apn', name: 'internet' } });
+    expect(answer.error?.code).toBe('INVALID_INPUT');
+  });
+
+  it('refuses a ping target that is not an IP address before touching any gateway', async () => {
+    const answer = await invoke('fleet:start', {
+      change: { kind: 'pingTarget', ipAddr: 'not-an-ip' },
+      targets: [{ gatewayId: 'gw-1' }],
+    });
+    expect(answer.error?.message).toContain('not an IP address');
+    expect(gateway.sent).toEqual([]);
+  });
+});
