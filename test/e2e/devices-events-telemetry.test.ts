@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -144,5 +144,157 @@ describe('devices view', () => {
     await expect
       .poll(() => page.getByRole('alert').first().textContent())
       .toContain('This customer no longer exists');
+  });
+});
+
+describe('events view', () => {
+  function lastCallTo(endpoint: string): ApiCallInput | undefined {
+    return callsTo(endpoint).at(-1);
+  }
+
+  it('sends every filter of the form in the request', async () => {
+    const page = await open('#/events/all');
+    const form = page.getByRole('form', { name: 'Event filters' });
+    await form.getByLabel('From').fill('2026-01-01T00:00');
+    await form.getByLabel('To (optional)').fill('2026-12-31T23:59');
+    await form.getByLabel('Entity id (uuid)').fill('3f1c2a10-0000-4000-8000-000000000001');
+    await form.getByLabel('Entity name (device EUI or gateway id)').fill('gw-0001');
+    await form.getByLabel('Event name').selectOption('GATEWAY_LOW_BATTERY_ALARM');
+    await form.getByLabel('Category (eventType)').selectOption('Alarms');
+    await form.getByLabel('ITU type').fill('equipmentAlarm');
+    await form.getByLabel('Severity').selectOption('Major');
+    await form.getByLabel('Source').selectOption('GATEWAY');
+    await form.getByLabel('State').selectOption('Raised');
+    await form.getByLabel('Sort by field').fill('severity');
+    await form.getByLabel('Sort order').selectOption('asc');
+    await form.getByLabel('Page size').fill('7');
+    const before = apiCalls.length;
+    await form.getByRole('button', { name: 'Show events' }).click();
+    await expect.poll(() => apiCalls.length).toBeGreaterThan(before);
+    expect(lastCallTo('listEnhancedEvents')?.query).toEqual({
+      startTs: new Date('2026-01-01T00:00').getTime(),
+      endTs: new Date('2026-12-31T23:59').getTime(),
+      entityIdUuid: '3f1c2a10-0000-4000-8000-000000000001',
+      entityName: 'gw-0001',
+      eventName: 'GATEWAY_LOW_BATTERY_ALARM',
+      eventType: 'Alarms',
+      ituType: 'equipmentAlarm',
+      severity: 'Major',
+      source: 'GATEWAY',
+      state: 'Raised',
+      sortField: 'severity',
+      sortOrder: 'asc',
+      limit: 7,
+      page: 0,
+    });
+    expect(decodeURIComponent(page.url())).toContain('severity=Major');
+  });
+
+  it('refuses a page size of 101 next to the field and sends nothing', async () => {
+    const page = await open('#/events/raised');
+    const form = page.getByRole('form', { name: 'Event filters' });
+    await page.getByRole('status', { name: 'Event count' }).waitFor();
+    await form.getByLabel('Page size').fill('101');
+    const before = apiCalls.length;
+    await form.getByRole('button', { name: 'Show events' }).click();
+    const field = form.getByRole('textbox', { name: 'Page size' });
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    expect(await form.getByText('limit must be 1 to 100').isVisible()).toBe(true);
+    expect(apiCalls.length).toBe(before);
+  });
+
+  it('pages through the list: the next page asks for page 1 and shows what the API has there', async () => {
+    const startTs = Date.now() - 30 * 86_400_000;
+    const firstPage = await fetchFromSimulator<{ totalElements: number; data: Array<{ eventName: string }> }>(
+      `/api/enhancedEvents?startTs=${startTs}&limit=5&page=1&sortField=start_ts&sortOrder=desc`,
+    );
+    expect(firstPage.totalElements).toBeGreaterThan(5);
+    const page = await open('#/events/all');
+    const form = page.getByRole('form', { name: 'Event filters' });
+    await form.getByLabel('Page size').fill('5');
+    await form.getByLabel('From').fill(toLocalInputOf(startTs));
+    await form.getByRole('button', { name: 'Show events' }).click();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => lastCallTo('listEnhancedEvents')?.query?.page).toBe(1);
+    await expect
+      .poll(() => page.getByRole('status', { name: 'Event count' }).textContent())
+      .toContain('page 2');
+    const rows = page.getByRole('table', { name: 'Enhanced events' }).locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(5);
+  });
+});
+
+function toLocalInputOf(timeMs: number): string {
+  const date = new Date(timeMs);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+describe('telemetry view', () => {
+  function onlineGatewayId(): string {
+    const gateway = simulator.fixture.gateways.find((candidate) => candidate.initialStatus === 'ONLINE');
+    if (!gateway) throw new Error('the demo tenant has no online gateway');
+    return gateway.id;
+  }
+
+  async function showGatewaySeries(
+    limit: number,
+  ): Promise<{ page: Page; first: ApiCallInput; count: number }> {
+    const gatewayId = onlineGatewayId();
+    const before = apiCalls.length;
+    const page = await open(`#/telemetry/gateway/${gatewayId}/system/cpuUsage/24h/-/${limit}`);
+    const status = page.getByRole('status', { name: 'Samples loaded' });
+    await status.waitFor();
+    const text = (await status.textContent()) ?? '';
+    const [, count = '0'] = /(\d+) samples/.exec(text) ?? [];
+    const first = apiCalls.slice(before).find((call) => call.endpoint === 'getGatewayPerformance');
+    if (!first) throw new Error('no performance request was recorded');
+    return { page, first, count: Number(count) };
+  }
+
+  it('loads a range larger than the page size whole, in several requests', async () => {
+    const before = apiCalls.length;
+    const { page, first, count } = await showGatewaySeries(50);
+    const requests = apiCalls.slice(before).filter((call) => call.endpoint === 'getGatewayPerformance');
+    expect(requests.length).toBeGreaterThan(1);
+    const { startMs, stopMs } = first.query as { startMs: number; stopMs: number };
+    const whole = await fetchFromSimulator<unknown[]>(
+      `/api/gateway/${onlineGatewayId()}/performance/system/cpuUsage?startMs=${startMs}&stopMs=${stopMs}&order=ASC&limit=1000`,
+    );
+    expect(whole.length).toBeGreaterThan(50);
+    expect(count).toBe(whole.length);
+    expect(await page.getByRole('status', { name: 'Samples loaded' }).textContent()).toContain(
+      `in ${requests.length} requests`,
+    );
+    await page.getByRole('img', { name: `system/cpuUsage of ${onlineGatewayId()}` }).waitFor();
+  });
+
+  it('exports the loaded samples as CSV, one line per sample as the API gives them', async () => {
+    const { page, first } = await showGatewaySeries(1000);
+    const { startMs, stopMs } = first.query as { startMs: number; stopMs: number };
+    const whole = await fetchFromSimulator<Array<{ timeMs: number; value: number }>>(
+      `/api/gateway/${onlineGatewayId()}/performance/system/cpuUsage?startMs=${startMs}&stopMs=${stopMs}&order=ASC&limit=1000`,
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^system-cpuUsage-.*\.csv$/);
+    const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('timeMs,isoTime,value');
+    expect(lines.slice(1)).toEqual(
+      whole.map((sample) => `${sample.timeMs},${new Date(sample.timeMs).toISOString()},${sample.value}`),
+    );
+  });
+
+  it('refuses an empty measurement next to the field and sends nothing', async () => {
+    const page = await open(`#/telemetry/gateway/${onlineGatewayId()}/system/cpuUsage/1h`);
+    await page.getByRole('status', { name: 'Samples loaded' }).waitFor();
+    const form = page.getByRole('form', { name: 'Telemetry series' });
+    await form.getByLabel('Measurement', { exact: true }).fill('');
+    const before = apiCalls.length;
+    await form.getByRole('button', { name: 'Show chart' }).click();
+    await form.getByText('measurement must not be empty').waitFor();
+    expect(apiCalls.length).toBe(before);
   });
 });

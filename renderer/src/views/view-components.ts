@@ -5,9 +5,11 @@ import type { ProfilesState } from '../lib/state/profiles.svelte';
 import type { SessionState } from '../lib/state/session.svelte';
 import type { ChannelOutput } from '../lib/wire-types';
 import SettingsView from './SettingsView.svelte';
+import GatewaysView from './gateways/GatewaysView.svelte';
 import TerminalsView from './terminals/TerminalsView.svelte';
 import DevicesView from './devices/DevicesView.svelte';
 import EventsView from './events/EventsView.svelte';
+import TelemetryView from './telemetry/TelemetryView.svelte';
 
 /** What the shell hands every view. A view takes the props it needs and ignores the rest. */
 export interface ViewProps {
@@ -24,7 +26,9 @@ export interface ViewProps {
  */
 export const VIEW_COMPONENTS: Partial<Record<ViewId, Component<ViewProps>>> = {
   settings: SettingsView as Component<ViewProps>,
+  gateways: GatewaysView as Component<ViewProps>,
   terminals: TerminalsView as Component<ViewProps>,
   devices: DevicesView as Component<ViewProps>,
   events: EventsView as Component<ViewProps>,
+  telemetry: TelemetryView as Component<ViewProps>,
 };

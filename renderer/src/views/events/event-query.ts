@@ -122,7 +122,8 @@ export function parseEventRoute(path: readonly string[], nowMs: number): EventRo
 
 /** A typed number as the schemas should see it: blank is absent; anything else a number (NaN says "not one"). */
 function readNumber(text: string): number | undefined {
-  return text.trim() === '' ? undefined : Number(text.trim());
+  const trimmed = String(text).trim();
+  return trimmed === '' ? undefined : Number(trimmed);
 }
 
 /** A local date-time as milliseconds since the epoch (DESIGN §4: event timestamps are milliseconds). */
