@@ -1,0 +1,73 @@
+import type { IpcClient } from '../../lib/ipc';
+import type { IpcErrorShape } from '../../lib/wire-types';
+import { DEFAULT_COMMAND_TIMEOUT_MS } from '../../../../electron/shared/api/assumptions';
+
+/** One read of the endpoint table: what `api:call` takes and what `cache:get` looks up. */
+export interface ReadParts {
+  endpoint: string;
+  params?: Record<string, string | number | boolean>;
+  query?: Record<string, unknown>;
+}
+
+/**
+ * The outcome of a read: live (`asOf` null), from the offline cache when the server could not be reached
+ * (`asOf` = when that answer was received), or an error when neither was possible.
+ */
+export type ReadOutcome<Value> =
+  { ok: true; value: Value; asOf: number | null } | { ok: false; error: IpcErrorShape };
+
+/**
+ * Reads through `api:call`; when the server cannot be reached (NETWORK), answers the last cached answer of the
+ * same read instead, marked with its time. Other errors (403, 404, expired session) are never hidden by the
+ * cache: they say something the technician must know.
+ */
+export async function readThroughCache<Value>(
+  client: IpcClient,
+  parts: ReadParts,
+): Promise<ReadOutcome<Value>> {
+  const live = await client.invoke('api:call', parts);
+  if (live.ok) return { ok: true, value: live.value as Value, asOf: null };
+  if (live.error.code !== 'NETWORK') return { ok: false, error: live.error };
+  const cached = await client.invoke('cache:get', parts);
+  if (cached.ok && cached.value)
+    return { ok: true, value: cached.value.value as Value, asOf: cached.value.asOf };
+  return { ok: false, error: live.error };
+}
+
+/** What a failed read means, in a technician's words. `what` names the thing read ("the gateways"). */
+export function describeReadError(error: IpcErrorShape, what: string): string {
+  switch (error.code) {
+    case 'NETWORK':
+      return `Can't reach the server to load ${what}, and nothing was saved from an earlier visit. Check this laptop's network (hotspot, Wi-Fi, VPN).`;
+    case 'TIMEOUT':
+      return `The server did not answer in time while loading ${what}. The connection may be slow; try again.`;
+    case 'FORBIDDEN':
+      return `Your account may not see ${what}. Ask your administrator for access.`;
+    case 'NOT_FOUND':
+      return `The server does not know ${what}; it may have been deleted or moved to another customer.`;
+    case 'SESSION_EXPIRED':
+      return 'Your session has expired. Log in again to continue.';
+    case 'INVALID_INPUT':
+      return `The request for ${what} was refused as invalid: ${error.message}`;
+    default:
+      return `Could not load ${what}: ${error.message}`;
+  }
+}
+
+/** What a failed gateway command means, in words (a timeout is a normal outcome, not a crash). */
+export function describeCommandError(error: IpcErrorShape, command: string): string {
+  switch (error.code) {
+    case 'TIMEOUT':
+      return `The gateway did not answer ${command} within about ${Math.round(DEFAULT_COMMAND_TIMEOUT_MS / 1000)} seconds — it may be rebooting or offline. Check its status, then try again.`;
+    case 'NETWORK':
+      return `Can't reach the server, so ${command} was not sent — or its answer was lost. Check this laptop's network, then the gateway's state.`;
+    case 'FORBIDDEN':
+      return `Your account may not run ${command} on this gateway.`;
+    case 'NOT_FOUND':
+      return 'The server does not know this gateway (404).';
+    case 'INVALID_INPUT':
+      return `The server refused the request: ${error.message}`;
+    default:
+      return describeReadError(error, `the answer of ${command}`);
+  }
+}

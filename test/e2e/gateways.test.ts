@@ -1,0 +1,273 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import keytar from 'keytar';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHost, type StartedHost } from '../../electron/host';
+import { CREDENTIAL_SERVICE } from '../../electron/services/credentials';
+import { GATEWAY_SORT_FIELDS, type Gateway } from '../../electron/shared/api';
+import { startSimulator, type RunningSimulator } from '../../simulator';
+import { launchBrowser, type BrowserSession } from '../helpers/browser';
+import { ensureRendererBuilt } from './support/renderer-build';
+
+// The gateways view against the simulator through the browser host, as a provider user. The simulator sits
+// behind a TCP relay on loopback: stopping the relay makes the server unreachable without losing the
+// simulator's state (its token secret lives only as long as the process), and restarting it on the same port
+// brings the same server back.
+
+const SILENT_LOG = { info: () => undefined, error: () => undefined };
+const COLUMN_OF: Record<(typeof GATEWAY_SORT_FIELDS)[number], string> = {
+  CREATED_TIME: 'Created',
+  NAME: 'Name',
+  GATEWAY_MAC: 'MAC',
+  GATEWAY_MODEL_NAME: 'Model',
+  IS_PUBLIC: 'Public',
+  IS_LOGGING_ENABLED: 'Logging',
+  IS_UDP_ALLOWED: 'UDP',
+  IS_NOT_MQTTS_ALLOWED: 'Non-MQTTS',
+  STATUS: 'Status',
+};
+const ROWS_COMPARED = 10;
+
+/** A TCP relay to the simulator that can stop (refusing connections, cutting open ones) and start again. */
+class Relay {
+  private server: Server | null = null;
+  private readonly sockets = new Set<Socket>();
+  port = 0;
+  constructor(private readonly targetPort: number) {}
+
+  async start(): Promise<void> {
+    const server = createServer((client) => {
+      const upstream = connect(this.targetPort, '127.0.0.1');
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => socket.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.port = (server.address() as { port: number }).port;
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    for (const socket of this.sockets) socket.destroy();
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+let simulator: RunningSimulator;
+let relay: Relay;
+let host: StartedHost;
+let browser: BrowserSession;
+let page: Page;
+let dataDir: string;
+const sentFrames: string[] = [];
+
+beforeAll(async () => {
+  await keytar.findCredentials(CREDENTIAL_SERVICE).catch((error: unknown) => {
+    throw new Error(
+      `No Secret Service keyring answered (${String(error)}): run under ` +
+        '`dbus-run-session -- bash scripts/with-keyring.sh npx vitest run test/e2e/gateways.test.ts`.',
+    );
+  });
+  const rendererDir = await ensureRendererBuilt();
+  dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-e2e-gateways-'));
+  simulator = await startSimulator({ port: 0, commandTimeoutMs: 3000 });
+  relay = new Relay(Number(new URL(simulator.url).port));
+  await relay.start();
+  host = await startHost({ dataDir, rendererDir, log: SILENT_LOG });
+  host.services.profiles.setDemoProfile(
+    {
+      name: 'Demo network server',
+      baseUrl: `http://127.0.0.1:${relay.port}`,
+      demoAccounts: simulator.fixture.accounts.map(({ username, password, role }) => ({
+        username,
+        password,
+        role,
+      })),
+    },
+    { select: true },
+  );
+  browser = await launchBrowser();
+  page = browser.page;
+  page.on('websocket', (socket) => socket.on('framesent', ({ payload }) => sentFrames.push(String(payload))));
+  await page.goto(host.url);
+  const provider = simulator.fixture.accounts.find((account) => account.role === 'PROVIDER_USER');
+  if (!provider) throw new Error('the demo tenant has no provider user');
+  await page.getByRole('button', { name: `Use ${provider.username} (${provider.role})` }).click();
+  await page.getByRole('radio', { name: "Don't remember me", exact: true }).check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await page.getByRole('heading', { name: 'Gateways', level: 1 }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await relay?.stop();
+  await simulator?.close();
+  await keytar
+    .findCredentials(CREDENTIAL_SERVICE)
+    .then((entries) =>
+      Promise.all(entries.map((entry) => keytar.deletePassword(CREDENTIAL_SERVICE, entry.account))),
+    );
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The API's own answer, asked by the test through the signed-in session. */
+async function listFromApi(query: Record<string, unknown>): Promise<Gateway[]> {
+  const providerId = host.services.sessions.summary()?.providerId ?? '';
+  const answer = (await host.services.sessions
+    .requireSession()
+    .call('listProviderGateways', { params: { providerId }, query: { limit: 100, page: 0, ...query } })) as {
+    data: Gateway[];
+  };
+  return answer.data;
+}
+
+/** The names in the first rows of the table, in row order, once every one of them is loaded. */
+function readRowNames(count: number): Promise<string[]> {
+  return page.evaluate((wanted) => {
+    const rows = [...document.querySelectorAll<HTMLElement>('[data-row-index]')]
+      .map((row) => ({
+        index: Number(row.dataset.rowIndex),
+        name: row.querySelector('a')?.textContent ?? '',
+      }))
+      .sort((left, right) => left.index - right.index);
+    return rows.slice(0, wanted).map((row) => row.name);
+  }, count);
+}
+
+async function expectRows(expected: string[]): Promise<void> {
+  await expect.poll(() => readRowNames(expected.length), { timeout: 10_000 }).toEqual(expected);
+}
+
+function gatewaysTable() {
+  return page.getByRole('table', { name: 'Gateways' });
+}
+
+describe('gateways list', () => {
+  it('pages and sorts by each of the nine fields in both directions as the server does', async () => {
+    await expectRows(
+      (await listFromApi({ sortField: 'NAME', sortDirection: 'ASC' }))
+        .slice(0, ROWS_COMPARED)
+        .map((g) => g.name),
+    );
+    for (const field of GATEWAY_SORT_FIELDS) {
+      const header = gatewaysTable().getByRole('columnheader', { name: COLUMN_OF[field] });
+      for (let click = 0; click < 2; click++) {
+        await header.getByRole('button').click();
+        const sort = await header.getAttribute('aria-sort');
+        const direction = sort === 'ascending' ? 'ASC' : 'DESC';
+        const expected = await listFromApi({ sortField: field, sortDirection: direction });
+        await expectRows(expected.slice(0, ROWS_COMPARED).map((gateway) => gateway.name));
+      }
+      expect(['ascending', 'descending']).toContain(await header.getAttribute('aria-sort'));
+    }
+  });
+
+  it('sends the search text to the server and shows only what it answers', async () => {
+    const target = (await listFromApi({ sortField: 'NAME', sortDirection: 'ASC' }))[3] as Gateway;
+    const fragment = target.gatewayMac.slice(-5);
+    await page.getByRole('searchbox', { name: 'Search by name or MAC' }).fill(fragment);
+    const expected = await listFromApi({ sortField: 'NAME', sortDirection: 'ASC', textSearch: fragment });
+    await expectRows(expected.map((gateway) => gateway.name));
+    expect(sentFrames.some((frame) => frame.includes(`"textSearch":"${fragment}"`))).toBe(true);
+    await page.getByRole('searchbox', { name: 'Search by name or MAC' }).fill('');
+    await expect.poll(() => readRowNames(2).then((names) => names.length)).toBe(2);
+  });
+});
+
+describe('gateway page and command console', () => {
+  async function openGateway(gateway: Gateway): Promise<void> {
+    await page.evaluate((id) => (location.hash = `#/gateways/${id}`), gateway.id.id);
+    await page.getByRole('heading', { name: gateway.name, level: 2 }).waitFor();
+  }
+
+  async function chooseCommand(name: string): Promise<void> {
+    await page
+      .getByRole('navigation', { name: 'Commands' })
+      .getByRole('button', { name, exact: true })
+      .click();
+    await page.getByRole('heading', { name, level: 3 }).waitFor();
+  }
+
+  it('shows an answer of known shape as a table and an unknown one as a JSON tree', async () => {
+    const [gateway] = (await listFromApi({ sortField: 'NAME', sortDirection: 'ASC' })).filter(
+      (candidate) => candidate.status === 'ONLINE',
+    );
+    if (!gateway) throw new Error('no online gateway in the demo tenant');
+    await openGateway(gateway);
+    await chooseCommand('getAntennasCount');
+    await page.getByRole('button', { name: 'Run getAntennasCount' }).click();
+    const table = page.getByRole('table', { name: 'Answer of getAntennasCount' });
+    await table.waitFor();
+    expect(await table.getByRole('cell', { name: 'antennasCount' }).count()).toBe(1);
+
+    await chooseCommand('getGpsCoordinates');
+    await page.getByRole('button', { name: 'Run getGpsCoordinates' }).click();
+    await page.getByRole('group', { name: 'Answer of getGpsCoordinates' }).waitFor();
+  });
+
+  it('asks before a disruptive command: cancel sends nothing, confirm runs it', async () => {
+    const gateways = (await listFromApi({ sortField: 'NAME', sortDirection: 'ASC' })).filter(
+      (candidate) => candidate.status === 'ONLINE',
+    );
+    const gateway = gateways[1];
+    if (!gateway) throw new Error('the demo tenant needs two online gateways');
+    await openGateway(gateway);
+    await chooseCommand('reboot');
+    const isRebootSent = () => sentFrames.some((frame) => frame.includes('"command":"reboot"'));
+
+    await page.getByRole('button', { name: 'Run reboot' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Run reboot?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('The gateway restarts and is offline for a few minutes');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(isRebootSent()).toBe(false);
+
+    await page.getByRole('button', { name: 'Run reboot' }).click();
+    await dialog.getByRole('button', { name: 'Run reboot now' }).click();
+    await page.getByText(/reboot answered in \d+ ms/).waitFor();
+    expect(isRebootSent()).toBe(true);
+    const audit = await host.services.audit.read({
+      profileId: host.services.sessions.summary()?.profileId ?? '',
+    });
+    expect(audit.filter((entry) => entry.name === 'reboot')).toMatchObject([
+      { gatewayId: gateway.id.id, risk: 'disruptive', outcome: 'ok' },
+    ]);
+  });
+});
+
+describe('offline copy', () => {
+  it('shows the cached list read-only while the server is unreachable and live data once it returns', async () => {
+    await page.evaluate(() => (location.hash = '#/gateways'));
+    const expected = (await listFromApi({ sortField: 'NAME', sortDirection: 'ASC' })).slice(0, ROWS_COMPARED);
+    await expectRows(expected.map((gateway) => gateway.name));
+    const first = expected[0] as Gateway;
+
+    await relay.stop();
+    await page.evaluate((id) => (location.hash = `#/gateways/${id}`), first.id.id);
+    const banner = page.getByRole('status', { name: 'Offline copy' });
+    await banner.waitFor();
+    expect(await page.getByRole('button', { name: 'Run ping' }).isDisabled()).toBe(true);
+    await page.evaluate(() => (location.hash = '#/gateways'));
+    await banner.waitFor();
+    expect(await banner.textContent()).toMatch(/Offline — showing these gateways as of/);
+    await expectRows(expected.map((gateway) => gateway.name));
+
+    await relay.start();
+    await banner.waitFor({ state: 'hidden', timeout: 20_000 });
+    await expectRows(expected.map((gateway) => gateway.name));
+  });
+});
