@@ -23,6 +23,13 @@ export function describeTags(tags: Record<string, string> | undefined): string {
   return entries.map(([key, value]) => `${key}=${value}`).join(', ');
 }
 
+function tagKey(tags: Record<string, string> | undefined): string {
+  // Most series carry no tags (one gateway): skip the sort-and-join for them.
+  if (tags === undefined) return '';
+  for (const _key in tags) return describeTags(tags);
+  return '';
+}
+
 /**
  * Groups samples into one series per tag combination (showTags), on one ascending time axis. A series without
  * tags is labelled `fallbackLabel`. Samples at the same time and tags keep the last value seen.
@@ -33,24 +40,38 @@ export function groupSamplesBySeries(
 ): GroupedSeries {
   const seriesIndex = new Map<string, number>();
   const tags: Array<Record<string, string>> = [];
-  const timeSet = new Set<number>();
-  for (const sample of samples) {
-    timeSet.add(sample.timeMs);
-    const key = describeTags(sample.tags);
-    if (!seriesIndex.has(key)) {
-      seriesIndex.set(key, tags.length);
+  const rows = new Array<number>(samples.length);
+  let isAscending = true;
+  for (let index = 0; index < samples.length; index++) {
+    const sample = samples[index]!;
+    const key = tagKey(sample.tags);
+    let row = seriesIndex.get(key);
+    if (row === undefined) {
+      row = tags.length;
+      seriesIndex.set(key, row);
       tags.push({ ...(sample.tags ?? {}) });
     }
+    rows[index] = row;
+    if (index > 0 && sample.timeMs <= samples[index - 1]!.timeMs) isAscending = false;
   }
-  const timesMs = [...timeSet].sort((left, right) => left - right);
+  const labels = tags.map((entry) => describeTags(entry) || fallbackLabel);
+  // One series already in time order (what one gateway's paged load gives): no lookup tables needed.
+  if (tags.length === 1 && isAscending) {
+    const times = new Array<number>(samples.length);
+    const values = new Array<number | null>(samples.length);
+    for (let index = 0; index < samples.length; index++) {
+      times[index] = samples[index]!.timeMs / 1000;
+      values[index] = samples[index]!.value;
+    }
+    return { labels, tags, times, values: [values] };
+  }
+  const timesMs = [...new Set(samples.map((sample) => sample.timeMs))].sort((left, right) => left - right);
   const column = new Map<number, number>();
   timesMs.forEach((time, index) => column.set(time, index));
   const values = tags.map(() => new Array<number | null>(timesMs.length).fill(null));
-  for (const sample of samples) {
-    const row = seriesIndex.get(describeTags(sample.tags))!;
-    values[row]![column.get(sample.timeMs)!] = sample.value;
-  }
-  const labels = tags.map((entry) => describeTags(entry) || fallbackLabel);
+  samples.forEach((sample, index) => {
+    values[rows[index]!]![column.get(sample.timeMs)!] = sample.value;
+  });
   return { labels, tags, times: timesMs.map((time) => time / 1000), values };
 }
 

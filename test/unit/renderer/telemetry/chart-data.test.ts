@@ -41,6 +41,12 @@ describe('groupSamplesBySeries', () => {
     expect(grouped.tags).toEqual([{}]);
   });
 
+  it('orders an untagged series that arrived out of order', () => {
+    const grouped = groupSamplesBySeries([buildSample(3000, 3), buildSample(1000, 1), buildSample(2000, 2)]);
+    expect(grouped.times).toEqual([1, 2, 3]);
+    expect(grouped.values).toEqual([[1, 2, 3]]);
+  });
+
   it('gives no series for no samples', () => {
     expect(groupSamplesBySeries([])).toEqual({ labels: [], tags: [], times: [], values: [] });
   });
