@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { describeCallError } from '../../../../renderer/src/views/devices/api-call';
+import {
+  activityQuery,
+  countDevices,
+  deviceListParams,
+  formatDeviceRoute,
+  parseDeviceRoute,
+  searchDevices,
+  type DeviceRow,
+} from '../../../../renderer/src/views/devices/device-list';
+
+function buildDevice(overrides: Partial<DeviceRow> = {}): DeviceRow {
+  return {
+    name: 'Water meter 7',
+    deviceEUI: '70B3D57ED0001234',
+    active: true,
+    state: 'ACTIVE',
+    lastActivityTime: null,
+    ...overrides,
+  };
+}
+
+const WORDS = { forbidden: 'no access', notFound: 'gone' };
+
+describe('device list helpers', () => {
+  it('omits active for all, and sends true for online and false for offline', () => {
+    expect([activityQuery('all'), activityQuery('online'), activityQuery('offline')]).toEqual([
+      {},
+      { active: true },
+      { active: false },
+    ]);
+  });
+
+  it('names the path parameter after the scope', () => {
+    expect(deviceListParams({ kind: 'customer', id: 'c1' })).toEqual({ customerId: 'c1' });
+    expect(deviceListParams({ kind: 'subCustomer', id: 's1' })).toEqual({ subCustomerId: 's1' });
+  });
+
+  it('reads back the route it wrote, and treats an unknown filter as all', () => {
+    const route = { kind: 'subCustomer' as const, id: 's-1', filter: 'offline' as const };
+    expect(parseDeviceRoute(formatDeviceRoute(route))).toEqual(route);
+    expect(parseDeviceRoute(['customer', 'c-1', 'sleeping'])).toEqual({
+      kind: 'customer',
+      id: 'c-1',
+      filter: 'all',
+    });
+    expect(parseDeviceRoute(['gateway', 'g-1'])).toBeNull();
+  });
+
+  it('finds devices by part of the name or of the EUI written with separators', () => {
+    const devices = [buildDevice(), buildDevice({ name: 'Valve', deviceEUI: '0011223344556677' })];
+    expect(searchDevices(devices, 'meter').map((device) => device.name)).toEqual(['Water meter 7']);
+    expect(searchDevices(devices, '33:44:55').map((device) => device.name)).toEqual(['Valve']);
+    expect(searchDevices(devices, '  ')).toHaveLength(2);
+  });
+
+  it('counts online and offline devices by the active field, whatever the state says', () => {
+    const devices = [
+      buildDevice({ state: 'SOMETHING_NEW' }),
+      buildDevice({ active: false, state: 'ACTIVE' }),
+      buildDevice({ active: false }),
+    ];
+    expect(countDevices(devices)).toEqual({ total: 3, online: 1, offline: 2 });
+  });
+});
+
+describe('describeCallError', () => {
+  it('says 403 and 404 in the words given for the subject', () => {
+    expect(describeCallError({ code: 'FORBIDDEN', message: 'x' }, WORDS)).toBe('no access');
+    expect(describeCallError({ code: 'API_ERROR', message: 'x', details: { status: 404 } }, WORDS)).toBe(
+      'gone',
+    );
+  });
+
+  it('explains a timeout and an unreachable server', () => {
+    expect(describeCallError({ code: 'TIMEOUT', message: 'x' }, WORDS)).toMatch(/did not answer in time/);
+    expect(describeCallError({ code: 'NETWORK', message: 'x' }, WORDS)).toMatch(/Can't reach the server/);
+  });
+});
