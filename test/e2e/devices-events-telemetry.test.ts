@@ -298,3 +298,63 @@ describe('telemetry view', () => {
     expect(apiCalls.length).toBe(before);
   });
 });
+
+describe('more of the telemetry and events views', () => {
+  it('draws one series per tag combination for an aggregated query with showTags', async () => {
+    const customerId = firstCustomerId();
+    const page = await open(`#/telemetry/customer/${customerId}/system/cpuUsage/1h/gatewayId/1000`);
+    await page.getByRole('status', { name: 'Samples loaded' }).waitFor();
+    const first = callsTo('getCustomerPerformance').at(-1)!;
+    expect(first.query?.showTags).toBe('gatewayId');
+    const { startMs, stopMs } = first.query as { startMs: number; stopMs: number };
+    const samples = await fetchFromSimulator<Array<{ tags?: Record<string, string> }>>(
+      `/api/gatewayPerformance/customer/${customerId}/system/cpuUsage?startMs=${startMs}&stopMs=${stopMs}&order=ASC&limit=100000&showTags=gatewayId`,
+    );
+    const gatewayIds = new Set(samples.map((sample) => sample.tags?.gatewayId));
+    expect(gatewayIds.size).toBeGreaterThan(1);
+    // uPlot's legend: one row for the time axis, then one per series.
+    const legendRows = page.locator('.u-legend .u-series');
+    await expect.poll(() => legendRows.count()).toBe(gatewayIds.size + 1);
+  });
+
+  it('exports the chart as a PNG image', async () => {
+    const gateway = simulator.fixture.gateways.find((candidate) => candidate.initialStatus === 'ONLINE')!;
+    const page = await open(`#/telemetry/gateway/${gateway.id}/system/temperature/6h/-/1000`);
+    await page.getByRole('img', { name: `system/temperature of ${gateway.id}` }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export PNG' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.png$/);
+    const bytes = await readFile((await download.path())!);
+    expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  });
+
+  it('asks the per-entity endpoint with entity type, id and category in the path', async () => {
+    const gateway = simulator.fixture.gateways[0]!;
+    const page = await open('#/events/entity');
+    const form = page.getByRole('form', { name: 'Event filters' });
+    await form.getByLabel('Entity type').selectOption('GATEWAY');
+    await form.getByLabel('Entity id').fill(gateway.id);
+    await form.getByLabel('Category').selectOption('Faults');
+    await form.getByLabel('Page size').fill('9');
+    await form.getByRole('button', { name: 'Show events' }).click();
+    await expect
+      .poll(() => callsTo('listEntityEnhancedEvents').at(-1)?.params)
+      .toEqual({ entityType: 'GATEWAY', entityId: gateway.id, eventType: 'Faults' });
+    expect(callsTo('listEntityEnhancedEvents').at(-1)?.query).toMatchObject({ limit: 9, page: 0 });
+    await page.getByRole('status', { name: 'Event count' }).waitFor();
+  });
+
+  it('gives every control of the three views an accessible name', async () => {
+    const namedRoles =
+      'button|textbox|combobox|link|radio|checkbox|listbox|spinbutton|switch|slider|searchbox|tab';
+    const unnamed = new RegExp(`^\\s*- (${namedRoles})(\\s*\\[[^\\]]*\\])*\\s*:?\\s*$`);
+    for (const hash of [`#/devices/customer/${firstCustomerId()}/all`, '#/events/all', '#/telemetry']) {
+      const page = await open(hash);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const tree = await page.locator('main').ariaSnapshot();
+      expect(tree.split('\n').filter((line) => unnamed.test(line))).toEqual([]);
+    }
+  });
+});
