@@ -22,14 +22,22 @@ export interface TerminalRig {
 const SILENT_LOG = { info: () => undefined, error: () => undefined };
 
 // Installed before the page loads: keeps a tail of each terminal's output and, while `capturing`, every byte.
+// (`__name`: tsx compiles with keepNames, which wraps functions handed to page.evaluate in a helper.)
 const PROBE_SCRIPT = `
+globalThis.__name = globalThis.__name || ((target) => target);
 window.fieldKitTerminalProbe = {
   capturing: false,
   chunks: [],
   total: 0,
   tails: {},
+  keySentAt: [],
+  echoLatencies: [],
   onBytes(id, bytes) {
     if (this.capturing) { this.chunks.push(bytes.slice()); this.total += bytes.length; }
+    if (this.keySentAt.length > 0 && bytes.includes(37)) {
+      const now = performance.now();
+      for (const byte of bytes) if (byte === 37 && this.keySentAt.length > 0) this.echoLatencies.push(now - this.keySentAt.shift());
+    }
     let text = '';
     const start = Math.max(0, bytes.length - 4096);
     for (let index = start; index < bytes.length; index += 1) text += String.fromCharCode(bytes[index]);
@@ -136,6 +144,16 @@ export interface FloodCheck {
   actual: string;
   /** From Enter to the `sha256` line arriving in the page. */
   elapsedMs: number;
+  /** Keystroke (`%`, never part of a flood) to its echo arriving in the page, in ms. */
+  echoLatenciesMs: number[];
+}
+
+/** How to run a flood check. */
+export interface FloodCheckOptions {
+  /** Type `%` this often during the flood and time its echo (default: no keystrokes). */
+  keystrokeIntervalMs?: number;
+  /** Keep the received bytes in the page for `measureXtermWriteInPage` (default: dropped). */
+  keepBytes?: boolean;
 }
 
 /**
@@ -146,6 +164,7 @@ export async function checkFloodInPage(
   page: Page,
   megabytes: number,
   timeoutMs: number,
+  options: FloodCheckOptions = {},
 ): Promise<FloodCheck> {
   await page.evaluate(() => {
     const probe = (
@@ -160,7 +179,20 @@ export async function checkFloodInPage(
   await typeInTerminal(page, `flood ${megabytes}`);
   const startedAt = Date.now();
   await page.keyboard.press('Enter');
-  await page.waitForFunction(
+  let isFlooding = true;
+  const typing = (async () => {
+    if (!options.keystrokeIntervalMs) return;
+    for (let count = 0; isFlooding && count < 100_000; count += 1) {
+      await page.evaluate(() => {
+        const probe = (window as unknown as { fieldKitTerminalProbe: { keySentAt: number[] } })
+          .fieldKitTerminalProbe;
+        probe.keySentAt.push(performance.now());
+      });
+      await page.keyboard.type('%');
+      await new Promise((resolve) => setTimeout(resolve, options.keystrokeIntervalMs));
+    }
+  })();
+  const arrived = page.waitForFunction(
     () => {
       const id =
         document.querySelector('.pane:not([hidden]) [data-terminal-id]')?.getAttribute('data-terminal-id') ??
@@ -172,11 +204,25 @@ export async function checkFloodInPage(
     undefined,
     { polling: 250, timeout: timeoutMs },
   );
+  try {
+    await arrived;
+  } finally {
+    isFlooding = false;
+    await typing;
+  }
   const elapsedMs = Date.now() - startedAt;
-  const result = await page.evaluate(async () => {
+  // Clear the typed `%` from the shell's command line.
+  if (options.keystrokeIntervalMs) await page.keyboard.press('Control+U');
+  const result = await page.evaluate(async (keepBytes) => {
     const probe = (
       window as unknown as {
-        fieldKitTerminalProbe: { capturing: boolean; chunks: Uint8Array[]; total: number };
+        fieldKitTerminalProbe: {
+          capturing: boolean;
+          chunks: Uint8Array[];
+          total: number;
+          keySentAt: number[];
+          echoLatencies: number[];
+        };
       }
     ).fieldKitTerminalProbe;
     probe.capturing = false;
@@ -186,7 +232,10 @@ export async function checkFloodInPage(
       all.set(chunk, offset);
       offset += chunk.length;
     }
-    probe.chunks = [];
+    if (!keepBytes) probe.chunks = [];
+    const echoLatenciesMs = probe.echoLatencies;
+    probe.echoLatencies = [];
+    probe.keySentAt = [];
     const find = (needle: string, from: number, backwards: boolean): number => {
       const bytes = Array.from(needle, (character) => character.charCodeAt(0));
       const matches = (at: number) => bytes.every((byte, index) => all[at + index] === byte);
@@ -200,9 +249,64 @@ export async function checkFloodInPage(
     const start = find('\r\n00000000 ', 0, false) + 2;
     const end = find('sha256 ', 0, true);
     const expected = new TextDecoder().decode(all.subarray(end + 7, end + 7 + 64));
-    const digest = await crypto.subtle.digest('SHA-256', all.subarray(start, end));
+    // Keystroke echoes (`%`) land between flood lines; the flood itself never contains one.
+    const body = all.subarray(start, end).filter((byte) => byte !== 37);
+    const digest = await crypto.subtle.digest('SHA-256', body);
     const actual = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-    return { bytes: end - start, expected, actual };
-  });
+    return { bytes: body.length, expected, actual, echoLatenciesMs };
+  }, options.keepBytes ?? false);
   return { ...result, elapsedMs };
+}
+
+/**
+ * xterm.js's own write rate in this page for the bytes the last kept flood delivered: a fresh Terminal of the same
+ * kind, attached beside the real one, is handed the same chunks and timed until the last write's callback.
+ * Returns MB/s (10^6 bytes).
+ */
+export async function measureXtermWriteInPage(
+  page: Page,
+): Promise<{ megabytesPerSecond: number; bytes: number }> {
+  return page.evaluate(async () => {
+    const probe = (
+      window as unknown as {
+        fieldKitTerminalProbe: {
+          chunks: Uint8Array[];
+          terminals: Record<
+            string,
+            {
+              constructor: new (options: object) => {
+                open(element: HTMLElement): void;
+                write(data: Uint8Array, callback: () => void): void;
+                dispose(): void;
+              };
+              options: { fontSize?: number; scrollback?: number };
+            }
+          >;
+        };
+      }
+    ).fieldKitTerminalProbe;
+    const shown = Object.values(probe.terminals)[0]!;
+    const host = document.createElement('div');
+    host.style.cssText = 'position:fixed;left:0;top:0;width:800px;height:480px;opacity:0.01;';
+    document.body.append(host);
+    const terminal = new shown.constructor({
+      fontSize: shown.options.fontSize,
+      scrollback: shown.options.scrollback,
+    });
+    terminal.open(host);
+    const chunks = probe.chunks;
+    const bytes = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    const startedAt = performance.now();
+    await new Promise<void>((resolve) => {
+      chunks.forEach((chunk, index) =>
+        terminal.write(chunk, index === chunks.length - 1 ? resolve : () => undefined),
+      );
+      if (chunks.length === 0) resolve();
+    });
+    const elapsedMs = performance.now() - startedAt;
+    terminal.dispose();
+    host.remove();
+    probe.chunks = [];
+    return { megabytesPerSecond: bytes / 1e6 / (elapsedMs / 1000), bytes };
+  });
 }

@@ -1,0 +1,76 @@
+// `npm run bench -- terminal`: the issue's terminal figures. The SSH ones run the whole app path — the simulator's
+// relay and gateway shell, the browser host's TerminalManager, its WebSocket, xterm.js in headless Chromium (DOM
+// renderer: no GPU here) — with the flood hashed in the page; the serial one is runSerialFloodVsRaw.
+import { percentile95 } from './terminal-ssh';
+import { runSerialFloodVsRaw } from './terminal-serial';
+import type { BenchFigure } from './report';
+import {
+  checkFloodInPage,
+  measureXtermWriteInPage,
+  openReverseTerminal,
+  signInAndOpenTerminals,
+  startTerminalRig,
+  waitForTerminalText,
+} from './terminal-rig';
+
+/** Flood size of the SSH figures (the issue's 50 MB); `TERMINAL_BENCH_MB` overrides it on a slow machine. */
+export const SSH_FLOOD_MEGABYTES = Number(process.env.TERMINAL_BENCH_MB ?? 50);
+/** How often a keystroke is typed during the flood. */
+export const KEYSTROKE_INTERVAL_MS = 200;
+
+/** The SSH figures through Chromium: flood vs xterm's own rate, host RSS growth, keystroke-to-echo p95. */
+export async function runSshFloodInChromium(megabytes = SSH_FLOOD_MEGABYTES): Promise<BenchFigure[]> {
+  const rig = await startTerminalRig();
+  try {
+    await signInAndOpenTerminals(rig.page, rig.host.url);
+    await openReverseTerminal(rig.page, rig.gateway.id, rig.gateway.rootPassword);
+    await waitForTerminalText(rig.page, 'root@');
+    const rssBefore = process.memoryUsage.rss();
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage.rss())), 50);
+    let flood;
+    try {
+      flood = await checkFloodInPage(rig.page, megabytes, 30 * 60_000, {
+        keystrokeIntervalMs: KEYSTROKE_INTERVAL_MS,
+        keepBytes: true,
+      });
+    } finally {
+      clearInterval(sampler);
+    }
+    const xterm = await measureXtermWriteInPage(rig.page);
+    const isComplete = flood.actual === flood.expected && flood.bytes === megabytes * 1_000_000;
+    const endToEnd = flood.bytes / 1e6 / (flood.elapsedMs / 1000);
+    return [
+      {
+        name: 'ssh-flood-vs-xterm',
+        value: isComplete ? Number((endToEnd / xterm.megabytesPerSecond).toFixed(3)) : 0,
+        unit: 'ratio',
+        target: '>= 0.8',
+        note: `${megabytes} MB relay → host → WebSocket → xterm (DOM renderer): ${endToEnd.toFixed(2)} MB/s vs xterm alone ${xterm.megabytesPerSecond.toFixed(2)} MB/s on the same bytes${isComplete ? ', checksum equal' : ', CHECKSUM MISMATCH'}`,
+      },
+      {
+        name: 'ssh-flood-main-rss-growth-mb',
+        value: Number(((rssPeak - rssBefore) / 1e6).toFixed(1)),
+        unit: 'MB',
+        target: '<= 64',
+        note: 'peak RSS of the host process during the flood; the simulator (relay, gateway shell) runs in the same process',
+      },
+      {
+        name: 'ssh-keystroke-p95-ms',
+        value: Number(percentile95(flood.echoLatenciesMs).toFixed(1)),
+        unit: 'ms',
+        target: '<= 200',
+        note: `${flood.echoLatenciesMs.length} keystrokes typed in Chromium during the flood, timed to their echo in the page`,
+      },
+    ];
+  } finally {
+    await rig.close();
+  }
+}
+
+/** Every figure of the terminal suite. */
+export async function runTerminalBench(): Promise<BenchFigure[]> {
+  const ssh = await runSshFloodInChromium();
+  const serial = await runSerialFloodVsRaw();
+  return [...ssh, ...serial];
+}
