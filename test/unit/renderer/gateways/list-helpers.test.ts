@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { ariaSortOf, nextSort, visibleRange } from '../../../../renderer/src/lib/components/data-table';
+import { formatRelativeTime } from '../../../../renderer/src/lib/components/relative-time';
+import { tabulateAnswer } from '../../../../renderer/src/views/gateways/command-answer';
+import { pageRequest } from '../../../../renderer/src/views/gateways/gateway-list.svelte';
+
+const QUERY = {
+  page: 2,
+  limit: 100,
+  sortField: 'NAME' as const,
+  sortDirection: 'ASC' as const,
+  textSearch: '',
+};
+
+describe('virtual list window', () => {
+  it('renders a bounded number of rows whatever the list length', () => {
+    for (const scrollTop of [0, 18_000, 180_000, 359_568]) {
+      const range = visibleRange(scrollTop, 432, 36, 10_000, 10);
+      expect(range.end - range.start).toBeLessThanOrEqual(Math.ceil(432 / 36) + 1 + 2 * 10);
+    }
+  });
+
+  it('starts at the first row at the top and stops at the last row at the bottom', () => {
+    expect(visibleRange(0, 432, 36, 10_000, 10).start).toBe(0);
+    expect(visibleRange(1e9, 432, 36, 10_000, 10).end).toBe(10_000);
+  });
+
+  it('renders nothing for an empty list', () => {
+    expect(visibleRange(0, 432, 36, 0, 10)).toEqual({ start: 0, end: 0 });
+  });
+});
+
+describe('column sorting', () => {
+  it('sorts a new column ascending and flips the current one', () => {
+    expect(nextSort('NAME', { key: 'STATUS', direction: 'DESC' })).toEqual({ key: 'NAME', direction: 'ASC' });
+    expect(nextSort('NAME', { key: 'NAME', direction: 'ASC' })).toEqual({ key: 'NAME', direction: 'DESC' });
+  });
+
+  it('says the sort of each sortable header through aria-sort', () => {
+    const sort = { key: 'NAME', direction: 'DESC' as const };
+    expect(ariaSortOf('NAME', sort)).toBe('descending');
+    expect(ariaSortOf('STATUS', sort)).toBe('none');
+    expect(ariaSortOf(undefined, sort)).toBeUndefined();
+  });
+});
+
+describe('gateway list requests', () => {
+  it('asks the endpoint of the chosen scope', () => {
+    expect(pageRequest({ kind: 'provider', id: 'p' }, QUERY).endpoint).toBe('listProviderGateways');
+    expect(pageRequest({ kind: 'customer', id: 'c' }, QUERY)).toMatchObject({
+      endpoint: 'listCustomerGateways',
+      params: { customerId: 'c' },
+    });
+    expect(pageRequest({ kind: 'group', id: 'g' }, QUERY)).toMatchObject({
+      endpoint: 'listGatewayGroupGateways',
+      params: { gatewayGroupId: 'g' },
+    });
+  });
+
+  it('sends textSearch only when there is something to search for, trimmed', () => {
+    expect(pageRequest({ kind: 'provider', id: 'p' }, QUERY).query).not.toHaveProperty('textSearch');
+    expect(
+      pageRequest({ kind: 'provider', id: 'p' }, { ...QUERY, textSearch: ' 00:1a ' }).query,
+    ).toMatchObject({
+      textSearch: '00:1a',
+    });
+  });
+});
+
+describe('command answers as tables', () => {
+  it('lays an object out as field and value rows, nested fields by their path', () => {
+    expect(tabulateAnswer({ moduleName: 'EG95', interfaces: { eth0: '10.0.0.2' } })).toEqual({
+      columns: ['Field', 'Value'],
+      rows: [
+        ['moduleName', 'EG95'],
+        ['interfaces.eth0', '10.0.0.2'],
+      ],
+    });
+  });
+
+  it('lays an array of objects out as one row per item', () => {
+    expect(
+      tabulateAnswer([
+        { name: 'bsp', ver: '1' },
+        { name: 'lora', ver: '2', newVer: '3' },
+      ]),
+    ).toEqual({
+      columns: ['name', 'ver', 'newVer'],
+      rows: [
+        ['bsp', '1', '—'],
+        ['lora', '2', '3'],
+      ],
+    });
+  });
+});
+
+describe('relative time', () => {
+  it('says how long ago in words', () => {
+    const now = 1_700_000_000_000;
+    expect(formatRelativeTime(now - 10_000, now)).toBe('just now');
+    expect(formatRelativeTime(now - 5 * 60_000, now)).toBe('5 min ago');
+    expect(formatRelativeTime(now - 3 * 3_600_000, now)).toBe('3 h ago');
+    expect(formatRelativeTime(now - 86_400_000, now)).toBe('1 day ago');
+    expect(formatRelativeTime(now + 4 * 60_000, now)).toBe('in 4 min');
+  });
+});
