@@ -358,3 +358,41 @@ describe('more of the telemetry and events views', () => {
     }
   });
 });
+
+describe('zoom and sub-customers', () => {
+  it('zooms in on a dragged span and shows the whole range again on double-click', async () => {
+    const gateway = simulator.fixture.gateways.find((candidate) => candidate.initialStatus === 'ONLINE')!;
+    const page = await open(`#/telemetry/gateway/${gateway.id}/system/ramUsage/24h/-/1000`);
+    await page.getByRole('img', { name: `system/ramUsage of ${gateway.id}` }).waitFor();
+    const overlay = page.locator('.u-over');
+    const box = (await overlay.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.3, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.5, y, { steps: 5 });
+    await page.mouse.up();
+    await page.getByText('Zoomed in').waitFor();
+    await overlay.dblclick();
+    await page.getByText('Drag across the chart to zoom in').waitFor();
+  });
+
+  it('lists a sub-customer through the sub-customer endpoint', async () => {
+    const subCustomer = simulator.fixture.customers.flatMap((customer) => customer.subCustomers)[0];
+    if (!subCustomer) throw new Error('the demo tenant has no sub-customer');
+    const page = await open('#/devices');
+    const form = page.getByRole('form', { name: 'Whose devices' });
+    await form.getByLabel('List of').selectOption('subCustomer');
+    await form.getByLabel('Customer or sub-customer id').fill(subCustomer.id);
+    await form.getByRole('button', { name: 'Show devices' }).click();
+    await page.getByLabel('Device counts').waitFor();
+    expect(callsTo('listSubCustomerDevices').at(-1)).toEqual({
+      endpoint: 'listSubCustomerDevices',
+      params: { subCustomerId: subCustomer.id },
+      query: {},
+    });
+    const list = await fetchFromSimulator<{ totalElements: number }>(
+      `/api/subCustomer/${subCustomer.id}/devices`,
+    );
+    expect(await page.getByLabel('Device counts').textContent()).toContain(`${list.totalElements} devices`);
+  });
+});
