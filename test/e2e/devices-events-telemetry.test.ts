@@ -396,3 +396,20 @@ describe('zoom and sub-customers', () => {
     expect(await page.getByLabel('Device counts').textContent()).toContain(`${list.totalElements} devices`);
   });
 });
+
+describe('telemetry loading progress', () => {
+  it('shows progress while paging through a long range and stops when cancelled', async () => {
+    const gateway = simulator.fixture.gateways.find((candidate) => candidate.initialStatus === 'ONLINE')!;
+    const before = apiCalls.length;
+    // Two samples a request over 7 days: about 2,000 requests, long enough to press Cancel in the middle.
+    const page = await open(`#/telemetry/gateway/${gateway.id}/system/diskUsage/7d/-/2`);
+    const progress = page.getByRole('status', { name: 'Loading progress' });
+    await expect.poll(async () => /([1-9]\d*) samples/.test((await progress.textContent()) ?? '')).toBe(true);
+    await page.getByRole('button', { name: 'Cancel loading' }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('Loading stopped');
+    const sent = apiCalls.slice(before).filter((call) => call.endpoint === 'getGatewayPerformance').length;
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThan(2000);
+    expect(await page.getByRole('button', { name: 'Cancel loading' }).count()).toBe(0);
+  });
+});
