@@ -1,6 +1,7 @@
 import { describeIssues, summarizeIssues } from '../electron/shared/api/validation';
 import { describeFixture } from './fixture';
 import { startSimulator } from './index';
+import { attachSerialConsole, parseSerialAttachment, type AttachedSerialConsole } from './serial';
 import { SimulatorSettingsSchema, type SimulatorSettingsInput } from './options';
 import { createTenant } from './tenant';
 
@@ -63,6 +64,7 @@ function usage(): string {
     'Usage: npm run simulator -- [flags]',
     ...lines,
     '  --ssh                  also start the SSH relay and a shell per gateway (reverseSsh)',
+    '  --serial <id>=<path>   link a pseudo-terminal at <path> to gateway <id>\'s serial console (repeatable)',
     '  --print-fixture        print the demo tenant as JSON and exit',
     '  --help                 show this help',
   ].join('\n');
@@ -74,8 +76,13 @@ function fail(message: string): never {
 }
 
 /** Reads the command line into settings; a bad flag ends the process with a message and status 2. */
-function parseArguments(argv: string[]): { settings: SimulatorSettingsInput; printFixture: boolean } {
+function parseArguments(argv: string[]): {
+  settings: SimulatorSettingsInput;
+  printFixture: boolean;
+  serial: { gatewayId: string; linkPath: string }[];
+} {
   const settings: Record<string, unknown> = {};
+  const serial: { gatewayId: string; linkPath: string }[] = [];
   let printFixture = false;
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index] as string;
@@ -89,6 +96,16 @@ function parseArguments(argv: string[]): { settings: SimulatorSettingsInput; pri
     }
     if (argument === '--print-fixture') {
       printFixture = true;
+      continue;
+    }
+    if (argument === '--serial' || argument.startsWith('--serial=')) {
+      const value = argument === '--serial' ? argv[++index] : argument.slice('--serial='.length);
+      if (value === undefined) fail('--serial needs a value');
+      try {
+        serial.push(parseSerialAttachment(value));
+      } catch (error) {
+        fail((error as Error).message);
+      }
       continue;
     }
     const [flag, inline] = argument.includes('=')
@@ -109,11 +126,11 @@ function parseArguments(argv: string[]): { settings: SimulatorSettingsInput; pri
   }
   const parsed = SimulatorSettingsSchema.safeParse(settings);
   if (!parsed.success) fail(summarizeIssues(describeIssues(parsed.error)));
-  return { settings: settings as SimulatorSettingsInput, printFixture };
+  return { settings: settings as SimulatorSettingsInput, printFixture, serial };
 }
 
 async function main(): Promise<void> {
-  const { settings, printFixture } = parseArguments(process.argv.slice(2));
+  const { settings, printFixture, serial } = parseArguments(process.argv.slice(2));
   if (printFixture) {
     const resolved = SimulatorSettingsSchema.parse(settings);
     const tenant = createTenant({
@@ -143,8 +160,34 @@ async function main(): Promise<void> {
   for (const account of simulator.fixture.accounts) {
     process.stdout.write(`  ${account.username.padEnd(24)} ${account.password.padEnd(14)} ${account.role}\n`);
   }
+  const consoles: AttachedSerialConsole[] = [];
+  for (const { gatewayId, linkPath } of serial) {
+    const gateway = simulator.fixture.gateways.find((candidate) => candidate.id === gatewayId);
+    if (!gateway) {
+      process.stderr.write(`oam-simulator: --serial: no gateway ${gatewayId} in the demo tenant\n`);
+      continue;
+    }
+    try {
+      consoles.push(
+        await attachSerialConsole({
+          gateway: {
+            gatewayId,
+            hostname: gateway.name,
+            bspVersion: gateway.bspVersion,
+            rootPassword: gateway.rootPassword,
+          },
+          linkPath,
+        }),
+      );
+      process.stdout.write(`Serial console of ${gatewayId} on ${linkPath} (root / ${gateway.rootPassword})\n`);
+    } catch (error) {
+      process.stderr.write(`oam-simulator: --serial ${gatewayId}: ${(error as Error).message}\n`);
+    }
+  }
   const stop = () => {
-    void simulator.close().then(() => process.exit(0));
+    void Promise.all(consoles.map((attached) => attached.close()))
+      .then(() => simulator.close())
+      .then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
