@@ -413,3 +413,24 @@ describe('telemetry loading progress', () => {
     expect(await page.getByRole('button', { name: 'Cancel loading' }).count()).toBe(0);
   });
 });
+
+// Last in the file: the fake clock stays installed in the browser context from here on.
+describe('events auto-refresh', () => {
+  it('reloads the list every 30 s until auto-refresh is switched off', async () => {
+    const { page } = browser;
+    await page.clock.install();
+    await open('#/events/raised');
+    await page.reload();
+    await page.getByRole('status', { name: 'Event count' }).waitFor();
+    const raisedCalls = () => callsTo('listRaisedEnhancedEvents').length;
+    const before = raisedCalls();
+    await page.clock.runFor(30_000);
+    await expect.poll(raisedCalls).toBe(before + 1);
+
+    await page.getByRole('checkbox', { name: 'Refresh every 30 s' }).uncheck();
+    await page.clock.runFor(90_000);
+    // A manual load after the fake minutes proves the page was listening; the timer added nothing before it.
+    await page.getByRole('button', { name: 'Show events' }).click();
+    await expect.poll(raisedCalls).toBe(before + 2);
+  });
+});
