@@ -414,6 +414,32 @@ describe('telemetry loading progress', () => {
   });
 });
 
+describe('devices view for a customer user', () => {
+  it("opens on the user's own customer and explains a 403 for another customer in words", async () => {
+    const { page } = browser;
+    const customerAccount = simulator.fixture.accounts.find((account) => account.role === 'CUSTOMER_USER');
+    if (!customerAccount) throw new Error('the demo tenant has no customer user');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page
+      .getByRole('button', { name: `Use ${customerAccount.username} (${customerAccount.role})` })
+      .click();
+    await page.getByRole('radio', { name: "Don't remember me", exact: true }).check();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Devices' }).click();
+    await page.getByLabel('Device counts').waitFor();
+    const ownCustomerId = decodeURIComponent(page.url()).split('#/devices/customer/')[1]?.split('/')[0];
+    expect(simulator.fixture.customers.some((customer) => customer.id === ownCustomerId)).toBe(true);
+
+    const otherCustomer = simulator.fixture.customers.find((customer) => customer.id !== ownCustomerId)!;
+    await open(`#/devices/customer/${otherCustomer.id}/all`);
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toContain("You don't have access to this customer");
+  });
+});
+
 // Last in the file: the fake clock stays installed in the browser context from here on.
 describe('events auto-refresh', () => {
   it('reloads the list every 30 s until auto-refresh is switched off', async () => {
