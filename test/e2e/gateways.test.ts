@@ -187,6 +187,50 @@ describe('gateways list', () => {
   });
 });
 
+describe('gateway list scopes', () => {
+  async function rowsFromApi(endpoint: string, params: Record<string, string>): Promise<string[]> {
+    const answer = (await host.services.sessions.requireSession().call(endpoint, {
+      params,
+      query: { limit: 100, page: 0, sortField: 'NAME', sortDirection: 'ASC' },
+    })) as { data: Gateway[] };
+    return answer.data.slice(0, ROWS_COMPARED).map((gateway) => gateway.name);
+  }
+
+  async function sortByNameAscending(): Promise<void> {
+    const header = gatewaysTable().getByRole('columnheader', { name: 'Name' });
+    for (let click = 0; click < 2 && (await header.getAttribute('aria-sort')) !== 'ascending'; click++) {
+      await header.getByRole('button').click();
+    }
+    expect(await header.getAttribute('aria-sort')).toBe('ascending');
+  }
+
+  it("lists a customer's gateways when a customer is picked, the customer named as the server names it", async () => {
+    await sortByNameAscending();
+    const customer = simulator.fixture.customers[1];
+    if (!customer) throw new Error('the demo tenant needs two customers');
+    await page.getByRole('combobox', { name: 'Show gateways of' }).selectOption('customer');
+    const picker = page.getByRole('combobox', { name: 'Customer', exact: true });
+    await expect
+      .poll(() => picker.locator(`option[value="${customer.id}"]`).textContent())
+      .toBe(customer.name);
+    await picker.selectOption(customer.id);
+    await expectRows(await rowsFromApi('listCustomerGateways', { customerId: customer.id }));
+    expect(
+      sentFrames.some((frame) => frame.includes('listCustomerGateways') && frame.includes(customer.id)),
+    ).toBe(true);
+  });
+
+  it("lists a gateway group's gateways when a group seen on the list is picked", async () => {
+    await sortByNameAscending();
+    const groupId = simulator.fixture.gateways[0]?.gatewayGroupId ?? '';
+    await page.getByRole('combobox', { name: 'Show gateways of' }).selectOption('group');
+    await page.getByRole('combobox', { name: 'Gateway group' }).selectOption(groupId);
+    await expectRows(await rowsFromApi('listGatewayGroupGateways', { gatewayGroupId: groupId }));
+    await page.getByRole('combobox', { name: 'Show gateways of' }).selectOption('provider');
+    await expectRows(await rowsFromApi('listProviderGateways', { providerId: simulator.fixture.providerId }));
+  });
+});
+
 describe('gateway page and command console', () => {
   async function openGateway(gateway: Gateway): Promise<void> {
     await page.evaluate((id) => (location.hash = `#/gateways/${id}`), gateway.id.id);
