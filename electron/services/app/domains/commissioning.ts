@@ -219,13 +219,12 @@ export function createCommissioningHandlers(
       case 'ping': {
         const at = Date.now();
         const answer = await tasks.ping(task.destination, task.packetsCount);
-        const counts = answer as { packetsSent?: unknown; packetsReceived?: unknown };
         pings.push({
           at,
           gatewayId,
           destination: task.destination,
-          packetsSent: Number(counts.packetsSent ?? task.packetsCount ?? 4),
-          packetsReceived: Number(counts.packetsReceived ?? 0),
+          packetsSent: answer.packets_sent,
+          packetsReceived: answer.packets_recv,
         });
         if (pings.length > MAX_MEASUREMENTS) pings.shift();
         return answer;

@@ -65,7 +65,7 @@ class GatewayDouble implements SessionPort {
         this.pingTarget = (body as { ipAddr: string }).ipAddr;
         return {};
       case 'ping':
-        return { packetsSent: 4, packetsReceived: 3 };
+        return { packets_sent: 4, packets_recv: 3 };
       default:
         throw new Error(`not simulated: ${command}`);
     }
@@ -177,7 +177,7 @@ describe('gateway tasks, audit and report', () => {
       runId: 'run-ping',
       task: { task: 'ping', destination: '8.8.8.8' },
     });
-    expect(answer.value).toEqual({ runId: 'run-ping', value: { packetsSent: 4, packetsReceived: 3 } });
+    expect(answer.value).toEqual({ runId: 'run-ping', value: { packets_sent: 4, packets_recv: 3 } });
   });
 
   it('exports an HTML report of the visit that names the change and the ping, and returns it to download', async () => {

@@ -1,0 +1,130 @@
+import type { IpcClient } from '../ipc';
+import type { ChannelInput, ChannelOutput, Events } from '../wire-types';
+import { describeIpcError } from './wizard.svelte';
+
+/** A change a fleet job applies to each gateway. */
+export type FleetChange = ChannelInput<'fleet:start'>['change'];
+/** One row of the result table. */
+export type FleetRow = ChannelOutput<'fleet:start'>['rows'][number];
+/** Rows by status. */
+export type FleetCounts = Events['fleet:row']['counts'];
+
+/** The words of each row status, as the result table shows them. */
+export const ROW_STATUS_WORDS: Record<FleetRow['status'], string> = {
+  pending: 'waiting its turn',
+  running: 'in progress',
+  done: 'done',
+  unchanged: 'already set (nothing sent)',
+  failed: 'failed',
+  skipped: 'skipped: offline',
+  cancelled: 'cancelled',
+};
+
+/** Rows counted by status. */
+export function countRows(rows: readonly FleetRow[]): FleetCounts {
+  const counts: FleetCounts = {
+    pending: 0,
+    running: 0,
+    done: 0,
+    unchanged: 0,
+    failed: 0,
+    skipped: 0,
+    cancelled: 0,
+  };
+  for (const row of rows) counts[row.status] += 1;
+  return counts;
+}
+
+/**
+ * One fleet job at a time as runes: the table (one row per chosen gateway, updated as rows change, never
+ * dropping one), counts, the final sentence; cancel, and re-run only the failed (a new job over those rows).
+ */
+export class FleetState {
+  jobId = $state<string | null>(null);
+  description = $state('');
+  rows = $state<FleetRow[]>([]);
+  counts = $state<FleetCounts>(countRows([]));
+  isRunning = $state(false);
+  message = $state<string | null>(null);
+  error = $state<string | null>(null);
+  readonly #client: IpcClient;
+  readonly #offs: Array<() => void>;
+  /** Row positions by gateway id, so an update finds its row without scanning 1,000 rows. */
+  #positions: Record<string, number> = {};
+  #early: Array<Events['fleet:finished']> = [];
+
+  constructor(client: IpcClient) {
+    this.#client = client;
+    this.#offs = [
+      client.on('fleet:row', (event) => {
+        if (event.jobId !== this.jobId) return;
+        const position = this.#positions[event.row.gatewayId];
+        if (position === undefined) return;
+        this.rows[position] = event.row;
+        this.counts = event.counts;
+      }),
+      client.on('fleet:finished', (event) => {
+        // A small job can finish before its start answer arrives: keep the end until the job is known.
+        if (event.jobId !== this.jobId) {
+          this.#early = [...this.#early.slice(-7), event];
+          return;
+        }
+        this.#finish(event);
+      }),
+    ];
+  }
+
+  /** Starts a job over chosen gateways or a whole group. */
+  async start(input: ChannelInput<'fleet:start'>): Promise<void> {
+    this.error = null;
+    this.message = null;
+    const answer = await this.#client.invoke('fleet:start', input);
+    this.#take(answer);
+  }
+
+  /** Starts a new job over the failed (and, if asked, the skipped) gateways of the last one. */
+  async retryFailed(includeSkipped = false): Promise<void> {
+    if (!this.jobId) return;
+    this.error = null;
+    this.message = null;
+    const answer = await this.#client.invoke('fleet:retry-failed', { jobId: this.jobId, includeSkipped });
+    this.#take(answer);
+  }
+
+  /** Stops starting gateways; those under way finish their attempt, the rest end `cancelled`. */
+  async cancel(): Promise<void> {
+    if (this.jobId) await this.#client.invoke('fleet:cancel', { jobId: this.jobId });
+  }
+
+  /** Stops listening to events. */
+  dispose(): void {
+    for (const off of this.#offs) off();
+  }
+
+  #take(answer: Awaited<ReturnType<IpcClient['invoke']>>): void {
+    if (!answer.ok) {
+      this.error = describeIpcError(answer.error);
+      return;
+    }
+    const started = answer.value as ChannelOutput<'fleet:start'>;
+    this.jobId = started.jobId;
+    this.description = started.description;
+    this.#setRows(started.rows);
+    this.counts = countRows(started.rows);
+    this.isRunning = true;
+    const early = this.#early.find((event) => event.jobId === started.jobId);
+    if (early) this.#finish(early);
+  }
+
+  #finish(event: Events['fleet:finished']): void {
+    this.#setRows(event.rows);
+    this.counts = event.counts;
+    this.message = event.message;
+    this.isRunning = false;
+  }
+
+  #setRows(rows: FleetRow[]): void {
+    this.rows = rows;
+    this.#positions = Object.fromEntries(rows.map((row, index) => [row.gatewayId, index]));
+  }
+}

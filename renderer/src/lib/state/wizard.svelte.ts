@@ -1,0 +1,261 @@
+import type { IpcClient } from '../ipc';
+import type { ChannelInput, ChannelOutput, Events, IpcErrorShape } from '../wire-types';
+
+/** A diff wizard's name, as `wizard:start` takes it. */
+export type WizardName = ChannelInput<'wizard:start'>['wizard'];
+/** The review of an edit: diff, warnings, guards, problems. */
+export type WizardReview = ChannelOutput<'wizard:review'>;
+/** How a wizard run ended. */
+export type WizardResult = ChannelOutput<'wizard:apply'>;
+/** A gateway task with its arguments. */
+export type GatewayTaskInput = ChannelInput<'gateway-task:run'>['task'];
+type RunEvent = Events['wizard:event'];
+
+/** Where the wizard frame stands; each phase is one screen said in words. */
+export type WizardPhase =
+  'starting' | 'reading' | 'editing' | 'reviewing' | 'applying' | 'finished' | 'failed';
+
+/** The words of each phase, as the frame shows them. */
+export const PHASE_WORDS: Record<WizardPhase, string> = {
+  starting: 'Starting',
+  reading: 'Reading the current settings from the gateway',
+  editing: 'Make your changes',
+  reviewing: 'Review what will change',
+  applying: 'Applying the change and checking it took effect',
+  finished: 'Finished',
+  failed: 'Could not go on',
+};
+
+/** What the UI shows while the gateway is silent: the message and when the wait gives up. */
+export interface WaitingView {
+  message: string;
+  deadlineAt: number;
+}
+
+/** The text of an IPC error for a technician: its message, and the problems it lists. */
+export function describeIpcError(error: IpcErrorShape): string {
+  const details = error.details as { problems?: unknown } | undefined;
+  const problems = Array.isArray(details?.problems) ? details.problems.map(String) : [];
+  if (problems.length > 0 && !problems.every((problem) => error.message.includes(problem)))
+    return `${error.message} ${problems.join('; ')}`;
+  return error.message;
+}
+
+/** "about 2 min 5 s left" / "less than a second left" from now to a deadline. */
+export function describeTimeLeft(deadlineAt: number, now: number): string {
+  const seconds = Math.max(0, Math.round((deadlineAt - now) / 1000));
+  if (seconds === 0) return 'the wait is about to give up';
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  return `about ${minutes > 0 ? `${minutes} min ` : ''}${rest} s left before giving up`;
+}
+
+/** Keeps the progress, waiting and check events of one run as runes. */
+class RunProgress {
+  stepMessage = $state('');
+  progress = $state<{ message: string; fraction?: number } | null>(null);
+  waiting = $state<WaitingView | null>(null);
+  checks = $state<Array<{ name: string; ok: boolean; detail: string }>>([]);
+  warnings = $state<string[]>([]);
+
+  /** Takes one event of the run. */
+  follow(event: RunEvent): void {
+    switch (event.type) {
+      case 'step':
+        this.stepMessage = event.message;
+        this.waiting = null;
+        break;
+      case 'progress':
+        this.progress = { message: event.message, fraction: event.fraction };
+        this.waiting = null;
+        break;
+      case 'waiting':
+        this.waiting = { message: event.notice.message, deadlineAt: event.notice.deadlineAt };
+        break;
+      case 'check':
+        this.checks = [...this.checks, event.check];
+        break;
+      case 'warning':
+        this.warnings = [...this.warnings, event.message];
+        break;
+      case 'result':
+        this.waiting = null;
+        break;
+    }
+  }
+
+  /** Forgets everything (a new apply). */
+  reset(): void {
+    this.stepMessage = '';
+    this.progress = null;
+    this.waiting = null;
+    this.checks = [];
+    this.warnings = [];
+  }
+}
+
+/**
+ * One wizard run as runes: start → read (state and the starting edit) → review an edit → apply with the typed
+ * confirmations its guards need → result. Events of the run (steps, progress, waits, checks) arrive as they
+ * happen; `cancel()` stops it (an apply under way puts the previous settings back). Errors are kept in words.
+ */
+export class WizardState {
+  phase = $state<WizardPhase>('starting');
+  runId = $state<string | null>(null);
+  current = $state<unknown>(null);
+  startingEdit = $state<unknown>(null);
+  review = $state<WizardReview | null>(null);
+  result = $state<WizardResult | null>(null);
+  error = $state<string | null>(null);
+  readonly run = new RunProgress();
+  readonly #client: IpcClient;
+  #off: (() => void) | null = null;
+
+  constructor(
+    client: IpcClient,
+    readonly wizard: WizardName,
+    readonly gatewayId: string,
+  ) {
+    this.#client = client;
+    this.#off = client.on('wizard:event', (event) => {
+      if (event.runId === this.runId) this.run.follow(event);
+    });
+  }
+
+  /** Starts a run and reads the gateway's current settings. */
+  async start(): Promise<void> {
+    this.phase = 'reading';
+    this.error = null;
+    this.review = null;
+    this.result = null;
+    this.run.reset();
+    const started = await this.#client.invoke('wizard:start', {
+      wizard: this.wizard,
+      gatewayId: this.gatewayId,
+    });
+    if (!started.ok) return this.#fail(started.error);
+    this.runId = started.value.runId;
+    const read = await this.#client.invoke('wizard:read', { runId: started.value.runId });
+    if (!read.ok) return this.#fail(read.error);
+    this.current = read.value.state;
+    this.startingEdit = read.value.edit;
+    this.phase = 'editing';
+  }
+
+  /** Asks main for the diff, warnings and guards of an edit; stays in editing when the edit is refused. */
+  async reviewEdit(edit: unknown): Promise<void> {
+    if (!this.runId) return;
+    this.error = null;
+    const answer = await this.#client.invoke('wizard:review', { runId: this.runId, edit });
+    if (!answer.ok) {
+      this.error = describeIpcError(answer.error);
+      return;
+    }
+    this.review = answer.value;
+    this.phase = 'reviewing';
+  }
+
+  /** Back from the review to the form, keeping the edit. */
+  backToEditing(): void {
+    this.review = null;
+    this.error = null;
+    this.phase = 'editing';
+  }
+
+  /** Applies the reviewed edit with the confirmations typed for its guards. */
+  async apply(edit: unknown, confirmations: Record<string, string>): Promise<void> {
+    if (!this.runId) return;
+    this.error = null;
+    this.run.reset();
+    this.phase = 'applying';
+    const answer = await this.#client.invoke('wizard:apply', { runId: this.runId, edit, confirmations });
+    if (!answer.ok) {
+      this.error = describeIpcError(answer.error);
+      this.phase = answer.error.code === 'INVALID_INPUT' ? 'reviewing' : 'failed';
+      return;
+    }
+    this.result = answer.value;
+    this.phase = 'finished';
+  }
+
+  /** Stops the run at its next step. */
+  async cancel(): Promise<void> {
+    if (this.runId) await this.#client.invoke('wizard:cancel', { runId: this.runId });
+  }
+
+  /** Stops listening to events. */
+  dispose(): void {
+    this.#off?.();
+    this.#off = null;
+  }
+
+  #fail(error: IpcErrorShape): void {
+    this.error = describeIpcError(error);
+    this.phase = 'failed';
+  }
+}
+
+let taskCounter = 0;
+
+/**
+ * Runs gateway tasks (backups, software, reboot, diagnostics) one at a time as runes: busy, progress with its
+ * fraction, "waiting for the gateway" with the deadline, the value or the error in words; cancellable.
+ */
+export class TaskRunner {
+  isBusy = $state(false);
+  task = $state<string | null>(null);
+  error = $state<string | null>(null);
+  readonly run = new RunProgress();
+  #runId: string | null = null;
+  readonly #client: IpcClient;
+  #off: (() => void) | null;
+
+  constructor(
+    client: IpcClient,
+    readonly gatewayId: string,
+  ) {
+    this.#client = client;
+    this.#off = client.on('gateway-task:event', (event) => {
+      if (event.runId === this.#runId) this.run.follow(event as RunEvent);
+    });
+  }
+
+  /** Runs one task and resolves with its value, or null with `error` set. */
+  async execute(task: GatewayTaskInput): Promise<unknown> {
+    taskCounter += 1;
+    const runId = `task-${Date.now().toString(36)}-${taskCounter}-${Math.random().toString(36).slice(2, 8)}`;
+    this.#runId = runId;
+    this.isBusy = true;
+    this.task = task.task;
+    this.error = null;
+    this.run.reset();
+    try {
+      const answer = await this.#client.invoke('gateway-task:run', {
+        gatewayId: this.gatewayId,
+        runId,
+        task,
+      });
+      if (!answer.ok) {
+        this.error = describeIpcError(answer.error);
+        return null;
+      }
+      const value = answer.value.value as { outcome?: unknown; message?: unknown } | null;
+      if (value && (value.outcome === 'failed' || value.outcome === 'cancelled'))
+        this.error = String(value.message);
+      return answer.value.value;
+    } finally {
+      if (this.#runId === runId) this.isBusy = false;
+    }
+  }
+
+  /** Cancels the task under way (the gateway may still finish what it started). */
+  async cancel(): Promise<void> {
+    if (this.#runId) await this.#client.invoke('gateway-task:cancel', { runId: this.#runId });
+  }
+
+  /** Stops listening to events. */
+  dispose(): void {
+    this.#off?.();
+    this.#off = null;
+  }
+}

@@ -1,0 +1,77 @@
+import type { GroupedSeries } from '../../lib/components/chart-data';
+
+/** The four RF figures an antenna is aligned by, with their units (higher is better for each). */
+export const RF_FIGURES = [
+  { key: 'signalStrength', label: 'Signal strength', unit: 'dBm' },
+  { key: 'sinr', label: 'SINR', unit: 'dB' },
+  { key: 'rsrq', label: 'RSRQ', unit: 'dB' },
+  { key: 'ecio', label: 'Ec/Io', unit: 'dB' },
+] as const;
+
+/** One RF figure's key. */
+export type RfFigure = (typeof RF_FIGURES)[number]['key'];
+
+/** One RF reading. */
+export interface RfReading {
+  at: number;
+  signalStrength: number;
+  sinr: number;
+  rsrq: number;
+  ecio: number;
+}
+
+/**
+ * One figure's chart: the readings, and the best value seen drawn as a flat line across the same span (so the
+ * technician turning the antenna sees how far from the best the current reading is).
+ */
+export function rfChartSeries(
+  readings: readonly RfReading[],
+  figure: RfFigure,
+  best: number | null,
+): GroupedSeries {
+  const times = readings.map((reading) => reading.at / 1000);
+  return {
+    labels: ['Now', 'Best seen'],
+    tags: [{}, {}],
+    times,
+    values: [readings.map((reading) => reading[figure]), readings.map(() => best)],
+  };
+}
+
+/** A spectral scan channel as the results list it (the spec leaves the shape open; README assumption). */
+export interface ScanChannel {
+  frequency: number;
+  rssiMax: number;
+  rssiAverage: number;
+}
+
+/** The channels of a spectral scan's results, or an empty list when the answer has none we understand. */
+export function scanChannels(results: unknown): ScanChannel[] {
+  const channels = (results as { channels?: unknown } | null)?.channels;
+  if (!Array.isArray(channels)) return [];
+  return channels.filter(
+    (channel): channel is ScanChannel =>
+      typeof channel === 'object' &&
+      channel !== null &&
+      typeof (channel as ScanChannel).frequency === 'number' &&
+      typeof (channel as ScanChannel).rssiMax === 'number' &&
+      typeof (channel as ScanChannel).rssiAverage === 'number',
+  );
+}
+
+/** SVG polyline points of a scan: x across the width by channel, y from minRx (bottom) to maxRx (top). */
+export function scanPoints(
+  values: readonly number[],
+  size: { width: number; height: number },
+  range: { min: number; max: number },
+): string {
+  const span = Math.max(1, range.max - range.min);
+  const step = values.length > 1 ? size.width / (values.length - 1) : 0;
+  return values
+    .map((value, index) => {
+      const clamped = Math.min(range.max, Math.max(range.min, value));
+      const y = size.height - ((clamped - range.min) / span) * size.height;
+      return `${(index * step).toFixed(1)},${y.toFixed(1)}`;
+    })
+    .join(' ');
+}

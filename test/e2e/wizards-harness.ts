@@ -1,0 +1,112 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { build, type Plugin } from 'vite';
+import { startHost, type StartedHost } from '../../electron/host';
+import type { CommissioningOptions } from '../../electron/services/app/domains/commissioning';
+import type { SimulatorSettingsInput } from '../../simulator';
+import { launchBrowser, type BrowserSession } from '../helpers/browser';
+
+// The commissioning e2e tests drive the real renderer through the browser host and the simulator. Until the
+// app's navigation gives the commissioning pages a view of their own, the test build mounts CommissioningView
+// in the `integrations` view slot (a transform of main.ts in this build only), so these tests do not depend
+// on another view's routing.
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const RENDERER_DIR = join(ROOT, 'renderer');
+/** The view whose slot the test build gives to the commissioning pages. */
+export const HARNESS_VIEW = 'integrations';
+
+const mountCommissioning: Plugin = {
+  name: 'fieldkit-commissioning-harness',
+  transform(code, id) {
+    if (!id.endsWith('/renderer/src/main.ts')) return null;
+    return [
+      "import { VIEW_COMPONENTS as HARNESS_VIEWS } from './views/view-components';",
+      "import HarnessCommissioningView from './views/wizards/CommissioningView.svelte';",
+      `HARNESS_VIEWS['${HARNESS_VIEW}'] = HarnessCommissioningView;`,
+      code,
+    ].join('\n');
+  },
+};
+
+/** Builds the renderer with the commissioning pages mounted (see above) into a fresh folder. */
+export async function buildCommissioningRenderer(outDir: string): Promise<void> {
+  await build({
+    configFile: join(RENDERER_DIR, 'vite.config.ts'),
+    logLevel: 'error',
+    plugins: [mountCommissioning],
+    build: { outDir, emptyOutDir: true },
+  });
+}
+
+/** A running app: simulator inside the host (demo mode), Chromium logged in as the demo provider. */
+export interface CommissioningApp {
+  host: StartedHost;
+  browser: BrowserSession;
+  page: Page;
+  baseUrl: string;
+  dataDir: string;
+  /** Opens a commissioning page: `['fleet']`, `['report']`, `[gatewayId, 'wizard', 'firewall']`… */
+  open(path: string[]): Promise<Page>;
+  close(): Promise<void>;
+}
+
+const SILENT_LOG = { info: () => undefined, error: () => undefined };
+
+/** Starts the host in demo mode with these simulator settings and engine timings, and logs in. */
+export async function startCommissioningApp(options: {
+  simulator: SimulatorSettingsInput;
+  timing: CommissioningOptions['timing'];
+  stepTimeoutMs?: number;
+}): Promise<CommissioningApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-e2e-commissioning-'));
+  const rendererDir = join(dataDir, 'renderer');
+  let host: StartedHost | undefined;
+  let browser: BrowserSession | undefined;
+  try {
+    await buildCommissioningRenderer(rendererDir);
+    host = await startHost({
+      port: 0,
+      demo: true,
+      simulator: options.simulator,
+      dataDir,
+      rendererDir,
+      log: SILENT_LOG,
+      commissioningTiming: options.timing,
+    });
+    browser = await launchBrowser({ stepTimeoutMs: options.stepTimeoutMs ?? 15_000 });
+    const { page } = browser;
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /^Use provider@fieldkit\.demo/ }).click();
+    await page.getByRole('radio', { name: "Don't remember me", exact: true }).check();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    const baseUrl = page.url().split('#')[0]!;
+    const started = { host, browser };
+    return {
+      ...started,
+      page,
+      baseUrl,
+      dataDir,
+      async open(path) {
+        // Through the view's index first, so opening the page already shown starts it afresh.
+        await page.goto(`${baseUrl}#/${HARNESS_VIEW}`);
+        await page.goto(`${baseUrl}#/${[HARNESS_VIEW, ...path.map(encodeURIComponent)].join('/')}`);
+        return page;
+      },
+      async close() {
+        await started.browser.close();
+        await started.host.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await browser?.close();
+    await host?.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,160 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatewaysWhere, healthyGateway } from '../integration/commissioning/simulator-session';
+import type { RunningSimulator } from '../../simulator';
+import { startCommissioningApp, type CommissioningApp } from './wizards-harness';
+
+// The commissioning wizards, diagnostics and the site report in Chromium, through the browser host and the
+// simulator with short timings: each wizard's happy path and its failure path as a technician sees them.
+
+const run = promisify(execFile);
+let app: CommissioningApp;
+let simulator: RunningSimulator;
+const visitStartedAt = Date.now();
+
+beforeAll(async () => {
+  app = await startCommissioningApp({
+    simulator: { commandTimeoutMs: 300, rebootMs: 1_500, upgradeMs: 1_000, gateways: 40 },
+    timing: {
+      commandTimeoutMs: 5_000,
+      verifyTimeoutMs: 4_000,
+      gatewayReturnTimeoutMs: 8_000,
+      waitInitialDelayMs: 100,
+      waitMaxDelayMs: 400,
+      pollIntervalMs: 250,
+    },
+  });
+  simulator = app.host.simulator!;
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('firewall wizard', () => {
+  it('asks for the typed confirmation after a plain warning before ping is blocked', async () => {
+    const gateway = healthyGateway(simulator, 0);
+    const page = await app.open([gateway.id, 'wizard', 'firewall']);
+    await page.getByLabel('Ping allowed').uncheck();
+    await page.getByRole('button', { name: 'Review changes' }).click();
+    const guard = page.getByRole('group', { name: 'Lockout warning' });
+    await guard.waitFor();
+    const apply = page.getByRole('button', { name: 'Apply', exact: true });
+    expect(await apply.isDisabled()).toBe(true);
+    await guard.getByRole('button', { name: 'I understand the risk' }).click();
+    const confirmation = guard.getByLabel('Type BLOCK PING to go ahead');
+    await confirmation.fill('block ping');
+    expect(await apply.isDisabled()).toBe(true);
+    await confirmation.fill('BLOCK PING');
+    expect(await apply.isDisabled()).toBe(false);
+  });
+
+  it('applies a DoS limit after a backup and shows it verified', async () => {
+    const gateway = healthyGateway(simulator, 0);
+    const page = await app.open([gateway.id, 'wizard', 'firewall']);
+    await page.getByLabel('DoS burst limit').fill('77');
+    await page.getByRole('button', { name: 'Review changes' }).click();
+    const changes = page.getByRole('table', { name: 'Changes' });
+    await expect.poll(() => changes.textContent()).toContain('DoS burst limit');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await page.getByText('Applied and verified', { exact: true }).waitFor();
+    expect(await page.getByText(/Safety backup: “fieldkit-before-firewall-/).count()).toBe(1);
+  });
+});
+
+describe('cellular wizard', () => {
+  it('rolls a wrong APN back after the data call fails to connect, and says so', async () => {
+    const gateway = healthyGateway(simulator, 2);
+    const page = await app.open([gateway.id, 'wizard', 'cellular']);
+    const first = page.getByLabel('APN 1');
+    await first.waitFor();
+    const previous = await first.inputValue();
+    await first.fill('internet.wrong.example');
+    await page.getByRole('button', { name: 'Review changes' }).click();
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await page.getByText('Verification failed: previous settings restored').waitFor({ timeout: 30_000 });
+    expect(await page.locator('.result-message').textContent()).toMatch(/previous settings were put back/);
+    await page.getByRole('button', { name: 'Read the settings again' }).click();
+    await expect.poll(() => page.getByLabel('APN 1').inputValue(), { timeout: 15_000 }).toBe(previous);
+  });
+});
+
+describe('connectivity wizard', () => {
+  it('shows the warning that the gateway reboots when both links fail', async () => {
+    const gateway = healthyGateway(simulator, 1);
+    const page = await app.open([gateway.id, 'wizard', 'connectivity']);
+    await page.getByLabel('Ping target').waitFor();
+    expect(await page.getByText(/both the preferred and the fallback link fail/).count()).toBeGreaterThan(0);
+  });
+});
+
+describe('a gateway that does not answer', () => {
+  it('explains the timeout instead of failing silently', async () => {
+    const offline = gatewaysWhere(simulator, (entity) => entity.isOfflineFromStart)[0]!;
+    const page = await app.open([offline.id, 'wizard', 'firewall']);
+    const alert = page.getByRole('alert');
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await alert.textContent()).toMatch(/did not answer for .*powered off, rebooting/);
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(1);
+  });
+});
+
+describe('diagnostics', () => {
+  it('reboots after a confirmation and waits until the gateway answers again', async () => {
+    const gateway = healthyGateway(simulator, 3);
+    const page = await app.open([gateway.id, 'diagnostics']);
+    await page.getByRole('button', { name: 'Reboot the gateway' }).click();
+    await page.getByRole('button', { name: 'Reboot and wait' }).click();
+    await page.getByText(/The gateway rebooted and answered again after/).waitFor({ timeout: 30_000 });
+  });
+
+  it('pings from the gateway and shows how many packets came back', async () => {
+    const gateway = healthyGateway(simulator, 3);
+    const page = await app.open([gateway.id, 'diagnostics']);
+    await page.getByRole('button', { name: 'Ping', exact: true }).click();
+    await expect
+      .poll(() => page.getByLabel('Ping result').textContent())
+      .toMatch(/\d+ of 4 packets came back/);
+  });
+});
+
+describe('software wizard', () => {
+  it('upgrades every package and follows it through the reboot', async () => {
+    const gateway = healthyGateway(simulator, 4);
+    const page = await app.open([gateway.id, 'wizard', 'software']);
+    const upgradeAll = page.getByRole('button', { name: 'Upgrade all' });
+    const upToDate = page.getByText('Everything is up to date.');
+    await Promise.race([upgradeAll.waitFor(), upToDate.waitFor()]);
+    if ((await upgradeAll.count()) === 0) return expect(await upToDate.count()).toBe(1);
+    await upgradeAll.click();
+    await page.getByText(/^Installed every package: .* succeeded/).waitFor({ timeout: 30_000 });
+  });
+});
+
+describe('site report', () => {
+  it('exports a PDF whose text holds the change made during the visit', async () => {
+    const page = await app.open(['report']);
+    const started = new Date(visitStartedAt - 60_000);
+    const pad = (value: number) => String(value).padStart(2, '0');
+    await page
+      .getByLabel('Visit started')
+      .fill(
+        `${started.getFullYear()}-${pad(started.getMonth() + 1)}-${pad(started.getDate())}T${pad(started.getHours())}:${pad(started.getMinutes())}`,
+      );
+    const download = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Export PDF' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+    const written = page.getByLabel('Report written');
+    await written.waitFor();
+    const pdfPath = /and (\/\S+\.pdf);/.exec((await written.textContent()) ?? '')?.[1];
+    expect(pdfPath).toBeDefined();
+    const { stdout } = await run('pdftotext', [pdfPath!, '-']);
+    expect(stdout).toContain('77');
+    expect(stdout).toMatch(/DoS burst limit|doSPrevention\.burstLimit/);
+    expect(stdout).not.toContain('demo-provider');
+    expect((await readFile(pdfPath!)).subarray(0, 4).toString()).toBe('%PDF');
+  }, 90_000);
+});
