@@ -293,6 +293,37 @@ describe('gateway page and command console', () => {
   });
 });
 
+describe('gateway page and command console, continued', () => {
+  it('explains in words a command the restarting gateway does not answer', async () => {
+    await page
+      .getByRole('navigation', { name: 'Commands' })
+      .getByRole('button', { name: 'getAntennasCount' })
+      .click();
+    await page.getByRole('button', { name: 'Run getAntennasCount' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'did not answer getAntennasCount in time' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('it may be rebooting or offline');
+  });
+
+  it("refuses a form that breaks the command's rules with the message next to the field, sending nothing", async () => {
+    await page
+      .getByRole('navigation', { name: 'Commands' })
+      .getByRole('button', { name: 'ping', exact: true })
+      .click();
+    const sentBefore = sentFrames.length;
+    await page.getByRole('textbox', { name: 'packetsCount' }).fill('0');
+    await page.getByRole('textbox', { name: 'destination' }).fill('8.8.8.8');
+    await page.getByRole('button', { name: 'Run ping' }).click();
+    const field = page.getByRole('textbox', { name: 'packetsCount' });
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy.split(' ').at(-1)}"]`).textContent()).toBe(
+      'packetsCount must be at least 1',
+    );
+    expect(sentFrames.slice(sentBefore).some((frame) => frame.includes('"command":"ping"'))).toBe(false);
+  });
+});
+
 describe('offline copy', () => {
   it('shows the cached list read-only while the server is unreachable and live data once it returns', async () => {
     await page.evaluate(() => (location.hash = '#/gateways'));

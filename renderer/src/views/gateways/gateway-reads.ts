@@ -1,6 +1,5 @@
 import type { IpcClient } from '../../lib/ipc';
 import type { IpcErrorShape } from '../../lib/wire-types';
-import { DEFAULT_COMMAND_TIMEOUT_MS } from '../../../../electron/shared/api/assumptions';
 
 /** One read of the endpoint table: what `api:call` takes and what `cache:get` looks up. */
 export interface ReadParts {
@@ -58,7 +57,7 @@ export function describeReadError(error: IpcErrorShape, what: string): string {
 export function describeCommandError(error: IpcErrorShape, command: string): string {
   switch (error.code) {
     case 'TIMEOUT':
-      return `The gateway did not answer ${command} within about ${Math.round(DEFAULT_COMMAND_TIMEOUT_MS / 1000)} seconds — it may be rebooting or offline. Check its status, then try again.`;
+      return `The gateway did not answer ${command} in time — it may be rebooting or offline. Check its status, then try again. (${error.message})`;
     case 'NETWORK':
       return `Can't reach the server, so ${command} was not sent — or its answer was lost. Check this laptop's network, then the gateway's state.`;
     case 'FORBIDDEN':
