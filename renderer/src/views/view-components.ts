@@ -5,6 +5,7 @@ import type { ProfilesState } from '../lib/state/profiles.svelte';
 import type { SessionState } from '../lib/state/session.svelte';
 import type { ChannelOutput } from '../lib/wire-types';
 import SettingsView from './SettingsView.svelte';
+import IntegrationsView from './integrations/IntegrationsView.svelte';
 import GatewaysView from './gateways/GatewaysView.svelte';
 import TerminalsView from './terminals/TerminalsView.svelte';
 import DevicesView from './devices/DevicesView.svelte';
@@ -26,6 +27,7 @@ export interface ViewProps {
  */
 export const VIEW_COMPONENTS: Partial<Record<ViewId, Component<ViewProps>>> = {
   settings: SettingsView as Component<ViewProps>,
+  integrations: IntegrationsView as Component<ViewProps>,
   gateways: GatewaysView as Component<ViewProps>,
   terminals: TerminalsView as Component<ViewProps>,
   devices: DevicesView as Component<ViewProps>,

@@ -1,0 +1,68 @@
+import { parseNumberText } from '../../lib/components/number-field';
+
+/** Units a token lifetime is edited in, with their length in seconds. */
+export const LIFETIME_UNITS = { minutes: 60, hours: 3_600, days: 86_400 } as const;
+/** A unit a lifetime is edited in. */
+export type LifetimeUnit = keyof typeof LIFETIME_UNITS;
+
+/** The spec's defaults when a customer sets none: access 2 hours, refresh 24 hours. */
+export const DEFAULT_LIFETIMES = { accessTokenTtlSeconds: 7_200, refreshTokenTtlSeconds: 86_400 } as const;
+
+/** A lifetime in the largest unit that divides it evenly (minutes at least). */
+export function toHumanUnits(seconds: number): { amount: string; unit: LifetimeUnit } {
+  for (const unit of ['days', 'hours', 'minutes'] as const) {
+    if (seconds % LIFETIME_UNITS[unit] === 0) return { amount: String(seconds / LIFETIME_UNITS[unit]), unit };
+  }
+  return { amount: String(seconds / LIFETIME_UNITS.minutes), unit: 'minutes' };
+}
+
+/** Seconds for a typed amount in a unit: undefined when empty, NaN or a fraction when not whole (the schema says why). */
+export function toSeconds(amount: string, unit: LifetimeUnit): number | undefined {
+  const value = parseNumberText(amount);
+  if (value === undefined) return undefined;
+  return Math.round(value * LIFETIME_UNITS[unit] * 1000) / 1000;
+}
+
+/** A lifetime in words: "2 hours", "1 day 30 minutes", "45 seconds". */
+export function describeDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds <= 0) return '—';
+  const parts: string[] = [];
+  let rest = Math.floor(seconds);
+  for (const [unit, size] of [
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+    ['second', 1],
+  ] as const) {
+    const count = Math.floor(rest / size);
+    rest -= count * size;
+    if (count > 0) parts.push(`${count} ${unit}${count === 1 ? '' : 's'}`);
+  }
+  return parts.join(' ');
+}
+
+/**
+ * The lifetimes a customer's additionalInfo carries. The spec says it is a string when read: a JSON text is
+ * read as the object it holds; other text or nothing carries no lifetimes.
+ */
+export function readLifetimes(additionalInfo: unknown): {
+  accessTokenTtlSeconds?: number;
+  refreshTokenTtlSeconds?: number;
+} {
+  let value = additionalInfo;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value) as unknown;
+    } catch {
+      return {};
+    }
+  }
+  if (typeof value !== 'object' || value === null) return {};
+  const record = value as Record<string, unknown>;
+  const lifetimes: { accessTokenTtlSeconds?: number; refreshTokenTtlSeconds?: number } = {};
+  if (typeof record.accessTokenTtlSeconds === 'number')
+    lifetimes.accessTokenTtlSeconds = record.accessTokenTtlSeconds;
+  if (typeof record.refreshTokenTtlSeconds === 'number')
+    lifetimes.refreshTokenTtlSeconds = record.refreshTokenTtlSeconds;
+  return lifetimes;
+}

@@ -1,0 +1,31 @@
+import type { IpcClient } from '../../lib/ipc';
+
+/** An application seen on a device list: its id and the name the devices carry. */
+export interface SeenApplication {
+  id: string;
+  name: string;
+}
+
+/**
+ * The applications named on the devices of a customer (the API has no application list): one entry per
+ * applicationId, sorted by name. An unreadable list gives none — the forms still take a typed id.
+ */
+export async function listSeenApplications(
+  client: IpcClient,
+  customerId: string | undefined,
+): Promise<SeenApplication[]> {
+  if (!customerId) return [];
+  const answer = await client.invoke('api:call', { endpoint: 'listCustomerDevices', params: { customerId } });
+  if (!answer.ok) return [];
+  const devices = (
+    answer.value as { data?: Array<{ applicationId?: { id?: string } | null; applicationName?: string }> }
+  ).data;
+  const seen = new Map<string, string>();
+  for (const device of devices ?? []) {
+    const id = device.applicationId?.id;
+    if (id && !seen.has(id)) seen.set(id, device.applicationName || id);
+  }
+  return [...seen]
+    .map(([id, name]) => ({ id, name }))
+    .sort((left, right) => left.name.localeCompare(right.name));
+}
