@@ -82,8 +82,13 @@ export async function startCommissioningApp(options: {
     await page.goto(host.url);
     await page.getByRole('button', { name: /^Use provider@fieldkit\.demo/ }).click();
     await page.getByRole('radio', { name: "Don't remember me", exact: true }).check();
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    const navigation = page.getByRole('navigation', { name: 'Main' });
+    // Under --fail-rate a sign-in can meet a simulated 503: sign in again, a bounded number of times.
+    for (let attempt = 1; attempt <= 20 && (await navigation.count()) === 0; attempt++) {
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await Promise.race([navigation.waitFor(), page.getByRole('alert').first().waitFor()]);
+    }
+    await navigation.waitFor();
     const baseUrl = page.url().split('#')[0]!;
     const started = { host, browser };
     return {

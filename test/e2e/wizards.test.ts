@@ -125,9 +125,6 @@ describe('software wizard', () => {
     const gateway = healthyGateway(simulator, 4);
     const page = await app.open([gateway.id, 'wizard', 'software']);
     const upgradeAll = page.getByRole('button', { name: 'Upgrade all' });
-    const upToDate = page.getByText('Everything is up to date.');
-    await Promise.race([upgradeAll.waitFor(), upToDate.waitFor()]);
-    if ((await upgradeAll.count()) === 0) return expect(await upToDate.count()).toBe(1);
     await upgradeAll.click();
     await page.getByText(/^Installed every package: .* succeeded/).waitFor({ timeout: 30_000 });
   });

@@ -23,6 +23,7 @@ import {
 } from '../../commissioning';
 import {
   describeChange,
+  FLEET_CONCURRENCY,
   FleetJob,
   listGroupTargets,
   validateChange,
@@ -70,6 +71,8 @@ export interface CommissioningOptions {
     pollIntervalMs?: number;
     waitInitialDelayMs?: number;
     waitMaxDelayMs?: number;
+    /** Attempts per gateway in a fleet job (default FLEET_MAX_ATTEMPTS). */
+    fleetMaxAttempts?: number;
   };
 }
 
@@ -164,7 +167,8 @@ export function createCommissioningHandlers(
   const timing = () => attached.get(context)?.timing ?? {};
   const engineOptions = () => {
     const { session, profileId, user } = who();
-    return { commander: commanderOf(session), profileId, user, audit: context.audit, ...timing() };
+    const { fleetMaxAttempts: _fleetMaxAttempts, ...limits } = timing();
+    return { commander: commanderOf(session), profileId, user, audit: context.audit, ...limits };
   };
   // The lockout guard asks "is a terminal going through SSH to this gateway?" synchronously: refresh first.
   const refreshSshGateways = async () => {
@@ -367,7 +371,13 @@ export function createCommissioningHandlers(
           chosen = [...chosen, ...(await listGroupTargets(lister, gatewayGroupId))];
         }
         if (chosen.length === 0) throw new IpcError('INVALID_INPUT', 'The gateway group has no gateways.');
-        return startFleet(new FleetJob(fleetChange, chosen, { ...options, concurrency: concurrency ?? 16 }));
+        return startFleet(
+          new FleetJob(fleetChange, chosen, {
+            ...options,
+            concurrency: concurrency ?? FLEET_CONCURRENCY,
+            maxAttempts: timing().fleetMaxAttempts,
+          }),
+        );
       }),
     'fleet:cancel': ({ jobId }) => {
       fleetJobs.get(jobId)?.cancel();
