@@ -297,11 +297,26 @@ export async function measureXtermWriteInPage(
     const chunks = probe.chunks;
     const bytes = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
     const startedAt = performance.now();
+    // xterm discards input beyond ~50 MB pending: keep a few MB queued, refilled as writes complete.
     await new Promise<void>((resolve) => {
-      chunks.forEach((chunk, index) =>
-        terminal.write(chunk, index === chunks.length - 1 ? resolve : () => undefined),
-      );
+      let next = 0;
+      let pending = 0;
+      let done = 0;
+      const pump = () => {
+        while (next < chunks.length && pending < 4_000_000) {
+          const chunk = chunks[next]!;
+          next += 1;
+          pending += chunk.length;
+          terminal.write(chunk, () => {
+            pending -= chunk.length;
+            done += 1;
+            if (done === chunks.length) resolve();
+            else pump();
+          });
+        }
+      };
       if (chunks.length === 0) resolve();
+      else pump();
     });
     const elapsedMs = performance.now() - startedAt;
     terminal.dispose();
