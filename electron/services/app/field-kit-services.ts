@@ -214,8 +214,9 @@ export class FieldKitServices {
         const answer = await sessions.requireSession().call(endpoint, { params, query, body });
         const profileId = sessions.summary()?.profileId;
         if (profileId && this.offlineCache.isCached(endpoint)) {
-          // A cache that cannot be written must not fail the read it caches.
-          await this.offlineCache
+          // The answer goes back at once; the cache is written behind it, and a cache that cannot be written
+          // must not fail the read it caches.
+          void this.offlineCache
             .put(profileId, { endpoint, params, query }, answer)
             .catch((error: unknown) => this.log.error(`offline cache write failed for ${endpoint}`, error));
         }

@@ -18,7 +18,12 @@ export const CACHED_ENDPOINTS: readonly string[] = [
 ];
 
 /** Most answers kept per profile; the oldest go first (a long day of browsing stays a small file). */
-export const MAX_CACHED_ANSWERS = 300;
+export const MAX_CACHED_ANSWERS = 120;
+/**
+ * How long answers gather in memory before the file is rewritten: scrolling a long list reads many pages in a
+ * second, and one write of the latest state replaces a write (and a disk flush) per page.
+ */
+export const FLUSH_DELAY_MS = 500;
 
 /** What identifies one cached read: an endpoint with its path parameters and query. */
 export interface CacheKeyParts {
@@ -66,11 +71,15 @@ export class OfflineCache {
   private readonly folder: string;
   private readonly now: () => number;
   private readonly loaded = new Map<string, Promise<CacheFile>>();
-  private readonly writes = new Map<string, Promise<void>>();
+  /** Per file: the flush that has not started yet (later answers join it) and the last write begun. */
+  private readonly scheduled = new Map<string, Promise<void>>();
+  private readonly lastWrite = new Map<string, Promise<void>>();
+  private readonly flushDelayMs: number;
 
-  constructor(options: { dataDir: string; now?: () => number }) {
+  constructor(options: { dataDir: string; now?: () => number; flushDelayMs?: number }) {
     this.folder = join(options.dataDir, 'offline-cache');
     this.now = options.now ?? Date.now;
+    this.flushDelayMs = options.flushDelayMs ?? FLUSH_DELAY_MS;
   }
 
   /** True when answers of this endpoint are cached. */
@@ -86,7 +95,10 @@ export class OfflineCache {
     return join(this.folder, `${profileId}.json`);
   }
 
-  /** Records an answer received now; ignores endpoints that are not cached. Resolves once it is on disk. */
+  /**
+   * Records an answer received now; ignores endpoints that are not cached. `get` sees it at once; the promise
+   * resolves once it is on disk (writes of answers close together are coalesced into one).
+   */
   async put(profileId: string, parts: CacheKeyParts, value: unknown): Promise<void> {
     if (!this.isCached(parts.endpoint)) return;
     const path = this.pathOf(profileId);
@@ -97,11 +109,23 @@ export class OfflineCache {
     const keys = Object.keys(file.entries);
     for (const stale of keys.slice(0, Math.max(0, keys.length - MAX_CACHED_ANSWERS)))
       delete file.entries[stale];
-    const text = JSON.stringify(file);
-    const previous = this.writes.get(path) ?? Promise.resolve();
-    const written = previous.catch(() => undefined).then(() => writeFileAtomic(path, text));
-    this.writes.set(path, written);
-    await written;
+    await this.scheduleFlush(path, file);
+  }
+
+  private scheduleFlush(path: string, file: CacheFile): Promise<void> {
+    const pending = this.scheduled.get(path);
+    if (pending) return pending;
+    const flush = new Promise<void>((resolve) => setTimeout(resolve, this.flushDelayMs)).then(async () => {
+      // From here on, new answers schedule the next flush; this one writes the state as it is now.
+      this.scheduled.delete(path);
+      const text = JSON.stringify(file);
+      const previous = this.lastWrite.get(path) ?? Promise.resolve();
+      const written = previous.catch(() => undefined).then(() => writeFileAtomic(path, text));
+      this.lastWrite.set(path, written);
+      await written;
+    });
+    this.scheduled.set(path, flush);
+    return flush;
   }
 
   /** The last answer of a read for a profile, with its time, or null when none was kept. */

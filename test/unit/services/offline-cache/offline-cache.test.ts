@@ -23,7 +23,7 @@ const LIST = {
 };
 
 function buildCache() {
-  return new OfflineCache({ dataDir: folder, now: () => now });
+  return new OfflineCache({ dataDir: folder, now: () => now, flushDelayMs: 0 });
 }
 
 describe('offline cache', () => {
@@ -74,6 +74,14 @@ describe('offline cache', () => {
     }
     expect(await cache.get('demo', { ...LIST, query: { ...LIST.query, page: 0 } })).toBeNull();
     expect((await cache.get('demo', { ...LIST, query: { ...LIST.query, page: 1 } }))?.value).toBe(1);
+  });
+
+  it('writes answers that arrive together in one file that holds all of them', async () => {
+    const cache = new OfflineCache({ dataDir: folder, now: () => now, flushDelayMs: 20 });
+    const pages = [0, 1, 2].map((page) => ({ ...LIST, query: { ...LIST.query, page } }));
+    await Promise.all(pages.map((parts, page) => cache.put('demo', parts, page)));
+    const reread = buildCache();
+    for (const [page, parts] of pages.entries()) expect((await reread.get('demo', parts))?.value).toBe(page);
   });
 
   it('refuses a profile id that would leave the cache folder', () => {
