@@ -429,8 +429,11 @@ describe('devices view for a customer user', () => {
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Devices' }).click();
     await page.getByLabel('Device counts').waitFor();
-    const ownCustomerId = decodeURIComponent(page.url()).split('#/devices/customer/')[1]?.split('/')[0];
-    expect(simulator.fixture.customers.some((customer) => customer.id === ownCustomerId)).toBe(true);
+    const ownCustomerId = customerAccount.customerId;
+    expect(await page.getByLabel('Customer or sub-customer id').inputValue()).toBe(ownCustomerId);
+    expect(callsTo('listCustomerDevices').at(-1)?.params).toEqual({ customerId: ownCustomerId });
+    // Shown in place: the address is not rewritten, so Back does not bounce.
+    expect(page.url()).toMatch(/#\/devices$/);
 
     const otherCustomer = simulator.fixture.customers.find((customer) => customer.id !== ownCustomerId)!;
     await open(`#/devices/customer/${otherCustomer.id}/all`);
