@@ -120,6 +120,20 @@ describe('diagnostics', () => {
   });
 });
 
+describe('live RF meter', () => {
+  it('plots the readings and shows the best value seen of each figure', async () => {
+    const gateway = healthyGateway(simulator, 2);
+    const page = await app.open([gateway.id, 'diagnostics']);
+    await page.getByRole('button', { name: 'Start the RF meter' }).click();
+    const readings = page.getByRole('table', { name: 'RF readings' });
+    await readings.waitFor();
+    expect(await readings.textContent()).toMatch(/Signal strength\s*-?\d+ dBm\s*-?\d+\s+dBm at/);
+    expect(await page.locator('.charts canvas').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Stop the RF meter' }).click();
+    await page.getByRole('button', { name: 'Start the RF meter' }).waitFor();
+  });
+});
+
 describe('software wizard', () => {
   it('upgrades every package and follows it through the reboot', async () => {
     const gateway = healthyGateway(simulator, 4);
@@ -127,6 +141,21 @@ describe('software wizard', () => {
     const upgradeAll = page.getByRole('button', { name: 'Upgrade all' });
     await upgradeAll.click();
     await page.getByText(/^Installed every package: .* succeeded/).waitFor({ timeout: 30_000 });
+  });
+});
+
+describe('backups', () => {
+  it('creates a backup with a description, lists it, and restores it waiting for the gateway', async () => {
+    const gateway = healthyGateway(simulator, 5);
+    const page = await app.open([gateway.id, 'wizard', 'backups']);
+    await page.getByLabel('Backup description').fill('before the antenna swap');
+    await page.getByRole('button', { name: 'Create a backup' }).click();
+    await page.getByText('Backup "before the antenna swap" created.').waitFor();
+    const table = page.getByRole('table', { name: 'Backups' });
+    await expect.poll(() => table.textContent()).toContain('before the antenna swap');
+    await page.getByRole('button', { name: 'Restore before the antenna swap' }).click();
+    await page.getByRole('button', { name: 'Restore and wait' }).click();
+    await page.getByText(/restored; the gateway answered again after/).waitFor({ timeout: 30_000 });
   });
 });
 
