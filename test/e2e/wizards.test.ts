@@ -81,6 +81,16 @@ describe('cellular wizard', () => {
   });
 });
 
+describe('stopping a read', () => {
+  it('stops waiting for a silent gateway when asked, and offers to try again', async () => {
+    const offline = gatewaysWhere(simulator, (entity) => entity.isOfflineFromStart)[1]!;
+    const page = await app.open([offline.id, 'wizard', 'cellular']);
+    await page.getByText(/^Waiting for the gateway…/).waitFor();
+    await page.getByRole('button', { name: 'Stop reading' }).click();
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+  });
+});
+
 describe('connectivity wizard', () => {
   it('shows the warning that the gateway reboots when both links fail', async () => {
     const gateway = healthyGateway(simulator, 1);
@@ -94,6 +104,7 @@ describe('a gateway that does not answer', () => {
   it('explains the timeout instead of failing silently', async () => {
     const offline = gatewaysWhere(simulator, (entity) => entity.isOfflineFromStart)[0]!;
     const page = await app.open([offline.id, 'wizard', 'firewall']);
+    await page.getByText(/^Waiting for the gateway… .*s left before giving up/).waitFor();
     const alert = page.getByRole('alert');
     await alert.waitFor({ timeout: 30_000 });
     expect(await alert.textContent()).toMatch(/did not answer for .*powered off, rebooting/);
