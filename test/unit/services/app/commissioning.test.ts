@@ -40,8 +40,17 @@ class GatewayDouble implements SessionPort {
   async logout() {
     this.current = null;
   }
-  async call() {
-    return { data: [], totalPages: 0, totalElements: 0, hasNext: false };
+  groupGateways: Array<{ id: string; name: string; status: 'ONLINE' | 'OFFLINE' }> = [];
+  async call(endpoint: string) {
+    const data =
+      endpoint === 'listGatewayGroupGateways'
+        ? this.groupGateways.map((gateway) => ({
+            id: { entityType: 'GATEWAY', id: gateway.id },
+            name: gateway.name,
+            status: gateway.status,
+          }))
+        : [];
+    return { data, totalPages: 1, totalElements: data.length, hasNext: false };
   }
   async command(gatewayId: string, command: string, body: unknown): Promise<unknown> {
     this.sent.push(`${gatewayId}:${command}`);
@@ -226,6 +235,23 @@ describe('fleet channels', () => {
       ['gw-1', 'done'],
       ['gw-2', 'skipped'],
     ]);
+  });
+
+  it('expands a whole gateway group into rows, an offline member skipped', async () => {
+    gateway.groupGateways = [
+      { id: 'gw-a', name: 'Roof A', status: 'ONLINE' },
+      { id: 'gw-b', name: 'Roof B', status: 'OFFLINE' },
+    ];
+    const started = await invoke('fleet:start', {
+      change: { kind: 'pingTarget', ipAddr: '9.9.9.9' },
+      gatewayGroupId: 'group-1',
+    });
+    expect(started.value.rows.map((row: { name: string; status: string }) => [row.name, row.status])).toEqual(
+      [
+        ['Roof A', 'pending'],
+        ['Roof B', 'skipped'],
+      ],
+    );
   });
 
   it('refuses a job with no gateway chosen', async () => {
