@@ -100,7 +100,7 @@ async function fillValidMqtt(): Promise<void> {
   await page.getByRole('combobox', { name: 'Type' }).selectOption('MQTT_V2');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Roof uplinks');
   await page.getByRole('combobox', { name: 'Application id' }).fill(ids.applicationId);
-  await page.getByRole('textbox', { name: 'Converter id (version 2)' }).fill(ids.converterV2);
+  await page.getByRole('combobox', { name: 'Converter id (version 2)' }).fill(ids.converterV2);
   await page.getByRole('textbox', { name: 'Broker host' }).fill('127.0.0.1');
   await page.getByRole('textbox', { name: 'Broker port' }).fill(String(broker.port));
   await page.getByRole('textbox', { name: 'Token (user name)' }).fill(BROKER_USER.username);
@@ -112,7 +112,7 @@ async function fillValidHttp(): Promise<void> {
   await page.getByRole('combobox', { name: 'Type' }).selectOption('HTTP_V2');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Roof webhook');
   await page.getByRole('combobox', { name: 'Application id' }).fill(ids.applicationId);
-  await page.getByRole('textbox', { name: 'Converter id (version 2)' }).fill(ids.converterV2);
+  await page.getByRole('combobox', { name: 'Converter id (version 2)' }).fill(ids.converterV2);
   await page.getByRole('textbox', { name: 'Server URL' }).fill('http://127.0.0.1');
   await page.getByRole('textbox', { name: 'Server port' }).fill('8080');
 }
@@ -300,12 +300,18 @@ describe('MQTT_V2 integration form', () => {
     await page.getByRole('status').filter({ hasText: 'Saved integration “Roof uplinks”' }).waitFor();
     const names = [...simulator.world.tenant.integrations.values()].map((integration) => integration.name);
     expect(names).toContain('Roof uplinks');
+    // The converter the server accepted is offered next time.
+    await openArea('', 'New integration');
+    const offered = await page
+      .locator('#integration-converters option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    expect(offered).toEqual([ids.converterV2]);
   });
 
   it('explains the server refusing a version 1 converter', async () => {
     await openArea('', 'New integration');
     await fillValidMqtt();
-    await page.getByRole('textbox', { name: 'Converter id (version 2)' }).fill(ids.converterV1);
+    await page.getByRole('combobox', { name: 'Converter id (version 2)' }).fill(ids.converterV1);
     await page.getByRole('button', { name: 'Save integration' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'needs a version 2 converter' });
     await alert.waitFor();
