@@ -324,6 +324,29 @@ describe('gateway page and command console, continued', () => {
   });
 });
 
+describe('gateway page links', () => {
+  it("links to this gateway's wizards, diagnostics and terminal, and each link opens its page", async () => {
+    const [gateway] = await listFromApi({ sortField: 'NAME', sortDirection: 'ASC' });
+    if (!gateway) throw new Error('no gateway in the demo tenant');
+    await page.evaluate((id) => (location.hash = `#/gateways/${id}`), gateway.id.id);
+    const tools = page.getByRole('region', { name: 'Tools' });
+    await tools.waitFor();
+    const id = encodeURIComponent(gateway.id.id);
+    expect(await tools.getByRole('link', { name: 'Firewall' }).getAttribute('href')).toBe(
+      `#/gateways/${id}/wizard/firewall`,
+    );
+    expect(await tools.getByRole('link', { name: 'Diagnostics' }).getAttribute('href')).toBe(
+      `#/gateways/${id}/diagnostics`,
+    );
+    expect(await tools.getByRole('link', { name: /Terminal on this gateway/ }).getAttribute('href')).toBe(
+      `#/terminals/reverse/${id}`,
+    );
+    await tools.getByRole('link', { name: 'Diagnostics' }).click();
+    await page.getByRole('link', { name: '← Back to the gateway' }).click();
+    await page.getByRole('heading', { name: gateway.name, level: 2 }).waitFor();
+  });
+});
+
 describe('offline copy', () => {
   it('shows the cached list read-only while the server is unreachable and live data once it returns', async () => {
     await page.evaluate(() => (location.hash = '#/gateways'));
