@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LaptopIntegrationTester } from '../../../electron/services/integrations';
@@ -85,9 +86,12 @@ describe('integrations:test against a real Mosquitto', () => {
   });
 
   it('says nothing listens when the port is closed', async () => {
-    const closed = await startMosquitto();
-    const port = closed.port;
-    await closed.stop();
+    const port = await new Promise<number>((resolve) => {
+      const probe = createNetServer().listen(0, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      });
+    });
     const outcome = await test(mqttInput({ ...broker, port } as MosquittoBroker));
     expect(outcome.ok).toBe(false);
     expect(outcome.summary).toContain('connection refused');
