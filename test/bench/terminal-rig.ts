@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { demoConsoleGateway, startHost, type StartedHost } from '../../electron/host/start-host';
-import { MemoryStore } from '../../electron/services/credentials';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { CREDENTIAL_SERVICE, MemoryStore } from '../../electron/services/credentials';
+import { relayPasswordAccount } from '../../electron/services/terminals';
+import type { Fixture } from '../../simulator';
+import { spawnSimulator, type SimulatorProcess } from '../helpers/simulator-process';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { ensureRendererBuilt } from '../e2e/support/renderer-build';
 
@@ -18,6 +23,8 @@ export interface TerminalRig {
   gateway: { id: string; rootPassword: string };
   close(): Promise<void>;
 }
+
+const execFileAsync = promisify(execFile);
 
 const SILENT_LOG = { info: () => undefined, error: () => undefined };
 
@@ -50,17 +57,48 @@ window.fieldKitTerminalProbe = {
  * Starts the browser host (demo, `ssh: true`, a memory keychain, a fresh data folder) and Chromium with the
  * terminal probe installed; `close()` stops both and deletes the folder.
  */
-export async function startTerminalRig(): Promise<TerminalRig> {
+export async function startTerminalRig(options: { simulatorProcess?: boolean } = {}): Promise<TerminalRig> {
   const rendererDir = await ensureRendererBuilt();
   const dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-terminals-'));
-  const host = await startHost({
-    demo: true,
-    simulator: { ssh: true, offlineFraction: 0 },
-    dataDir,
-    rendererDir,
-    credentials: { store: new MemoryStore(), keychain: 'session-only' },
-    log: SILENT_LOG,
-  });
+  const credentials = new MemoryStore();
+  let simulatorProcess: SimulatorProcess | undefined;
+  let host: StartedHost;
+  let gateway: { id: string; rootPassword: string };
+  if (options.simulatorProcess) {
+    // As in the field: the relay and the gateway are other machines, so their SSH work is not in main's process.
+    simulatorProcess = await spawnSimulator(['--ssh', '--offline-fraction', '0']);
+    const relay = await readRelayLine(simulatorProcess);
+    host = await startHost({
+      dataDir,
+      rendererDir,
+      credentials: { store: credentials, keychain: 'session-only' },
+      log: SILENT_LOG,
+    });
+    const fixture = await readFixture();
+    const profile = host.services.profiles.setDemoProfile(
+      {
+        name: 'Demo network server',
+        baseUrl: simulatorProcess.url,
+        demoAccounts: fixture.accounts.map(({ username, password, role }) => ({ username, password, role })),
+        relay: { host: relay.host, port: relay.port, username: relay.username },
+      },
+      { select: true },
+    );
+    await credentials.set(CREDENTIAL_SERVICE, relayPasswordAccount(profile.id), relay.password);
+    const first = demoConsoleGateway(fixture);
+    gateway = { id: first.id, rootPassword: first.rootPassword };
+  } else {
+    host = await startHost({
+      demo: true,
+      simulator: { ssh: true, offlineFraction: 0 },
+      dataDir,
+      rendererDir,
+      credentials: { store: credentials, keychain: 'session-only' },
+      log: SILENT_LOG,
+    });
+    const first = demoConsoleGateway(host.simulator!.fixture);
+    gateway = { id: first.id, rootPassword: first.rootPassword };
+  }
   const browser = await launchBrowser({ stepTimeoutMs: 30_000 });
   const pageErrors: string[] = [];
   browser.page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -68,19 +106,53 @@ export async function startTerminalRig(): Promise<TerminalRig> {
     if (message.type() === 'error') pageErrors.push(message.text());
   });
   await browser.page.addInitScript(PROBE_SCRIPT);
-  const gateway = demoConsoleGateway(host.simulator!.fixture);
   return {
     host,
     browser,
     page: browser.page,
     pageErrors,
-    gateway: { id: gateway.id, rootPassword: gateway.rootPassword },
+    gateway,
     async close() {
       await browser.close();
       await host.close();
+      await simulatorProcess?.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const RELAY_LINE = /^SSH relay on ([\d.]+):(\d+) \(user (\S+), password (\S+)\)$/;
+
+/** The relay a simulator process printed right after its listening line. */
+function readRelayLine(
+  simulator: SimulatorProcess,
+): Promise<{ host: string; port: number; username: string; password: string }> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      for (const line of simulator.output) {
+        const match = line.match(RELAY_LINE);
+        if (match) {
+          simulator.child.stdout?.off('data', check);
+          resolve({ host: match[1]!, port: Number(match[2]), username: match[3]!, password: match[4]! });
+          return true;
+        }
+      }
+      return false;
+    };
+    if (check()) return;
+    simulator.child.stdout?.on('data', () => setImmediate(check));
+    simulator.child.once('exit', () => reject(new Error('the simulator exited before printing its relay')));
+  });
+}
+
+/** The demo tenant of a running simulator process (same seed and flags, so the same ids and passwords). */
+async function readFixture(): Promise<Fixture> {
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    ['--import', 'tsx', 'simulator/cli.ts', '--print-fixture', '--offline-fraction', '0'],
+    { cwd: join(import.meta.dirname, '..', '..'), maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout) as Fixture;
 }
 
 /** Signs in to the demo profile as its first account and opens the Terminals view. */

@@ -1,6 +1,7 @@
-// `npm run bench -- terminal`: the issue's terminal figures. The SSH ones run the whole app path — the simulator's
-// relay and gateway shell, the browser host's TerminalManager, its WebSocket, xterm.js in headless Chromium (DOM
-// renderer: no GPU here) — with the flood hashed in the page; the serial one is runSerialFloodVsRaw.
+// `npm run bench -- terminal`: the issue's terminal figures. The SSH ones run the whole app path — the relay and
+// gateway shell of a simulator process (`--ssh`), the browser host's TerminalManager in this process, its
+// WebSocket, xterm.js in headless Chromium (DOM renderer: no GPU here) — with the flood hashed in the page; the
+// serial one is runSerialFloodVsRaw. `TERMINAL_BENCH_MB` shrinks the SSH flood on a slow machine.
 import { percentile95 } from './terminal-ssh';
 import { runSerialFloodVsRaw } from './terminal-serial';
 import type { BenchFigure } from './report';
@@ -20,7 +21,7 @@ export const KEYSTROKE_INTERVAL_MS = 200;
 
 /** The SSH figures through Chromium: flood vs xterm's own rate, host RSS growth, keystroke-to-echo p95. */
 export async function runSshFloodInChromium(megabytes = SSH_FLOOD_MEGABYTES): Promise<BenchFigure[]> {
-  const rig = await startTerminalRig();
+  const rig = await startTerminalRig({ simulatorProcess: true });
   try {
     await signInAndOpenTerminals(rig.page, rig.host.url);
     await openReverseTerminal(rig.page, rig.gateway.id, rig.gateway.rootPassword);
@@ -53,7 +54,7 @@ export async function runSshFloodInChromium(megabytes = SSH_FLOOD_MEGABYTES): Pr
         value: Number(((rssPeak - rssBefore) / 1e6).toFixed(1)),
         unit: 'MB',
         target: '<= 64',
-        note: 'peak RSS of the host process during the flood; the simulator (relay, gateway shell) runs in the same process',
+        note: 'peak RSS of the host process (main) during the flood; relay and gateway run in a simulator process',
       },
       {
         name: 'ssh-keystroke-p95-ms',
