@@ -64,7 +64,7 @@ function usage(): string {
     'Usage: npm run simulator -- [flags]',
     ...lines,
     '  --ssh                  also start the SSH relay and a shell per gateway (reverseSsh)',
-    '  --serial <id>=<path>   link a pseudo-terminal at <path> to gateway <id>\'s serial console (repeatable)',
+    "  --serial <id>=<path>   link a pseudo-terminal at <path> to gateway <id>'s serial console (repeatable)",
     '  --print-fixture        print the demo tenant as JSON and exit',
     '  --help                 show this help',
   ].join('\n');
@@ -179,7 +179,9 @@ async function main(): Promise<void> {
           linkPath,
         }),
       );
-      process.stdout.write(`Serial console of ${gatewayId} on ${linkPath} (root / ${gateway.rootPassword})\n`);
+      process.stdout.write(
+        `Serial console of ${gatewayId} on ${linkPath} (root / ${gateway.rootPassword})\n`,
+      );
     } catch (error) {
       process.stderr.write(`oam-simulator: --serial ${gatewayId}: ${(error as Error).message}\n`);
     }
