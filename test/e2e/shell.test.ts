@@ -12,7 +12,16 @@ let rendererDir: string;
 let browser: BrowserSession;
 let backend: ScriptedBackend;
 
-const VIEWS = ['Gateways', 'Devices', 'Events', 'Telemetry', 'Integrations', 'Settings', 'Terminals'];
+const VIEWS = [
+  'Gateways',
+  'Devices',
+  'Events',
+  'Telemetry',
+  'Integrations',
+  'Fleet & report',
+  'Settings',
+  'Terminals',
+];
 const NAMED_ROLES =
   'button|textbox|combobox|link|radio|checkbox|listbox|spinbutton|switch|slider|searchbox|tab';
 

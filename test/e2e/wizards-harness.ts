@@ -17,7 +17,7 @@ import { launchBrowser, type BrowserSession } from '../helpers/browser';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RENDERER_DIR = join(ROOT, 'renderer');
 /** The view whose slot the test build gives to the commissioning pages. */
-export const HARNESS_VIEW = 'integrations';
+export const HARNESS_VIEW = 'commissioning';
 
 const mountCommissioning: Plugin = {
   name: 'fieldkit-commissioning-harness',

@@ -5,6 +5,7 @@ import type { ProfilesState } from '../lib/state/profiles.svelte';
 import type { SessionState } from '../lib/state/session.svelte';
 import type { ChannelOutput } from '../lib/wire-types';
 import SettingsView from './SettingsView.svelte';
+import CommissioningView from './wizards/CommissioningView.svelte';
 import IntegrationsView from './integrations/IntegrationsView.svelte';
 import GatewaysView from './gateways/GatewaysView.svelte';
 import TerminalsView from './terminals/TerminalsView.svelte';
@@ -33,4 +34,5 @@ export const VIEW_COMPONENTS: Partial<Record<ViewId, Component<ViewProps>>> = {
   devices: DevicesView as Component<ViewProps>,
   events: EventsView as Component<ViewProps>,
   telemetry: TelemetryView as Component<ViewProps>,
+  commissioning: CommissioningView as Component<ViewProps>,
 };

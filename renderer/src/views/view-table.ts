@@ -30,6 +30,11 @@ export const VIEW_TABLE: Record<ViewId, { label: string; purpose: string }> = {
     purpose:
       'MQTT_V2 and HTTP_V2 integrations that forward device uplinks, with a connection test from this laptop.',
   },
+  commissioning: {
+    label: 'Fleet & report',
+    purpose:
+      'Apply one change to many gateways at once, and export the site report of this visit as HTML or PDF.',
+  },
   settings: {
     label: 'Settings',
     purpose: 'Server profiles and how this app runs.',

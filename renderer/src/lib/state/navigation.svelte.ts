@@ -5,6 +5,7 @@ export const VIEW_IDS = [
   'events',
   'telemetry',
   'integrations',
+  'commissioning',
   'settings',
   'terminals',
 ] as const;

@@ -159,6 +159,6 @@ describe('IPC router', () => {
   });
 
   it('names every channel domain:verb', () => {
-    for (const channel of Object.keys(contract)) expect(channel).toMatch(/^[a-z]+:[a-z-]+$/);
+    for (const channel of Object.keys(contract)) expect(channel).toMatch(/^[a-z]+(-[a-z]+)*:[a-z-]+$/);
   });
 });
