@@ -169,4 +169,24 @@ export const API_ASSUMPTIONS: readonly ApiAssumption[] = [
     decision:
       'A cellular change is verified when getWmCallStatistics says CONNECTED and the active profile has an IP address other than 0.0.0.0.',
   },
+  {
+    topic: 'One gateway',
+    decision:
+      'There is no endpoint that reads one gateway: the gateway page finds it in the lists (textSearch by MAC, else pages of 1,000) and its raised alarms through the per-entity events endpoint (GATEWAY, Alarms).',
+  },
+  {
+    topic: 'Customers, groups and converters',
+    decision:
+      'The spec has no endpoint that lists customers, gateway groups, applications or converters: pickers offer the ones seen in answers (gateways, devices) or accepted before, plus a typed id.',
+  },
+  {
+    topic: 'Reverse SSH',
+    decision:
+      'reverseSsh is sent with options "-o ServerAliveInterval=30 -o ServerAliveCountMax=3" and a relay port from the profile\'s range (default 20000–29999); a gateway\'s OpenSSH client needs the explicit bind address (-R 127.0.0.1:<rev>:127.0.0.1:22) for PermitListen to match.',
+  },
+  {
+    topic: 'Integration traffic',
+    decision:
+      'The uplink payload the simulator forwards is assumed to be { integrationId, converterId, deviceEUI, deviceName, fPort, fCnt, data (base64), ts }.',
+  },
 ];
