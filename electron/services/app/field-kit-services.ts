@@ -116,7 +116,7 @@ export class FieldKitServices {
     this.events.emit('app:notice', complete);
   }
 
-  /** Runs every shutdown hook once (errors logged), then forgets the session without deleting remembered logins. */
+  /** Runs every shutdown hook once (errors logged), forgets the session (remembered logins stay) and writes the offline cache. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -128,6 +128,7 @@ export class FieldKitServices {
       }
     }
     this.sessions.close();
+    await this.offlineCache.close();
   }
 
   /**

@@ -75,6 +75,7 @@ export class OfflineCache {
   private readonly scheduled = new Map<string, Promise<void>>();
   private readonly lastWrite = new Map<string, Promise<void>>();
   private readonly flushDelayMs: number;
+  private isClosed = false;
 
   constructor(options: { dataDir: string; now?: () => number; flushDelayMs?: number }) {
     this.folder = join(options.dataDir, 'offline-cache');
@@ -100,7 +101,7 @@ export class OfflineCache {
    * resolves once it is on disk (writes of answers close together are coalesced into one).
    */
   async put(profileId: string, parts: CacheKeyParts, value: unknown): Promise<void> {
-    if (!this.isCached(parts.endpoint)) return;
+    if (!this.isCached(parts.endpoint) || this.isClosed) return;
     const path = this.pathOf(profileId);
     const file = await this.load(profileId);
     const key = canonicalKey(parts);
@@ -110,6 +111,22 @@ export class OfflineCache {
     for (const stale of keys.slice(0, Math.max(0, keys.length - MAX_CACHED_ANSWERS)))
       delete file.entries[stale];
     await this.scheduleFlush(path, file);
+  }
+
+  /**
+   * Writes what is pending and takes no more answers: after it resolves nothing touches the cache folder
+   * (quitting, or a test deleting the data folder, never races a late write).
+   */
+  async close(): Promise<void> {
+    this.isClosed = true;
+    // An answer whose file was still loading may schedule one more flush: wait until none is left.
+    for (let round = 0; round < 10 && (this.scheduled.size > 0 || round === 0); round++) {
+      await Promise.allSettled([
+        ...this.scheduled.values(),
+        ...this.lastWrite.values(),
+        ...this.loaded.values(),
+      ]);
+    }
   }
 
   private scheduleFlush(path: string, file: CacheFile): Promise<void> {

@@ -87,4 +87,13 @@ describe('offline cache', () => {
   it('refuses a profile id that would leave the cache folder', () => {
     expect(() => buildCache().pathOf('../escape')).toThrow(/cannot name a cache file/);
   });
+
+  it('writes what is pending on close and takes no answer after it', async () => {
+    const cache = new OfflineCache({ dataDir: folder, now: () => now, flushDelayMs: 50 });
+    void cache.put('demo', LIST, 'before close');
+    await cache.close();
+    expect((await buildCache().get('demo', LIST))?.value).toBe('before close');
+    await cache.put('demo', LIST, 'after close');
+    expect((await buildCache().get('demo', LIST))?.value).toBe('before close');
+  });
 });
