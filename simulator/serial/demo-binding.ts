@@ -5,7 +5,7 @@ import type {
   OpenOptions,
   PortInfo,
   PortStatus,
-} from '../../electron/shared/terminal/binding-types';
+} from './binding-types';
 import { SerialConsole, type SerialConsoleGateway, type SerialConsoleOptions } from './serial-console';
 
 /** The path of the in-process demo console port. */

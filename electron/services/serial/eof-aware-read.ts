@@ -1,6 +1,6 @@
 import { read as readFile } from 'node:fs';
 import { promisify } from 'node:util';
-import type { BindingPortInterface } from '../../shared/terminal/binding-types';
+import type { BindingPortInterface } from './binding-types';
 
 const readAsync = promisify(readFile);
 

@@ -28,4 +28,4 @@ export {
 export { formatHexDump } from './hex-dump';
 export { translateTransmitNewlines, formatLocalEcho, ReceiveNewlineTranslator } from './newline';
 export { findReconnectPath, type PortIdentity } from './port-matching';
-export type { BindingInterface, BindingPortInterface, PortInfo } from '../../shared/terminal/binding-types';
+export type { BindingInterface, BindingPortInterface, PortInfo } from './binding-types';

@@ -5,11 +5,7 @@ import { FlowController } from '../terminal/flow-controller';
 import { LineTimestamper } from '../terminal/line-timestamps';
 import { SessionLog } from '../terminal/session-log';
 import { isFinalState, type TerminalSession, type TerminalState } from '../terminal/terminal-session';
-import type {
-  BindingInterface,
-  BindingPortInterface,
-  OpenOptions,
-} from '../../shared/terminal/binding-types';
+import type { BindingInterface, BindingPortInterface, OpenOptions } from './binding-types';
 import { createPortReader } from './eof-aware-read';
 import { formatLocalEcho, ReceiveNewlineTranslator, translateTransmitNewlines } from './newline';
 import { formatFraming, PasteLinesSchema, SerialOptionsError, type SerialOpenOptions } from './options';
