@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { encodeEventFrame, hasBinaryData } from '../shared/ipc/event-frame';
 import { createRouter } from '../shared/ipc/router';
 import { buildContentSecurityPolicy, type FieldKitServices } from '../services/app';
 import { serveStatic } from './static-files';
@@ -165,7 +166,9 @@ export async function startHostServer(options: HostServerOptions): Promise<Runni
   }
 
   const stopEvents = services.events.onAny((event, payload) => {
-    const frame = JSON.stringify({ event, payload });
+    const frame = hasBinaryData(payload)
+      ? encodeEventFrame(event, payload)
+      : JSON.stringify({ event, payload });
     for (const webSocket of sockets) {
       if (webSocket.readyState === webSocket.OPEN) webSocket.send(frame);
     }

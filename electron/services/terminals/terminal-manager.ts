@@ -110,7 +110,7 @@ interface Entry {
 
 /**
  * The open terminals by id, between the transports and the SSH / serial services. Guarantees: every output
- * byte of a session reaches `terminal:data` once, in order (coalesced per tick, base64); each state change is
+ * byte of a session reaches `terminal:data` once, in order (coalesced per tick); each state change is
  * pushed as `terminal:state` after the output before it; acknowledgements go to the session's flow control;
  * keystrokes go straight to the session, never behind output; `closeAll()` closes every session (quit).
  */
@@ -262,7 +262,7 @@ export class TerminalManager {
   #enqueue(entry: Entry, chunk: Uint8Array): void {
     if (chunk.byteLength === 0) return;
     // The session may reuse its buffer: copy before holding on to it.
-    entry.pending.push(Uint8Array.from(chunk));
+    entry.pending.push(new Uint8Array(chunk));
     entry.pendingBytes += chunk.byteLength;
     if (entry.pendingBytes >= DATA_EVENT_MAX_BYTES) {
       this.#flush(entry);
@@ -276,10 +276,10 @@ export class TerminalManager {
   #flush(entry: Entry): void {
     entry.isFlushScheduled = false;
     if (entry.pendingBytes === 0) return;
-    const bytes = Buffer.concat(entry.pending, entry.pendingBytes);
+    const data = Buffer.concat(entry.pending, entry.pendingBytes);
     entry.pending = [];
     entry.pendingBytes = 0;
-    this.#dependencies.events.emit('terminal:data', { id: entry.session.id, data: bytes.toString('base64') });
+    this.#dependencies.events.emit('terminal:data', { id: entry.session.id, data });
   }
 
   #pushState(entry: Entry, state: TerminalState, reason: string | undefined): void {

@@ -126,8 +126,11 @@ export const SerialPasteInputSchema = z
   })
   .strict();
 
-/** Payload of `terminal:data`: output bytes in order, base64 so every byte survives exactly. */
-export const TerminalDataEventSchema = z.object({ id: TerminalIdSchema, data: z.string() });
+/**
+ * Payload of `terminal:data`: output bytes in order, exactly as received (Electron's IPC clones them; the browser
+ * host sends them as a binary frame, electron/shared/ipc/event-frame.ts).
+ */
+export const TerminalDataEventSchema = z.object({ id: TerminalIdSchema, data: z.instanceof(Uint8Array) });
 /** Payload of `terminal:data`. */
 export type TerminalDataEvent = z.infer<typeof TerminalDataEventSchema>;
 

@@ -7,6 +7,7 @@ import type {
   IpcErrorShape,
   Result,
 } from './wire-types';
+import { decodeEventFrame } from '../../../electron/shared/ipc/event-frame';
 
 // The only module that knows how the renderer reaches main: Electron's preload (`window.fieldkit`) or, in the
 // browser host, a WebSocket at /ipc on the page's own origin speaking the same messages.
@@ -42,6 +43,8 @@ export interface SocketLike {
   onclose: ((event: unknown) => void) | null;
   onerror: ((event: unknown) => void) | null;
   onmessage: ((event: { data: unknown }) => void) | null;
+  /** Set to 'arraybuffer' so binary event frames (terminal output) arrive as ArrayBuffers. */
+  binaryType?: string;
   send(data: string): void;
   close(): void;
 }
@@ -96,7 +99,7 @@ function isResult(value: unknown): value is Result {
 
 /**
  * Speaks the IPC wire over a WebSocket: `{ id, channel, input }` out, `{ id, result }` and `{ event, payload }`
- * in. Reconnects with exponential backoff for as long as it is open; a call made while disconnected waits for
+ * in (events carrying bytes as binary frames, electron/shared/ipc/event-frame.ts). Reconnects with exponential backoff for as long as it is open; a call made while disconnected waits for
  * the link (up to `callWaitMs`), and a call in flight when the link drops answers NETWORK rather than being
  * re-sent, because main may already have acted on it.
  */
@@ -127,6 +130,7 @@ export function createSocketTransport(options: SocketTransportOptions): Transpor
     retryTimer = null;
     publish({ ...snapshot, status: snapshot.attempt === 0 ? 'connecting' : 'reconnecting', retryAt: null });
     const current = createSocket(options.url);
+    current.binaryType = 'arraybuffer';
     socket = current;
     current.onopen = () => {
       if (socket !== current) return;
@@ -165,6 +169,11 @@ export function createSocketTransport(options: SocketTransportOptions): Transpor
   }
 
   function receive(data: unknown): void {
+    if (data instanceof ArrayBuffer) {
+      const framed = decodeEventFrame(data);
+      if (framed) for (const listener of eventListeners.get(framed.event) ?? []) listener(framed.payload);
+      return;
+    }
     if (typeof data !== 'string') return;
     let message: unknown;
     try {

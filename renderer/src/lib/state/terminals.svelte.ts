@@ -1,8 +1,8 @@
 import type { IpcClient } from '../ipc';
 import type { TerminalInfo } from '../../../../electron/shared/terminal/terminal-schemas';
 
-/** Receives a session's output as base64 chunks, in order. */
-export type TerminalSink = (data: string) => void;
+/** Receives a session's output as byte chunks, in order. */
+export type TerminalSink = (data: Uint8Array) => void;
 
 /** Output held for a session whose terminal is not attached yet (the tab is being created). */
 const MAX_HELD_CHUNKS = 10_000;
@@ -20,7 +20,7 @@ export class TerminalsState {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #sinks = new Map<string, TerminalSink>();
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
-  readonly #held = new Map<string, string[]>();
+  readonly #held = new Map<string, Uint8Array[]>();
   readonly #stops: Array<() => void>;
 
   constructor(client: IpcClient) {

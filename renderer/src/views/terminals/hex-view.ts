@@ -16,11 +16,3 @@ export function formatHexLines(bytes: Uint8Array): string {
   }
   return output;
 }
-
-/** Decodes base64 into bytes (the `terminal:data` payload). */
-export function decodeBase64(data: string): Uint8Array {
-  const binary = atob(data);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
-  return bytes;
-}

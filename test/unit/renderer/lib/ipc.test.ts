@@ -6,6 +6,7 @@ import {
   type Clock,
   type SocketLike,
 } from '../../../../renderer/src/lib/ipc';
+import { encodeEventFrame } from '../../../../electron/shared/ipc/event-frame';
 
 /** A socket the test opens, closes and answers by hand. */
 class FakeSocket implements SocketLike {
@@ -15,6 +16,7 @@ class FakeSocket implements SocketLike {
   onclose: ((event: unknown) => void) | null = null;
   onerror: ((event: unknown) => void) | null = null;
   onmessage: ((event: { data: unknown }) => void) | null = null;
+  binaryType?: string;
 
   send(data: string): void {
     this.sent.push(JSON.parse(data));
@@ -32,6 +34,9 @@ class FakeSocket implements SocketLike {
   }
   answer(message: unknown): void {
     this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  answerBinary(frame: Uint8Array): void {
+    this.onmessage?.({ data: frame.slice().buffer });
   }
 }
 
@@ -158,6 +163,29 @@ describe('socket transport', () => {
     stop();
     latest().answer({ event: 'session:changed', payload: { state: 'active' } });
     expect(received).toEqual([null]);
+  });
+
+  it('asks for binary frames as ArrayBuffers and delivers terminal output from them byte for byte', () => {
+    const { transport, latest } = setUp();
+    latest().open();
+    expect(latest().binaryType).toBe('arraybuffer');
+    const received: Array<{ id: string; data: Uint8Array }> = [];
+    transport.on('terminal:data', (payload) => received.push(payload as (typeof received)[number]));
+    const bytes = Uint8Array.from({ length: 256 }, (_, index) => index);
+    latest().answerBinary(encodeEventFrame('terminal:data', { id: 'term-1', data: bytes }));
+    expect(received).toHaveLength(1);
+    expect(received[0]!.id).toBe('term-1');
+    expect([...received[0]!.data]).toEqual([...bytes]);
+  });
+
+  it('ignores a binary frame it cannot read', () => {
+    const { transport, latest } = setUp();
+    latest().open();
+    const received: unknown[] = [];
+    transport.on('terminal:data', (payload) => received.push(payload));
+    latest().answerBinary(new Uint8Array([0, 0, 0, 200, 1, 2]));
+    latest().answerBinary(new Uint8Array([0, 0, 0, 3, 0x7b, 0x7d, 0x21]));
+    expect(received).toEqual([]);
   });
 
   it('answers INTERNAL when the backend sends a result of the wrong shape', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AckBatcher } from '../../../../renderer/src/views/terminals/ack-batcher';
-import { decodeBase64, formatHexLines } from '../../../../renderer/src/views/terminals/hex-view';
+import { formatHexLines } from '../../../../renderer/src/views/terminals/hex-view';
 
 describe('AckBatcher', () => {
   it('acknowledges in batches while writes are still queued', () => {
@@ -47,10 +47,5 @@ describe('hex view', () => {
         ' '.repeat(39) +
         '  |.OK|\r\n',
     );
-  });
-
-  it('decodes base64 data events byte for byte', () => {
-    const bytes = Uint8Array.from({ length: 256 }, (_, index) => index);
-    expect(decodeBase64(Buffer.from(bytes).toString('base64'))).toEqual(bytes);
   });
 });

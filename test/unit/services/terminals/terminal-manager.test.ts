@@ -91,13 +91,13 @@ function setUp(overrides: Partial<TerminalManagerDependencies> = {}) {
     Buffer.concat(
       pushed
         .filter((entry) => entry.event === 'terminal:data' && entry.payload.id === id)
-        .map((entry) => Buffer.from(entry.payload.data as string, 'base64')),
+        .map((entry) => entry.payload.data as Uint8Array),
     );
   return { manager, pushed, opened, stopped, remembered, runScheduled, dataOf };
 }
 
 describe('TerminalManager', () => {
-  it('pushes every output byte once, in order, as base64 terminal:data events', async () => {
+  it('pushes every output byte once, in order, as terminal:data events', async () => {
     const { manager, opened, runScheduled, dataOf } = setUp();
     const info = await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
     const bytes = Uint8Array.from({ length: 3000 }, (_, index) => index % 256);
