@@ -11,7 +11,7 @@ import {
 } from '../bench/terminal-rig';
 
 // The terminals end to end: Chromium → browser host → TerminalManager → SSH relay / demo serial console of the
-// in-process simulator, with xterm.js drawing (DOM renderer: headless Chromium has no GPU here).
+// in-process simulator, with xterm.js drawing (DOM renderer: headless Chromium has only a software WebGL here).
 
 let rig: TerminalRig;
 let page: Page;
@@ -35,6 +35,10 @@ describe('terminals in the browser', () => {
     expect(await page.getByTestId('terminal-state').textContent()).toBe('Connected');
     expect(await page.getByLabel('Terminal status').textContent()).toMatch(/Log: .*\.log/);
   }, 120_000);
+
+  it('draws with the DOM renderer when WebGL would run on the CPU (SwiftShader here)', async () => {
+    expect(await page.getByLabel('Terminal status').textContent()).toContain('DOM renderer');
+  });
 
   it('receives a 20 MB flood complete: the SHA-256 of the bytes the page received matches the gateway’s line', async () => {
     const result = await checkFloodInPage(page, 20, 180_000);
