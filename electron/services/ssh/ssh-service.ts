@@ -87,9 +87,11 @@ export interface SshServiceDependencies {
   keepaliveIntervalMs?: number;
   keepaliveCountMax?: number;
   readyTimeoutMs?: number;
-  /** Flow-control watermarks in bytes (default: FlowController's 100 000 / 5 000). */
+  /** Flow-control watermarks in bytes (default: SSH_HIGH_WATERMARK_DEFAULT / SSH_LOW_WATERMARK_DEFAULT). */
   highWatermark?: number;
   lowWatermark?: number;
+  /** Output the gateway may send ahead of the renderer's acknowledgements (default RECEIVE_WINDOW_BYTES_DEFAULT). */
+  receiveWindowBytes?: number;
 }
 
 /** The gateway never opened its tunnel on the relay in time. */
@@ -231,7 +233,10 @@ export class SshService {
   }
 
   private createSession(
-    options: Omit<ConstructorParameters<typeof SshSession>[0], 'openLog' | 'highWatermark' | 'lowWatermark'>,
+    options: Omit<
+      ConstructorParameters<typeof SshSession>[0],
+      'openLog' | 'highWatermark' | 'lowWatermark' | 'receiveWindowBytes'
+    >,
   ): SshSession {
     const { logsDir, clock } = this.deps;
     const session = new SshSession({
@@ -248,6 +253,9 @@ export class SshService {
         : {}),
       ...(this.deps.highWatermark !== undefined ? { highWatermark: this.deps.highWatermark } : {}),
       ...(this.deps.lowWatermark !== undefined ? { lowWatermark: this.deps.lowWatermark } : {}),
+      ...(this.deps.receiveWindowBytes !== undefined
+        ? { receiveWindowBytes: this.deps.receiveWindowBytes }
+        : {}),
     });
     this.sessions.add(session);
     session.on('closed', () => {

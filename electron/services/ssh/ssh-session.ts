@@ -3,6 +3,16 @@ import { EventEmitter } from 'node:events';
 import type { ClientChannel } from 'ssh2';
 import { FlowController, type SessionLog, type TerminalSession, type TerminalState } from '../terminal';
 import type { HostKeyVerdict } from './known-hosts';
+import { RECEIVE_WINDOW_BYTES_DEFAULT, ReceiveWindow } from './receive-window';
+
+/**
+ * SSH pauses its channel above this many unacknowledged bytes. Larger than DESIGN §6's VS Code figures (100k/5k):
+ * acknowledgements cross a WebSocket and a busy page, and a 100 kB window capped a flood at a tenth of xterm's
+ * speed. The ReceiveWindow keeps the gateway itself within 1 MB, so this only acts while the first 2 MB arrive.
+ */
+export const SSH_HIGH_WATERMARK_DEFAULT = 1_000_000;
+/** SSH resumes its channel at or below this many unacknowledged bytes. */
+export const SSH_LOW_WATERMARK_DEFAULT = 500_000;
 
 /** One live SSH link: the shell channel and a way to tear down every client under it. */
 export interface SshLink {
@@ -36,6 +46,8 @@ export interface SshSessionOptions {
   openLog?(): Promise<SessionLog | undefined>;
   highWatermark?: number;
   lowWatermark?: number;
+  /** See RECEIVE_WINDOW_BYTES_DEFAULT. */
+  receiveWindowBytes?: number;
 }
 
 /**
@@ -54,6 +66,7 @@ export class SshSession extends EventEmitter implements TerminalSession {
   #bytesOut = 0;
   #size: { cols: number; rows: number };
   #link: SshLink | undefined;
+  #window: ReceiveWindow | undefined;
   #log: SessionLog | undefined;
   #hostKeys: HostKeyVerdict[] = [];
   readonly #flow: FlowController;
@@ -68,8 +81,8 @@ export class SshSession extends EventEmitter implements TerminalSession {
     this.#flow = new FlowController({
       pause: () => this.#link?.channel.pause(),
       resume: () => this.#link?.channel.resume(),
-      ...(options.highWatermark !== undefined ? { highWatermark: options.highWatermark } : {}),
-      ...(options.lowWatermark !== undefined ? { lowWatermark: options.lowWatermark } : {}),
+      highWatermark: options.highWatermark ?? SSH_HIGH_WATERMARK_DEFAULT,
+      lowWatermark: options.lowWatermark ?? SSH_LOW_WATERMARK_DEFAULT,
     });
   }
 
@@ -137,6 +150,7 @@ export class SshSession extends EventEmitter implements TerminalSession {
   /** The renderer wrote `byteCount` bytes (xterm's write callback): may resume a paused channel. */
   acknowledge(byteCount: number): void {
     this.#flow.acknowledged(byteCount);
+    this.#window?.acknowledged(byteCount);
   }
 
   /** Ends the shell and the link, runs the close hook (stopReverseSsh) and closes the log. Never rejects. */
@@ -149,6 +163,7 @@ export class SshSession extends EventEmitter implements TerminalSession {
     if (this.#state === 'closed') return;
     const link = this.#link;
     this.#link = undefined;
+    this.#dropWindow();
     this.#setState('closed', reason);
     link?.end();
     try {
@@ -181,10 +196,16 @@ export class SshSession extends EventEmitter implements TerminalSession {
   }
 
   #attach(link: SshLink): void {
+    this.#dropWindow();
+    this.#window = ReceiveWindow.attach(
+      link.channel,
+      this.#options.receiveWindowBytes ?? RECEIVE_WINDOW_BYTES_DEFAULT,
+    );
     const onData = (chunk: Buffer) => {
       if (this.#link !== link) return;
       this.#bytesIn += chunk.length;
       this.#log?.append(chunk);
+      this.#window?.received(chunk.length);
       this.#flow.sent(chunk.length);
       this.emit('data', chunk);
     };
@@ -197,9 +218,15 @@ export class SshSession extends EventEmitter implements TerminalSession {
         return;
       }
       this.#link = undefined;
+      this.#dropWindow();
       link.end();
       this.#setState('failed', end.reason);
     });
+  }
+
+  #dropWindow(): void {
+    this.#window?.detach();
+    this.#window = undefined;
   }
 
   #setState(state: TerminalState, reason?: string): void {

@@ -3,7 +3,15 @@ import ssh2 from 'ssh2';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HostKeyChangedError } from '../../../electron/services/ssh/host-key-errors';
 import { createSshWorld, type SshWorld } from '../../../simulator/ssh/ssh-world';
-import { createServiceHarness, readUntil, runFlood, waitForState, type ServiceHarness } from './ssh-fixtures';
+import { SSH_HIGH_WATERMARK_DEFAULT } from '../../../electron/services/ssh/ssh-session';
+import {
+  createServiceHarness,
+  readUntil,
+  runFlood,
+  typeDuringFlood,
+  waitForState,
+  type ServiceHarness,
+} from './ssh-fixtures';
 
 const GATEWAY = {
   id: 'gw-0016c001f1500001',
@@ -190,8 +198,19 @@ describe('flow control over reverse SSH', () => {
   it('never lets the renderer fall more than one packet behind the high watermark', async () => {
     const session = await openReverse();
     await readUntil(session, PROMPT);
-    const flood = await runFlood(session, 2, { acknowledgeEveryMs: 20 });
-    expect(flood.maxUnacknowledged).toBeLessThan(100_000 + 64 * 1024);
+    const flood = await runFlood(session, 4, { acknowledgeEveryMs: 20 });
+    expect(flood.maxUnacknowledged).toBeLessThan(SSH_HIGH_WATERMARK_DEFAULT + 64 * 1024);
+  });
+
+  it('echoes a keystroke typed during a flood behind at most the receive window of output', async () => {
+    await harness.cleanup();
+    harness = await createServiceHarness(world.tunnels, { receiveWindowBytes: 256 * 1024 });
+    const session = await openReverse();
+    await readUntil(session, PROMPT);
+    const behind = await typeDuringFlood(session, { megabytes: 8, keystrokes: 4, acknowledgeEveryMs: 10 });
+    expect(behind).toHaveLength(4);
+    // ssh2 alone keeps topping its 2 MB window up, so more than a megabyte queued ahead of each echo.
+    for (const bytes of behind) expect(bytes).toBeLessThan(512 * 1024);
   });
 });
 

@@ -185,3 +185,52 @@ export function runFlood(
     session.write(`flood ${megabytes}\r`);
   });
 }
+
+/**
+ * Starts `flood <megabytes>`, acknowledging on a timer like a renderer, and once 2 MB have arrived types `%` (never
+ * part of a flood) whenever the last one was echoed, `keystrokes` times. Resolves with, for each keystroke, how
+ * many bytes of output arrived between typing it and its echo.
+ */
+export function typeDuringFlood(
+  session: SshSession,
+  options: { megabytes: number; keystrokes: number; acknowledgeEveryMs: number; timeoutMs?: number },
+): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    let received = 0;
+    let pendingAcknowledge = 0;
+    let typedAt: number | undefined;
+    const behind: number[] = [];
+    const acknowledgeTimer = setInterval(() => {
+      session.acknowledge(pendingAcknowledge);
+      pendingAcknowledge = 0;
+    }, options.acknowledgeEveryMs);
+    const timeout = setTimeout(
+      () => finish(new Error(`flood ${options.megabytes} did not finish; ${received} bytes received`)),
+      options.timeoutMs ?? 60_000,
+    );
+    const onData = (chunk: Uint8Array) => {
+      received += chunk.byteLength;
+      pendingAcknowledge += chunk.byteLength;
+      const text = Buffer.from(chunk).toString('latin1');
+      if (typedAt !== undefined && text.includes('%')) {
+        behind.push(received - typedAt);
+        typedAt = undefined;
+      }
+      if (typedAt === undefined && received > 2_000_000 && behind.length < options.keystrokes) {
+        typedAt = received;
+        session.write('%');
+      }
+      if (/sha256 [0-9a-f]{64}/.test(text)) finish();
+    };
+    function finish(error?: Error) {
+      clearInterval(acknowledgeTimer);
+      clearTimeout(timeout);
+      session.off('data', onData);
+      session.acknowledge(pendingAcknowledge);
+      if (error) reject(error);
+      else resolve(behind);
+    }
+    session.on('data', onData);
+    session.write(`flood ${options.megabytes}\r`);
+  });
+}
