@@ -77,6 +77,31 @@ describe('ApiClient', () => {
     );
   });
 
+  it('names the field of the record that breaks the spec deep in a list, after valid records', async () => {
+    const device = (name: string) => ({ name, active: true, lastActivityTime: null, state: 'ONLINE' });
+    const { client } = clientWith(() =>
+      jsonResponse({
+        data: [device('a'), device('b'), { ...device('c'), id: { entityType: 'DEVICE', id: '' } }],
+        totalElements: 3,
+      }),
+    );
+    const error = await client
+      .call('listCustomerDevices', { params: { customerId: 'c' } })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues.map((issue) => issue.path)).toEqual(['data[2].id.id']);
+  });
+
+  it('keeps unknown fields of the records in a list', async () => {
+    const page = {
+      data: [{ active: true, lastActivityTime: 1, state: 'ONLINE', firmware: { kept: true } }],
+      totalElements: 1,
+      cursor: 'next',
+    };
+    const { client } = clientWith(() => jsonResponse(page));
+    expect(await client.call('listCustomerDevices', { params: { customerId: 'c' } })).toEqual(page);
+  });
+
   it('throws an ApiError carrying status, errorCode, message and endpoint from the error body', async () => {
     const { client } = clientWith(() =>
       jsonResponse({ status: 403, message: 'You don’t have permission', errorCode: 20, timestamp: 1 }, 403),
