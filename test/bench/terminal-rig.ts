@@ -9,13 +9,19 @@ import { CREDENTIAL_SERVICE, MemoryStore } from '../../electron/services/credent
 import { relayPasswordAccount } from '../../electron/services/terminals';
 import type { Fixture } from '../../simulator';
 import { spawnSimulator, type SimulatorProcess } from '../helpers/simulator-process';
-import { launchBrowser, type BrowserSession } from '../helpers/browser';
+import {
+  launchBrowser,
+  launchDebuggableBrowser,
+  type BrowserSession,
+  type DebuggableBrowserSession,
+} from '../helpers/browser';
+import type { ScriptablePage } from '../helpers/cdp-page';
 import { ensureRendererBuilt } from '../e2e/support/renderer-build';
 
 /** The browser host in demo mode with the simulator's SSH side, and Chromium watching its terminals. */
 export interface TerminalRig {
   host: StartedHost;
-  browser: BrowserSession;
+  browser: BrowserSession | DebuggableBrowserSession;
   page: Page;
   /** Errors the page reported (console errors, uncaught exceptions). */
   pageErrors: string[];
@@ -57,7 +63,13 @@ window.fieldKitTerminalProbe = {
  * Starts the browser host (demo, `ssh: true`, a memory keychain, a fresh data folder) and Chromium with the
  * terminal probe installed; `close()` stops both and deletes the folder.
  */
-export async function startTerminalRig(options: { simulatorProcess?: boolean } = {}): Promise<TerminalRig> {
+export async function startTerminalRig(
+  options: {
+    simulatorProcess?: boolean;
+    /** Start Chromium with a DevTools port, so the measured part can run over a bare CdpPage. */
+    debuggable?: boolean;
+  } = {},
+): Promise<TerminalRig> {
   const rendererDir = await ensureRendererBuilt();
   const dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-terminals-'));
   const credentials = new MemoryStore();
@@ -99,7 +111,9 @@ export async function startTerminalRig(options: { simulatorProcess?: boolean } =
     const first = demoConsoleGateway(host.simulator!.fixture);
     gateway = { id: first.id, rootPassword: first.rootPassword };
   }
-  const browser = await launchBrowser({ stepTimeoutMs: 30_000 });
+  const browser = options.debuggable
+    ? await launchDebuggableBrowser({ stepTimeoutMs: 30_000 })
+    : await launchBrowser({ stepTimeoutMs: 30_000 });
   const pageErrors: string[] = [];
   browser.page.on('pageerror', (error) => pageErrors.push(error.message));
   browser.page.on('console', (message) => {
@@ -233,7 +247,7 @@ export interface FloodCheckOptions {
  * received (from the first flood line to the `sha256` line).
  */
 export async function checkFloodInPage(
-  page: Page,
+  page: ScriptablePage,
   megabytes: number,
   timeoutMs: number,
   options: FloodCheckOptions = {},
@@ -247,10 +261,11 @@ export async function checkFloodInPage(
     probe.chunks = [];
     probe.total = 0;
     probe.capturing = true;
+    document.querySelector<HTMLElement>('.pane:not([hidden]) .xterm-helper-textarea')?.focus();
   });
-  await typeInTerminal(page, `flood ${megabytes}`);
+  await page.type(`flood ${megabytes}`);
   const startedAt = Date.now();
-  await page.keyboard.press('Enter');
+  await page.type('\r');
   let isFlooding = true;
   const typing = (async () => {
     if (!options.keystrokeIntervalMs) return;
@@ -260,11 +275,11 @@ export async function checkFloodInPage(
           .fieldKitTerminalProbe;
         probe.keySentAt.push(performance.now());
       });
-      await page.keyboard.type('%');
+      await page.type('%');
       await new Promise((resolve) => setTimeout(resolve, options.keystrokeIntervalMs));
     }
   })();
-  const arrived = page.waitForFunction(
+  const arrived = page.waitFor(
     () => {
       const id =
         document.querySelector('.pane:not([hidden]) [data-terminal-id]')?.getAttribute('data-terminal-id') ??
@@ -274,7 +289,7 @@ export async function checkFloodInPage(
       return /sha256 [0-9a-f]{64}\r\n/.test(probe.tails[id] ?? '');
     },
     undefined,
-    { polling: 250, timeout: timeoutMs },
+    { pollingMs: 250, timeoutMs },
   );
   try {
     await arrived;
@@ -283,8 +298,8 @@ export async function checkFloodInPage(
     await typing;
   }
   const elapsedMs = Date.now() - startedAt;
-  // Clear the typed `%` from the shell's command line.
-  if (options.keystrokeIntervalMs) await page.keyboard.press('Control+U');
+  // Clear the typed `%` from the shell's command line (Ctrl-U).
+  if (options.keystrokeIntervalMs) await page.type('\x15');
   const result = await page.evaluate(async (keepBytes) => {
     const probe = (
       window as unknown as {
@@ -336,7 +351,7 @@ export async function checkFloodInPage(
  * Returns MB/s (10^6 bytes).
  */
 export async function measureXtermWriteInPage(
-  page: Page,
+  page: ScriptablePage,
 ): Promise<{ megabytesPerSecond: number; bytes: number }> {
   return page.evaluate(async () => {
     const probe = (

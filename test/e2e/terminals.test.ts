@@ -9,6 +9,7 @@ import {
   waitForTerminalText,
   type TerminalRig,
 } from '../bench/terminal-rig';
+import { playwrightPage } from '../helpers/cdp-page';
 
 // The terminals end to end: Chromium → browser host → TerminalManager → SSH relay / demo serial console of the
 // in-process simulator, with xterm.js drawing (DOM renderer: headless Chromium has only a software WebGL here).
@@ -41,7 +42,7 @@ describe('terminals in the browser', () => {
   });
 
   it('receives a 20 MB flood complete: the SHA-256 of the bytes the page received matches the gateway’s line', async () => {
-    const result = await checkFloodInPage(page, 20, 180_000);
+    const result = await checkFloodInPage(playwrightPage(page), 20, 180_000);
     expect(result.bytes).toBe(20_000_000);
     expect(result.actual).toBe(result.expected);
   }, 240_000);

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,4 +63,79 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
       await rm(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A Chromium this process started with a DevTools port, driven by Playwright until `releasePlaywright()`. */
+export interface DebuggableBrowserSession extends BrowserSession {
+  /** The loopback port of Chromium's DevTools endpoint (for a bare CdpPage). */
+  debuggingPort: number;
+  /** Disconnects Playwright, which stops its per-frame instrumentation; Chromium and its pages stay up. */
+  releasePlaywright(): Promise<void>;
+}
+
+const DEVTOOLS_LINE = /DevTools listening on (ws:\/\/127\.0\.0\.1:(\d+)\/\S+)/;
+
+/**
+ * Starts Chromium with a DevTools port on 127.0.0.1 and connects Playwright to it, so a benchmark can set a page up
+ * with Playwright and then measure it over a bare DevTools connection (see CdpPage).
+ */
+export async function launchDebuggableBrowser(
+  options: LaunchOptions = {},
+): Promise<DebuggableBrowserSession> {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'fieldkit-chromium-'));
+  const child = spawn(
+    CHROMIUM_PATH,
+    [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${userDataDir}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const stopChromium = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await rm(userDataDir, { recursive: true, force: true });
+  };
+  try {
+    const endpoint = await new Promise<{ url: string; port: number }>((resolve, reject) => {
+      let output = '';
+      const timer = setTimeout(
+        () => reject(new Error(`Chromium printed no DevTools endpoint: ${output}`)),
+        30_000,
+      );
+      child.stderr.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = output.match(DEVTOOLS_LINE);
+        if (match) {
+          clearTimeout(timer);
+          resolve({ url: match[1]!, port: Number(match[2]) });
+        }
+      });
+      child.once('exit', (code) => reject(new Error(`Chromium exited (${code}): ${output}`)));
+    });
+    const browser = await chromium.connectOverCDP(endpoint.url, { timeout: 30_000 });
+    const context = browser.contexts()[0]!;
+    context.setDefaultTimeout(options.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS);
+    const page = context.pages()[0] ?? (await context.newPage());
+    if (options.colorScheme) await page.emulateMedia({ colorScheme: options.colorScheme });
+    let isReleased = false;
+    const release = async () => {
+      if (isReleased) return;
+      isReleased = true;
+      await browser.close().catch(() => undefined);
+    };
+    return {
+      context,
+      page,
+      debuggingPort: endpoint.port,
+      releasePlaywright: release,
+      async close() {
+        await release();
+        await stopChromium();
+      },
+    };
+  } catch (error) {
+    await stopChromium();
+    throw error;
+  }
 }
