@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // Makes a fresh Debian machine ready for `npm start` and `npm test`: installs the Debian packages the project
 // needs (when run as root) and runs `npm ci` when node_modules is absent or older than package-lock.json.
-// Plain Node with no dependencies: it runs before node_modules exists. Quick when everything is present.
+// Plain Node with no dependencies: it runs before node_modules exists. Quick when everything is present: with
+// both stamps fresh it reads two small files and stats one, and starts no process (it sits on `npm run host`'s
+// path to the first page). `scripts/host.mjs` imports `ensureMachine`; run directly, this file calls it.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,10 +26,31 @@ export const DEBIAN_PACKAGES = [
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = join(ROOT, 'node_modules', '.fieldkit-lock.sha256');
-const quiet = process.argv.includes('--quiet');
+/** dpkg's database: any install or removal rewrites it, so an unchanged one means the packages are as checked. */
+const DPKG_STATUS = '/var/lib/dpkg/status';
+/** The dpkg database's modification time when every package in DEBIAN_PACKAGES was last found installed. */
+const DEBIAN_STAMP = join(ROOT, 'node_modules', '.fieldkit-debian.stamp');
+
+let quiet = false;
 
 function say(line) {
   if (!quiet) console.log(`[setup] ${line}`);
+}
+
+function readStamp(path) {
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch {
+    return null;
+  }
+}
+
+function dpkgStatusTime() {
+  try {
+    return String(statSync(DPKG_STATUS).mtimeMs);
+  } catch {
+    return null;
+  }
 }
 
 function missingDebianPackages() {
@@ -49,8 +72,15 @@ function missingDebianPackages() {
 }
 
 function ensureDebianPackages() {
+  const checkedAt = dpkgStatusTime();
+  if (checkedAt !== null && readStamp(DEBIAN_STAMP) === checkedAt) return;
   const missing = missingDebianPackages();
-  if (missing.length === 0) return;
+  if (missing.length === 0) {
+    // The stamp lives in node_modules: with none yet, the next run checks again (after npm ci).
+    if (checkedAt !== null && existsSync(join(ROOT, 'node_modules')))
+      writeFileSync(DEBIAN_STAMP, `${checkedAt}\n`);
+    return;
+  }
   if (process.getuid?.() !== 0) {
     console.warn(
       `[setup] missing Debian packages: ${missing.join(' ')} — install them with: sudo apt-get install ${missing.join(' ')}`,
@@ -74,7 +104,7 @@ function lockHash() {
 
 function ensureNodeModules() {
   const wanted = lockHash();
-  if (existsSync(STAMP) && readFileSync(STAMP, 'utf8').trim() === wanted) return;
+  if (readStamp(STAMP) === wanted) return;
   say(
     existsSync(join(ROOT, 'node_modules'))
       ? 'package-lock.json changed: running npm ci'
@@ -84,5 +114,16 @@ function ensureNodeModules() {
   writeFileSync(STAMP, `${wanted}\n`);
 }
 
-ensureDebianPackages();
-ensureNodeModules();
+/**
+ * Installs what is missing (Debian packages when root, npm packages when package-lock.json changed) and returns
+ * once the checkout can run; throws when an install fails. `quiet` keeps the `[setup]` progress lines out.
+ */
+export function ensureMachine(options = {}) {
+  quiet = options.quiet ?? false;
+  ensureDebianPackages();
+  ensureNodeModules();
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  ensureMachine({ quiet: process.argv.includes('--quiet') });
+}
