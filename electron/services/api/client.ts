@@ -18,7 +18,7 @@ import {
   type EndpointRequest,
   type EndpointResponse,
 } from '../../shared/api';
-import { validatorFor } from '../../shared/api/compiled-validator';
+import { compileValidator, validatorFor, type Validator } from '../../shared/api/compiled-validator';
 import {
   ApiError,
   NetworkError,
@@ -83,6 +83,64 @@ function checkAnswer(schema: z.ZodType, answer: unknown, endpoint: string): unkn
   return answer;
 }
 
+/** What the client works out once per endpoint instead of on every call. */
+interface EndpointPlan {
+  /** The path with its `{name}` placeholders filled, each value URI-encoded (as `fillPath`). */
+  fillPath(params: Record<string, string>): string;
+  /**
+   * The params predicate, when zod's output for accepted params is the params as given (the schema compiles
+   * without delegating: no transforms or defaults) and the schema names every placeholder of the path.
+   */
+  acceptsParams: Validator | undefined;
+  /** True when the query schema accepts an empty query and its output is empty: an absent query is no query. */
+  acceptsEmptyQuery: boolean;
+}
+
+const plans = new Map<EndpointName, EndpointPlan>();
+
+function planOf(name: EndpointName): EndpointPlan {
+  let plan = plans.get(name);
+  if (!plan) {
+    plan = makePlan(endpoints[name]);
+    plans.set(name, plan);
+  }
+  return plan;
+}
+
+function makePlan(definition: EndpointDefinition): EndpointPlan {
+  // split() with a capturing group alternates text and placeholder names: ['/api/customer/', 'customerId', '/devices'].
+  const pieces = definition.path.split(/\{(\w+)\}/);
+  const names = pieces.filter((_, index) => index % 2 === 1);
+  const fillPathOf = (params: Record<string, string>) => {
+    let path = pieces[0]!;
+    for (let index = 1; index < pieces.length; index += 2)
+      path += encodeURIComponent(params[pieces[index]!] ?? '') + pieces[index + 1]!;
+    return path;
+  };
+  const paramsValidator = compileValidator(definition.params);
+  const namesEveryPlaceholder = names.every((placeholder) =>
+    Object.hasOwn(definition.params.shape, placeholder),
+  );
+  let acceptsEmptyQuery = false;
+  if (definition.query && compileValidator(definition.query).delegated.length === 0) {
+    const empty = definition.query.safeParse({});
+    acceptsEmptyQuery = empty.success && encodeQuery(empty.data as Record<string, unknown>) === '';
+  }
+  return {
+    fillPath: fillPathOf,
+    acceptsParams:
+      paramsValidator.delegated.length === 0 && namesEveryPlaceholder ? paramsValidator.accepts : undefined,
+    acceptsEmptyQuery,
+  };
+}
+
+function isEmptyQuery(query: unknown): boolean {
+  if (query === undefined) return true;
+  if (typeof query !== 'object' || query === null || Array.isArray(query)) return false;
+  for (const key in query) if (Object.hasOwn(query, key)) return false;
+  return true;
+}
+
 /**
  * A typed client of the OAM API, derived from the endpoint table: it refuses a request that breaks a rule
  * before sending it, validates every answer (unknown fields kept), and throws typed errors.
@@ -105,21 +163,27 @@ export class ApiClient {
     options: CallOptions = {},
   ): Promise<EndpointResponse<Name>> {
     const definition: EndpointDefinition = endpoints[name];
+    const plan = planOf(name);
     const invalid = (issues: ReturnType<typeof describeIssues>) => new RequestValidationError(name, issues);
-    const params = parseOrThrow(definition.params, request.params ?? {}, invalid, '') as Record<
-      string,
-      string
-    >;
-    const query = definition.query
-      ? parseOrThrow(definition.query, request.query ?? {}, invalid, 'query')
-      : undefined;
+    const givenParams = request.params ?? {};
+    const params = (
+      plan.acceptsParams?.(givenParams)
+        ? givenParams
+        : parseOrThrow(definition.params, givenParams, invalid, '')
+    ) as Record<string, string>;
+    let search = '';
+    if (definition.query) {
+      if (!plan.acceptsEmptyQuery || !isEmptyQuery(request.query)) {
+        const query = parseOrThrow(definition.query, request.query ?? {}, invalid, 'query');
+        search = encodeQuery(query as Record<string, unknown>);
+      }
+    }
     const body = definition.body ? parseOrThrow(definition.body, request.body, invalid, 'body') : undefined;
 
-    const search = encodeQuery(query as Record<string, unknown> | undefined);
     const wire: WireRequest = {
       endpoint: name,
       method: definition.method,
-      path: fillPath(definition.path, params) + (search ? `?${search}` : ''),
+      path: plan.fillPath(params) + (search ? `?${search}` : ''),
       auth: definition.auth === 'bearer',
     };
     if (definition.bodyEncoding !== 'none') {

@@ -47,6 +47,48 @@ describe('ApiClient', () => {
     expect(requests[0]?.headers['x-authorization']).toBe('Bearer tok');
   });
 
+  it('sends a device list without a query string when the query is absent or empty', async () => {
+    const { client, requests } = clientWith(() => jsonResponse({ data: [], totalElements: 0 }));
+    await client.call('listCustomerDevices', { params: { customerId: 'c1' } });
+    await client.call('listCustomerDevices', { params: { customerId: 'c1' }, query: {} });
+    await client.call('listCustomerDevices', { params: { customerId: 'c1' }, query: { active: true } });
+    expect(requests.map((request) => request.url)).toEqual([
+      `${BASE}/api/customer/c1/devices`,
+      `${BASE}/api/customer/c1/devices`,
+      `${BASE}/api/customer/c1/devices?active=true`,
+    ]);
+  });
+
+  it('sends the gateway list defaults when the caller gives no query', async () => {
+    const { client, requests } = clientWith(() =>
+      jsonResponse({ data: [], totalPages: 0, totalElements: 0, hasNext: false }),
+    );
+    await client.call('listCustomerGateways', { params: { customerId: 'c1' } });
+    expect(requests[0]?.url).toBe(`${BASE}/api/v2/customer/c1/gateways?limit=100&page=0&sortDirection=DESC`);
+  });
+
+  it('refuses an empty or missing path parameter before sending, naming it', async () => {
+    const { client, requests } = clientWith();
+    for (const params of [{ customerId: '' }, {}]) {
+      const error = await client
+        .call('listCustomerDevices', { params: params as { customerId: string } })
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect((error as RequestValidationError).issues.map((issue) => issue.path)).toEqual(['customerId']);
+    }
+    expect(requests).toHaveLength(0);
+  });
+
+  it('refuses an unknown query field of a device list before sending', async () => {
+    const { client, requests } = clientWith();
+    const call = client.call('listCustomerDevices', {
+      params: { customerId: 'c1' },
+      query: { online: true } as never,
+    });
+    await expect(call).rejects.toBeInstanceOf(RequestValidationError);
+    expect(requests).toHaveLength(0);
+  });
+
   it('refuses an invalid request before sending it and names each failing field', async () => {
     const { client, requests } = clientWith();
     const call = client.call('listEnhancedEvents', {
