@@ -43,14 +43,19 @@ export class ReceiveWindow {
   readonly windowBytes: number;
   readonly #channel: ChannelInternals;
   readonly #steering: Steering;
+  /** Adjustments ssh2 asked to send and this held back. */
   #withheld = 0;
-  #unacknowledged = 0;
+  /** Bytes the peer was allowed to send (its window at attach, plus every adjustment sent since). */
+  #granted: number;
+  /** Bytes the renderer has acknowledged since attach. */
+  #acknowledged = 0;
   #isAttached = true;
 
   private constructor(channel: ChannelInternals, steering: Steering, windowBytes: number) {
     this.#channel = channel;
     this.#steering = steering;
     this.windowBytes = windowBytes;
+    this.#granted = channel.incoming.window;
   }
 
   /**
@@ -91,24 +96,19 @@ export class ReceiveWindow {
     return window;
   }
 
-  /** Bytes the renderer has not acknowledged yet. */
-  get unacknowledged(): number {
-    return this.#unacknowledged;
-  }
-
   /** Bytes the gateway may still send before it must wait for a window adjustment. */
   get peerWindow(): number {
     return this.#channel.incoming.window - this.#withheld;
   }
 
-  /** Counts output handed on to the renderer (call for every data and stderr chunk). */
-  received(byteCount: number): void {
-    this.#unacknowledged += byteCount;
+  /** Bytes allowed and not yet acknowledged: on their way, in ssh2's buffer, or waiting for xterm. */
+  get outstanding(): number {
+    return Math.max(0, this.#granted - this.#acknowledged);
   }
 
   /** The renderer wrote `byteCount` bytes: the gateway may send that much more. */
   acknowledged(byteCount: number): void {
-    this.#unacknowledged = Math.max(0, this.#unacknowledged - byteCount);
+    this.#acknowledged += byteCount;
     this.#release();
   }
 
@@ -127,7 +127,8 @@ export class ReceiveWindow {
 
   #release(): void {
     if (!this.#isAttached || this.#withheld === 0) return;
-    const room = this.windowBytes - this.#unacknowledged - this.peerWindow;
+    // Counted from grants, not from bytes seen: bytes ssh2 holds in a paused stream are outstanding too.
+    const room = this.windowBytes - this.outstanding;
     const grant = Math.min(this.#withheld, room);
     if (grant >= Math.min(this.#withheld, MIN_GRANT_BYTES)) this.#grant(grant);
   }
@@ -135,6 +136,7 @@ export class ReceiveWindow {
   #grant(amount: number): void {
     if (amount <= 0) return;
     this.#withheld -= amount;
+    this.#granted += amount;
     this.#steering.send(this.#channel.outgoing.id, amount);
   }
 }

@@ -205,7 +205,6 @@ export class SshSession extends EventEmitter implements TerminalSession {
       if (this.#link !== link) return;
       this.#bytesIn += chunk.length;
       this.#log?.append(chunk);
-      this.#window?.received(chunk.length);
       this.#flow.sent(chunk.length);
       this.emit('data', chunk);
     };

@@ -209,8 +209,8 @@ describe('flow control over reverse SSH', () => {
     await readUntil(session, PROMPT);
     const behind = await typeDuringFlood(session, { megabytes: 8, keystrokes: 4, acknowledgeEveryMs: 10 });
     expect(behind).toHaveLength(4);
-    // ssh2 alone keeps topping its 2 MB window up, so more than a megabyte queued ahead of each echo.
-    for (const bytes of behind) expect(bytes).toBeLessThan(512 * 1024);
+    // The window plus the gateway shell's own output buffer (64 kB); ssh2 alone queues over a megabyte.
+    for (const bytes of behind) expect(bytes).toBeLessThan(256 * 1024 + 128 * 1024);
   });
 });
 
