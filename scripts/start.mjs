@@ -51,9 +51,10 @@ if (electronBinary) {
   console.log(
     'Electron runtime not found (node_modules/electron/dist is missing): running the browser host on the demo server instead.',
   );
+  // The same launcher as `npm run host` (prebuilt host bundle, rebuilt when its sources changed).
   const host = spawn(
-    join(ROOT, 'node_modules', '.bin', 'tsx'),
-    [join(ROOT, 'electron', 'host', 'cli.ts'), '--demo', '--no-build', ...process.argv.slice(2)],
+    process.execPath,
+    [join(ROOT, 'scripts', 'host.mjs'), '--demo', '--no-build', ...process.argv.slice(2)],
     { cwd: ROOT, stdio: ['inherit', 'pipe', 'inherit'] },
   );
   forwardSignals(host);
