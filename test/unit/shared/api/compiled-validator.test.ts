@@ -175,6 +175,65 @@ const mutationArbitrary: fc.Arbitrary<Mutation> = fc.oneof(
   }),
 );
 
+const KEYS = ['a', 'b', 'c'] as const;
+
+/** Random schemas of the kinds the compiler knows, with a few it hands to zod (refine, union, default). */
+const { schema: schemaArbitrary } = fc.letrec<{ schema: z.ZodType; leaf: z.ZodType }>((tie) => ({
+  leaf: fc.oneof(
+    fc.constant(z.string()),
+    fc.record({ min: fc.nat(3), extra: fc.nat(2) }).map(({ min, extra }) =>
+      z
+        .string()
+        .min(min)
+        .max(min + extra),
+    ),
+    fc.constant(z.int()),
+    fc.integer({ min: -2, max: 2 }).map((bound) => z.int().min(bound)),
+    fc.constant(z.number().nonnegative()),
+    fc.constant(z.boolean()),
+    fc.constant(z.null()),
+    fc.constant(z.unknown()),
+    fc.constant(z.enum(['a', 'b'])),
+    fc.constant(z.literal(0)),
+    fc.constant(z.string().refine((value) => value.length !== 1)),
+    fc.constant(z.union([z.string(), z.int()])),
+    fc.constant(z.int().default(1)),
+  ),
+  schema: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    tie('leaf'),
+    fc
+      .record({
+        fields: fc.dictionary(fc.constantFrom(...KEYS), tie('schema'), { maxKeys: 3 }),
+        mode: fc.constantFrom('strip', 'strict', 'loose'),
+      })
+      .map(({ fields, mode }) =>
+        mode === 'strict'
+          ? z.strictObject(fields)
+          : mode === 'loose'
+            ? z.looseObject(fields)
+            : z.object(fields),
+      ),
+    fc
+      .record({ element: tie('schema'), min: fc.option(fc.nat(2)) })
+      .map(({ element, min }) => (min === null ? z.array(element) : z.array(element).min(min))),
+    tie('schema').map((inner) => inner.optional()),
+    tie('schema').map((inner) => inner.nullable()),
+    tie('schema').map((inner) => inner.nullish()),
+  ),
+}));
+
+/** Random values shaped like the schemas above often enough to reach their inner rules. */
+const { value: valueArbitrary } = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.constantFrom(...AWKWARD_VALUES, 'a', 'b', 'ab', 'abcd', 1, 2),
+    fc.constantFrom('😀', '😀😀', 'a😀', '😀😀😀', '\uDE00\uD83D'),
+    fc.dictionary(fc.constantFrom(...KEYS, 'd'), tie('value'), { maxKeys: 4 }),
+    fc.array(tie('value'), { maxLength: 3 }),
+  ),
+}));
+
 describe('compileValidator', () => {
   it.each(SAMPLES)('accepts a valid %s without asking zod', (_name, schema, sample) => {
     const compiled = compileValidator(schema);
@@ -190,6 +249,20 @@ describe('compileValidator', () => {
         expect(accepts(value)).toBe(schema.safeParse(value).success);
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('agrees with zod on random schemas and random values', () => {
+    fc.assert(
+      fc.property(
+        schemaArbitrary,
+        fc.array(valueArbitrary, { minLength: 1, maxLength: 8 }),
+        (schema, values) => {
+          const { accepts } = compileValidator(schema);
+          for (const value of values) expect(accepts(value)).toBe(schema.safeParse(value).success);
+        },
+      ),
+      { numRuns: 1500 },
     );
   });
 
