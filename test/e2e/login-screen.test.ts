@@ -179,6 +179,48 @@ describe('login screen', () => {
     });
   });
 
+  it('stores a typed relay password through main and shows it only as stored', async () => {
+    const company = buildProfile({ relay: { host: 'relay.acme.example', port: 22, username: 'tunnel' } });
+    backend.handle('profiles:list', () => ({
+      ok: true,
+      value: { profiles: [{ ...company, relayPasswordStored: false }], selectedId: company.id },
+    }));
+    backend.handle('profiles:save', () => ({ ok: true, value: { ...company, relayPasswordStored: true } }));
+    const page = await openLogin();
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    await page.getByText('Not stored. Reverse SSH needs it').waitFor();
+    await page.getByLabel('Relay password').fill('relay secret');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(backend.calls.find((call) => call.channel === 'profiles:save')?.input).toMatchObject({
+      id: company.id,
+      relayPassword: 'relay secret',
+    });
+  });
+
+  it('forgets a stored relay password when the user asks to', async () => {
+    const company = buildProfile({
+      relay: { host: 'relay.acme.example', port: 22, username: 'tunnel' },
+      relayPasswordStored: true,
+    });
+    backend.handle('profiles:list', () => ({
+      ok: true,
+      value: { profiles: [company], selectedId: company.id },
+    }));
+    backend.handle('profiles:save', () => ({ ok: true, value: { ...company, relayPasswordStored: false } }));
+    const page = await openLogin();
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    await page.getByText('Stored. Leave empty to keep it').waitFor();
+    expect(await page.getByLabel('Relay password').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Forget the stored relay password' }).click();
+    await page.getByText('forgotten when you save').waitFor();
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    const input = backend.calls.find((call) => call.channel === 'profiles:save')?.input;
+    expect(input).toMatchObject({ id: company.id, relayPassword: null });
+    expect(input).not.toHaveProperty('relayPasswordStored');
+  });
+
   it('adds a profile and selects it', async () => {
     const saved = buildProfile({ id: 'new-one', name: 'Roof site', baseUrl: 'https://oam.roof.example' });
     backend.handle('profiles:save', () => ({ ok: true, value: saved }));

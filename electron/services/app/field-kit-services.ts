@@ -2,11 +2,12 @@ import { gatewayCommands, isCommandName, isEndpointName } from '../../shared/api
 import { EventHub } from '../../shared/ipc/event-hub';
 import { IpcError } from '../../shared/ipc/result';
 import type { HandlerTable } from '../../shared/ipc/router';
-import type { Notice, Profile } from '../../shared/ipc/schemas';
+import type { Notice, Profile, ProfileDraft } from '../../shared/ipc/schemas';
 import { AuditLog } from '../audit';
 import type { OpenedCredentialStore } from '../credentials';
 import { OfflineCache } from '../offline-cache';
 import { ProfileStore } from '../profiles';
+import { RelayPasswords } from '../terminals/terminal-secrets';
 import { createGatewaysHandlers } from './domains/gateways';
 import { createIntegrationsHandlers } from './domains/integrations';
 import { createCommissioningHandlers } from './domains/commissioning';
@@ -58,6 +59,8 @@ export class FieldKitServices {
   readonly audit: AuditLog;
   /** The last answers of the list and gateway-page reads, per profile, for offline use. */
   readonly offlineCache: OfflineCache;
+  /** The profiles' relay passwords (keychain, or memory in session-only mode); answers only "stored or not". */
+  readonly relayPasswords: RelayPasswords;
   private readonly notices: Notice[] = [];
   private readonly shutdownHooks: ShutdownHook[] = [];
   private readonly now: () => number;
@@ -69,6 +72,7 @@ export class FieldKitServices {
     this.profiles = new ProfileStore({ folder: options.dataDir, now: this.now });
     this.audit = new AuditLog({ dataDir: options.dataDir, now: this.now });
     this.offlineCache = new OfflineCache({ dataDir: options.dataDir, now: this.now });
+    this.relayPasswords = new RelayPasswords(options.credentials.store);
     this.sessions = new SessionController({
       profiles: this.profiles,
       credentials: options.credentials.store,
@@ -174,6 +178,23 @@ export class FieldKitServices {
     }
   }
 
+  /** The profile as the renderer sees it: with whether a relay password is stored, never the password. */
+  private async describeProfile(profile: Profile): Promise<Profile> {
+    return { ...profile, relayPasswordStored: await this.relayPasswords.isStored(profile.id) };
+  }
+
+  /**
+   * Saves the profile, then its relay password when the draft carries one (null clears it). A profile without a
+   * relay keeps no relay password: clearing the relay clears it too.
+   */
+  private async saveProfile(draft: ProfileDraft): Promise<Profile> {
+    const { relayPassword, relayPasswordStored: _ignored, ...fields } = draft;
+    const saved = await this.profiles.save(fields);
+    if (!saved.relay) await this.relayPasswords.set(saved.id, null);
+    else if (relayPassword !== undefined) await this.relayPasswords.set(saved.id, relayPassword);
+    return this.describeProfile(saved);
+  }
+
   private buildHandlers(): HandlerTable {
     const { options, profiles, sessions } = this;
     return {
@@ -183,19 +204,27 @@ export class FieldKitServices {
         keychain: options.credentials.keychain,
       }),
       'app:notices': () => ({ notices: [...this.notices] }),
-      'profiles:list': () => profiles.list(),
-      'profiles:save': (draft) => profiles.save(draft),
+      'profiles:list': async () => {
+        const { profiles: list, selectedId } = profiles.list();
+        return {
+          profiles: await Promise.all(list.map((profile) => this.describeProfile(profile))),
+          selectedId,
+        };
+      },
+      'profiles:save': (draft) => this.saveProfile(draft),
       'profiles:delete': async ({ id }) => {
         if (sessions.summary()?.profileId === id) await sessions.logout();
         await profiles.delete(id);
         await sessions.deleteSecrets(id);
+        await this.relayPasswords.set(id, null);
         return null;
       },
       'profiles:select': async ({ id }) => {
         await profiles.select(id);
         return null;
       },
-      'profiles:trust-certificate': ({ id, sha256 }) => profiles.trustCertificate(id, sha256),
+      'profiles:trust-certificate': async ({ id, sha256 }) =>
+        this.describeProfile(await profiles.trustCertificate(id, sha256)),
       'session:login': (input) => sessions.login(input),
       'session:resume': ({ profileId }) => sessions.resume(profileId),
       'session:get': () => sessions.summary(),

@@ -103,9 +103,12 @@ export class ProfileStore {
     return profile;
   }
 
-  /** Adds (no id) or replaces (existing id) a profile and persists the list. */
+  /**
+   * Adds (no id) or replaces (existing id) a profile and persists the list. Secrets and what main derives are
+   * never written: a draft's relay password and "stored" flag are dropped here (FieldKitServices keeps them).
+   */
   async save(draft: ProfileDraft): Promise<Profile> {
-    const { id, isDemo: _ignored, ...fields } = draft;
+    const { id, isDemo: _ignored, relayPassword: _secret, relayPasswordStored: _derived, ...fields } = draft;
     if (id !== undefined && id === this.demo?.id) {
       throw new IpcError('FORBIDDEN', 'The demo profile cannot be edited.');
     }

@@ -44,7 +44,7 @@ export function createRelayResolver(options: RelayResolverOptions): () => Promis
       (await options.credentials.get(CREDENTIAL_SERVICE, relayPasswordAccount(profile.id)));
     if (!password) {
       throw new RelayNotConfiguredError(
-        `No relay password is stored for the profile "${profile.name}". Enter it in Settings.`,
+        `No relay password is stored for the profile "${profile.name}". Enter it in Settings: edit the profile, Relay password.`,
       );
     }
     const { host, port, username, portRange } = profile.relay;
@@ -63,4 +63,37 @@ export function createRootPasswordStore(credentials: CredentialStore): {
     rememberRootPassword: (gatewayId, password) =>
       credentials.set(CREDENTIAL_SERVICE, rootPasswordAccount(gatewayId), password),
   };
+}
+
+/**
+ * The profiles' relay passwords as the settings screen sees them: stored, replaced or cleared in the credential
+ * store (the keychain, or memory in session-only mode), plus passwords known without it (the demo relay's).
+ * It answers only whether one is stored; the password is read back only by `createRelayResolver`.
+ */
+export class RelayPasswords {
+  private readonly known = new Map<string, string>();
+
+  constructor(private readonly credentials: CredentialStore) {}
+
+  /** Relay passwords known without the keychain, by profile id (for `createRelayResolver`'s knownPasswords). */
+  get knownPasswords(): ReadonlyMap<string, string> {
+    return this.known;
+  }
+
+  /** Records a password known without the keychain (the demo simulator's relay) for a profile. */
+  know(profileId: string, password: string): void {
+    this.known.set(profileId, password);
+  }
+
+  /** True when reverse SSH would find a relay password for this profile. */
+  async isStored(profileId: string): Promise<boolean> {
+    if (this.known.has(profileId)) return true;
+    return (await this.credentials.get(CREDENTIAL_SERVICE, relayPasswordAccount(profileId))) !== null;
+  }
+
+  /** Stores (a string) or removes (null) the profile's relay password. */
+  async set(profileId: string, password: string | null): Promise<void> {
+    if (password === null) await this.credentials.delete(CREDENTIAL_SERVICE, relayPasswordAccount(profileId));
+    else await this.credentials.set(CREDENTIAL_SERVICE, relayPasswordAccount(profileId), password);
+  }
 }

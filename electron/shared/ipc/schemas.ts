@@ -67,6 +67,11 @@ export const ProfileSchema = z.object({
   trustedCertificateSha256: Sha256FingerprintSchema.optional(),
   relay: RelaySettingsSchema.optional(),
   demoAccounts: z.array(DemoAccountSchema).optional(),
+  /**
+   * Set by main in its answers: whether a relay password is stored for this profile (keychain, session memory,
+   * or the demo relay's known one). The password itself never leaves main; profiles.json never holds this.
+   */
+  relayPasswordStored: z.boolean().optional(),
 });
 /** A server profile. */
 export type Profile = z.infer<typeof ProfileSchema>;
@@ -75,6 +80,11 @@ export type Profile = z.infer<typeof ProfileSchema>;
 export const ProfileDraftSchema = ProfileSchema.extend({
   id: ProfileSchema.shape.id.optional(),
   isDemo: z.boolean().optional(),
+  /**
+   * The relay password to keep in the keychain for this profile: a string replaces it, null clears it, absent
+   * keeps what is stored. Main stores it and never sends it back.
+   */
+  relayPassword: z.string().min(1, 'Enter the relay password').max(1024).nullable().optional(),
 });
 /** A profile to save. */
 export type ProfileDraft = z.infer<typeof ProfileDraftSchema>;

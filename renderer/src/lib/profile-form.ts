@@ -8,10 +8,17 @@ export interface ProfileFields {
   relayHost: string;
   relayPort: string;
   relayUsername: string;
+  /** A new relay password to store; empty keeps what is stored (the form never shows the stored one). */
+  relayPassword: string;
+  /** The user asked to forget the stored relay password. */
+  clearRelayPassword: boolean;
 }
 
 /** A message per field that fails; an empty object means the fields are valid. */
-export type ProfileFieldErrors = Partial<Record<keyof ProfileFields, string>>;
+export type ProfileFieldErrors = Partial<Record<Exclude<keyof ProfileFields, 'clearRelayPassword'>, string>>;
+
+/** Longest relay password the form accepts (main's limit too). */
+export const MAX_RELAY_PASSWORD_LENGTH = 1024;
 
 /** Longest profile name the form accepts. */
 export const MAX_PROFILE_NAME_LENGTH = 80;
@@ -28,6 +35,8 @@ export function readProfileFields(profile: Profile | null): ProfileFields {
     relayHost: profile?.relay?.host ?? '',
     relayPort: profile?.relay ? String(profile.relay.port) : '',
     relayUsername: profile?.relay?.username ?? '',
+    relayPassword: '',
+    clearRelayPassword: false,
   };
 }
 
@@ -50,7 +59,8 @@ function checkBaseUrl(text: string): string | null {
 
 /**
  * Checks the fields the way the user reads them and, when they pass, builds what `profiles:save` takes (keeping
- * the edited profile's id and the fields the form does not show). Relay settings are all-or-nothing.
+ * the edited profile's id and the fields the form does not show). Relay settings are all-or-nothing. The relay
+ * password goes in the draft only when typed (replace) or cleared (null); otherwise main keeps what it stored.
  */
 export function validateProfileFields(
   fields: ProfileFields,
@@ -85,6 +95,12 @@ export function validateProfileFields(
     if (relayUsername === '') errors.relayUsername = 'Enter the relay user name, or clear all relay fields.';
     else if (/\s/.test(relayUsername)) errors.relayUsername = 'A user name has no spaces.';
   }
+  // Passwords are taken as typed: spaces may be part of them.
+  const relayPassword = fields.relayPassword;
+  if (relayPassword !== '' && !hasRelay)
+    errors.relayPassword = 'Enter the relay host and user name too, or clear the password.';
+  else if (relayPassword.length > MAX_RELAY_PASSWORD_LENGTH)
+    errors.relayPassword = `Keep the password under ${MAX_RELAY_PASSWORD_LENGTH} characters.`;
 
   if (Object.keys(errors).length > 0) return { errors, draft: null };
 
@@ -94,6 +110,7 @@ export function validateProfileFields(
     baseUrl: _baseUrl,
     username: _username,
     relay,
+    relayPasswordStored: _stored,
     ...kept
   } = original ?? {
     isDemo: false,
@@ -114,17 +131,23 @@ export function validateProfileFields(
           },
         }
       : {}),
+    ...(relayPassword !== ''
+      ? { relayPassword }
+      : fields.clearRelayPassword && original?.relayPasswordStored
+        ? { relayPassword: null }
+        : {}),
   };
   return { errors, draft };
 }
 
-const FIELD_OF_PATH: Record<string, keyof ProfileFields> = {
+const FIELD_OF_PATH: Record<string, keyof ProfileFieldErrors> = {
   name: 'name',
   baseUrl: 'baseUrl',
   username: 'username',
   'relay.host': 'relayHost',
   'relay.port': 'relayPort',
   'relay.username': 'relayUsername',
+  relayPassword: 'relayPassword',
 };
 
 /** Places main's INVALID_INPUT issues next to the fields they name; other issues go under `form`. */

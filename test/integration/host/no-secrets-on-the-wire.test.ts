@@ -1,5 +1,6 @@
 // Every frame between the browser and the host, both directions, during login → call → silent refresh →
-// resume → logout: no access token, refresh token or password crosses, except the password in the login call.
+// resume → logout → relay password saved: no access token, refresh token or password crosses, except the password
+// in the login call and the relay password in the save that stores it.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -107,6 +108,17 @@ describe('the IPC wire', () => {
     expect(await invoke('session:resume', { profileId })).toMatchObject({ ok: true });
     expect(await invoke('session:get')).toMatchObject({ ok: true });
     expect(await invoke('session:logout')).toMatchObject({ ok: true });
+    const relayPassword = 'relay-secret-on-the-wire';
+    expect(
+      await invoke('profiles:save', {
+        id: profileId,
+        name: 'Sim',
+        baseUrl: simulator.url,
+        relay: { host: '127.0.0.1', port: 22, username: 'tunnel' },
+        relayPassword,
+      }),
+    ).toMatchObject({ ok: true, value: { relayPasswordStored: true } });
+    expect(await invoke('profiles:list')).toMatchObject({ ok: true });
     socket.close();
 
     expect(issuedTokens.length).toBeGreaterThanOrEqual(6);
@@ -114,6 +126,9 @@ describe('the IPC wire', () => {
       for (const token of issuedTokens) expect(frame.text).not.toContain(token);
       const isLoginCall = frame.direction === 'out' && frame.text.includes('"channel":"session:login"');
       if (!isLoginCall) expect(frame.text).not.toContain(account.password);
+      const isRelayPasswordSave =
+        frame.direction === 'out' && frame.text.includes(`"relayPassword":"${relayPassword}"`);
+      if (!isRelayPasswordSave) expect(frame.text).not.toContain(relayPassword);
     }
   });
 });

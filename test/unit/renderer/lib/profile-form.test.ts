@@ -15,6 +15,8 @@ function buildFields(overrides: Partial<ProfileFields> = {}): ProfileFields {
     relayHost: '',
     relayPort: '',
     relayUsername: '',
+    relayPassword: '',
+    clearRelayPassword: false,
     ...overrides,
   };
 }
@@ -79,6 +81,41 @@ describe('profile form validation', () => {
       validateProfileFields(buildFields({ ...relay, relayPort: '22a' }), null).errors.relayPort,
     ).toBeTruthy();
     expect(validateProfileFields(buildFields(relay), null).draft?.relay?.port).toBe(22);
+  });
+
+  it('sends a typed relay password as is, spaces included, to be stored', () => {
+    const fields = buildFields({
+      relayHost: 'relay.acme.example',
+      relayUsername: 'tunnel',
+      relayPassword: ' pass phrase ',
+    });
+    expect(validateProfileFields(fields, null).draft).toMatchObject({ relayPassword: ' pass phrase ' });
+  });
+
+  it('leaves the stored relay password alone when the field stays empty', () => {
+    const original = buildProfile({
+      relay: { host: 'relay.acme.example', port: 22, username: 'tunnel' },
+      relayPasswordStored: true,
+    });
+    const { draft } = validateProfileFields(readProfileFields(original), original);
+    expect(draft).not.toHaveProperty('relayPassword');
+    expect(draft).not.toHaveProperty('relayPasswordStored');
+  });
+
+  it('asks main to clear a stored relay password when the user clears it', () => {
+    const original = buildProfile({
+      relay: { host: 'relay.acme.example', port: 22, username: 'tunnel' },
+      relayPasswordStored: true,
+    });
+    const fields = { ...readProfileFields(original), clearRelayPassword: true };
+    expect(validateProfileFields(fields, original).draft).toMatchObject({ relayPassword: null });
+  });
+
+  it('refuses a relay password without a relay to use it for', () => {
+    expect(validateProfileFields(buildFields({ relayPassword: 'secret' }), null)).toMatchObject({
+      errors: { relayPassword: expect.stringMatching(/relay host/) },
+      draft: null,
+    });
   });
 
   it('places main’s field issues next to the fields they name', () => {
