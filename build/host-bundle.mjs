@@ -104,7 +104,8 @@ const LAZY_PLAYWRIGHT = {
 /**
  * Builds the bundle with esbuild (written beside, then renamed into place, so a concurrent start never reads half
  * a file) and records its inputs. When a source changes while the build runs, no manifest is written, so the
- * next start builds again. Returns the bundle's path.
+ * next start builds again. Resolves with the bundle's path, its inputs (relative to the root) and whether the
+ * manifest was written.
  */
 export async function buildHostBundle(bundle = HOST_BUNDLE, manifest = HOST_BUNDLE_MANIFEST) {
   const { build } = await import('esbuild');
@@ -148,12 +149,12 @@ export async function buildHostBundle(bundle = HOST_BUNDLE, manifest = HOST_BUND
     writeFileSync(`${manifest}${suffix}`, `${JSON.stringify({ inputs })}\n`);
     renameSync(`${manifest}${suffix}`, manifest);
   }
-  return bundle;
+  return { path: bundle, inputs: Object.keys(inputs), recorded: !changedDuringBuild };
 }
 
 /** Returns the path of an up-to-date bundle, building it first when stale; `log` gets one line when it builds. */
 export async function ensureHostBundle(log = () => {}) {
   if (isHostBundleFresh()) return HOST_BUNDLE;
   log('building the host bundle (sources changed)');
-  return buildHostBundle();
+  return (await buildHostBundle()).path;
 }

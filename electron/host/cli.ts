@@ -16,7 +16,6 @@ async function main(): Promise<void> {
   }
   if (build) buildIfStale(['renderer'], (line) => STDERR_LOG.info(line));
   const host = await startHost(options);
-  process.stdout.write(`Field Kit UI: ${host.url}\n`);
   let stopping = false;
   const stop = () => {
     if (stopping) return;
@@ -25,6 +24,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // Only now: whoever reads the URL may signal at once, and must find the handlers in place.
+  process.stdout.write(`Field Kit UI: ${host.url}\n`);
 }
 
 main().catch((error: unknown) => {
