@@ -26,6 +26,7 @@ interface NodeInternals {
     catchall?: z.ZodType;
     element?: z.ZodType;
     innerType?: z.ZodType;
+    options?: z.ZodType[];
     format?: string;
   };
   traits: Set<string>;
@@ -46,6 +47,42 @@ interface CheckInternals {
     pattern?: RegExp;
   };
   traits: Set<string>;
+}
+
+/**
+ * The core traits (zod's `$Zod…` classes) each known node type may carry. A node with any other core trait is a
+ * subclass with rules of its own (a string format, an exact optional, an exclusive or discriminated union) and
+ * is delegated, so that a zod release adding one cannot be misread.
+ */
+const KNOWN_TRAITS: Record<string, ReadonlySet<string>> = {
+  string: new Set(['$ZodType', '$ZodString']),
+  number: new Set(['$ZodType', '$ZodNumber', '$ZodNumberFormat', '$ZodCheck', '$ZodCheckNumberFormat']),
+  boolean: new Set(['$ZodType', '$ZodBoolean']),
+  null: new Set(['$ZodType', '$ZodNull']),
+  unknown: new Set(['$ZodType', '$ZodUnknown']),
+  any: new Set(['$ZodType', '$ZodAny']),
+  never: new Set(['$ZodType', '$ZodNever']),
+  enum: new Set(['$ZodType', '$ZodEnum']),
+  literal: new Set(['$ZodType', '$ZodLiteral']),
+  nullable: new Set(['$ZodType', '$ZodNullable']),
+  optional: new Set(['$ZodType', '$ZodOptional']),
+  array: new Set(['$ZodType', '$ZodArray']),
+  object: new Set(['$ZodType', '$ZodObject', '$ZodObjectJIT']),
+  union: new Set(['$ZodType', '$ZodUnion']),
+  less_than: new Set(['$ZodCheck', '$ZodCheckLessThan']),
+  greater_than: new Set(['$ZodCheck', '$ZodCheckGreaterThan']),
+  min_length: new Set(['$ZodCheck', '$ZodCheckMinLength']),
+  max_length: new Set(['$ZodCheck', '$ZodCheckMaxLength']),
+  length_equals: new Set(['$ZodCheck', '$ZodCheckLengthEquals']),
+  string_format: new Set(['$ZodCheck', '$ZodCheckStringFormat', '$ZodCheckRegex']),
+};
+
+/** True when every core trait of a node or check is one its kind is known to carry. */
+function hasKnownTraits(kind: string, traits: Set<string>): boolean {
+  const known = KNOWN_TRAITS[kind];
+  if (!known) return false;
+  for (const trait of traits) if (trait.startsWith('$') && !known.has(trait)) return false;
+  return true;
 }
 
 function internalsOf(schema: z.ZodType): NodeInternals {
@@ -123,14 +160,12 @@ class PredicateWriter {
 
   private writeKnown(schema: z.ZodType, variable: string, path: string): boolean {
     const internals = internalsOf(schema);
-    const { def, traits } = internals;
-    if (def.coerce) return false;
+    const { def } = internals;
+    if (def.coerce || !hasKnownTraits(def.type, internals.traits)) return false;
     switch (def.type) {
       case 'string':
-        if (!traits.has('$ZodString') || traits.has('$ZodStringFormat')) return false;
         return this.writeLeaf(internals, `typeof ${variable} === "string"`, variable, 'string');
       case 'number':
-        if (!traits.has('$ZodNumber')) return false;
         return this.writeLeaf(
           internals,
           `typeof ${variable} === "number" && Number.isFinite(${variable})`,
@@ -138,33 +173,28 @@ class PredicateWriter {
           undefined,
         );
       case 'boolean':
-        if (!traits.has('$ZodBoolean')) return false;
         return this.writeLeaf(internals, `typeof ${variable} === "boolean"`, variable, undefined);
       case 'null':
-        if (!traits.has('$ZodNull')) return false;
         return this.writeLeaf(internals, `${variable} === null`, variable, undefined);
       case 'unknown':
       case 'any':
-        if (!traits.has('$ZodUnknown') && !traits.has('$ZodAny')) return false;
         return this.writeLeaf(internals, 'true', variable, undefined);
       case 'enum':
       case 'literal': {
-        if (!internals.values || (!traits.has('$ZodEnum') && !traits.has('$ZodLiteral'))) return false;
+        if (!internals.values) return false;
         const values = this.reference(internals.values);
         return this.writeLeaf(internals, `${values}.has(${variable})`, variable, undefined);
       }
       case 'nullable': {
-        if (!traits.has('$ZodNullable') || def.checks?.length) return false;
+        if (def.checks?.length) return false;
         this.line(`if (${variable} !== null) {`);
         this.write(def.innerType!, variable, path);
         this.line('}');
         return true;
       }
       case 'optional': {
-        if (!traits.has('$ZodOptional') || def.checks?.length) return false;
-        // An exact optional refuses an explicit undefined; a defaulted inner substitutes a value: both to zod.
-        if (traits.has('$ZodExactOptional') || internalsOf(def.innerType!).optin === 'defaulted')
-          return false;
+        // A defaulted inner substitutes a value for undefined: that is zod's to do.
+        if (def.checks?.length || internalsOf(def.innerType!).optin === 'defaulted') return false;
         this.line(`if (${variable} !== undefined) {`);
         this.write(def.innerType!, variable, path);
         this.line('}');
@@ -172,6 +202,8 @@ class PredicateWriter {
       }
       case 'array':
         return this.writeArray(internals, variable, path);
+      case 'union':
+        return this.writeUnion(internals, variable, path);
       case 'object':
         return this.writeObject(internals, variable, path);
       default:
@@ -194,7 +226,6 @@ class PredicateWriter {
   }
 
   private writeArray(internals: NodeInternals, variable: string, path: string): boolean {
-    if (!internals.traits.has('$ZodArray')) return false;
     const conditions = this.checkConditions(internals, variable, 'array');
     if (!conditions) return false;
     this.line(`if (!Array.isArray(${variable})) return false;`);
@@ -209,18 +240,33 @@ class PredicateWriter {
     return true;
   }
 
+  /** A plain union accepts what any of its options accepts (zod tries each in turn). */
+  private writeUnion(internals: NodeInternals, variable: string, path: string): boolean {
+    const options = internals.def.options;
+    if (internals.def.checks?.length || !options || options.length === 0) return false;
+    const predicates = options.map((option) => {
+      const writer = new PredicateWriter();
+      writer.write(option, 'v0', path);
+      this.delegated.push(...writer.delegated);
+      return `${this.reference(writer.build())}(${variable})`;
+    });
+    this.line(`if (!(${predicates.join(' || ')})) return false;`);
+    return true;
+  }
+
   private writeObject(internals: NodeInternals, variable: string, path: string): boolean {
-    const { def, traits } = internals;
-    if (!traits.has('$ZodObject') || def.checks?.length) return false;
+    const { def } = internals;
+    if (def.checks?.length) return false;
     const shape = def.shape ?? {};
     const keys = Object.keys(shape);
     if (Object.getOwnPropertySymbols(shape).length > 0 || keys.includes('__proto__')) return false;
     let refusesUnknownKeys = false;
     if (def.catchall) {
       const catchall = internalsOf(def.catchall);
-      if (catchall.def.checks?.length) return false;
-      if (catchall.def.type === 'never' && catchall.traits.has('$ZodNever')) refusesUnknownKeys = true;
-      else if (!catchall.traits.has('$ZodUnknown') && !catchall.traits.has('$ZodAny')) return false;
+      const catchallType = catchall.def.type;
+      if (catchall.def.checks?.length || !hasKnownTraits(catchallType, catchall.traits)) return false;
+      if (catchallType === 'never') refusesUnknownKeys = true;
+      else if (catchallType !== 'unknown' && catchallType !== 'any') return false;
     }
     this.line(
       `if (typeof ${variable} !== "object" || ${variable} === null || Array.isArray(${variable})) return false;`,
@@ -284,11 +330,11 @@ class PredicateWriter {
     lengthKind: 'string' | 'array' | undefined,
   ): string | undefined {
     const { def, traits } = check;
+    if (!hasKnownTraits(def.check, traits)) return undefined;
     switch (def.check) {
       case 'less_than':
       case 'greater_than': {
-        const trait = def.check === 'less_than' ? '$ZodCheckLessThan' : '$ZodCheckGreaterThan';
-        if (!traits.has(trait) || def.when !== undefined || typeof def.value !== 'number') return undefined;
+        if (def.when !== undefined || typeof def.value !== 'number') return undefined;
         const operator =
           def.check === 'less_than' ? (def.inclusive ? '<=' : '<') : def.inclusive ? '>=' : '>';
         return `${variable} ${operator} ${numberLiteral(def.value)}`;
@@ -297,12 +343,6 @@ class PredicateWriter {
       case 'max_length':
       case 'length_equals': {
         if (!lengthKind || def.when !== DEFAULT_LENGTH_WHEN) return undefined;
-        const trait = {
-          min_length: '$ZodCheckMinLength',
-          max_length: '$ZodCheckMaxLength',
-          length_equals: '$ZodCheckLengthEquals',
-        }[def.check];
-        if (!traits.has(trait)) return undefined;
         const units = `${variable}.length`;
         if (lengthKind === 'array') {
           if (def.check === 'min_length') return `${units} >= ${numberLiteral(def.minimum!)}`;

@@ -197,6 +197,9 @@ const { schema: schemaArbitrary } = fc.letrec<{ schema: z.ZodType; leaf: z.ZodTy
     fc.constant(z.literal(0)),
     fc.constant(z.string().refine((value) => value.length !== 1)),
     fc.constant(z.union([z.string(), z.int()])),
+    fc.constant(z.union([z.strictObject({ a: z.string() }), z.object({ b: z.int().optional() })])),
+    fc.constant(z.xor([z.string(), z.string().min(2)])),
+    fc.constant(z.record(z.string(), z.int())),
     fc.constant(z.int().default(1)),
   ),
   schema: fc.oneof(
@@ -358,17 +361,27 @@ describe('compileValidator', () => {
     expect([accepts(valid), accepts(valid), accepts(valid)]).toEqual([true, true, true]);
   });
 
+  it('accepts what any option of a union accepts, as zod does', () => {
+    const schema = z.object({ cellid: z.union([z.string(), z.int()]).optional() });
+    const { accepts, delegated } = compileValidator(schema);
+    expect(delegated).toEqual([]);
+    for (const cellid of ['0x1f', 31, 1.5, null, undefined])
+      expect(accepts({ cellid })).toBe(schema.safeParse({ cellid }).success);
+  });
+
   it('asks zod about a node it does not know and names it', () => {
     const schema = z.object({
       plain: z.string(),
       refined: z.string().refine((value) => value.startsWith('x')),
-      either: z.union([z.string(), z.number()]).optional(),
+      counts: z.record(z.string(), z.int()).optional(),
+      tagged: z.discriminatedUnion('kind', [z.object({ kind: z.literal('a') })]).optional(),
     });
     const { accepts, delegated } = compileValidator(schema);
-    expect(delegated).toEqual(['refined', 'either']);
-    expect(accepts({ plain: 'a', refined: 'xy', either: 2 })).toBe(true);
+    expect(delegated).toEqual(['refined', 'counts', 'tagged']);
+    expect(accepts({ plain: 'a', refined: 'xy', counts: { up: 2 } })).toBe(true);
     expect(accepts({ plain: 'a', refined: 'y' })).toBe(false);
-    expect(accepts({ plain: 'a', refined: 'x', either: true })).toBe(false);
+    expect(accepts({ plain: 'a', refined: 'x', counts: { up: 1.5 } })).toBe(false);
+    expect(accepts({ plain: 'a', refined: 'x', tagged: { kind: 'b' } })).toBe(false);
   });
 
   it('leaves the whole schema to zod where zod is told not to generate code', () => {
