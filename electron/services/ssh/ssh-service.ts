@@ -50,6 +50,8 @@ export interface OpenReverseRequest {
   cols: number;
   rows: number;
   title?: string;
+  /** Prefix each line shown with its local time (see SshSessionOptions.timestamps). */
+  timestamps?: boolean;
   /** Told each step of the (re)connection, in words for a status line. */
   onProgress?(step: ReverseSshStep, detail: string): void;
 }
@@ -68,6 +70,8 @@ export interface OpenDirectRequest {
   cols: number;
   rows: number;
   title?: string;
+  /** Prefix each line shown with its local time (see SshSessionOptions.timestamps). */
+  timestamps?: boolean;
 }
 
 /** The SSH service's dependencies: everything outside plain computation is injected. */
@@ -150,6 +154,7 @@ export class SshService {
       gatewayId,
       cols: request.cols,
       rows: request.rows,
+      ...(request.timestamps ? { timestamps: true } : {}),
       connect: async (size) => {
         const report = (step: ReverseSshStep, detail: string) => request.onProgress?.(step, detail);
         report('relay', `Connecting to the relay ${relay.host}:${relay.port}`);
@@ -204,6 +209,7 @@ export class SshService {
       ...(request.gatewayId ? { gatewayId: request.gatewayId } : {}),
       cols: request.cols,
       rows: request.rows,
+      ...(request.timestamps ? { timestamps: true } : {}),
       connect: async (size) => {
         const link = await this.connectClient(
           {
@@ -235,12 +241,13 @@ export class SshService {
   private createSession(
     options: Omit<
       ConstructorParameters<typeof SshSession>[0],
-      'openLog' | 'highWatermark' | 'lowWatermark' | 'receiveWindowBytes'
+      'openLog' | 'highWatermark' | 'lowWatermark' | 'receiveWindowBytes' | 'clock'
     >,
   ): SshSession {
     const { logsDir, clock } = this.deps;
     const session = new SshSession({
       ...options,
+      ...(clock ? { clock } : {}),
       ...(logsDir
         ? {
             openLog: () =>

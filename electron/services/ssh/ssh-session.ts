@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { StringDecoder } from 'node:string_decoder';
 import type { ClientChannel } from 'ssh2';
 import { FlowController, type SessionLog, type TerminalSession, type TerminalState } from '../terminal';
+import { LineTimestamper } from '../terminal/line-timestamps';
 import type { HostKeyVerdict } from './known-hosts';
 import { RECEIVE_WINDOW_BYTES_DEFAULT, ReceiveWindow } from './receive-window';
 
@@ -48,6 +50,16 @@ export interface SshSessionOptions {
   lowWatermark?: number;
   /** See RECEIVE_WINDOW_BYTES_DEFAULT. */
   receiveWindowBytes?: number;
+  /** Prefix each line shown (and logged, as serial does) with its local time `[HH:mm:ss.SSS] `. */
+  timestamps?: boolean;
+  /** The clock of the timestamps (tests). */
+  clock?: () => Date;
+}
+
+/** One 'data' chunk still waiting for its acknowledgement: bytes shown and the gateway's bytes behind them. */
+interface ShownChunk {
+  shown: number;
+  received: number;
 }
 
 /**
@@ -69,6 +81,10 @@ export class SshSession extends EventEmitter implements TerminalSession {
   #window: ReceiveWindow | undefined;
   #log: SessionLog | undefined;
   #hostKeys: HostKeyVerdict[] = [];
+  #timestamper: LineTimestamper | undefined;
+  #decoder: StringDecoder | undefined;
+  /** With timestamps, what each unacknowledged chunk received, so the receive window is paced in the gateway's bytes. */
+  #shownChunks: ShownChunk[] = [];
   readonly #flow: FlowController;
   readonly #options: SshSessionOptions;
 
@@ -147,10 +163,13 @@ export class SshSession extends EventEmitter implements TerminalSession {
     if (this.#state === 'open') this.#link?.channel.setWindow(rows, cols, 0, 0);
   }
 
-  /** The renderer wrote `byteCount` bytes (xterm's write callback): may resume a paused channel. */
+  /**
+   * The renderer wrote `byteCount` bytes of 'data' (xterm's write callback): may resume a paused channel. Counted
+   * in bytes shown (stamps included) for the watermarks, and in the gateway's bytes for the receive window.
+   */
   acknowledge(byteCount: number): void {
     this.#flow.acknowledged(byteCount);
-    this.#window?.acknowledged(byteCount);
+    this.#window?.acknowledged(this.#timestamper ? this.#receivedBehind(byteCount) : byteCount);
   }
 
   /** Ends the shell and the link, runs the close hook (stopReverseSsh) and closes the log. Never rejects. */
@@ -201,12 +220,21 @@ export class SshSession extends EventEmitter implements TerminalSession {
       link.channel,
       this.#options.receiveWindowBytes ?? RECEIVE_WINDOW_BYTES_DEFAULT,
     );
+    // Each link starts at a line start, with no half character left from the last one.
+    this.#shownChunks = [];
+    this.#timestamper = this.#options.timestamps ? new LineTimestamper(this.#options.clock) : undefined;
+    this.#decoder = this.#options.timestamps ? new StringDecoder('utf8') : undefined;
     const onData = (chunk: Buffer) => {
       if (this.#link !== link) return;
       this.#bytesIn += chunk.length;
-      this.#log?.append(chunk);
-      this.#flow.sent(chunk.length);
-      this.emit('data', chunk);
+      const shown = this.#timestamper
+        ? Buffer.from(this.#timestamper.stamp(this.#decoder!.write(chunk)))
+        : chunk;
+      if (this.#timestamper) this.#shownChunks.push({ shown: shown.length, received: chunk.length });
+      if (shown.length === 0) return;
+      this.#log?.append(shown);
+      this.#flow.sent(shown.length);
+      this.emit('data', shown);
     };
     link.channel.on('data', onData);
     link.channel.stderr.on('data', onData);
@@ -221,6 +249,29 @@ export class SshSession extends EventEmitter implements TerminalSession {
       link.end();
       this.#setState('failed', end.reason);
     });
+  }
+
+  /** The gateway's bytes behind `shownBytes` more acknowledged bytes of stamped output. */
+  #receivedBehind(shownBytes: number): number {
+    let left = shownBytes;
+    let received = 0;
+    while (this.#shownChunks.length > 0) {
+      const head = this.#shownChunks[0]!;
+      if (head.shown <= left) {
+        // Whole chunks, including ones that showed nothing (half a UTF-8 character waiting for the rest).
+        left -= head.shown;
+        received += head.received;
+        this.#shownChunks.shift();
+        continue;
+      }
+      if (left === 0) break;
+      const part = Math.floor((head.received * left) / head.shown);
+      head.shown -= left;
+      head.received -= part;
+      received += part;
+      break;
+    }
+    return received;
   }
 
   #dropWindow(): void {

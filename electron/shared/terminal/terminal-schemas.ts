@@ -69,6 +69,8 @@ export const OpenReverseInputSchema = z
     ...TerminalSizeShape,
     /** Asked once when the keychain has none; kept in the keychain after a successful login. */
     rootPassword: z.string().min(1).max(1_024).optional(),
+    /** Prefix each line shown (and logged) with the laptop's local time, like serial's option; default off. */
+    timestamps: z.boolean({ error: 'Timestamps must be true or false' }).optional(),
   })
   .strict();
 /** Input of `ssh:open-reverse`. */
@@ -83,6 +85,8 @@ export const OpenDirectInputSchema = z
     password: z.string().min(1, 'Enter the password').max(1_024),
     gatewayId: z.string().trim().min(1).max(100).optional(),
     ...TerminalSizeShape,
+    /** Prefix each line shown (and logged) with the laptop's local time, like serial's option; default off. */
+    timestamps: z.boolean({ error: 'Timestamps must be true or false' }).optional(),
   })
   .strict();
 /** Input of `ssh:open-direct`. */

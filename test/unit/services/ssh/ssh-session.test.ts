@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { ClientChannel } from 'ssh2';
 import { describe, expect, it, vi } from 'vitest';
+import { formatClockTime } from '../../../../electron/services/terminal/line-timestamps';
 import {
   SshSession,
   type SshLink,
@@ -211,5 +212,77 @@ describe('SshSession after a failed open', () => {
     await session.close();
     expect(session.state).toBe('closed');
     expect(session.reason).toBe('Gateway gw did not open its tunnel');
+  });
+});
+
+describe('SshSession with per-line timestamps', () => {
+  const AT = new Date(2026, 10, 22, 9, 15, 30, 250);
+  const STAMP = `[${formatClockTime(AT)}] `;
+
+  /** Gives the fake channel the ssh2 internals the ReceiveWindow steers, and records the window it grants. */
+  function steerable(channel: FakeChannel, window: number) {
+    const granted: number[] = [];
+    const protocol = { channelWindowAdjust: (_id: number, amount: number) => granted.push(amount) };
+    Object.assign(channel, { incoming: { window }, outgoing: { id: 7 }, _client: { _protocol: protocol } });
+    return { granted, protocol };
+  }
+
+  it('stamps each line it shows with the local time, once per line across chunks', async () => {
+    const { session, links } = createSession({ timestamps: true, clock: () => AT });
+    const received: string[] = [];
+    session.on('data', (chunk) => received.push(Buffer.from(chunk).toString()));
+    await session.open();
+    links[0]!.channel.print('Linux gw 5.4\r\nup');
+    links[0]!.channel.print('time\r\n');
+    expect(received.join('')).toBe(`${STAMP}Linux gw 5.4\r\n${STAMP}uptime\r\n`);
+    expect(session.bytesIn).toBe('Linux gw 5.4\r\nuptime\r\n'.length);
+  });
+
+  it('keeps a character split across chunks whole', async () => {
+    const { session, links } = createSession({ timestamps: true, clock: () => AT });
+    const received: Buffer[] = [];
+    session.on('data', (chunk) => received.push(Buffer.from(chunk)));
+    await session.open();
+    const degrees = Buffer.from('42 °C\n');
+    links[0]!.channel.emit('data', degrees.subarray(0, 4));
+    links[0]!.channel.emit('data', degrees.subarray(4));
+    expect(Buffer.concat(received).toString()).toBe(`${STAMP}42 °C\n`);
+  });
+
+  it('counts acknowledgements in the bytes it showed, stamps included', async () => {
+    const { session, links } = createSession({ timestamps: true, clock: () => AT });
+    let shown = 0;
+    session.on('data', (chunk) => (shown += chunk.length));
+    await session.open();
+    const channel = links[0]!.channel;
+    channel.print('x'.repeat(79).concat('\n').repeat(12));
+    expect(shown).toBe(12 * (80 + STAMP.length));
+    expect(channel.isPaused()).toBe(true);
+    session.acknowledge(shown);
+    expect(session.unacknowledged).toBe(0);
+    expect(channel.isPaused()).toBe(false);
+  });
+
+  it('lets the gateway send only as many more bytes as it sent behind the acknowledged output', async () => {
+    const link = createFakeLink();
+    const { granted, protocol } = steerable(link.channel, 100_000);
+    const { session } = createSession({
+      timestamps: true,
+      clock: () => AT,
+      highWatermark: 10_000_000,
+      lowWatermark: 1_000_000,
+      receiveWindowBytes: 100_000,
+      connect: async () => link,
+    });
+    let shown = 0;
+    session.on('data', (chunk) => (shown += chunk.length));
+    await session.open();
+    link.channel.print('x'.repeat(99).concat('\n').repeat(500));
+    // ssh2 tops its window up as it reads; the receive window holds that back until the renderer acknowledges.
+    protocol.channelWindowAdjust(7, 100_000);
+    expect(granted).toEqual([]);
+    session.acknowledge(shown);
+    expect(shown).toBe(50_000 + 500 * STAMP.length);
+    expect(granted).toEqual([50_000]);
   });
 });
