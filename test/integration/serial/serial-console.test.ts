@@ -3,6 +3,7 @@ import { lstat, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HIGH_WATERMARK_DEFAULT } from '../../../electron/services/terminal';
 import { SerialPorts } from '../../../electron/services/serial/serial-ports';
 import type { SerialSession } from '../../../electron/services/serial/serial-session';
 import { DemoConsoleBinding } from '../../../simulator/serial/demo-binding';
@@ -16,7 +17,6 @@ const GATEWAY = {
   rootPassword: 'Label-Pass-42',
 };
 const PROMPT = 'root@kona-roof:~# ';
-const HIGH_WATERMARK = 100_000;
 
 /** Checks a flood's text against its own sha256 line and returns its length. */
 function verifyFlood(output: string, command: string): number {
@@ -94,15 +94,15 @@ describe('the serial console on a pseudo-terminal', () => {
     const from = (await terminal.waitForText(PROMPT)).length;
     let maxUnacknowledged = 0;
     session.on('data', () => (maxUnacknowledged = Math.max(maxUnacknowledged, session.unacknowledged)));
-    session.write('flood 1\r');
-    await terminal.waitForBytes(HIGH_WATERMARK);
+    session.write('flood 2\r');
+    await terminal.waitForBytes(HIGH_WATERMARK_DEFAULT);
     expect(session.isPaused).toBe(true);
-    expect(session.unacknowledged).toBe(HIGH_WATERMARK);
-    expect(terminal.byteCount).toBe(HIGH_WATERMARK);
+    expect(session.unacknowledged).toBe(HIGH_WATERMARK_DEFAULT);
+    expect(terminal.byteCount).toBe(HIGH_WATERMARK_DEFAULT);
     terminal.startAcknowledging();
     const output = await terminal.waitForText(`\r\n${PROMPT}`, from);
-    expect(verifyFlood(output, 'flood 1')).toBe(1_000_000);
-    expect(maxUnacknowledged).toBeLessThanOrEqual(HIGH_WATERMARK);
+    expect(verifyFlood(output, 'flood 2')).toBe(2_000_000);
+    expect(maxUnacknowledged).toBeLessThanOrEqual(HIGH_WATERMARK_DEFAULT);
   });
 });
 

@@ -14,9 +14,9 @@ function createController(highWatermark = 100, lowWatermark = 10) {
 }
 
 describe('FlowController', () => {
-  it('uses the VS Code watermarks by default', () => {
+  it('pauses at 1 MB and resumes at 500 kB by default', () => {
     const controller = new FlowController({ pause: () => {}, resume: () => {} });
-    expect([controller.highWatermark, controller.lowWatermark]).toEqual([100_000, 5_000]);
+    expect([controller.highWatermark, controller.lowWatermark]).toEqual([1_000_000, 500_000]);
   });
 
   it('pauses once when unacknowledged bytes reach the high watermark', () => {

@@ -29,6 +29,8 @@ class FakeSshSession extends EventEmitter {
   readonly flow = new FlowController({
     pause: () => (this.isChannelPaused = true),
     resume: () => (this.isChannelPaused = false),
+    highWatermark: 100_000,
+    lowWatermark: 5_000,
   });
   constructor(readonly id: string) {
     super();
@@ -115,7 +117,7 @@ describe('TerminalManager', () => {
     expect(pushed.filter((entry) => entry.event === 'terminal:data')).toHaveLength(1);
   });
 
-  it('pauses the producer above 100k unacknowledged bytes and resumes when acknowledgements bring it under 5k', async () => {
+  it('passes acknowledgements to the session, which pauses above its high watermark and resumes under its low one', async () => {
     const { manager, opened, runScheduled } = setUp();
     const info = await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
     const session = opened[0]!;
