@@ -1,4 +1,7 @@
-/** Where a terminal session is in its life; `closed` and `failed` are final. */
+/**
+ * Where a terminal session is in its life. Only `closed` is final; `failed` is left by a reconnect (SSH
+ * `reconnect()`, serial `reopen()`) or by closing.
+ */
 export type TerminalState = 'connecting' | 'open' | 'reconnecting' | 'closed' | 'failed';
 
 /** The transports a terminal session can run over. */
@@ -21,7 +24,10 @@ export interface TerminalSession {
   on(event: 'closed', listener: () => void): this;
 }
 
-/** True for the states a session never leaves. */
+/**
+ * True only for the state a session never leaves (`closed`). A `failed` session is not final: it may still be
+ * reconnected or closed, so code that stops work on a final state must not stop on `failed`.
+ */
 export function isFinalState(state: TerminalState): boolean {
-  return state === 'closed' || state === 'failed';
+  return state === 'closed';
 }
