@@ -27,6 +27,10 @@ interface NodeInternals {
     element?: z.ZodType;
     innerType?: z.ZodType;
     options?: z.ZodType[];
+    keyType?: z.ZodType;
+    valueType?: z.ZodType;
+    mode?: string;
+    partial?: boolean;
     format?: string;
   };
   traits: Set<string>;
@@ -69,6 +73,7 @@ const KNOWN_TRAITS: Record<string, ReadonlySet<string>> = {
   array: new Set(['$ZodType', '$ZodArray']),
   object: new Set(['$ZodType', '$ZodObject', '$ZodObjectJIT']),
   union: new Set(['$ZodType', '$ZodUnion']),
+  record: new Set(['$ZodType', '$ZodRecord']),
   less_than: new Set(['$ZodCheck', '$ZodCheckLessThan']),
   greater_than: new Set(['$ZodCheck', '$ZodCheckGreaterThan']),
   min_length: new Set(['$ZodCheck', '$ZodCheckMinLength']),
@@ -115,6 +120,16 @@ export function codePointLength(text: string): number {
     }
   }
   return count;
+}
+
+/** zod's test of a plain object for records: an object (not an array) whose constructor, if any, is plain. */
+function isPlainObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const constructor = (value as { constructor?: unknown }).constructor;
+  if (constructor === undefined || typeof constructor !== 'function') return true;
+  const prototype = (constructor as { prototype?: unknown }).prototype;
+  if (typeof prototype !== 'object' || prototype === null || Array.isArray(prototype)) return false;
+  return Object.prototype.hasOwnProperty.call(prototype, 'isPrototypeOf');
 }
 
 /** A number as a JavaScript literal that reads back as the same number. */
@@ -204,6 +219,8 @@ class PredicateWriter {
         return this.writeArray(internals, variable, path);
       case 'union':
         return this.writeUnion(internals, variable, path);
+      case 'record':
+        return this.writeRecord(internals, variable, path);
       case 'object':
         return this.writeObject(internals, variable, path);
       default:
@@ -251,6 +268,56 @@ class PredicateWriter {
       return `${this.reference(writer.build())}(${variable})`;
     });
     this.line(`if (!(${predicates.join(' || ')})) return false;`);
+    return true;
+  }
+
+  /**
+   * A record keyed by any string, or by an enum or literal of strings (a partial record, or a full one whose
+   * every key must be present), as zod's record parser walks it: a plain object, each own enumerable key but
+   * `__proto__` judged by the key schema (a symbol fails a string key schema), each value by the value schema.
+   */
+  private writeRecord(internals: NodeInternals, variable: string, path: string): boolean {
+    const { def } = internals;
+    if (def.checks?.length || !def.keyType || !def.valueType) return false;
+    if (def.mode !== undefined && def.mode !== 'strict' && def.mode !== 'loose') return false;
+    const key = internalsOf(def.keyType);
+    if (key.def.checks?.length || key.def.coerce || !hasKnownTraits(key.def.type, key.traits)) return false;
+    let keys: Set<string> | undefined;
+    if (key.def.type === 'enum' || key.def.type === 'literal') {
+      if (!key.values || ![...key.values].every((value) => typeof value === 'string')) return false;
+      keys = key.values as Set<string>;
+    } else if (key.def.type !== 'string') return false;
+    const loose = def.mode === 'loose';
+    this.line(`if (!${this.reference(isPlainObject)}(${variable})) return false;`);
+    if (keys && !def.partial) {
+      // Every key of the enum must be there (its value judged even when missing); others are unknown keys.
+      for (const name of keys) {
+        if (name === '__proto__') continue;
+        const value = this.name('v');
+        this.line(`const ${value} = ${variable}[${JSON.stringify(name)}];`);
+        this.write(def.valueType, value, `${path}.${name}`);
+      }
+      if (!loose) {
+        const known = this.reference(keys);
+        const name = this.name('k');
+        this.line(`for (const ${name} in ${variable}) if (!${known}.has(${name})) return false;`);
+      }
+      return true;
+    }
+    const name = this.name('k');
+    const value = this.name('v');
+    const known = keys ? this.reference(keys) : undefined;
+    this.line(`for (const ${name} of Reflect.ownKeys(${variable})) {`);
+    this.line(
+      `if (${name} === "__proto__" || !Object.prototype.propertyIsEnumerable.call(${variable}, ${name})) continue;`,
+    );
+    const keyTest = known
+      ? `typeof ${name} === "string" && ${known}.has(${name})`
+      : `typeof ${name} === "string"`;
+    this.line(loose ? `if (!(${keyTest})) continue;` : `if (!(${keyTest})) return false;`);
+    this.line(`const ${value} = ${variable}[${name}];`);
+    this.write(def.valueType, value, `${path}[]`);
+    this.line('}');
     return true;
   }
 

@@ -200,6 +200,9 @@ const { schema: schemaArbitrary } = fc.letrec<{ schema: z.ZodType; leaf: z.ZodTy
     fc.constant(z.union([z.strictObject({ a: z.string() }), z.object({ b: z.int().optional() })])),
     fc.constant(z.xor([z.string(), z.string().min(2)])),
     fc.constant(z.record(z.string(), z.int())),
+    fc.constant(z.record(z.enum(['a', 'b']), z.string().optional())),
+    fc.constant(z.partialRecord(z.enum(['a', 'c']), z.int())),
+    fc.constant(z.looseRecord(z.enum(['b']), z.null())),
     fc.constant(z.int().default(1)),
   ),
   schema: fc.oneof(
@@ -369,11 +372,36 @@ describe('compileValidator', () => {
       expect(accepts({ cellid })).toBe(schema.safeParse({ cellid }).success);
   });
 
+  it('judges records key by key as zod does, symbols and __proto__ included', () => {
+    const schemas = [
+      z.record(z.string(), z.string()),
+      z.looseRecord(z.string(), z.string()),
+      z.partialRecord(z.enum(['0', '1']), z.int()),
+      z.record(z.enum(['0', '1']), z.int().optional()),
+    ];
+    const values: unknown[] = [
+      { a: 'x' },
+      { 0: 1 },
+      { 0: 1, 1: 2 },
+      { 2: 3 },
+      JSON.parse('{"__proto__": 5, "0": 1}'),
+      { [Symbol('tag')]: 'x' },
+      Object.create(null),
+      new Date(0),
+      [],
+    ];
+    for (const schema of schemas) {
+      const { accepts, delegated } = compileValidator(schema);
+      expect(delegated).toEqual([]);
+      for (const value of values) expect(accepts(value)).toBe(schema.safeParse(value).success);
+    }
+  });
+
   it('asks zod about a node it does not know and names it', () => {
     const schema = z.object({
       plain: z.string(),
       refined: z.string().refine((value) => value.startsWith('x')),
-      counts: z.record(z.string(), z.int()).optional(),
+      counts: z.record(z.string().min(1), z.int()).optional(),
       tagged: z.discriminatedUnion('kind', [z.object({ kind: z.literal('a') })]).optional(),
     });
     const { accepts, delegated } = compileValidator(schema);
