@@ -9,7 +9,7 @@ export interface CompiledValidator {
   accepts: Validator;
   /**
    * Paths (`data[].id`, `(root)`) of the nodes the compiler does not know and asks zod about on every call
-   * (transforms, refinements, unions, records...). Empty when the whole schema runs without zod. When code
+   * (transforms, refinements, defaults, discriminated unions...). Empty when the whole schema runs without zod. When code
    * generation is not allowed (a renderer's CSP, zod's `jitless`), the whole schema is asked of zod: `(root)`.
    */
   delegated: string[];
@@ -144,9 +144,18 @@ class PredicateWriter {
   private readonly references: unknown[] = [];
   private names = 0;
 
+  /** @param enclosing the schemas being written around this one: a schema met again inside itself is recursive. */
+  constructor(private readonly enclosing = new Set<z.ZodType>()) {}
+
   /** Writes the check of `schema` on the value in `variable` (zod is asked for a node it does not know). */
   write(schema: z.ZodType, variable: string, path: string): void {
-    if (this.writeKnown(schema, variable, path)) return;
+    // A recursive schema (an object getter naming itself) would be written forever: zod walks it instead.
+    if (!this.enclosing.has(schema)) {
+      this.enclosing.add(schema);
+      const written = this.writeKnown(schema, variable, path);
+      this.enclosing.delete(schema);
+      if (written) return;
+    }
     this.delegated.push(path || '(root)');
     const ask = this.reference((value: unknown) => schema.safeParse(value).success);
     this.line(`if (!${ask}(${variable})) return false;`);
@@ -262,7 +271,7 @@ class PredicateWriter {
     const options = internals.def.options;
     if (internals.def.checks?.length || !options || options.length === 0) return false;
     const predicates = options.map((option) => {
-      const writer = new PredicateWriter();
+      const writer = new PredicateWriter(this.enclosing);
       writer.write(option, 'v0', path);
       this.delegated.push(...writer.delegated);
       return `${this.reference(writer.build())}(${variable})`;
@@ -448,9 +457,11 @@ function isCodeGenerationAllowed(): boolean {
 
 /**
  * Compiles a zod schema to a predicate that accepts exactly what `schema.safeParse` accepts, without building
- * an output or issues: objects (strip, loose and strict), arrays, strings, numbers and integers, booleans,
- * enums, literals, null, unknown, optional and nullable, with the length, bound and regex checks. Any other node
- * (transform, refinement, union, record, default...) is asked of zod in place and listed in `delegated`.
+ * an output or issues: objects (strip, loose and strict), arrays, records, plain unions, strings, numbers and
+ * integers, booleans, enums, literals, null, unknown, optional and nullable, with the length, bound and regex
+ * checks. Any other node (transform, refinement, default, discriminated union...) is asked of zod in place and
+ * listed in `delegated`. It reads zod 4's internals as zod's own parsers do; the differential tests against zod
+ * (test/unit/shared/api/compiled-validator.test.ts) are what to run after a zod upgrade.
  */
 export function compileValidator(schema: z.ZodType): CompiledValidator {
   if (!isCodeGenerationAllowed())

@@ -397,6 +397,20 @@ describe('compileValidator', () => {
     }
   });
 
+  it('hands a recursive schema back to zod where it meets itself', () => {
+    const Folder = z.object({
+      name: z.string(),
+      get children(): z.ZodArray<typeof Folder> {
+        return z.array(Folder);
+      },
+    });
+    const { accepts, delegated } = compileValidator(Folder);
+    expect(delegated).toEqual(['children[]']);
+    const tree = { name: 'root', children: [{ name: 'a', children: [] }] };
+    expect(accepts(tree)).toBe(true);
+    expect(accepts({ name: 'root', children: [{ name: 1, children: [] }] })).toBe(false);
+  });
+
   it('asks zod about a node it does not know and names it', () => {
     const schema = z.object({
       plain: z.string(),
