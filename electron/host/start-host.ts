@@ -6,7 +6,11 @@ import { attachTerminals } from '../services/app/domains/terminals';
 import { attachCommissioning, type CommissioningOptions } from '../services/app/domains/commissioning';
 import { ChromiumPdfPrinter } from '../services/reports';
 import { createDefaultSession, FieldKitServices, type Log } from '../services/app';
-import { openCredentialStore, type OpenedCredentialStore } from '../services/credentials';
+import {
+  openCredentialStore,
+  type CredentialStore,
+  type OpenedCredentialStore,
+} from '../services/credentials';
 import { HOST_ADDRESS, HostAddressError, startHostServer, type RunningHost } from './host-server';
 
 /** The checkout's root (electron/host/ is two levels down). */
@@ -64,7 +68,9 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
   }
   const log = options.log ?? STDERR_LOG;
   const dataDir = options.dataDir ?? process.env.FIELDKIT_DATA_DIR ?? join(ROOT, '.fieldkit-data');
-  const credentials = options.credentials ?? (await openCredentialStore());
+  // The keychain probe (a D-Bus round trip or a timeout) runs beside the services' and the simulator's start.
+  const probe = options.credentials ? undefined : probeKeychain(openCredentialStore());
+  const credentials = options.credentials ?? probe!.credentials;
   const services = await FieldKitServices.create({
     dataDir,
     mode: 'browser',
@@ -112,6 +118,18 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
       printer: new ChromiumPdfPrinter(),
       timing: options.commissioningTiming,
     });
+    if (probe) {
+      // Usually settled by now; awaited before serving, so every client reads the final keychain mode.
+      const opened = await probe.publish();
+      if (opened.keychain === 'session-only') {
+        services.addNotice({
+          code: 'KEYCHAIN_UNAVAILABLE',
+          message:
+            'No system keychain answered, so logins are kept for this session only and nothing is written to disk.',
+        });
+        log.info(`keychain unavailable: ${opened.reason ?? 'unknown reason'}`);
+      }
+    }
     const running = await startHostServer({
       services,
       rendererDir: options.rendererDir ?? join(ROOT, 'out', 'renderer'),
@@ -128,6 +146,38 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
     await simulator?.close();
     throw error;
   }
+}
+
+/**
+ * Credentials to build the services with while the keychain probe still runs: every call waits for the probe, then
+ * goes to the store it chose. `keychain` reads `os` until `publish()` (so FieldKitServices.create never adds the
+ * session-only notice itself; startHost does, once); after it, the probe's answer.
+ */
+function probeKeychain(probe: Promise<OpenedCredentialStore>): {
+  credentials: OpenedCredentialStore;
+  publish(): Promise<OpenedCredentialStore>;
+} {
+  let published: OpenedCredentialStore | undefined;
+  const store: CredentialStore = {
+    get kind() {
+      return published?.store.kind ?? 'os';
+    },
+    get: async (service, account) => (await probe).store.get(service, account),
+    set: async (service, account, secret) => (await probe).store.set(service, account, secret),
+    delete: async (service, account) => (await probe).store.delete(service, account),
+  };
+  return {
+    credentials: {
+      store,
+      get keychain() {
+        return published?.keychain ?? 'os';
+      },
+      get reason() {
+        return published?.reason;
+      },
+    },
+    publish: async () => (published = await probe),
+  };
 }
 
 /** The gateway behind the demo serial console: the first one online when the simulator started. */

@@ -126,6 +126,24 @@ describe('npm run host (scripts/host.mjs)', () => {
     },
   );
 
+  it('without a keychain answering, says session-only in app:info and in one notice', async () => {
+    const child = launch(['--port', '0', '--no-build', '--data-dir', join(folder, 'data')]);
+    const [line] = await linesUntilUrl(child);
+    const socket = await openSocket(line!.slice('Field Kit UI: '.length));
+    try {
+      expect(await invoke(socket, 1, 'app:info')).toMatchObject({
+        ok: true,
+        value: { mode: 'browser', keychain: 'session-only' },
+      });
+      const notices = (await invoke(socket, 2, 'app:notices')) as { value: { notices: { code: string }[] } };
+      expect(notices.value.notices.filter((notice) => notice.code === 'KEYCHAIN_UNAVAILABLE')).toHaveLength(
+        1,
+      );
+    } finally {
+      socket.close();
+    }
+  });
+
   it('stops with exit status 0 on SIGTERM', async () => {
     const child = launch(['--port', '0', '--no-build', '--data-dir', join(folder, 'data')]);
     await linesUntilUrl(child);
