@@ -1,28 +1,28 @@
 import type { FieldKitServices } from '../services/app';
+import {
+  DEMO_PROFILE_NAME,
+  demoProfileFields,
+  demoTerminals,
+  type DemoTerminalOptions,
+} from '../services/app/demo-terminals';
 
-/** The demo profile's name, as the login screen shows it. */
-export const DEMO_PROFILE_NAME = 'Demo network server';
+export { DEMO_PROFILE_NAME };
 
 /**
- * With no profile of the user's own, starts the simulator in-process on 127.0.0.1 and preselects a
- * "Demo network server" profile listing its public demo accounts; the simulator stops on quit.
+ * With no profile of the user's own, starts the simulator in-process on 127.0.0.1 with its SSH side (relay and
+ * gateway shells), preselects a "Demo network server" profile listing its public demo accounts and its relay,
+ * and answers the terminal options of the demo: the "Demo gateway console" serial port and the relay's known
+ * password (as the browser host's demo does). The simulator stops on quit. Answers undefined when not in demo.
  */
-export async function startDemoWhenUnconfigured(services: FieldKitServices): Promise<void> {
-  if (!services.profiles.isEmpty()) return;
+export async function startDemoWhenUnconfigured(
+  services: FieldKitServices,
+): Promise<DemoTerminalOptions | undefined> {
+  if (!services.profiles.isEmpty()) return undefined;
   const { startSimulator } = await import('../../simulator');
-  const simulator = await startSimulator({ port: 0, host: '127.0.0.1' });
+  const { DemoConsoleBinding } = await import('../../simulator/serial');
+  const simulator = await startSimulator({ port: 0, host: '127.0.0.1', ssh: true });
   services.addShutdownHook(() => simulator.close());
-  services.profiles.setDemoProfile(
-    {
-      name: DEMO_PROFILE_NAME,
-      baseUrl: simulator.url,
-      demoAccounts: simulator.fixture.accounts.map(({ username, password, role }) => ({
-        username,
-        password,
-        role,
-      })),
-    },
-    { select: true },
-  );
+  const profile = services.profiles.setDemoProfile(demoProfileFields(simulator), { select: true });
   services.log.info(`demo server (simulator) at ${simulator.url}`);
+  return demoTerminals(services, simulator, profile.id, (gateway) => new DemoConsoleBinding({ gateway }));
 }

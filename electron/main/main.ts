@@ -3,6 +3,7 @@ import type * as Electron from 'electron';
 import { buildContentSecurityPolicy, createDefaultSession, FieldKitServices } from '../services/app';
 import { attachTerminals } from '../services/app/domains/terminals';
 import { attachCommissioning } from '../services/app/domains/commissioning';
+import type { DemoTerminalOptions } from '../services/app/demo-terminals';
 import { ElectronPdfPrinter } from './pdf-printer';
 import { openCredentialStore } from '../services/credentials';
 import { createFileLog } from './file-log';
@@ -34,8 +35,13 @@ export interface MainPaths {
 
 /** Hooks that start optional parts (the demo simulator) without the main process knowing them. */
 export interface MainHooks {
-  /** Called once the services exist; may register shutdown hooks or a demo profile. */
-  onServicesReady?: (services: FieldKitServices) => Promise<void> | void;
+  /**
+   * Called once the services exist and before the terminals are attached; may register shutdown hooks or a demo
+   * profile, and answer the terminal options the demo brings (its serial console, its relay's known password).
+   */
+  onServicesReady?: (
+    services: FieldKitServices,
+  ) => Promise<DemoTerminalOptions | undefined | void> | DemoTerminalOptions | undefined | void;
 }
 
 /**
@@ -94,16 +100,18 @@ export function runMain(electron: ElectronModule, paths: MainPaths, hooks: MainH
         createSession: createDefaultSession,
         log,
       });
+      // The demo decision comes first: its console and relay password are part of the terminals.
+      const demoTerminalOptions = (await hooks.onServicesReady?.(services)) ?? {};
       attachTerminals(services, {
         dataDir: userData,
         logsDir: join(app.getPath('logs'), 'sessions'),
         credentials: credentials.store,
+        ...demoTerminalOptions,
       });
       attachCommissioning(services, {
         reportsDir: join(userData, 'reports'),
         printer: new ElectronPdfPrinter(BrowserWindow),
       });
-      await hooks.onServicesReady?.(services);
       registerIpc({ ipcMain, services, getWebContents: () => window?.webContents ?? null });
       Menu.setApplicationMenu(
         Menu.buildFromTemplate(

@@ -213,3 +213,46 @@ describe('Electron main process', () => {
     expect(electron.shell.openPath).toHaveBeenCalledWith(join(mocks.state.folder, 'logs'));
   });
 });
+
+describe('Electron demo (no profile configured)', () => {
+  it('offers the demo gateway console and the relay, with the relay password known', async () => {
+    const { startDemoWhenUnconfigured } = await import('../../../electron/main/demo');
+    let services: Services | undefined;
+    runMain(electron as never, PATHS, {
+      onServicesReady: async (ready) => {
+        services = ready;
+        return startDemoWhenUnconfigured(ready);
+      },
+    });
+    await vi.waitFor(() => expect(mocks.windows[0]?.window.loadURL).toHaveBeenCalled(), { timeout: 20_000 });
+    const handlers = services!.handlers;
+    try {
+      const ports = await handlers['serial:ports'](undefined, { channel: 'serial:ports' });
+      expect(ports.ports).toContainEqual(
+        expect.objectContaining({ label: 'Demo gateway console', isDemo: true }),
+      );
+      const { profiles, selectedId } = await handlers['profiles:list'](undefined, {
+        channel: 'profiles:list',
+      });
+      const demo = profiles.find((profile) => profile.id === selectedId);
+      expect(demo).toMatchObject({
+        isDemo: true,
+        relay: { host: '127.0.0.1', port: expect.any(Number), username: expect.any(String) },
+        relayPasswordStored: true,
+      });
+      // Signed in to the demo, reverse SSH gets past the relay (its password is known) to the gateway's login.
+      const account = demo!.demoAccounts![0]!;
+      await handlers['session:login'](
+        { profileId: demo!.id, username: account.username, password: account.password, remember: 'none' },
+        { channel: 'session:login' },
+      );
+      const consolePort = ports.ports.find((port) => port.isDemo)!;
+      const gatewayId = consolePort.serialNumber!.replace(/^DEMO-/, '');
+      await expect(
+        handlers['ssh:open-reverse']({ gatewayId, cols: 80, rows: 24 }, { channel: 'ssh:open-reverse' }),
+      ).rejects.toMatchObject({ details: { reason: 'ROOT_PASSWORD_REQUIRED' } });
+    } finally {
+      await services!.close();
+    }
+  });
+});

@@ -1,0 +1,93 @@
+// The demo's terminals, shared by both composition roots (Electron main and the browser host). Services may not
+// import the simulator (eslint layering), so the simulator is described here by the parts used, and the demo
+// console's binding is built by a factory the caller passes in (main/host import DemoConsoleBinding).
+import type { Profile } from '../../shared/ipc/schemas';
+import type { BindingInterface } from '../serial';
+import type { AppTerminalsOptions } from '../terminals/app-terminals';
+import type { FieldKitServices } from './field-kit-services';
+
+/** The demo profile's name, as the login screen shows it. */
+export const DEMO_PROFILE_NAME = 'Demo network server';
+
+/** A simulated gateway as the demo terminals need it (the simulator fixture's gateway has these fields). */
+export interface DemoGateway {
+  id: string;
+  name: string;
+  bspVersion: string;
+  rootPassword: string;
+  initialStatus: 'ONLINE' | 'OFFLINE';
+}
+
+/** The parts of a running simulator the demo uses (RunningSimulator has them all). */
+export interface DemoSimulator {
+  url: string;
+  fixture: {
+    accounts: ReadonlyArray<{ username: string; password: string; role: string }>;
+    gateways: readonly DemoGateway[];
+  };
+  /** The built-in SSH relay, present when the simulator started with `ssh: true`. */
+  relay?: { host: string; port: number; username: string; password: string };
+}
+
+/** What the demo console's binding is built from (the simulator's SerialConsoleGateway). */
+export interface DemoConsoleGateway {
+  gatewayId: string;
+  hostname: string;
+  bspVersion: string;
+  rootPassword: string;
+}
+
+/** The terminal options the demo adds to `attachTerminals`: the demo console and the relay's known password. */
+export type DemoTerminalOptions = Pick<AppTerminalsOptions, 'demoBinding' | 'knownRelayPasswords'>;
+
+/** The gateway behind the demo serial console: the first one online when the simulator started. */
+export function demoConsoleGateway<Gateway extends DemoGateway>(fixture: {
+  gateways: readonly Gateway[];
+}): Gateway {
+  const gateways = fixture.gateways;
+  return gateways.find((candidate) => candidate.initialStatus === 'ONLINE') ?? gateways[0]!;
+}
+
+/** The demo profile for a simulator: its address, public demo accounts and, with SSH on, its relay. */
+export function demoProfileFields(simulator: DemoSimulator): Omit<Profile, 'id' | 'isDemo'> {
+  return {
+    name: DEMO_PROFILE_NAME,
+    baseUrl: simulator.url,
+    demoAccounts: simulator.fixture.accounts.map(({ username, password, role }) => ({
+      username,
+      password,
+      role,
+    })),
+    ...(simulator.relay
+      ? {
+          relay: {
+            host: simulator.relay.host,
+            port: simulator.relay.port,
+            username: simulator.relay.username,
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * The demo console of the first online gateway (built by `createConsoleBinding`), and the demo relay's password
+ * for the demo profile: also recorded in `services.relayPasswords`, so the profile reads "stored".
+ */
+export function demoTerminals(
+  services: Pick<FieldKitServices, 'relayPasswords'>,
+  simulator: DemoSimulator,
+  demoProfileId: string | null,
+  createConsoleBinding: (gateway: DemoConsoleGateway) => BindingInterface,
+): DemoTerminalOptions {
+  const gateway = demoConsoleGateway(simulator.fixture);
+  const demoBinding = createConsoleBinding({
+    gatewayId: gateway.id,
+    hostname: gateway.name,
+    bspVersion: gateway.bspVersion,
+    rootPassword: gateway.rootPassword,
+  });
+  if (!simulator.relay || !demoProfileId) return { demoBinding };
+  services.relayPasswords.know(demoProfileId, simulator.relay.password);
+  return { demoBinding, knownRelayPasswords: services.relayPasswords.knownPasswords };
+}
