@@ -114,6 +114,21 @@ describe('app shell', () => {
     await page.getByText('Session only: no keychain answered').waitFor();
   });
 
+  it('says a relay password is kept in memory only when no keychain answered', async () => {
+    backend.handle('app:info', () => ({
+      ok: true,
+      value: { version: '0.1.0', mode: 'browser', keychain: 'session-only' },
+    }));
+    const company = buildProfile({ relay: { host: 'relay.acme.example', port: 22, username: 'tunnel' } });
+    backend.handle('profiles:list', () => ({
+      ok: true,
+      value: { profiles: [buildDemoProfile(), company], selectedId: 'demo' },
+    }));
+    const page = await openShell('#/settings');
+    await page.getByRole('button', { name: `Edit profile ${company.name}` }).click();
+    await page.getByText('kept in memory only, until Field Kit quits').waitFor();
+  });
+
   it('deletes a profile only after the user confirms it', async () => {
     const company = buildProfile();
     backend.handle('profiles:list', () => ({
