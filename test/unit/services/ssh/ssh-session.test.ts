@@ -285,4 +285,27 @@ describe('SshSession with per-line timestamps', () => {
     expect(shown).toBe(50_000 + 500 * STAMP.length);
     expect(granted).toEqual([50_000]);
   });
+
+  it('never lets the gateway ahead of a partly acknowledged stamped chunk', async () => {
+    const link = createFakeLink();
+    const { granted, protocol } = steerable(link.channel, 100_000);
+    const { session } = createSession({
+      timestamps: true,
+      clock: () => AT,
+      highWatermark: 10_000_000,
+      lowWatermark: 1_000_000,
+      receiveWindowBytes: 100_000,
+      connect: async () => link,
+    });
+    let shown = 0;
+    session.on('data', (chunk) => (shown += chunk.length));
+    await session.open();
+    link.channel.print('x'.repeat(99).concat('\n').repeat(1_000));
+    protocol.channelWindowAdjust(7, 100_000);
+    const half = Math.floor(shown / 2);
+    session.acknowledge(half);
+    expect(granted.reduce((sum, amount) => sum + amount, 0)).toBeLessThanOrEqual(50_000);
+    session.acknowledge(shown - half);
+    expect(granted.reduce((sum, amount) => sum + amount, 0)).toBe(100_000);
+  });
 });
