@@ -2,6 +2,7 @@ export {
   TerminalManager,
   TerminalNotFoundError,
   NotSerialSessionError,
+  DATA_EVENT_INTERVAL_MS,
   DATA_EVENT_MAX_BYTES,
   type TerminalManagerDependencies,
   type TerminalEventSink,

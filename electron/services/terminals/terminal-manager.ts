@@ -13,8 +13,15 @@ import type {
 } from '../../shared/terminal/terminal-schemas';
 import type { TerminalSession, TerminalState } from '../terminal';
 
-/** Coalesced output is sent at most this large per event (the flow-control window is 100 kB anyway). */
+/** Coalesced output is sent at most this large per event. */
 export const DATA_EVENT_MAX_BYTES = 256 * 1024;
+/**
+ * While output streams, a session's data events are at least this far apart (output arriving in between is
+ * coalesced); after a quiet spell the next output goes out on the next tick, so an echo is not delayed. A serial
+ * port reads a few kB at a time, and each event costs the page a message, an xterm write, a frame and an
+ * acknowledgement.
+ */
+export const DATA_EVENT_INTERVAL_MS = 8;
 
 /** Where the manager pushes `terminal:data` and `terminal:state` (the app's event hub). */
 export interface TerminalEventSink {
@@ -83,8 +90,13 @@ export interface TerminalManagerDependencies {
   resolveRelay(): Promise<ResolvedRelay>;
   /** Keeps a root password that just worked, so the next session does not ask (keychain). */
   rememberRootPassword?(gatewayId: string, password: string): Promise<void>;
-  /** Runs `callback` soon, after the current I/O (default setImmediate): output is coalesced until then. */
-  schedule?: (callback: () => void) => void;
+  /**
+   * Runs `callback` after `delayMs` (0: soon, after the current I/O — default setImmediate, else setTimeout);
+   * output is coalesced until then.
+   */
+  schedule?: (callback: () => void, delayMs: number) => void;
+  /** Milliseconds on a monotonic clock (default performance.now). */
+  now?: () => number;
   log?: { error(message: string, error?: unknown): void };
 }
 
@@ -105,6 +117,7 @@ interface Entry {
   pending: Uint8Array[];
   pendingBytes: number;
   isFlushScheduled: boolean;
+  lastFlushAt: number;
   reason: string | undefined;
 }
 
@@ -117,11 +130,15 @@ interface Entry {
 export class TerminalManager {
   readonly #sessions = new Map<string, Entry>();
   readonly #dependencies: TerminalManagerDependencies;
-  readonly #schedule: (callback: () => void) => void;
+  readonly #schedule: (callback: () => void, delayMs: number) => void;
+  readonly #now: () => number;
 
   constructor(dependencies: TerminalManagerDependencies) {
     this.#dependencies = dependencies;
-    this.#schedule = dependencies.schedule ?? ((callback) => void setImmediate(callback));
+    this.#schedule =
+      dependencies.schedule ??
+      ((callback, delayMs) => void (delayMs > 0 ? setTimeout(callback, delayMs) : setImmediate(callback)));
+    this.#now = dependencies.now ?? (() => performance.now());
   }
 
   /** The open sessions, in the order they were opened. */
@@ -243,6 +260,7 @@ export class TerminalManager {
       pending: [],
       pendingBytes: 0,
       isFlushScheduled: false,
+      lastFlushAt: Number.NEGATIVE_INFINITY,
       reason: session.kind === 'ssh' ? session.reason : undefined,
     };
     this.#sessions.set(session.id, entry);
@@ -270,7 +288,8 @@ export class TerminalManager {
     }
     if (entry.isFlushScheduled) return;
     entry.isFlushScheduled = true;
-    this.#schedule(() => this.#flush(entry));
+    const wait = Math.max(0, entry.lastFlushAt + DATA_EVENT_INTERVAL_MS - this.#now());
+    this.#schedule(() => this.#flush(entry), Math.ceil(wait));
   }
 
   #flush(entry: Entry): void {
@@ -279,6 +298,7 @@ export class TerminalManager {
     const data = Buffer.concat(entry.pending, entry.pendingBytes);
     entry.pending = [];
     entry.pendingBytes = 0;
+    entry.lastFlushAt = this.#now();
     this.#dependencies.events.emit('terminal:data', { id: entry.session.id, data });
   }
 

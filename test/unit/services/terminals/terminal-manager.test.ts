@@ -4,6 +4,7 @@ import { IpcError } from '../../../../electron/shared/ipc/result';
 import { FlowController } from '../../../../electron/services/terminal';
 import { HostKeyChangedError, RootPasswordRequiredError } from '../../../../electron/services/ssh';
 import {
+  DATA_EVENT_INTERVAL_MS,
   mapTerminalError,
   TerminalManager,
   type SshTerminal,
@@ -115,6 +116,31 @@ describe('TerminalManager', () => {
     for (let index = 0; index < 10; index += 1) opened[0]!.produce(new Uint8Array(100));
     runScheduled();
     expect(pushed.filter((entry) => entry.event === 'terminal:data')).toHaveLength(1);
+  });
+
+  it('sends output after a quiet spell on the next tick, and spaces events while output streams', async () => {
+    let now = 1_000;
+    const delays: number[] = [];
+    const scheduledCallbacks: Array<() => void> = [];
+    const { manager, opened, pushed } = setUp({
+      now: () => now,
+      schedule: (callback, delayMs) => {
+        delays.push(delayMs);
+        scheduledCallbacks.push(callback);
+      },
+    });
+    const run = () => scheduledCallbacks.splice(0).forEach((callback) => callback());
+    await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    opened[0]!.produce(new Uint8Array(10));
+    run();
+    now += 1;
+    opened[0]!.produce(new Uint8Array(10));
+    run();
+    now += 50;
+    opened[0]!.produce(new Uint8Array(10));
+    run();
+    expect(delays).toEqual([0, DATA_EVENT_INTERVAL_MS - 1, 0]);
+    expect(pushed.filter((entry) => entry.event === 'terminal:data')).toHaveLength(3);
   });
 
   it('passes acknowledgements to the session, which pauses above its high watermark and resumes under its low one', async () => {
