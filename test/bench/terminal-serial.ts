@@ -1,13 +1,16 @@
 // The serial half of `npm run bench -- terminal` (`serial-flood-vs-raw`): the same bytes pushed through a socat
-// pty pair are read once by the serial service (SerialPorts → SerialSession → renderer acknowledgements) and once
-// by a bare serialport read loop; the figure is the ratio of the two rates. The lead's runner can pass a
-// `renderer` that forwards chunks to xterm in Chromium; the default acknowledges at once.
+// pty pair are read once by the app — serial service in the browser host → WebSocket → xterm in Chromium, hashed
+// in the page (runSerialFloodInChromium) — and once by a bare serialport read loop; the figure is the ratio of the
+// two rates. measureSerialServiceFlood measures the service alone (a renderer that acknowledges at once).
 import { createHash } from 'node:crypto';
 import { autoDetect } from '@serialport/bindings-cpp';
 import { SerialPorts } from '../../electron/services/serial/serial-ports';
 import { generateFloodChunks } from '../../simulator/shell/flood';
 import { startSocatPair, type SocatPair } from '../helpers/socat';
+import type { DebuggableBrowserSession } from '../helpers/browser';
+import { CdpPage } from '../helpers/cdp-page';
 import type { BenchFigure } from './report';
+import { signInAndOpenTerminals, startTerminalRig } from './terminal-rig';
 
 /** Where flood bytes go: call `written` once the renderer has written the chunk (xterm's write callback). */
 export interface SerialFloodRenderer {
@@ -156,4 +159,117 @@ export async function runSerialFloodVsRaw(
   } finally {
     await socat.cleanup();
   }
+}
+
+/**
+ * `serial-flood-vs-raw` through the whole app: a serial console opened in the Terminals view on a socat pty by its
+ * typed path, `megabytes` written into the pty's far end, timed until every byte has reached the page (and hashed
+ * there); divided by a raw read loop's rate over a second socat pair, round by round in the same run. Playwright
+ * sets the page up and then lets go; the rounds run over a bare DevTools connection (see CdpPage).
+ */
+export async function runSerialFloodInChromium(
+  options: { megabytes?: number; rounds?: number } = {},
+): Promise<BenchFigure[]> {
+  const megabytes = options.megabytes ?? 10;
+  const { payload, digest } = createPayload(megabytes);
+  const appPair = await startSocatPair();
+  const rawPair = await startSocatPair();
+  const rig = await startTerminalRig({ debuggable: true });
+  let page: CdpPage | undefined;
+  try {
+    await signInAndOpenTerminals(rig.page, rig.host.url);
+    await rig.page.getByRole('button', { name: 'Serial console' }).click();
+    const dialog = rig.page.getByRole('dialog', { name: 'Serial console' });
+    // The port list loads after the dialog opens; choosing before it arrives would be undone.
+    await dialog.getByRole('option', { name: 'Demo gateway console' }).waitFor({ state: 'attached' });
+    await dialog.getByRole('combobox', { name: 'Port' }).selectOption({ label: 'Type a path…' });
+    await dialog.getByRole('textbox', { name: 'Path', exact: true }).fill(appPair.pathA);
+    await dialog.getByRole('button', { name: 'Connect' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await rig.page.locator('.pane:not([hidden]) [data-terminal-id]').waitFor();
+    const browser = rig.browser as DebuggableBrowserSession;
+    await browser.releasePlaywright();
+    page = await CdpPage.connect(browser.debuggingPort, rig.host.url.split('?')[0]!);
+    const rounds: { raw: SerialFloodMeasurement; app: SerialFloodMeasurement }[] = [];
+    for (let round = 0; round < (options.rounds ?? 3); round += 1) {
+      const raw = await measureRawSerialFlood({ megabytes, socat: rawPair });
+      const app = await measureAppFlood(page, appPair.pathB, payload, digest);
+      rounds.push({ raw, app });
+    }
+    const isByteExact = rounds.every(({ raw, app }) => raw.isByteExact && app.isByteExact);
+    const ratios = rounds.map(({ raw, app }) => app.bytesPerMs / raw.bytesPerMs).sort((a, b) => a - b);
+    const median = ratios[Math.floor(ratios.length / 2)]!;
+    const rate = (pick: (round: (typeof rounds)[number]) => SerialFloodMeasurement) =>
+      (rounds.reduce((sum, round) => sum + pick(round).bytesPerMs, 0) / rounds.length / 1_000).toFixed(1);
+    return [
+      {
+        name: 'serial-flood-vs-raw',
+        value: isByteExact ? Number(median.toFixed(3)) : 0,
+        unit: 'ratio',
+        target: '>= 0.9',
+        note: `${megabytes} MB over a socat pty, median of ${rounds.length} rounds: serial service → host → WebSocket → xterm ${rate((round) => round.app)} MB/s vs raw read loop ${rate((round) => round.raw)} MB/s on average${isByteExact ? ', byte-exact' : ' (NOT byte-exact)'}`,
+      },
+    ];
+  } finally {
+    page?.close();
+    await rig.close();
+    await appPair.cleanup();
+    await rawPair.cleanup();
+  }
+}
+
+/** Writes the payload into the pty the app's serial console reads, and times it until the page has every byte. */
+async function measureAppFlood(
+  page: CdpPage,
+  farEnd: string,
+  payload: Buffer,
+  digest: string,
+): Promise<SerialFloodMeasurement> {
+  await page.evaluate(() => {
+    const probe = (
+      window as unknown as {
+        fieldKitTerminalProbe: { capturing: boolean; chunks: Uint8Array[]; total: number };
+      }
+    ).fieldKitTerminalProbe;
+    probe.chunks = [];
+    probe.total = 0;
+    probe.capturing = true;
+  });
+  const startedAt = performance.now();
+  const finishWriting = await writePayload(farEnd, payload);
+  await page.waitFor(
+    (length) =>
+      (window as unknown as { fieldKitTerminalProbe: { total: number } }).fieldKitTerminalProbe.total >=
+      length,
+    payload.length,
+    { pollingMs: 20, timeoutMs: 10 * 60_000 },
+  );
+  const elapsedMs = performance.now() - startedAt;
+  await finishWriting();
+  const received = await page.evaluate(async () => {
+    const probe = (
+      window as unknown as {
+        fieldKitTerminalProbe: { capturing: boolean; chunks: Uint8Array[]; total: number };
+      }
+    ).fieldKitTerminalProbe;
+    probe.capturing = false;
+    const all = new Uint8Array(probe.total);
+    let offset = 0;
+    for (const chunk of probe.chunks) {
+      all.set(chunk, offset);
+      offset += chunk.length;
+    }
+    probe.chunks = [];
+    const hash = await crypto.subtle.digest('SHA-256', all);
+    return {
+      byteCount: all.length,
+      digest: Array.from(new Uint8Array(hash), (byte) => byte.toString(16).padStart(2, '0')).join(''),
+    };
+  });
+  return {
+    byteCount: received.byteCount,
+    elapsedMs,
+    bytesPerMs: received.byteCount / elapsedMs,
+    isByteExact: received.byteCount === payload.length && received.digest === digest,
+  };
 }

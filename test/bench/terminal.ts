@@ -1,11 +1,11 @@
 // `npm run bench -- terminal`: the issue's terminal figures. The SSH ones run the whole app path — the relay and
 // gateway shell of a simulator process (`--ssh`), the browser host's TerminalManager in this process, its
 // WebSocket, xterm.js in headless Chromium (DOM renderer: no GPU here) — with the flood hashed in the page; the
-// serial one is runSerialFloodVsRaw. `TERMINAL_BENCH_MB` shrinks the SSH flood on a slow machine.
+// serial one is runSerialFloodInChromium. `TERMINAL_BENCH_MB` shrinks the SSH flood on a slow machine.
 import type { DebuggableBrowserSession } from '../helpers/browser';
 import { CdpPage } from '../helpers/cdp-page';
 import { percentile95 } from './terminal-ssh';
-import { runSerialFloodVsRaw } from './terminal-serial';
+import { runSerialFloodInChromium } from './terminal-serial';
 import type { BenchFigure } from './report';
 import {
   checkFloodInPage,
@@ -83,6 +83,6 @@ export async function runSshFloodInChromium(megabytes = SSH_FLOOD_MEGABYTES): Pr
 /** Every figure of the terminal suite. */
 export async function runTerminalBench(): Promise<BenchFigure[]> {
   const ssh = await runSshFloodInChromium();
-  const serial = await runSerialFloodVsRaw();
+  const serial = await runSerialFloodInChromium();
   return [...ssh, ...serial];
 }
