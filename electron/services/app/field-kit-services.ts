@@ -190,8 +190,19 @@ export class FieldKitServices {
   private async saveProfile(draft: ProfileDraft): Promise<Profile> {
     const { relayPassword, relayPasswordStored: _ignored, ...fields } = draft;
     const saved = await this.profiles.save(fields);
-    if (!saved.relay) await this.relayPasswords.set(saved.id, null);
-    else if (relayPassword !== undefined) await this.relayPasswords.set(saved.id, relayPassword);
+    const password = saved.relay ? relayPassword : null;
+    if (password === undefined) return this.describeProfile(saved);
+    try {
+      await this.relayPasswords.set(saved.id, password);
+    } catch (error) {
+      // The keychain's error names the account at most, never the secret.
+      this.log.error('the keychain refused the relay password', error);
+      throw new IpcError(
+        'INTERNAL',
+        'The profile was saved, but the keychain did not store the relay password. Enter it again, or check that the keychain is unlocked.',
+        { reason: 'RELAY_PASSWORD_NOT_STORED' },
+      );
+    }
     return this.describeProfile(saved);
   }
 

@@ -178,3 +178,22 @@ describe('the relay password in profiles:save', () => {
     expect(listed).toMatchObject({ ok: true, value: { profiles: [{ relayPasswordStored: true }] } });
   });
 });
+
+describe('a keychain that refuses the relay password', () => {
+  it('says the profile was saved but the password was not, without the password', async () => {
+    const { router } = await buildServices();
+    credentials.set = async () => {
+      throw new Error('The name org.freedesktop.secrets was not provided');
+    };
+    const result = await router.dispatch(
+      'profiles:save',
+      { name: 'Roof', baseUrl: 'https://oam.roof.example', relay: RELAY, relayPassword: RELAY_PASSWORD },
+      null,
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/saved, but the keychain did not store the relay password/) },
+    });
+    expect(JSON.stringify(result)).not.toContain(RELAY_PASSWORD);
+  });
+});
