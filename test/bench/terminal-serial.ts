@@ -1,21 +1,15 @@
 // The serial half of `npm run bench -- terminal` (`serial-flood-vs-raw`): the same bytes pushed through a socat
 // pty pair are read once by the app — serial service in the browser host → WebSocket → xterm in Chromium, hashed
 // in the page (runSerialFloodInChromium) — and once by a bare serialport read loop; the figure is the ratio of the
-// two rates. measureSerialServiceFlood measures the service alone (a renderer that acknowledges at once).
+// two rates.
 import { createHash } from 'node:crypto';
 import { autoDetect } from '@serialport/bindings-cpp';
-import { SerialPorts } from '../../electron/services/serial/serial-ports';
 import { generateFloodChunks } from '../../simulator/shell/flood';
 import { startSocatPair, type SocatPair } from '../helpers/socat';
 import type { DebuggableBrowserSession } from '../helpers/browser';
 import { CdpPage } from '../helpers/cdp-page';
 import type { BenchFigure } from './report';
 import { signInAndOpenTerminals, startTerminalRig } from './terminal-rig';
-
-/** Where flood bytes go: call `written` once the renderer has written the chunk (xterm's write callback). */
-export interface SerialFloodRenderer {
-  write(chunk: Uint8Array, written: () => void): void;
-}
 
 /** What one pass measured. */
 export interface SerialFloodMeasurement {
@@ -26,7 +20,6 @@ export interface SerialFloodMeasurement {
   isByteExact: boolean;
 }
 
-const IMMEDIATE_RENDERER: SerialFloodRenderer = { write: (_chunk, written) => written() };
 const WRITE_CHUNK_BYTES = 65_536;
 const READ_BUFFER_BYTES = 65_536;
 
@@ -48,45 +41,6 @@ async function writePayload(path: string, payload: Buffer): Promise<() => Promis
     await writing;
     await port.close();
   };
-}
-
-/** Pushes `megabytes` through a socat pty into the serial service and returns the rate (bytes/ms). */
-export async function measureSerialServiceFlood(options: {
-  megabytes: number;
-  renderer?: SerialFloodRenderer;
-  socat?: SocatPair;
-}): Promise<SerialFloodMeasurement> {
-  const socat = options.socat ?? (await startSocatPair());
-  const renderer = options.renderer ?? IMMEDIATE_RENDERER;
-  const { payload, digest } = createPayload(options.megabytes);
-  const serialPorts = new SerialPorts({});
-  try {
-    const session = await serialPorts.open({ path: socat.pathA, logging: false });
-    const hash = createHash('sha256');
-    let received = 0;
-    const done = new Promise<void>((resolve) => {
-      session.on('data', (chunk) => {
-        hash.update(chunk);
-        received += chunk.length;
-        renderer.write(chunk, () => session.acknowledge(chunk.length));
-        if (received >= payload.length) resolve();
-      });
-    });
-    const startedAt = performance.now();
-    const finishWriting = await writePayload(socat.pathB, payload);
-    await done;
-    const elapsedMs = performance.now() - startedAt;
-    await finishWriting();
-    return {
-      byteCount: received,
-      elapsedMs,
-      bytesPerMs: received / elapsedMs,
-      isByteExact: received === payload.length && hash.digest('hex') === digest,
-    };
-  } finally {
-    await serialPorts.closeAll();
-    if (!options.socat) await socat.cleanup();
-  }
 }
 
 /** Pushes `megabytes` through a socat pty into a bare serialport read loop and returns the rate (bytes/ms). */
@@ -119,45 +73,6 @@ export async function measureRawSerialFlood(options: {
   } finally {
     await port.close();
     if (!options.socat) await socat.cleanup();
-  }
-}
-
-/**
- * `serial-flood-vs-raw`: 10 MB (by default) through the serial service divided by a raw read loop's rate in the
- * same run. Each round measures raw then service back to back on one socat pair; the figure is the median of the
- * rounds' ratios, so a busy machine (shared cores) skews it as little as possible. A pass that is not
- * byte-exact makes the figure 0.
- */
-export async function runSerialFloodVsRaw(
-  options: { megabytes?: number; rounds?: number; renderer?: SerialFloodRenderer } = {},
-): Promise<BenchFigure[]> {
-  const megabytes = options.megabytes ?? 10;
-  const socat = await startSocatPair();
-  try {
-    const rounds: { raw: SerialFloodMeasurement; service: SerialFloodMeasurement }[] = [];
-    for (let round = 0; round < (options.rounds ?? 5); round += 1) {
-      const raw = await measureRawSerialFlood({ megabytes, socat });
-      const service = await measureSerialServiceFlood({ megabytes, socat, renderer: options.renderer });
-      rounds.push({ raw, service });
-    }
-    const isByteExact = rounds.every(({ raw, service }) => raw.isByteExact && service.isByteExact);
-    const ratios = rounds
-      .map(({ raw, service }) => service.bytesPerMs / raw.bytesPerMs)
-      .sort((a, b) => a - b);
-    const median = ratios[Math.floor(ratios.length / 2)]!;
-    const rate = (pick: (round: (typeof rounds)[number]) => SerialFloodMeasurement) =>
-      (rounds.reduce((sum, round) => sum + pick(round).bytesPerMs, 0) / rounds.length / 1_000).toFixed(1);
-    return [
-      {
-        name: 'serial-flood-vs-raw',
-        value: isByteExact ? Number(median.toFixed(3)) : 0,
-        unit: 'ratio',
-        target: '>= 0.9',
-        note: `${megabytes} MB over a socat pty, median of ${rounds.length} rounds: service ${rate((round) => round.service)} MB/s vs raw read loop ${rate((round) => round.raw)} MB/s on average${isByteExact ? '' : ' (NOT byte-exact)'}`,
-      },
-    ];
-  } finally {
-    await socat.cleanup();
   }
 }
 
