@@ -178,14 +178,23 @@ export class FieldKitServices {
     }
   }
 
-  /** The profile as the renderer sees it: with whether a relay password is stored, never the password. */
+  /**
+   * The profile as the renderer sees it: with whether a relay password is stored, never the password. A keychain
+   * that cannot be read leaves the flag out (unknown) rather than failing the profile list.
+   */
   private async describeProfile(profile: Profile): Promise<Profile> {
-    return { ...profile, relayPasswordStored: await this.relayPasswords.isStored(profile.id) };
+    try {
+      return { ...profile, relayPasswordStored: await this.relayPasswords.isStored(profile.id) };
+    } catch (error) {
+      this.log.error('the keychain could not say whether a relay password is stored', error);
+      return profile;
+    }
   }
 
   /**
    * Saves the profile, then its relay password when the draft carries one (null clears it). A profile without a
-   * relay keeps no relay password: clearing the relay clears it too.
+   * relay keeps no relay password: clearing the relay clears it too. A keychain that refuses the password leaves
+   * the profile saved, answered as "not stored", with a KEYCHAIN_WRITE_FAILED notice.
    */
   private async saveProfile(draft: ProfileDraft): Promise<Profile> {
     const { relayPassword, relayPasswordStored: _ignored, ...fields } = draft;
@@ -195,13 +204,13 @@ export class FieldKitServices {
     try {
       await this.relayPasswords.set(saved.id, password);
     } catch (error) {
+      // The profile is saved (a retry must not add it twice): its answer reads "not stored" and a notice says why.
       // The keychain's error names the account at most, never the secret.
       this.log.error('the keychain refused the relay password', error);
-      throw new IpcError(
-        'INTERNAL',
-        'The profile was saved, but the keychain did not store the relay password. Enter it again, or check that the keychain is unlocked.',
-        { reason: 'RELAY_PASSWORD_NOT_STORED' },
-      );
+      this.addNotice({
+        code: 'KEYCHAIN_WRITE_FAILED',
+        message: `The profile "${saved.name}" was saved, but the keychain did not ${password === null ? 'remove' : 'store'} its relay password. Edit the profile and try again.`,
+      });
     }
     return this.describeProfile(saved);
   }

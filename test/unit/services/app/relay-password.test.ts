@@ -180,7 +180,7 @@ describe('the relay password in profiles:save', () => {
 });
 
 describe('a keychain that refuses the relay password', () => {
-  it('says the profile was saved but the password was not, without the password', async () => {
+  it('keeps the profile saved, reads "not stored" and says why in a notice, without the password', async () => {
     const { router } = await buildServices();
     credentials.set = async () => {
       throw new Error('The name org.freedesktop.secrets was not provided');
@@ -190,10 +190,27 @@ describe('a keychain that refuses the relay password', () => {
       { name: 'Roof', baseUrl: 'https://oam.roof.example', relay: RELAY, relayPassword: RELAY_PASSWORD },
       null,
     );
-    expect(result).toMatchObject({
-      ok: false,
-      error: { message: expect.stringMatching(/saved, but the keychain did not store the relay password/) },
+    expect(result).toMatchObject({ ok: true, value: { name: 'Roof', relayPasswordStored: false } });
+    const notices = await router.dispatch('app:notices', undefined, null);
+    expect(notices).toMatchObject({
+      ok: true,
+      value: {
+        notices: [{ code: 'KEYCHAIN_WRITE_FAILED', message: expect.stringMatching(/relay password/) }],
+      },
     });
-    expect(JSON.stringify(result)).not.toContain(RELAY_PASSWORD);
+    expect(JSON.stringify([result, notices])).not.toContain(RELAY_PASSWORD);
+  });
+});
+
+describe('a keychain that cannot be read', () => {
+  it('still lists the profiles, without saying whether a relay password is stored', async () => {
+    const { router } = await buildServices();
+    await saveWithRelay(router, { relayPassword: RELAY_PASSWORD });
+    credentials.get = async () => {
+      throw new Error('The keyring is locked');
+    };
+    const listed = await router.dispatch('profiles:list', undefined, null);
+    expect(listed).toMatchObject({ ok: true, value: { profiles: [{ name: 'Roof' }] } });
+    expect(JSON.stringify(listed)).not.toContain('relayPasswordStored');
   });
 });
