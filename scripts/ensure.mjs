@@ -6,7 +6,7 @@
 // path to the first page). `scripts/host.mjs` imports `ensureMachine`; run directly, this file calls it.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -124,6 +124,7 @@ export function ensureMachine(options = {}) {
   ensureNodeModules();
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+// Run as a script (not imported): compared through realpath, as Node resolves symlinks for import.meta.url only.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   ensureMachine({ quiet: process.argv.includes('--quiet') });
 }
