@@ -1,12 +1,15 @@
 // Bundles the browser host (electron/host/cli.ts) into out/host/cli.mjs for `npm run host`, and rebuilds it only
 // when one of the files it was built from changed. Running the bundle with plain Node skips tsx's per-start
-// compile of every TypeScript file and most of Node's module resolution (DESIGN §8: startup).
+// compile of every TypeScript file and most of Node's module resolution (issue 3's startup figure).
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from './stale.mjs';
 
-/** The bundle. It sits two folders below the root, as electron/host/ does, so `import.meta.dirname/../..` still names the checkout. */
+/**
+ * The bundle. It sits two folders below the root, as electron/host/ does, so start-host's
+ * `import.meta.dirname/../..` still names the checkout.
+ */
 export const HOST_BUNDLE = join(ROOT, 'out', 'host', 'cli.mjs');
 /** Every file the bundle was built from, with its modification time and size at build time. */
 export const HOST_BUNDLE_MANIFEST = join(ROOT, 'out', 'host', 'cli.inputs.json');
@@ -27,7 +30,7 @@ export const HOST_EXTERNAL_PACKAGES = [
   'playwright-core',
 ];
 
-/** Besides the bundled sources: the lock (npm writes package files with a fixed date) and this build script. */
+/** Besides the bundled files: the lock (an upgraded package's files may keep their dates) and this script. */
 const EXTRA_INPUTS = [join(ROOT, 'package-lock.json'), THIS_FILE];
 
 function fingerprint(path) {
