@@ -125,6 +125,7 @@ describe('app shell', () => {
       value: { profiles: [buildDemoProfile(), company], selectedId: 'demo' },
     }));
     const page = await openShell('#/settings');
+    await page.getByText('SSH relay tunnel@relay.acme.example:22, password not stored').waitFor();
     await page.getByRole('button', { name: `Edit profile ${company.name}` }).click();
     await page.getByText('kept in memory only, until Field Kit quits').waitFor();
   });
