@@ -1,11 +1,22 @@
 import type { ClientChannel } from 'ssh2';
 
 /**
- * Bytes of shell output that may be on their way from the gateway or waiting for xterm at any time (after the
- * first 2 MB, see ReceiveWindow). A keystroke's echo queues behind at most this much: 1 MB drains in about 70 ms
- * at xterm's DOM-renderer rate, while leaving room for the acknowledgement round trip at full speed.
+ * How long a keystroke's echo may wait behind output already on its way (ReceiveWindow sizes the window for it):
+ * the window follows the rate at which xterm writes, times this.
  */
-export const RECEIVE_WINDOW_BYTES_DEFAULT = 1_000_000;
+export const ECHO_DELAY_TARGET_MS = 100;
+/** The window never shrinks below this (a slow page still gets a steady stream). */
+export const RECEIVE_WINDOW_MIN_BYTES = 512 * 1024;
+/** The window never grows above this (4 MB is xterm's work for a fifth of a second on a fast machine). */
+export const RECEIVE_WINDOW_MAX_BYTES = 4 * 1024 * 1024;
+
+/** How the receive window is sized: a fixed size, or (default) following xterm's rate. */
+export type ReceiveWindowSizing =
+  | { fixedBytes: number }
+  | { echoDelayTargetMs?: number; minBytes?: number; maxBytes?: number; now?: () => number };
+
+/** Acknowledgements over this span give the rate xterm writes at. */
+const RATE_SPAN_MS = 500;
 
 /** Window adjustments smaller than this wait for more acknowledgements (fewer, larger SSH packets). */
 const MIN_GRANT_BYTES = 32 * 1024;
@@ -36,11 +47,21 @@ const steeringByProtocol = new WeakMap<ProtocolInternals, Steering>();
  * window adjustments are held back and passed on only as acknowledgements come in. (The first 2 MB, offered when
  * the channel opened, cannot be taken back.)
  *
+ * The size follows xterm: while the window is what limits the flow, it becomes the rate acknowledgements came in
+ * over the last half second times ECHO_DELAY_TARGET_MS (within RECEIVE_WINDOW_MIN_BYTES–MAX). Too small a window
+ * starves xterm between round trips — and xterm drawing a frame per small write costs it twice the CPU of working
+ * through a backlog — while too large a one queues seconds of output ahead of an echo.
+ *
  * Guarantees: no byte is dropped or reordered (only the SSH peer's sending is paced); every adjustment ssh2 made
  * is eventually sent once the renderer catches up; `detach()` sends what is still held and stops steering.
  */
 export class ReceiveWindow {
-  readonly windowBytes: number;
+  #windowBytes: number;
+  readonly #sizing: Required<Exclude<ReceiveWindowSizing, { fixedBytes: number }>> | undefined;
+  /** Recent acknowledgements (time, bytes), for the rate. */
+  readonly #recentAcknowledgements: Array<{ at: number; bytes: number }> = [];
+  /** When the window last limited the flow (outstanding bytes at its size). */
+  #limitedAt = Number.NEGATIVE_INFINITY;
   readonly #channel: ChannelInternals;
   readonly #steering: Steering;
   /** Adjustments ssh2 asked to send and this held back. */
@@ -51,11 +72,27 @@ export class ReceiveWindow {
   #acknowledged = 0;
   #isAttached = true;
 
-  private constructor(channel: ChannelInternals, steering: Steering, windowBytes: number) {
+  private constructor(channel: ChannelInternals, steering: Steering, sizing: ReceiveWindowSizing) {
     this.#channel = channel;
     this.#steering = steering;
-    this.windowBytes = windowBytes;
     this.#granted = channel.incoming.window;
+    if ('fixedBytes' in sizing) {
+      this.#windowBytes = sizing.fixedBytes;
+      this.#sizing = undefined;
+    } else {
+      this.#sizing = {
+        echoDelayTargetMs: sizing.echoDelayTargetMs ?? ECHO_DELAY_TARGET_MS,
+        minBytes: sizing.minBytes ?? RECEIVE_WINDOW_MIN_BYTES,
+        maxBytes: sizing.maxBytes ?? RECEIVE_WINDOW_MAX_BYTES,
+        now: sizing.now ?? (() => performance.now()),
+      };
+      this.#windowBytes = this.#sizing.minBytes;
+    }
+  }
+
+  /** Bytes the gateway may have on their way or waiting for xterm (after the first 2 MB). */
+  get windowBytes(): number {
+    return this.#windowBytes;
   }
 
   /**
@@ -64,12 +101,14 @@ export class ReceiveWindow {
    */
   static attach(
     channel: ClientChannel,
-    windowBytes: number = RECEIVE_WINDOW_BYTES_DEFAULT,
+    sizingOrBytes: ReceiveWindowSizing | number = {},
   ): ReceiveWindow | undefined {
-    if (!Number.isInteger(windowBytes) || windowBytes < MIN_GRANT_BYTES) {
-      throw new RangeError(
-        `windowBytes must be an integer of at least ${MIN_GRANT_BYTES}, got ${windowBytes}`,
-      );
+    const sizing = typeof sizingOrBytes === 'number' ? { fixedBytes: sizingOrBytes } : sizingOrBytes;
+    const sizes = 'fixedBytes' in sizing ? [sizing.fixedBytes] : [sizing.minBytes, sizing.maxBytes];
+    for (const bytes of sizes) {
+      if (bytes !== undefined && (!Number.isInteger(bytes) || bytes < MIN_GRANT_BYTES)) {
+        throw new RangeError(`window sizes must be integers of at least ${MIN_GRANT_BYTES}, got ${bytes}`);
+      }
     }
     const internals = channel as unknown as ChannelInternals;
     const protocol = internals._client?._protocol;
@@ -91,7 +130,7 @@ export class ReceiveWindow {
       steeringByProtocol.set(protocol, created);
       steering = created;
     }
-    const window = new ReceiveWindow(internals, steering, windowBytes);
+    const window = new ReceiveWindow(internals, steering, sizing);
     steering.windows.set(internals.outgoing.id, window);
     return window;
   }
@@ -109,6 +148,7 @@ export class ReceiveWindow {
   /** The renderer wrote `byteCount` bytes: the gateway may send that much more. */
   acknowledged(byteCount: number): void {
     this.#acknowledged += byteCount;
+    this.#resize(byteCount);
     this.#release();
   }
 
@@ -125,10 +165,27 @@ export class ReceiveWindow {
     this.#release();
   }
 
+  #resize(acknowledgedBytes: number): void {
+    const sizing = this.#sizing;
+    if (!sizing) return;
+    const now = sizing.now();
+    const recent = this.#recentAcknowledgements;
+    recent.push({ at: now, bytes: acknowledgedBytes });
+    while (recent.length > 1 && recent[0]!.at < now - RATE_SPAN_MS) recent.shift();
+    // Only a window that held the flow back says anything about the rate it should allow.
+    if (now - this.#limitedAt > RATE_SPAN_MS || recent.length < 2) return;
+    const spanMs = now - recent[0]!.at;
+    if (spanMs < RATE_SPAN_MS / 4) return;
+    const bytes = recent.reduce((sum, entry) => sum + entry.bytes, 0) - recent[0]!.bytes;
+    const wanted = (bytes / spanMs) * sizing.echoDelayTargetMs;
+    this.#windowBytes = Math.round(Math.min(sizing.maxBytes, Math.max(sizing.minBytes, wanted)));
+  }
+
   #release(): void {
     if (!this.#isAttached || this.#withheld === 0) return;
     // Counted from grants, not from bytes seen: bytes ssh2 holds in a paused stream are outstanding too.
-    const room = this.windowBytes - this.outstanding;
+    const room = this.#windowBytes - this.outstanding;
+    if (room < MIN_GRANT_BYTES && this.#sizing) this.#limitedAt = this.#sizing.now();
     const grant = Math.min(this.#withheld, room);
     if (grant >= Math.min(this.#withheld, MIN_GRANT_BYTES)) this.#grant(grant);
   }

@@ -94,7 +94,7 @@ export interface SshServiceDependencies {
   /** Flow-control watermarks in bytes (default: SSH_HIGH_WATERMARK_DEFAULT / SSH_LOW_WATERMARK_DEFAULT). */
   highWatermark?: number;
   lowWatermark?: number;
-  /** Output the gateway may send ahead of the renderer's acknowledgements (default RECEIVE_WINDOW_BYTES_DEFAULT). */
+  /** Fixes the output the gateway may send ahead of xterm (default: sized by ReceiveWindow from xterm's rate). */
   receiveWindowBytes?: number;
 }
 

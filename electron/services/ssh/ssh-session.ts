@@ -5,16 +5,15 @@ import type { ClientChannel } from 'ssh2';
 import { FlowController, type SessionLog, type TerminalSession, type TerminalState } from '../terminal';
 import { LineTimestamper } from '../terminal/line-timestamps';
 import type { HostKeyVerdict } from './known-hosts';
-import { RECEIVE_WINDOW_BYTES_DEFAULT, ReceiveWindow } from './receive-window';
+import { RECEIVE_WINDOW_MAX_BYTES, ReceiveWindow } from './receive-window';
 
 /**
- * SSH pauses its channel above this many unacknowledged bytes. Larger than DESIGN §6's VS Code figures (100k/5k):
- * acknowledgements cross a WebSocket and a busy page, and a 100 kB window capped a flood at a tenth of xterm's
- * speed. The ReceiveWindow keeps the gateway itself within 1 MB, so this only acts while the first 2 MB arrive.
+ * SSH pauses its channel above this many unacknowledged bytes: a safety net under the ReceiveWindow, which keeps
+ * the gateway within its window (at most this size), so it acts only if ssh2's internals ever change under it.
  */
-export const SSH_HIGH_WATERMARK_DEFAULT = 1_000_000;
+export const SSH_HIGH_WATERMARK_DEFAULT = RECEIVE_WINDOW_MAX_BYTES;
 /** SSH resumes its channel at or below this many unacknowledged bytes. */
-export const SSH_LOW_WATERMARK_DEFAULT = 500_000;
+export const SSH_LOW_WATERMARK_DEFAULT = RECEIVE_WINDOW_MAX_BYTES / 2;
 
 /** One live SSH link: the shell channel and a way to tear down every client under it. */
 export interface SshLink {
@@ -48,7 +47,7 @@ export interface SshSessionOptions {
   openLog?(): Promise<SessionLog | undefined>;
   highWatermark?: number;
   lowWatermark?: number;
-  /** See RECEIVE_WINDOW_BYTES_DEFAULT. */
+  /** Fixes the SSH receive window at this many bytes (default: it follows xterm's rate, see ReceiveWindow). */
   receiveWindowBytes?: number;
   /** Prefix each line shown (and logged, as serial does) with its local time `[HH:mm:ss.SSS] `. */
   timestamps?: boolean;
@@ -216,10 +215,7 @@ export class SshSession extends EventEmitter implements TerminalSession {
 
   #attach(link: SshLink): void {
     this.#dropWindow();
-    this.#window = ReceiveWindow.attach(
-      link.channel,
-      this.#options.receiveWindowBytes ?? RECEIVE_WINDOW_BYTES_DEFAULT,
-    );
+    this.#window = ReceiveWindow.attach(link.channel, this.#options.receiveWindowBytes ?? {});
     // Each link starts at a line start, with no half character left from the last one.
     this.#shownChunks = [];
     this.#timestamper = this.#options.timestamps ? new LineTimestamper(this.#options.clock) : undefined;

@@ -198,7 +198,7 @@ describe('flow control over reverse SSH', () => {
   it('never lets the renderer fall more than one packet behind the high watermark', async () => {
     const session = await openReverse();
     await readUntil(session, PROMPT);
-    const flood = await runFlood(session, 4, { acknowledgeEveryMs: 20 });
+    const flood = await runFlood(session, 8, { acknowledgeEveryMs: 20 });
     expect(flood.maxUnacknowledged).toBeLessThan(SSH_HIGH_WATERMARK_DEFAULT + 64 * 1024);
   });
 
