@@ -74,6 +74,7 @@ export interface TerminalManagerDependencies {
       rootPassword?: string;
       cols: number;
       rows: number;
+      timestamps?: boolean;
     }): Promise<SshTerminal>;
     openDirect(request: {
       host: string;
@@ -83,6 +84,7 @@ export interface TerminalManagerDependencies {
       gatewayId?: string;
       cols: number;
       rows: number;
+      timestamps?: boolean;
     }): Promise<SshTerminal>;
     replaceHostKey(keyId: string, fingerprint: string): Promise<void>;
   };
@@ -167,6 +169,7 @@ export class TerminalManager {
       ...(input.rootPassword ? { rootPassword: input.rootPassword } : {}),
       cols: input.cols,
       rows: input.rows,
+      ...(input.timestamps ? { timestamps: true } : {}),
     });
     if (input.rootPassword) await this.#remember(input.gatewayId, input.rootPassword);
     return this.#adopt(session);
@@ -182,6 +185,7 @@ export class TerminalManager {
       ...(input.gatewayId ? { gatewayId: input.gatewayId } : {}),
       cols: input.cols,
       rows: input.rows,
+      ...(input.timestamps ? { timestamps: true } : {}),
     });
     return this.#adopt(session);
   }

@@ -64,11 +64,13 @@ function setUp(overrides: Partial<TerminalManagerDependencies> = {}) {
   const remembered: string[] = [];
   let next = 0;
   const opened: FakeSshSession[] = [];
+  const requests: Array<Record<string, unknown>> = [];
   const manager = new TerminalManager({
     events: { emit: (event, payload) => pushed.push({ event, payload: payload as Record<string, unknown> }) },
     serialPorts: { list: async () => [], open: async () => Promise.reject(new Error('no ports')) },
     ssh: {
       openReverse: async (request) => {
+        requests.push(request);
         const session = new FakeSshSession(`s${++next}`);
         // Like SshService: closing a reverse session sends stopReverseSsh.
         const close = session.close.bind(session);
@@ -79,7 +81,12 @@ function setUp(overrides: Partial<TerminalManagerDependencies> = {}) {
         opened.push(session);
         return session as unknown as SshTerminal;
       },
-      openDirect: async () => Promise.reject(new Error('unused')),
+      openDirect: async (request) => {
+        requests.push(request);
+        const session = new FakeSshSession(`s${++next}`);
+        opened.push(session);
+        return session as unknown as SshTerminal;
+      },
       replaceHostKey: async () => undefined,
     },
     resolveRelay: async () => ({
@@ -96,7 +103,7 @@ function setUp(overrides: Partial<TerminalManagerDependencies> = {}) {
         .filter((entry) => entry.event === 'terminal:data' && entry.payload.id === id)
         .map((entry) => entry.payload.data as Uint8Array),
     );
-  return { manager, pushed, opened, stopped, remembered, runScheduled, dataOf };
+  return { manager, pushed, opened, stopped, remembered, requests, runScheduled, dataOf };
 }
 
 describe('TerminalManager', () => {
@@ -141,6 +148,22 @@ describe('TerminalManager', () => {
     run();
     expect(delays).toEqual([0, DATA_EVENT_INTERVAL_MS - 1, 0]);
     expect(pushed.filter((entry) => entry.event === 'terminal:data')).toHaveLength(3);
+  });
+
+  it('asks for per-line timestamps on reverse and direct SSH only when the user did', async () => {
+    const { manager, requests } = setUp();
+    await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24, timestamps: true });
+    await manager.openDirect({
+      host: '192.168.1.1',
+      port: 22,
+      username: 'root',
+      password: 'pw',
+      cols: 80,
+      rows: 24,
+      timestamps: true,
+    });
+    await manager.openReverse({ gatewayId: 'gw-2', cols: 80, rows: 24 });
+    expect(requests.map((request) => request.timestamps)).toEqual([true, true, undefined]);
   });
 
   it('passes acknowledgements to the session, which pauses above its high watermark and resumes under its low one', async () => {
