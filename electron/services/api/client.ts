@@ -143,7 +143,9 @@ function isEmptyQuery(query: unknown): boolean {
 
 /**
  * A typed client of the OAM API, derived from the endpoint table: it refuses a request that breaks a rule
- * before sending it, validates every answer (unknown fields kept), and throws typed errors.
+ * before sending it, validates every answer (unknown fields kept), and throws typed errors. Answers are checked
+ * by a predicate compiled from the schema that accepts exactly what zod accepts (compiled-validator.ts); zod
+ * runs on an answer only when the predicate refuses it, to name each failing field.
  */
 export class ApiClient {
   readonly baseUrl: string;

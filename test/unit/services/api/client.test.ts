@@ -9,6 +9,7 @@ import {
   ResponseValidationError,
   TimeoutError,
 } from '../../../../electron/services/api';
+import { endpoints, fillPath } from '../../../../electron/shared/api';
 import { jsonResponse, recordingFetch } from '../../../helpers/recording-fetch';
 
 const BASE = 'https://oam.example.test';
@@ -57,6 +58,15 @@ describe('ApiClient', () => {
       `${BASE}/api/customer/c1/devices`,
       `${BASE}/api/customer/c1/devices?active=true`,
     ]);
+  });
+
+  it('fills every path placeholder URI-encoded, as fillPath does', async () => {
+    const { client, requests } = clientWith(() => jsonResponse({}));
+    const params = { entityType: 'DEVICE' as const, entityId: 'a b/ü?#' };
+    // Only the request matters here: the answer ({}) is not a settings record.
+    await client.call('getNetworkSettings', { params }).catch(() => undefined);
+    expect(requests[0]?.url).toBe(BASE + fillPath(endpoints.getNetworkSettings.path, params));
+    expect(requests[0]?.url).toBe(`${BASE}/api/networkSettings/DEVICE/a%20b%2F%C3%BC%3F%23`);
   });
 
   it('sends the gateway list defaults when the caller gives no query', async () => {
