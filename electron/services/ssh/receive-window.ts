@@ -1,10 +1,10 @@
 import type { ClientChannel } from 'ssh2';
 
 /**
- * How long a keystroke's echo may wait behind output already on its way (ReceiveWindow sizes the window for it):
- * the window follows the rate at which xterm writes, times this.
+ * How long output may take from the moment the gateway is allowed to send it to xterm having written it — so, how
+ * long a keystroke's echo waits behind a flood. ReceiveWindow sizes the window to hold it there.
  */
-export const ECHO_DELAY_TARGET_MS = 100;
+export const ECHO_DELAY_TARGET_MS = 120;
 /** The window never shrinks below this (a slow page still gets a steady stream). */
 export const RECEIVE_WINDOW_MIN_BYTES = 512 * 1024;
 /** The window never grows above this (4 MB is xterm's work for a fifth of a second on a fast machine). */
@@ -15,8 +15,12 @@ export type ReceiveWindowSizing =
   | { fixedBytes: number }
   | { echoDelayTargetMs?: number; minBytes?: number; maxBytes?: number; now?: () => number };
 
-/** Acknowledgements over this span give the rate xterm writes at. */
-const RATE_SPAN_MS = 500;
+/** Each acknowledgement that came in under the target grows a window that held the flow back by this factor. */
+const GROWTH_PER_ACKNOWLEDGEMENT = 1.05;
+/** An acknowledgement that came in over the target shrinks the window by at most this factor. */
+const SHRINK_PER_ACKNOWLEDGEMENT = 0.9;
+/** A window that has not held the flow back for this long is not resized (the gateway was the slow side). */
+const LIMITED_SPAN_MS = 500;
 
 /** Window adjustments smaller than this wait for more acknowledgements (fewer, larger SSH packets). */
 const MIN_GRANT_BYTES = 32 * 1024;
@@ -24,13 +28,20 @@ const MIN_GRANT_BYTES = 32 * 1024;
 // The parts of ssh2's channel and protocol this module steers; not in ssh2's public types (ssh2 1.x keeps
 // them in lib/Channel.js and lib/protocol/Protocol.js).
 interface ChannelInternals {
-  incoming: { window: number };
+  incoming: { window: number; id?: number };
   outgoing: { id: number };
   _client?: { _protocol?: ProtocolInternals };
 }
 interface ProtocolInternals {
   channelWindowAdjust(recipientId: number, amount: number): void;
+  session?(localId: number, initialWindow: number, maxPacket: number): void;
 }
+interface ClientInternals {
+  _protocol?: ProtocolInternals;
+}
+
+/** The window a session channel really opened with, by its local id, when openWithSmallWindow shrank it. */
+const initialWindows = new WeakMap<ProtocolInternals, Map<number, number>>();
 
 /** Per ssh2 connection: its original window-adjust sender and the windows steered on it, by recipient id. */
 interface Steering {
@@ -47,10 +58,11 @@ const steeringByProtocol = new WeakMap<ProtocolInternals, Steering>();
  * window adjustments are held back and passed on only as acknowledgements come in. (The first 2 MB, offered when
  * the channel opened, cannot be taken back.)
  *
- * The size follows xterm: while the window is what limits the flow, it becomes the rate acknowledgements came in
- * over the last half second times ECHO_DELAY_TARGET_MS (within RECEIVE_WINDOW_MIN_BYTES–MAX). Too small a window
- * starves xterm between round trips — and xterm drawing a frame per small write costs it twice the CPU of working
- * through a backlog — while too large a one queues seconds of output ahead of an echo.
+ * The size follows the delay: each acknowledgement says how long its bytes took from the grant that allowed them
+ * to xterm's write callback. Under ECHO_DELAY_TARGET_MS a window that held the flow back grows 5%; over it the
+ * window shrinks by up to 10% (within RECEIVE_WINDOW_MIN_BYTES–MAX). Too small a window starves xterm between
+ * round trips — and xterm drawing a frame per small write costs it about twice the CPU of working through a
+ * backlog — while too large a one queues seconds of output ahead of an echo.
  *
  * Guarantees: no byte is dropped or reordered (only the SSH peer's sending is paced); every adjustment ssh2 made
  * is eventually sent once the renderer catches up; `detach()` sends what is still held and stops steering.
@@ -58,8 +70,8 @@ const steeringByProtocol = new WeakMap<ProtocolInternals, Steering>();
 export class ReceiveWindow {
   #windowBytes: number;
   readonly #sizing: Required<Exclude<ReceiveWindowSizing, { fixedBytes: number }>> | undefined;
-  /** Recent acknowledgements (time, bytes), for the rate. */
-  readonly #recentAcknowledgements: Array<{ at: number; bytes: number }> = [];
+  /** Grants not yet fully acknowledged: the granted total they reached, and when they were sent. */
+  readonly #grants: Array<{ upTo: number; at: number }> = [];
   /** When the window last limited the flow (outstanding bytes at its size). */
   #limitedAt = Number.NEGATIVE_INFINITY;
   readonly #channel: ChannelInternals;
@@ -72,10 +84,17 @@ export class ReceiveWindow {
   #acknowledged = 0;
   #isAttached = true;
 
-  private constructor(channel: ChannelInternals, steering: Steering, sizing: ReceiveWindowSizing) {
+  private constructor(
+    channel: ChannelInternals,
+    steering: Steering,
+    sizing: ReceiveWindowSizing,
+    openedWith: number | undefined,
+  ) {
     this.#channel = channel;
     this.#steering = steering;
-    this.#granted = channel.incoming.window;
+    // ssh2 believes it offered its 2 MB; when the channel really opened with less, the rest is held back already.
+    this.#granted = Math.min(channel.incoming.window, openedWith ?? Number.POSITIVE_INFINITY);
+    this.#withheld = channel.incoming.window - this.#granted;
     if ('fixedBytes' in sizing) {
       this.#windowBytes = sizing.fixedBytes;
       this.#sizing = undefined;
@@ -87,6 +106,33 @@ export class ReceiveWindow {
         now: sizing.now ?? (() => performance.now()),
       };
       this.#windowBytes = this.#sizing.minBytes;
+    }
+  }
+
+  /**
+   * Runs `open` (a `client.shell(…)` or `client.exec(…)` call) so that the session channel it opens offers the
+   * peer `initialBytes` instead of ssh2's fixed 2 MB; ReceiveWindow.attach on that channel then knows it. Without
+   * it a flood's first 2 MB arrive at once, ahead of the first keystroke's echo — the Ctrl-C that stops it.
+   * Opens normally when ssh2's internals are not the ones this was written for.
+   */
+  static openWithSmallWindow<T>(client: unknown, initialBytes: number, open: () => T): T {
+    const protocol = (client as ClientInternals)._protocol;
+    const session = protocol?.session;
+    // Only with the window steering in place: ssh2 alone would wait for 1 MB that a smaller window never lets come.
+    if (!protocol || typeof session !== 'function' || typeof protocol.channelWindowAdjust !== 'function') {
+      return open();
+    }
+    protocol.session = (localId, initialWindow, maxPacket) => {
+      const opened = Math.min(initialWindow, initialBytes);
+      const windows = initialWindows.get(protocol) ?? new Map<number, number>();
+      windows.set(localId, opened);
+      initialWindows.set(protocol, windows);
+      session.call(protocol, localId, opened, maxPacket);
+    };
+    try {
+      return open();
+    } finally {
+      protocol.session = session;
     }
   }
 
@@ -130,7 +176,10 @@ export class ReceiveWindow {
       steeringByProtocol.set(protocol, created);
       steering = created;
     }
-    const window = new ReceiveWindow(internals, steering, sizing);
+    const localId = internals.incoming.id;
+    const openedWith = localId === undefined ? undefined : initialWindows.get(protocol)?.get(localId);
+    if (localId !== undefined) initialWindows.get(protocol)?.delete(localId);
+    const window = new ReceiveWindow(internals, steering, sizing, openedWith);
     steering.windows.set(internals.outgoing.id, window);
     return window;
   }
@@ -148,7 +197,7 @@ export class ReceiveWindow {
   /** The renderer wrote `byteCount` bytes: the gateway may send that much more. */
   acknowledged(byteCount: number): void {
     this.#acknowledged += byteCount;
-    this.#resize(byteCount);
+    this.#resize();
     this.#release();
   }
 
@@ -165,27 +214,32 @@ export class ReceiveWindow {
     this.#release();
   }
 
-  #resize(acknowledgedBytes: number): void {
+  #resize(): void {
     const sizing = this.#sizing;
     if (!sizing) return;
     const now = sizing.now();
-    const recent = this.#recentAcknowledgements;
-    recent.push({ at: now, bytes: acknowledgedBytes });
-    while (recent.length > 1 && recent[0]!.at < now - RATE_SPAN_MS) recent.shift();
-    // Only a window that held the flow back says anything about the rate it should allow.
-    if (now - this.#limitedAt > RATE_SPAN_MS || recent.length < 2) return;
-    const spanMs = now - recent[0]!.at;
-    if (spanMs < RATE_SPAN_MS / 4) return;
-    const bytes = recent.reduce((sum, entry) => sum + entry.bytes, 0) - recent[0]!.bytes;
-    const wanted = (bytes / spanMs) * sizing.echoDelayTargetMs;
-    this.#windowBytes = Math.round(Math.min(sizing.maxBytes, Math.max(sizing.minBytes, wanted)));
+    let delayMs: number | undefined;
+    while (this.#grants.length > 0 && this.#grants[0]!.upTo <= this.#acknowledged) {
+      delayMs = now - this.#grants.shift()!.at;
+    }
+    if (delayMs === undefined) return;
+    if (delayMs > sizing.echoDelayTargetMs) {
+      // At most 10% an acknowledgement: the delay measured is a round trip old, so a harder cut would overshoot.
+      const factor = Math.max(SHRINK_PER_ACKNOWLEDGEMENT, sizing.echoDelayTargetMs / delayMs);
+      this.#windowBytes = Math.max(sizing.minBytes, this.#windowBytes * factor);
+    } else if (now - this.#limitedAt <= LIMITED_SPAN_MS) {
+      this.#windowBytes = Math.min(sizing.maxBytes, this.#windowBytes * GROWTH_PER_ACKNOWLEDGEMENT);
+    }
+    this.#windowBytes = Math.round(this.#windowBytes);
   }
 
   #release(): void {
-    if (!this.#isAttached || this.#withheld === 0) return;
+    if (!this.#isAttached) return;
     // Counted from grants, not from bytes seen: bytes ssh2 holds in a paused stream are outstanding too.
     const room = this.#windowBytes - this.outstanding;
-    if (room < MIN_GRANT_BYTES && this.#sizing) this.#limitedAt = this.#sizing.now();
+    if (this.#withheld === 0) return;
+    // The gateway had used up what it was allowed: the window, not the gateway, is setting the pace.
+    if (this.#sizing && this.peerWindow < MIN_GRANT_BYTES) this.#limitedAt = this.#sizing.now();
     const grant = Math.min(this.#withheld, room);
     if (grant >= Math.min(this.#withheld, MIN_GRANT_BYTES)) this.#grant(grant);
   }
@@ -194,6 +248,7 @@ export class ReceiveWindow {
     if (amount <= 0) return;
     this.#withheld -= amount;
     this.#granted += amount;
+    if (this.#sizing) this.#grants.push({ upTo: this.#granted, at: this.#sizing.now() });
     this.#steering.send(this.#channel.outgoing.id, amount);
   }
 }

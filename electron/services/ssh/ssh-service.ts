@@ -6,6 +6,7 @@ import { SessionLog } from '../terminal';
 import { HostKeyChangedError } from './host-key-errors';
 import type { HostKeyVerdict, KnownHosts } from './known-hosts';
 import { SshSession, type SshLink, type SshLinkEnd } from './ssh-session';
+import { RECEIVE_WINDOW_MIN_BYTES, ReceiveWindow } from './receive-window';
 
 /**
  * `options` of the reverseSsh command: the gateway's ssh client checks the relay every 30 s and gives up
@@ -412,19 +413,22 @@ export class SshService {
     const shellClient = links[links.length - 1]!.client;
     const endAll = () => [...links].reverse().forEach(endClient);
     return new Promise((resolve, reject) => {
-      shellClient.shell({ term: 'xterm-256color', cols: size.cols, rows: size.rows }, (error, channel) => {
-        if (error) {
-          endAll();
-          reject(new Error(`The gateway refused a shell: ${error.message}`));
-          return;
-        }
-        resolve({
-          channel,
-          hostKeys: links.map((link) => link.verdict),
-          lost: whenLinkEnds(channel, links),
-          end: endAll,
-        });
-      });
+      // A small first window, so a flood's first megabytes do not arrive ahead of the first keystroke's echo.
+      ReceiveWindow.openWithSmallWindow(shellClient, RECEIVE_WINDOW_MIN_BYTES, () =>
+        shellClient.shell({ term: 'xterm-256color', cols: size.cols, rows: size.rows }, (error, channel) => {
+          if (error) {
+            endAll();
+            reject(new Error(`The gateway refused a shell: ${error.message}`));
+            return;
+          }
+          resolve({
+            channel,
+            hostKeys: links.map((link) => link.verdict),
+            lost: whenLinkEnds(channel, links),
+            end: endAll,
+          });
+        }),
+      );
     });
   }
 }

@@ -8,17 +8,23 @@ const SSH2_INITIAL_WINDOW = 2 * 1024 * 1024;
  * The ssh2 internals ReceiveWindow steers, acting as ssh2 does: data lowers `incoming.window`, and at half the
  * window ssh2 asks its protocol to adjust it back up to 2 MB. `sent` is what reached the peer.
  */
-function createChannel() {
+function createChannel(openedWith = SSH2_INITIAL_WINDOW) {
   const sent: number[] = [];
-  let received = 0;
-  const protocol = { channelWindowAdjust: (_id: number, amount: number) => void sent.push(amount) };
+  // A channel opened with less than ssh2's 2 MB: the difference counts as already received.
+  let received = SSH2_INITIAL_WINDOW - openedWith;
+  const protocol = {
+    channelWindowAdjust: (_id: number, amount: number) => void sent.push(amount),
+    session: (_localId: number, _window: number, _maxPacket: number): void => undefined,
+  };
   const channel = {
-    incoming: { window: SSH2_INITIAL_WINDOW },
+    incoming: { id: 3, window: SSH2_INITIAL_WINDOW },
     outgoing: { id: 7 },
     _client: { _protocol: protocol },
   };
   return {
     channel: channel as unknown as ClientChannel,
+    client: channel._client,
+    protocol,
     sent,
     /** The peer's real window: what it may still send. */
     peerWindow: () => SSH2_INITIAL_WINDOW + sent.reduce((sum, amount) => sum + amount, 0) - received,
@@ -56,18 +62,22 @@ describe('ReceiveWindow', () => {
     expect(link.sent).toHaveLength(2);
   });
 
-  it('grows the window to the rate xterm writes at times the echo delay target while the window holds it back', () => {
+  it('settles near what xterm writes in the echo delay target while the window holds the gateway back', () => {
     let now = 0;
     const link = createChannel();
     const window = ReceiveWindow.attach(link.channel, { echoDelayTargetMs: 100, now: () => now })!;
+    const sizes: number[] = [];
     // xterm writes 20 MB/s: every 10 ms it acknowledges 200 kB, and the gateway sends whatever the window allows.
-    for (let step = 0; step < 300; step += 1) {
+    for (let step = 0; step < 400; step += 1) {
       while (link.peerWindow() > 0) link.receive(Math.min(32 * 1024, link.peerWindow()));
       now += 10;
       window.acknowledged(Math.min(200_000, window.outstanding));
+      if (step >= 200) sizes.push(window.windowBytes);
     }
-    expect(window.windowBytes).toBeGreaterThan(1_800_000);
-    expect(window.windowBytes).toBeLessThan(2_200_000);
+    // 20 MB/s × 100 ms = 2 MB.
+    const mean = sizes.reduce((sum, size) => sum + size, 0) / sizes.length;
+    expect(mean).toBeGreaterThan(1_500_000);
+    expect(mean).toBeLessThan(2_500_000);
   });
 
   it('keeps its smallest size for a slow page', () => {
@@ -84,6 +94,25 @@ describe('ReceiveWindow', () => {
       window.acknowledged(Math.min(10_000, window.outstanding));
     }
     expect(window.windowBytes).toBe(512 * 1024);
+  });
+
+  it('opens a session channel with a small first window and steers from there', () => {
+    const link = createChannel(512 * 1024);
+    const opened: number[] = [];
+    const session = link.protocol.session;
+    link.protocol.session = (localId, window, maxPacket) => {
+      opened.push(window);
+      session(localId, window, maxPacket);
+    };
+    ReceiveWindow.openWithSmallWindow(link.client, 512 * 1024, () =>
+      link.protocol.session(3, SSH2_INITIAL_WINDOW, 32_768),
+    );
+    expect(opened).toEqual([512 * 1024]);
+    const window = ReceiveWindow.attach(link.channel, { fixedBytes: 1024 * 1024 })!;
+    expect(window.peerWindow).toBe(512 * 1024);
+    expect(window.outstanding).toBe(512 * 1024);
+    window.acknowledged(0);
+    expect(link.peerWindow()).toBe(1024 * 1024);
   });
 
   it('leaves a channel alone when ssh2 is not built the way it expects', () => {
