@@ -6,6 +6,10 @@ import { join } from 'node:path';
 export const SESSION_LOG_PATTERN_DEFAULT = '{gateway}_{date}_{time}.log';
 
 const MAX_NAME_ATTEMPTS = 100;
+/** Appended bytes are written together once this many are waiting… */
+const WRITE_BATCH_BYTES = 256 * 1024;
+/** …or this long after the first of them, whichever comes first (a flood is one write per batch, not per chunk). */
+const WRITE_DELAY_MS = 250;
 
 /** Where and how to open a session log. */
 export interface SessionLogOptions {
@@ -26,6 +30,9 @@ export class SessionLog {
   #stream: WriteStream;
   #isClosed = false;
   #error: Error | undefined;
+  #pending: Buffer[] = [];
+  #pendingBytes = 0;
+  #flushTimer: ReturnType<typeof setTimeout> | undefined;
 
   private constructor(path: string, stream: WriteStream) {
     this.path = path;
@@ -63,20 +70,34 @@ export class SessionLog {
     return this.#error;
   }
 
-  /** Appends bytes as received; ignored once the log is closed or failed. */
+  /** Appends bytes as received (written in batches, in order); ignored once the log is closed or failed. */
   append(chunk: Uint8Array): void {
     if (this.#isClosed || chunk.byteLength === 0) return;
-    this.#stream.write(Buffer.from(chunk));
+    // A copy: the caller may reuse its buffer before the batch is written.
+    this.#pending.push(Buffer.from(chunk));
+    this.#pendingBytes += chunk.byteLength;
+    if (this.#pendingBytes >= WRITE_BATCH_BYTES) this.#flush();
+    else this.#flushTimer ??= setTimeout(() => this.#flush(), WRITE_DELAY_MS);
   }
 
-  /** Flushes and closes the file; safe to call more than once. */
+  /** Writes what is waiting and closes the file; safe to call more than once. */
   async close(): Promise<void> {
     if (this.#stream.closed) return;
+    this.#flush();
     this.#isClosed = true;
     await new Promise<void>((resolve) => {
       this.#stream.once('close', () => resolve());
       this.#stream.end();
     });
+  }
+
+  #flush(): void {
+    clearTimeout(this.#flushTimer);
+    this.#flushTimer = undefined;
+    if (this.#pendingBytes === 0 || this.#isClosed) return;
+    this.#stream.write(Buffer.concat(this.#pending, this.#pendingBytes));
+    this.#pending = [];
+    this.#pendingBytes = 0;
   }
 }
 

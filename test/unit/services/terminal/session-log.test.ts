@@ -31,6 +31,14 @@ describe('SessionLog', () => {
     );
   });
 
+  it('keeps a flood of small appends whole and in order across its write batches', async () => {
+    const log = await SessionLog.open({ logsDir, gateway: 'gw', clock: () => FIXED_TIME });
+    const chunks = Array.from({ length: 700 }, (_, index) => Buffer.alloc(1_000, index % 251));
+    for (const chunk of chunks) log.append(chunk);
+    await log.close();
+    expect((await readFile(log.path)).equals(Buffer.concat(chunks))).toBe(true);
+  });
+
   it('never overwrites an earlier log opened in the same second', async () => {
     const first = await SessionLog.open({ logsDir, gateway: 'gw', clock: () => FIXED_TIME });
     first.append(Buffer.from('first'));
