@@ -80,31 +80,6 @@ function keepStaleModuleExternal(bundle) {
 }
 
 /**
- * Stopgap until electron/services/reports/pdf-printer.ts imports playwright-core lazily: its static import
- * would load playwright-core (about a second) on every start. Swaps that one import for a shim whose `launch`
- * imports the real package on first use. A dynamic `import('playwright-core')` is left alone.
- */
-const LAZY_PLAYWRIGHT = {
-  name: 'lazy-playwright',
-  setup(build) {
-    build.onResolve({ filter: /^playwright-core$/ }, (args) =>
-      args.kind === 'import-statement' && args.importer.endsWith(join('reports', 'pdf-printer.ts'))
-        ? { path: 'playwright-core', namespace: 'lazy-playwright' }
-        : undefined,
-    );
-    build.onResolve({ filter: /^playwright-core$/, namespace: 'lazy-playwright' }, () => ({
-      path: 'playwright-core',
-      external: true,
-    }));
-    build.onLoad({ filter: /.*/, namespace: 'lazy-playwright' }, () => ({
-      contents:
-        "export const chromium = { launch: async (options) => (await import('playwright-core')).chromium.launch(options) };",
-      loader: 'js',
-    }));
-  },
-};
-
-/**
  * Builds the bundle with esbuild (written beside, then renamed into place, so a concurrent start never reads half
  * a file) and records its inputs. When a source changes while the build runs, no manifest is written, so the
  * next start builds again. Resolves with the bundle's path, its inputs (relative to the root) and whether the
@@ -122,7 +97,7 @@ export async function buildHostBundle(bundle = HOST_BUNDLE, manifest = HOST_BUND
     format: 'esm',
     target: 'node20',
     external: HOST_EXTERNAL_PACKAGES,
-    plugins: [keepStaleModuleExternal(bundle), LAZY_PLAYWRIGHT],
+    plugins: [keepStaleModuleExternal(bundle)],
     // Bundled CommonJS packages call require(); ESM output has none of its own.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

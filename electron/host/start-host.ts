@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSimulator, type Fixture, type SimulatorSettingsInput } from '../../simulator';
+import { startSimulator, type SimulatorSettingsInput } from '../../simulator';
 import { DemoConsoleBinding } from '../../simulator/serial';
 import { attachTerminals } from '../services/app/domains/terminals';
+import { demoProfileFields, demoTerminals } from '../services/app/demo-terminals';
 import { attachCommissioning, type CommissioningOptions } from '../services/app/domains/commissioning';
 import { ChromiumPdfPrinter } from '../services/reports';
 import { createDefaultSession, FieldKitServices, type Log } from '../services/app';
@@ -15,9 +16,6 @@ import { HOST_ADDRESS, HostAddressError, startHostServer, type RunningHost } fro
 
 /** The checkout's root (electron/host/ is two levels down). */
 export const ROOT = join(import.meta.dirname, '..', '..');
-
-/** The demo profile's name, as the login screen shows it. */
-export const DEMO_PROFILE_NAME = 'Demo network server';
 
 /** How to start the browser host in-process. */
 export interface StartHostOptions {
@@ -83,34 +81,21 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
   try {
     if (options.demo && services.profiles.isEmpty()) {
       simulator = await startSimulator({ ...options.simulator, port: 0, host: HOST_ADDRESS });
-      services.profiles.setDemoProfile(
-        {
-          name: DEMO_PROFILE_NAME,
-          baseUrl: simulator.url,
-          demoAccounts: simulator.fixture.accounts.map(({ username, password, role }) => ({
-            username,
-            password,
-            role,
-          })),
-          ...(simulator.relay
-            ? {
-                relay: {
-                  host: simulator.relay.host,
-                  port: simulator.relay.port,
-                  username: simulator.relay.username,
-                },
-              }
-            : {}),
-        },
-        { select: true },
-      );
+      services.profiles.setDemoProfile(demoProfileFields(simulator), { select: true });
       log.info(`demo server (simulator) at ${simulator.url}`);
     }
     attachTerminals(services, {
       dataDir,
       logsDir: join(dataDir, 'logs'),
       credentials: credentials.store,
-      ...(simulator ? demoTerminals(simulator, services.profiles.list().selectedId) : {}),
+      ...(simulator
+        ? demoTerminals(
+            services,
+            simulator,
+            services.profiles.list().selectedId,
+            (gateway) => new DemoConsoleBinding({ gateway }),
+          )
+        : {}),
     });
     // The browser host prints reports with headless Chromium (the app uses Electron's printToPDF).
     attachCommissioning(services, {
@@ -177,34 +162,6 @@ function probeKeychain(probe: Promise<OpenedCredentialStore>): {
       },
     },
     publish: async () => (published = await probe),
-  };
-}
-
-/** The gateway behind the demo serial console: the first one online when the simulator started. */
-export function demoConsoleGateway(fixture: Fixture): Fixture['gateways'][number] {
-  const gateways = fixture.gateways;
-  return gateways.find((candidate) => candidate.initialStatus === 'ONLINE') ?? gateways[0]!;
-}
-
-/** The demo console of the first online gateway, and the demo relay's password for the demo profile. */
-function demoTerminals(
-  simulator: Awaited<ReturnType<typeof startSimulator>>,
-  demoProfileId: string | null,
-): { demoBinding: DemoConsoleBinding; knownRelayPasswords?: Map<string, string> } {
-  const gateway = demoConsoleGateway(simulator.fixture);
-  const demoBinding = new DemoConsoleBinding({
-    gateway: {
-      gatewayId: gateway.id,
-      hostname: gateway.name,
-      bspVersion: gateway.bspVersion,
-      rootPassword: gateway.rootPassword,
-    },
-  });
-  return {
-    demoBinding,
-    ...(simulator.relay && demoProfileId
-      ? { knownRelayPasswords: new Map([[demoProfileId, simulator.relay.password]]) }
-      : {}),
   };
 }
 

@@ -1,5 +1,3 @@
-import { chromium } from 'playwright-core';
-
 /** Turns a self-contained HTML page into PDF bytes. Main plugs in Electron's printToPDF; tests use Chromium. */
 export interface PdfPrinter {
   print(html: string, options?: { signal?: AbortSignal }): Promise<Uint8Array>;
@@ -28,6 +26,8 @@ export class ChromiumPdfPrinter implements PdfPrinter {
   /** Renders `html` and resolves with the PDF bytes. */
   async print(html: string, options: { signal?: AbortSignal } = {}): Promise<Uint8Array> {
     options.signal?.throwIfAborted();
+    // Loaded on the first report: playwright-core costs about a second to import, on every start otherwise.
+    const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath: this.options.executablePath ?? CHROMIUM_PATH,
       args: [...CHROMIUM_PDF_ARGS],
