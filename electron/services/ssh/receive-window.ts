@@ -4,7 +4,7 @@ import type { ClientChannel } from 'ssh2';
  * How long output may take from the moment the gateway is allowed to send it to xterm having written it — so, how
  * long a keystroke's echo waits behind a flood. ReceiveWindow sizes the window to hold it there.
  */
-export const ECHO_DELAY_TARGET_MS = 120;
+export const ECHO_DELAY_TARGET_MS = 80;
 /** The window never shrinks below this (a slow page still gets a steady stream). */
 export const RECEIVE_WINDOW_MIN_BYTES = 512 * 1024;
 /** The window never grows above this (4 MB is xterm's work for a fifth of a second on a fast machine). */
