@@ -189,4 +189,9 @@ export const API_ASSUMPTIONS: readonly ApiAssumption[] = [
     decision:
       'The uplink payload the simulator forwards is assumed to be { integrationId, converterId, deviceEUI, deviceName, fPort, fCnt, data (base64), ts }.',
   },
+  {
+    topic: 'Checking answers',
+    decision:
+      'Every answer is checked against its schema by a predicate compiled from the zod schema (electron/shared/api/compiled-validator.ts) that accepts exactly what zod accepts; zod itself runs only on a refused answer, to name the failing fields, and wherever code generation is not allowed. Unknown fields are kept.',
+  },
 ];
