@@ -16,12 +16,12 @@ import type { TerminalSession, TerminalState } from '../terminal';
 /** Coalesced output is sent at most this large per event. */
 export const DATA_EVENT_MAX_BYTES = 256 * 1024;
 /**
- * While output streams, a session's data events are at least this far apart (output arriving in between is
- * coalesced); after a quiet spell the next output goes out on the next tick, so an echo is not delayed. A serial
- * port reads a few kB at a time, and each event costs the page a message, an xterm write, a frame and an
- * acknowledgement.
+ * While output streams, a session's data events are at least this far apart (one a display frame; output arriving
+ * in between is coalesced); after a quiet spell the next output goes out on the next tick, so an echo is not
+ * delayed. A serial port reads a few kB at a time, and each event costs the page a message, an xterm write, a
+ * frame and an acknowledgement.
  */
-export const DATA_EVENT_INTERVAL_MS = 8;
+export const DATA_EVENT_INTERVAL_MS = 16;
 
 /** Where the manager pushes `terminal:data` and `terminal:state` (the app's event hub). */
 export interface TerminalEventSink {
