@@ -243,6 +243,20 @@ export interface FloodCheckOptions {
   keepBytes?: boolean;
 }
 
+/** From now on the probe keeps every byte the page's terminals receive (and counts them in `total`). */
+export async function startCapturing(page: ScriptablePage): Promise<void> {
+  await page.evaluate(() => {
+    const probe = (
+      window as unknown as {
+        fieldKitTerminalProbe: { capturing: boolean; chunks: Uint8Array[]; total: number };
+      }
+    ).fieldKitTerminalProbe;
+    probe.chunks = [];
+    probe.total = 0;
+    probe.capturing = true;
+  });
+}
+
 /**
  * Runs `flood <megabytes>` in the shown terminal and hashes, in the page, exactly the flood bytes the terminal
  * received (from the first flood line to the `sha256` line).
@@ -253,17 +267,10 @@ export async function checkFloodInPage(
   timeoutMs: number,
   options: FloodCheckOptions = {},
 ): Promise<FloodCheck> {
-  await page.evaluate(() => {
-    const probe = (
-      window as unknown as {
-        fieldKitTerminalProbe: { capturing: boolean; chunks: Uint8Array[]; total: number };
-      }
-    ).fieldKitTerminalProbe;
-    probe.chunks = [];
-    probe.total = 0;
-    probe.capturing = true;
-    document.querySelector<HTMLElement>('.pane:not([hidden]) .xterm-helper-textarea')?.focus();
-  });
+  await startCapturing(page);
+  await page.evaluate(() =>
+    document.querySelector<HTMLElement>('.pane:not([hidden]) .xterm-helper-textarea')?.focus(),
+  );
   await page.type(`flood ${megabytes}`);
   const startedAt = Date.now();
   await page.type('\r');

@@ -9,7 +9,7 @@ import { startSocatPair, type SocatPair } from '../helpers/socat';
 import type { DebuggableBrowserSession } from '../helpers/browser';
 import { CdpPage } from '../helpers/cdp-page';
 import type { BenchFigure } from './report';
-import { signInAndOpenTerminals, startTerminalRig } from './terminal-rig';
+import { signInAndOpenTerminals, startCapturing, startTerminalRig } from './terminal-rig';
 
 /** What one pass measured. */
 export interface SerialFloodMeasurement {
@@ -140,16 +140,7 @@ async function measureAppFlood(
   payload: Buffer,
   digest: string,
 ): Promise<SerialFloodMeasurement> {
-  await page.evaluate(() => {
-    const probe = (
-      window as unknown as {
-        fieldKitTerminalProbe: { capturing: boolean; chunks: Uint8Array[]; total: number };
-      }
-    ).fieldKitTerminalProbe;
-    probe.chunks = [];
-    probe.total = 0;
-    probe.capturing = true;
-  });
+  await startCapturing(page);
   const startedAt = performance.now();
   const finishWriting = await writePayload(farEnd, payload);
   await page.waitFor(
