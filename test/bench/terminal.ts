@@ -1,6 +1,6 @@
 // `npm run bench -- terminal`: the issue's terminal figures. The SSH ones run the whole app path — the relay and
 // gateway shell of a simulator process (`--ssh`), the browser host's TerminalManager in this process, its
-// WebSocket, xterm.js in headless Chromium (DOM renderer: no GPU here) — with the flood hashed in the page; the
+// WebSocket, xterm.js in headless Chromium (DOM renderer: the WebGL here is software) — with the flood hashed in the page; the
 // serial one is runSerialFloodInChromium. `TERMINAL_BENCH_MB` shrinks the SSH flood on a slow machine.
 import type { DebuggableBrowserSession } from '../helpers/browser';
 import { CdpPage } from '../helpers/cdp-page';
