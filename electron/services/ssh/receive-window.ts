@@ -10,7 +10,7 @@ export const RECEIVE_WINDOW_MIN_BYTES = 512 * 1024;
 /** The window never grows above this (4 MB is xterm's work for a fifth of a second on a fast machine). */
 export const RECEIVE_WINDOW_MAX_BYTES = 4 * 1024 * 1024;
 
-/** How the receive window is sized: a fixed size, or (default) following xterm's rate. */
+/** How the receive window is sized: a fixed size, or (default) following the measured delay. */
 export type ReceiveWindowSizing =
   | { fixedBytes: number }
   | { echoDelayTargetMs?: number; minBytes?: number; maxBytes?: number; now?: () => number };
@@ -55,8 +55,8 @@ const steeringByProtocol = new WeakMap<ProtocolInternals, Steering>();
  * Ties an SSH channel's receive window to what the renderer has acknowledged, so that the gateway may send at
  * most `windowBytes` beyond the last byte xterm has written. ssh2 always offers a fixed 2 MB window and tops it
  * up as soon as data is read, which lets megabytes of a flood queue ahead of every keystroke's echo; here its
- * window adjustments are held back and passed on only as acknowledgements come in. (The first 2 MB, offered when
- * the channel opened, cannot be taken back.)
+ * window adjustments are held back and passed on only as acknowledgements come in. (The window a channel opened
+ * with cannot be taken back: openWithSmallWindow makes it 512 kB rather than ssh2's 2 MB.)
  *
  * The size follows the delay: each acknowledgement says how long its bytes took from the grant that allowed them
  * to xterm's write callback. Under ECHO_DELAY_TARGET_MS a window that held the flow back grows 5%; over it the
@@ -72,7 +72,7 @@ export class ReceiveWindow {
   readonly #sizing: Required<Exclude<ReceiveWindowSizing, { fixedBytes: number }>> | undefined;
   /** Grants not yet fully acknowledged: the granted total they reached, and when they were sent. */
   readonly #grants: Array<{ upTo: number; at: number }> = [];
-  /** When the window last limited the flow (outstanding bytes at its size). */
+  /** When the window last limited the flow (the gateway had used up what it was allowed). */
   #limitedAt = Number.NEGATIVE_INFINITY;
   readonly #channel: ChannelInternals;
   readonly #steering: Steering;
