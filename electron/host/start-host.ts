@@ -106,14 +106,7 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
     if (probe) {
       // Usually settled by now; awaited before serving, so every client reads the final keychain mode.
       const opened = await probe.publish();
-      if (opened.keychain === 'session-only') {
-        services.addNotice({
-          code: 'KEYCHAIN_UNAVAILABLE',
-          message:
-            'No system keychain answered, so logins are kept for this session only and nothing is written to disk.',
-        });
-        log.info(`keychain unavailable: ${opened.reason ?? 'unknown reason'}`);
-      }
+      if (opened.keychain === 'session-only') services.noteKeychainUnavailable(opened.reason);
     }
     const running = await startHostServer({
       services,

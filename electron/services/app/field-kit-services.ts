@@ -89,14 +89,19 @@ export class FieldKitServices {
     const services = new FieldKitServices(options);
     for (const notice of await services.profiles.load()) services.addNotice(notice);
     if (options.credentials.keychain === 'session-only') {
-      services.addNotice({
-        code: 'KEYCHAIN_UNAVAILABLE',
-        message:
-          'No system keychain answered, so logins are kept for this session only and nothing is written to disk.',
-      });
-      services.log.info(`keychain unavailable: ${options.credentials.reason ?? 'unknown reason'}`);
+      services.noteKeychainUnavailable(options.credentials.reason);
     }
     return services;
+  }
+
+  /** Tells the user (a notice) and the log that logins are kept for this session only. */
+  noteKeychainUnavailable(reason: string | undefined): void {
+    this.addNotice({
+      code: 'KEYCHAIN_UNAVAILABLE',
+      message:
+        'No system keychain answered, so logins are kept for this session only and nothing is written to disk.',
+    });
+    this.log.info(`keychain unavailable: ${reason ?? 'unknown reason'}`);
   }
 
   /** Turns service errors into IPC errors (hand this to the router). */
