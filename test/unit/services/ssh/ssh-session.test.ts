@@ -227,6 +227,24 @@ describe('SshSession with per-line timestamps', () => {
     return { granted, protocol };
   }
 
+  /** An open session with timestamps whose 100 kB receive window is steered; `shown()` counts the bytes it emitted. */
+  async function openStampedSteeredSession() {
+    const link = createFakeLink();
+    const { granted, protocol } = steerable(link.channel, 100_000);
+    const { session } = createSession({
+      timestamps: true,
+      clock: () => AT,
+      highWatermark: 10_000_000,
+      lowWatermark: 1_000_000,
+      receiveWindowBytes: 100_000,
+      connect: async () => link,
+    });
+    let shown = 0;
+    session.on('data', (chunk) => (shown += chunk.length));
+    await session.open();
+    return { session, link, granted, protocol, shown: () => shown };
+  }
+
   it('stamps each line it shows with the local time, once per line across chunks', async () => {
     const { session, links } = createSession({ timestamps: true, clock: () => AT });
     const received: string[] = [];
@@ -264,48 +282,24 @@ describe('SshSession with per-line timestamps', () => {
   });
 
   it('lets the gateway send only as many more bytes as it sent behind the acknowledged output', async () => {
-    const link = createFakeLink();
-    const { granted, protocol } = steerable(link.channel, 100_000);
-    const { session } = createSession({
-      timestamps: true,
-      clock: () => AT,
-      highWatermark: 10_000_000,
-      lowWatermark: 1_000_000,
-      receiveWindowBytes: 100_000,
-      connect: async () => link,
-    });
-    let shown = 0;
-    session.on('data', (chunk) => (shown += chunk.length));
-    await session.open();
+    const { session, link, granted, protocol, shown } = await openStampedSteeredSession();
     link.channel.print('x'.repeat(99).concat('\n').repeat(500));
     // ssh2 tops its window up as it reads; the receive window holds that back until the renderer acknowledges.
     protocol.channelWindowAdjust(7, 100_000);
     expect(granted).toEqual([]);
-    session.acknowledge(shown);
-    expect(shown).toBe(50_000 + 500 * STAMP.length);
+    session.acknowledge(shown());
+    expect(shown()).toBe(50_000 + 500 * STAMP.length);
     expect(granted).toEqual([50_000]);
   });
 
   it('never lets the gateway ahead of a partly acknowledged stamped chunk', async () => {
-    const link = createFakeLink();
-    const { granted, protocol } = steerable(link.channel, 100_000);
-    const { session } = createSession({
-      timestamps: true,
-      clock: () => AT,
-      highWatermark: 10_000_000,
-      lowWatermark: 1_000_000,
-      receiveWindowBytes: 100_000,
-      connect: async () => link,
-    });
-    let shown = 0;
-    session.on('data', (chunk) => (shown += chunk.length));
-    await session.open();
+    const { session, link, granted, protocol, shown } = await openStampedSteeredSession();
     link.channel.print('x'.repeat(99).concat('\n').repeat(1_000));
     protocol.channelWindowAdjust(7, 100_000);
-    const half = Math.floor(shown / 2);
+    const half = Math.floor(shown() / 2);
     session.acknowledge(half);
     expect(granted.reduce((sum, amount) => sum + amount, 0)).toBeLessThanOrEqual(50_000);
-    session.acknowledge(shown - half);
+    session.acknowledge(shown() - half);
     expect(granted.reduce((sum, amount) => sum + amount, 0)).toBe(100_000);
   });
 });
