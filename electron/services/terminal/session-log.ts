@@ -30,7 +30,7 @@ export class SessionLog {
   #stream: WriteStream;
   #isClosed = false;
   #error: Error | undefined;
-  #pending: Buffer[] = [];
+  #pending: Uint8Array[] = [];
   #pendingBytes = 0;
   #flushTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -73,8 +73,8 @@ export class SessionLog {
   /** Appends bytes as received (written in batches, in order); ignored once the log is closed or failed. */
   append(chunk: Uint8Array): void {
     if (this.#isClosed || chunk.byteLength === 0) return;
-    // A copy: the caller may reuse its buffer before the batch is written.
-    this.#pending.push(Buffer.from(chunk));
+    // Kept as is until the batch is written: terminal sessions never reuse a chunk (TerminalSession).
+    this.#pending.push(chunk);
     this.#pendingBytes += chunk.byteLength;
     if (this.#pendingBytes >= WRITE_BATCH_BYTES) this.#flush();
     else this.#flushTimer ??= setTimeout(() => this.#flush(), WRITE_DELAY_MS);

@@ -7,7 +7,10 @@ export type TerminalState = 'connecting' | 'open' | 'reconnecting' | 'closed' | 
 /** The transports a terminal session can run over. */
 export type TerminalKind = 'ssh' | 'serial';
 
-/** One open terminal (ssh or serial). Emits 'data' (Buffer), 'state' (TerminalState, reason?), 'closed'. */
+/**
+ * One open terminal (ssh or serial). Emits 'data' (bytes), 'state' (TerminalState, reason?), 'closed'. A 'data'
+ * chunk is never written to again by the session, so listeners may keep it without copying.
+ */
 export interface TerminalSession {
   readonly id: string;
   readonly kind: TerminalKind;

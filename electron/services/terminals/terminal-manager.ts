@@ -283,8 +283,7 @@ export class TerminalManager {
 
   #enqueue(entry: Entry, chunk: Uint8Array): void {
     if (chunk.byteLength === 0) return;
-    // The session may reuse its buffer: copy before holding on to it.
-    entry.pending.push(new Uint8Array(chunk));
+    entry.pending.push(chunk);
     entry.pendingBytes += chunk.byteLength;
     if (entry.pendingBytes >= DATA_EVENT_MAX_BYTES) {
       this.#flush(entry);
