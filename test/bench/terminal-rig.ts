@@ -33,9 +33,17 @@ export interface TerminalRig {
 
 const execFileAsync = promisify(execFile);
 
+/** The size the desktop app's window opens at (electron/main/window.ts): terminals are measured at that size. */
+const APP_WINDOW_SIZE = { width: 1280, height: 820 };
+
 const SILENT_LOG = { info: () => undefined, error: () => undefined };
 
-// Installed before the page loads: keeps a tail of each terminal's output and, while `capturing`, every byte.
+// Installed before the page loads. Per terminal it keeps the last few chunks of output (to spot a flood's end);
+// while `capturing`, every byte. Times are the page's clock, taken when xterm has *written* the
+// bytes, not when they arrived: an empty write queued behind a chunk calls back once xterm parsed that chunk.
+// - `floodWrittenAt[id]`: a flood's `sha256` line was written;
+// - `totalWrittenAt`: `expectedTotal` captured bytes were written;
+// - `echoLatencies`: a keystroke (`keySentAt`) to the animation frame after its echo `%` was written.
 // (`__name`: tsx compiles with keepNames, which wraps functions handed to page.evaluate in a helper.)
 const PROBE_SCRIPT = `
 globalThis.__name = globalThis.__name || ((target) => target);
@@ -43,19 +51,52 @@ window.fieldKitTerminalProbe = {
   capturing: false,
   chunks: [],
   total: 0,
-  tails: {},
+  expectedTotal: Infinity,
+  totalWrittenAt: undefined,
+  recent: {},
+  floodWrittenAt: {},
   keySentAt: [],
   echoLatencies: [],
   onBytes(id, bytes) {
-    if (this.capturing) { this.chunks.push(bytes.slice()); this.total += bytes.length; }
-    if (this.keySentAt.length > 0 && bytes.includes(37)) {
-      const now = performance.now();
-      for (const byte of bytes) if (byte === 37 && this.keySentAt.length > 0) this.echoLatencies.push(now - this.keySentAt.shift());
+    if (this.capturing) {
+      this.chunks.push(bytes.slice());
+      this.total += bytes.length;
+      if (this.total >= this.expectedTotal && this.totalWrittenAt === undefined) {
+        this.afterWritten(id, (at) => (this.totalWrittenAt = at));
+        this.expectedTotal = Infinity;
+      }
     }
-    let text = '';
-    const start = Math.max(0, bytes.length - 4096);
-    for (let index = start; index < bytes.length; index += 1) text += String.fromCharCode(bytes[index]);
-    this.tails[id] = ((this.tails[id] || '') + text).slice(-8192);
+    const recent = (this.recent[id] = this.recent[id] || []);
+    recent.push(bytes.slice(-160));
+    if (recent.length > 2) recent.shift();
+    if (this.keySentAt.length > 0 && bytes.includes(37)) {
+      const sent = [];
+      for (const byte of bytes) if (byte === 37 && this.keySentAt.length > 0) sent.push(this.keySentAt.shift());
+      this.afterWritten(id, () => requestAnimationFrame(() => {
+        const now = performance.now();
+        for (const at of sent) this.echoLatencies.push(now - at);
+      }));
+    }
+    if (this.floodWrittenAt[id] === undefined) {
+      let end = '';
+      for (const chunk of recent) {
+        for (let index = Math.max(0, chunk.length - 160); index < chunk.length; index += 1) end += String.fromCharCode(chunk[index]);
+      }
+      if (/sha256 [0-9a-f]{64}\\r\\n/.test(end)) {
+        this.floodWrittenAt[id] = null;
+        this.afterWritten(id, (at) => (this.floodWrittenAt[id] = at));
+      }
+    }
+  },
+  // Forgets a terminal's recent output and flood time, before the next flood.
+  reset(id) {
+    this.recent[id] = [];
+    delete this.floodWrittenAt[id];
+  },
+  // Calls back with the time once xterm has written everything handed to it so far (the app writes right after
+  // telling the probe, so the empty write waits a microtask to queue behind it).
+  afterWritten(id, callback) {
+    queueMicrotask(() => this.terminals[id].write('', () => callback(performance.now())));
   },
 };
 `;
@@ -113,7 +154,7 @@ export async function startTerminalRig(
     gateway = { id: first.id, rootPassword: first.rootPassword };
   }
   const browser = options.debuggable
-    ? await launchDebuggableBrowser({ stepTimeoutMs: 30_000 })
+    ? await launchDebuggableBrowser({ stepTimeoutMs: 30_000, windowSize: APP_WINDOW_SIZE })
     : await launchBrowser({ stepTimeoutMs: 30_000 });
   const pageErrors: string[] = [];
   browser.page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -229,9 +270,9 @@ export interface FloodCheck {
   bytes: number;
   expected: string;
   actual: string;
-  /** From Enter to the `sha256` line arriving in the page. */
+  /** From Enter to xterm having written the `sha256` line (page clock). */
   elapsedMs: number;
-  /** Keystroke (`%`, never part of a flood) to its echo arriving in the page, in ms. */
+  /** Keystroke (`%`, never part of a flood) to the first frame after xterm wrote its echo, in ms. */
   echoLatenciesMs: number[];
 }
 
@@ -243,18 +284,30 @@ export interface FloodCheckOptions {
   keepBytes?: boolean;
 }
 
-/** From now on the probe keeps every byte the page's terminals receive (and counts them in `total`). */
-export async function startCapturing(page: ScriptablePage): Promise<void> {
-  await page.evaluate(() => {
+/**
+ * From now on the probe keeps every byte the page's terminals receive (and counts them in `total`); with
+ * `expectedTotal`, it notes in `totalWrittenAt` when xterm has written that many. Returns the page's clock.
+ */
+export async function startCapturing(page: ScriptablePage, expectedTotal?: number): Promise<number> {
+  return page.evaluate((expected) => {
     const probe = (
       window as unknown as {
-        fieldKitTerminalProbe: { capturing: boolean; chunks: Uint8Array[]; total: number };
+        fieldKitTerminalProbe: {
+          capturing: boolean;
+          chunks: Uint8Array[];
+          total: number;
+          expectedTotal: number;
+          totalWrittenAt: number | undefined;
+        };
       }
     ).fieldKitTerminalProbe;
     probe.chunks = [];
     probe.total = 0;
+    probe.expectedTotal = expected ?? Number.POSITIVE_INFINITY;
+    probe.totalWrittenAt = undefined;
     probe.capturing = true;
-  });
+    return performance.now();
+  }, expectedTotal ?? null);
 }
 
 /**
@@ -272,7 +325,15 @@ export async function checkFloodInPage(
     document.querySelector<HTMLElement>('.pane:not([hidden]) .xterm-helper-textarea')?.focus(),
   );
   await page.type(`flood ${megabytes}`);
-  const startedAt = Date.now();
+  const startedAt = await page.evaluate(() => {
+    const probe = (window as unknown as { fieldKitTerminalProbe: { reset(id: string): void } })
+      .fieldKitTerminalProbe;
+    probe.reset(
+      document.querySelector('.pane:not([hidden]) [data-terminal-id]')?.getAttribute('data-terminal-id') ??
+        '',
+    );
+    return performance.now();
+  });
   await page.type('\r');
   let isFlooding = true;
   const typing = (async () => {
@@ -287,25 +348,25 @@ export async function checkFloodInPage(
       await new Promise((resolve) => setTimeout(resolve, options.keystrokeIntervalMs));
     }
   })();
-  const arrived = page.waitFor(
+  const written = page.waitFor(
     () => {
       const id =
         document.querySelector('.pane:not([hidden]) [data-terminal-id]')?.getAttribute('data-terminal-id') ??
         '';
-      const probe = (window as unknown as { fieldKitTerminalProbe: { tails: Record<string, string> } })
-        .fieldKitTerminalProbe;
-      return /sha256 [0-9a-f]{64}\r\n/.test(probe.tails[id] ?? '');
+      const probe = (
+        window as unknown as { fieldKitTerminalProbe: { floodWrittenAt: Record<string, number | null> } }
+      ).fieldKitTerminalProbe;
+      return typeof probe.floodWrittenAt[id] === 'number';
     },
     undefined,
     { pollingMs: 250, timeoutMs },
   );
   try {
-    await arrived;
+    await written;
   } finally {
     isFlooding = false;
     await typing;
   }
-  const elapsedMs = Date.now() - startedAt;
   // Clear the typed `%` from the shell's command line (Ctrl-U).
   if (options.keystrokeIntervalMs) await page.type('\x15');
   const result = await page.evaluate(async (keepBytes) => {
@@ -317,10 +378,15 @@ export async function checkFloodInPage(
           total: number;
           keySentAt: number[];
           echoLatencies: number[];
+          floodWrittenAt: Record<string, number>;
         };
       }
     ).fieldKitTerminalProbe;
     probe.capturing = false;
+    const id =
+      document.querySelector('.pane:not([hidden]) [data-terminal-id]')?.getAttribute('data-terminal-id') ??
+      '';
+    const writtenAt = probe.floodWrittenAt[id]!;
     const all = new Uint8Array(probe.total);
     let offset = 0;
     for (const chunk of probe.chunks) {
@@ -348,9 +414,10 @@ export async function checkFloodInPage(
     const body = all.subarray(start, end).filter((byte) => byte !== 37);
     const digest = await crypto.subtle.digest('SHA-256', body);
     const actual = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-    return { bytes: body.length, expected, actual, echoLatenciesMs };
+    return { bytes: body.length, expected, actual, echoLatenciesMs, writtenAt };
   }, options.keepBytes ?? false);
-  return { ...result, elapsedMs };
+  const { writtenAt, ...check } = result;
+  return { ...check, elapsedMs: writtenAt - startedAt };
 }
 
 /**
@@ -360,7 +427,7 @@ export async function checkFloodInPage(
  */
 export async function measureXtermWriteInPage(
   page: ScriptablePage,
-): Promise<{ megabytesPerSecond: number; bytes: number }> {
+): Promise<{ megabytesPerSecond: number; bytes: number; cols: number; rows: number }> {
   return page.evaluate(async () => {
     const probe = (
       window as unknown as {
@@ -375,18 +442,25 @@ export async function measureXtermWriteInPage(
                 dispose(): void;
               };
               options: { fontSize?: number; scrollback?: number };
+              cols: number;
+              rows: number;
+              element?: HTMLElement;
             }
           >;
         };
       }
     ).fieldKitTerminalProbe;
     const shown = Object.values(probe.terminals)[0]!;
+    // Same geometry as the shown terminal: a narrower one wraps each flood line into two rows, twice the work.
+    const size = shown.element?.getBoundingClientRect() ?? { width: 800, height: 480 };
     const host = document.createElement('div');
-    host.style.cssText = 'position:fixed;left:0;top:0;width:800px;height:480px;opacity:0.01;';
+    host.style.cssText = `position:fixed;left:0;top:0;width:${size.width}px;height:${size.height}px;opacity:0.01;`;
     document.body.append(host);
     const terminal = new shown.constructor({
       fontSize: shown.options.fontSize,
       scrollback: shown.options.scrollback,
+      cols: shown.cols,
+      rows: shown.rows,
     });
     terminal.open(host);
     const chunks = probe.chunks;
@@ -417,6 +491,11 @@ export async function measureXtermWriteInPage(
     terminal.dispose();
     host.remove();
     probe.chunks = [];
-    return { megabytesPerSecond: bytes / 1e6 / (elapsedMs / 1000), bytes };
+    return {
+      megabytesPerSecond: bytes / 1e6 / (elapsedMs / 1000),
+      bytes,
+      cols: shown.cols,
+      rows: shown.rows,
+    };
   });
 }

@@ -31,6 +31,8 @@ export interface LaunchOptions {
   colorScheme?: 'light' | 'dark';
   /** How long one Playwright action or wait may take. */
   stepTimeoutMs?: number;
+  /** The window's outer size in CSS pixels (default: Chromium's headless 800 × 600). */
+  windowSize?: { width: number; height: number };
 }
 
 /** Default limit of one Playwright action or wait. */
@@ -85,7 +87,15 @@ export async function launchDebuggableBrowser(
   const userDataDir = await mkdtemp(join(tmpdir(), 'fieldkit-chromium-'));
   const child = spawn(
     CHROMIUM_PATH,
-    [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${userDataDir}`, 'about:blank'],
+    [
+      ...CHROMIUM_ARGS,
+      ...(options.windowSize
+        ? [`--window-size=${options.windowSize.width},${options.windowSize.height}`]
+        : []),
+      '--remote-debugging-port=0',
+      `--user-data-dir=${userDataDir}`,
+      'about:blank',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const stopChromium = async () => {
