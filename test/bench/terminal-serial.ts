@@ -78,7 +78,7 @@ export async function measureRawSerialFlood(options: {
 
 /**
  * `serial-flood-vs-raw` through the whole app: a serial console opened in the Terminals view on a socat pty by its
- * typed path, `megabytes` written into the pty's far end, timed until every byte has reached the page (and hashed
+ * typed path, `megabytes` written into the pty's far end, timed until xterm has written every byte (and hashed
  * there); divided by a raw read loop's rate over a second socat pair, round by round in the same run. Playwright
  * sets the page up and then lets go; the rounds run over a bare DevTools connection (see CdpPage).
  */
