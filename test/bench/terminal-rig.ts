@@ -80,7 +80,9 @@ window.fieldKitTerminalProbe = {
     if (this.floodWrittenAt[id] === undefined) {
       let end = '';
       for (const chunk of recent) {
-        for (let index = Math.max(0, chunk.length - 160); index < chunk.length; index += 1) end += String.fromCharCode(chunk[index]);
+        for (let index = Math.max(0, chunk.length - 160); index < chunk.length; index += 1) {
+          end += String.fromCharCode(chunk[index]);
+        }
       }
       if (/sha256 [0-9a-f]{64}\\r\\n/.test(end)) {
         this.floodWrittenAt[id] = null;
@@ -441,7 +443,7 @@ export async function measureXtermWriteInPage(
                 write(data: Uint8Array, callback: () => void): void;
                 dispose(): void;
               };
-              options: { fontSize?: number; scrollback?: number };
+              options: { fontSize?: number; fontFamily?: string; scrollback?: number; cursorBlink?: boolean };
               cols: number;
               rows: number;
               element?: HTMLElement;
@@ -451,13 +453,15 @@ export async function measureXtermWriteInPage(
       }
     ).fieldKitTerminalProbe;
     const shown = Object.values(probe.terminals)[0]!;
-    // Same geometry as the shown terminal: a narrower one wraps each flood line into two rows, twice the work.
+    // Same font and geometry as the shown terminal: a narrower one wraps each flood line into two rows, twice the work.
     const size = shown.element?.getBoundingClientRect() ?? { width: 800, height: 480 };
     const host = document.createElement('div');
     host.style.cssText = `position:fixed;left:0;top:0;width:${size.width}px;height:${size.height}px;opacity:0.01;`;
     document.body.append(host);
     const terminal = new shown.constructor({
       fontSize: shown.options.fontSize,
+      fontFamily: shown.options.fontFamily,
+      cursorBlink: shown.options.cursorBlink,
       scrollback: shown.options.scrollback,
       cols: shown.cols,
       rows: shown.rows,
