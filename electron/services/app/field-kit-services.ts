@@ -184,10 +184,13 @@ export class FieldKitServices {
   }
 
   /**
-   * The profile as the renderer sees it: with whether a relay password is stored, never the password. A keychain
-   * that cannot be read leaves the flag out (unknown) rather than failing the profile list.
+   * The profile as the renderer sees it: with whether a relay password is stored, never the password. A profile
+   * without a relay has none (saving one without a relay clears it), so the keychain is asked only for profiles
+   * with a relay: a slow keychain never holds up the login screen's list of plain profiles. A keychain that cannot
+   * be read leaves the flag out (unknown) rather than failing the profile list.
    */
   private async describeProfile(profile: Profile): Promise<Profile> {
+    if (!profile.relay) return { ...profile, relayPasswordStored: false };
     try {
       return { ...profile, relayPasswordStored: await this.relayPasswords.isStored(profile.id) };
     } catch (error) {

@@ -170,6 +170,14 @@ describe('the relay password in profiles:save', () => {
     expect(await services.relayPasswords.isStored(saved.id)).toBe(true);
   });
 
+  it('lists a profile without a relay as not stored without asking the keychain', async () => {
+    const { router } = await buildServices();
+    await router.dispatch('profiles:save', { name: 'Plain', baseUrl: 'https://oam.plain.example' }, null);
+    credentials.get = () => new Promise(() => undefined); // a keychain that never answers
+    const listed = await router.dispatch('profiles:list', undefined, null);
+    expect(listed).toMatchObject({ ok: true, value: { profiles: [{ relayPasswordStored: false }] } });
+  });
+
   it('counts a known demo password as stored', async () => {
     const { router, services } = await buildServices();
     const saved = await saveWithRelay(router);
