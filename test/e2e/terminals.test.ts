@@ -41,6 +41,14 @@ describe('terminals in the browser', () => {
     expect(await page.getByLabel('Terminal status').textContent()).toContain('DOM renderer');
   });
 
+  it('runs no animation while the terminal waits at its prompt (each animation frame is CPU, here about 12% of a core)', async () => {
+    await page.locator('.pane:not([hidden]) .xterm-helper-textarea').focus();
+    const running = await page.evaluate(() =>
+      document.getAnimations().map((animation) => (animation as CSSAnimation).animationName ?? animation.id),
+    );
+    expect(running).toEqual([]);
+  });
+
   it('receives a 20 MB flood complete: the SHA-256 of the bytes the page received matches the gateway’s line', async () => {
     const result = await checkFloodInPage(playwrightPage(page), 20, 180_000);
     expect(result.bytes).toBe(20_000_000);
