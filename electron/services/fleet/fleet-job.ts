@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
+import { EventEmitter, setMaxListeners } from 'node:events';
 import type { AuditSink } from '../audit';
 import { SYSTEM_CLOCK, type Clock } from '../commissioning/clock';
 import { gatewayCommands } from '../../shared/api';
@@ -16,6 +16,8 @@ import {
 
 /** Gateways worked on at once by default. */
 export const FLEET_CONCURRENCY = 16;
+/** Listeners one command in flight adds to the job's abort signal, at most (commander, API client, a margin). */
+const CANCEL_LISTENERS_PER_COMMAND = 3;
 /** Attempts per gateway by default (the first plus retries) for transient failures. */
 export const FLEET_MAX_ATTEMPTS = 4;
 /** Attempts for a gateway that does not answer at all (each costs a whole command timeout). */
@@ -204,6 +206,9 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
       1,
       Math.min(this.options.concurrency ?? FLEET_CONCURRENCY, this.rows.length || 1),
     );
+    // Each command in flight listens for the job's cancellation (the commander and the API client, once each):
+    // that many listeners per worker is the design, not a leak for Node to warn about.
+    setMaxListeners(Math.max(10, CANCEL_LISTENERS_PER_COMMAND * concurrency), this.controller.signal);
     await Promise.all(Array.from({ length: concurrency }, worker));
     return this.finish(startedAt);
   }
