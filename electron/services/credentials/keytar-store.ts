@@ -53,8 +53,9 @@ export interface OpenCredentialStoreOptions {
 }
 
 /**
- * Opens the OS keychain when it answers a write-read-delete probe in time, otherwise a MemoryStore in the
- * visible `session-only` mode. Never falls back to a file.
+ * Opens the OS keychain when it loads and answers a write-read-delete probe within `timeoutMs` altogether (not
+ * per step: the app's first screen waits for this), otherwise a MemoryStore in the visible `session-only` mode.
+ * Never falls back to a file.
  */
 export async function openCredentialStore(
   options: OpenCredentialStoreOptions = {},
@@ -62,14 +63,16 @@ export async function openCredentialStore(
   const timeoutMs = options.timeoutMs ?? KEYCHAIN_TIMEOUT_MS;
   const loadKeytar = options.loadKeytar ?? loadNativeKeytar;
   try {
-    const keytar = await withTimeout(loadKeytar, timeoutMs);
-    const store = new KeytarStore(keytar, timeoutMs);
-    const account = `probe-${randomUUID()}`;
-    const probe = randomUUID();
-    await store.set(CREDENTIAL_SERVICE, account, probe);
-    const read = await store.get(CREDENTIAL_SERVICE, account);
-    await store.delete(CREDENTIAL_SERVICE, account);
-    if (read !== probe) throw new CredentialStoreError('The keychain did not return what was stored.');
+    const store = await withTimeout(async () => {
+      const opened = new KeytarStore(await loadKeytar(), timeoutMs);
+      const account = `probe-${randomUUID()}`;
+      const probe = randomUUID();
+      await opened.set(CREDENTIAL_SERVICE, account, probe);
+      const read = await opened.get(CREDENTIAL_SERVICE, account);
+      await opened.delete(CREDENTIAL_SERVICE, account);
+      if (read !== probe) throw new CredentialStoreError('The keychain did not return what was stored.');
+      return opened;
+    }, timeoutMs);
     return { store, keychain: 'os' };
   } catch (error) {
     return {

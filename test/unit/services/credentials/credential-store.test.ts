@@ -55,6 +55,23 @@ describe('openCredentialStore', () => {
     expect(opened.reason).toMatch(/did not answer/);
   });
 
+  it('gives the whole probe one deadline: a keychain slow at each step falls back in time', async () => {
+    const keytar = buildFakeKeytar();
+    const slowly =
+      <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+      (...args: A) =>
+        new Promise<R>((resolve) => setTimeout(() => resolve(call(...args)), 60));
+    const slow: KeytarApi = {
+      getPassword: slowly(keytar.getPassword),
+      setPassword: slowly(keytar.setPassword),
+      deletePassword: slowly(keytar.deletePassword),
+    };
+    // Each step answers within the timeout; the write, read and delete together do not.
+    const opened = await openCredentialStore({ loadKeytar: async () => slow, timeoutMs: 150 });
+    expect(opened.keychain).toBe('session-only');
+    expect(opened.reason).toMatch(/did not answer within 150 ms/);
+  });
+
   it('falls back to session-only memory when keytar cannot load', async () => {
     const opened = await openCredentialStore({
       loadKeytar: async () => {
