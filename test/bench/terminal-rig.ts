@@ -18,6 +18,7 @@ import {
 } from '../helpers/browser';
 import type { ScriptablePage } from '../helpers/cdp-page';
 import { ensureRendererBuilt } from '../e2e/support/renderer-build';
+import { openLoginScreen } from '../e2e/support/login-page';
 
 /** The browser host in demo mode with the simulator's SSH side, and Chromium watching its terminals. */
 export interface TerminalRig {
@@ -215,8 +216,7 @@ async function readFixture(): Promise<Fixture> {
 
 /** Signs in to the demo profile as its first account and opens the Terminals view. */
 export async function signInAndOpenTerminals(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.getByRole('button', { name: /^Use / }).first().click();
+  await (await openLoginScreen(page, url, /^Use /)).click();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Terminals' }).click();

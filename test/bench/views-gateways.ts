@@ -14,6 +14,7 @@ import { startSimulator } from '../../simulator';
 import { launchBrowser } from '../helpers/browser';
 import { ensureRendererBuilt } from '../e2e/support/renderer-build';
 import type { BenchFigure } from './report';
+import { openLoginScreen } from '../e2e/support/login-page';
 
 /** Gateways in the simulated fleet. */
 export const GATEWAY_COUNT = 10_000;
@@ -52,10 +53,9 @@ export async function runViewsGatewaysBench(): Promise<BenchFigure[]> {
     );
     const { page } = browser;
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(host.url);
     const provider = simulator.fixture.accounts.find((account) => account.role === 'PROVIDER_USER');
     if (!provider) throw new Error('the demo tenant has no provider user');
-    await page.getByRole('button', { name: `Use ${provider.username} (${provider.role})` }).click();
+    await (await openLoginScreen(page, host.url, `Use ${provider.username} (${provider.role})`)).click();
     await page.getByRole('radio', { name: "Don't remember me", exact: true }).check();
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('table', { name: 'Gateways' }).waitFor();

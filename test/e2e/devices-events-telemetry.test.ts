@@ -7,6 +7,8 @@ import { startHost, type StartedHost } from '../../electron/host';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { ensureRendererBuilt } from './support/renderer-build';
+import { openLoginScreen } from './support/login-page';
+import { MemoryStore } from '../../electron/services/credentials';
 
 // The devices, events and telemetry views in Chromium, through the browser host and the simulator (default
 // token lifetimes, so the session outlives the file). Every `api:call` the renderer sends is recorded from the
@@ -32,7 +34,14 @@ beforeAll(async () => {
   const rendererDir = await ensureRendererBuilt();
   dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-e2e-views-'));
   simulator = await startSimulator({});
-  host = await startHost({ dataDir, rendererDir, log: SILENT_LOG });
+  // Its own keychain: the run's OS keychain is shared, and a demo login the journey test remembers there would
+  // be resumed here, opening signed in instead of on the login screen.
+  host = await startHost({
+    dataDir,
+    rendererDir,
+    log: SILENT_LOG,
+    credentials: { store: new MemoryStore(), keychain: 'os' },
+  });
   host.services.profiles.setDemoProfile(
     {
       name: 'Demo network server',
@@ -54,8 +63,7 @@ beforeAll(async () => {
   });
   const account = simulator.fixture.accounts[0]!;
   const { page } = browser;
-  await page.goto(host.url);
-  await page.getByRole('button', { name: `Use ${account.username} (${account.role})` }).click();
+  await (await openLoginScreen(page, host.url, `Use ${account.username} (${account.role})`)).click();
   await page.getByRole('radio', { name: "Don't remember me", exact: true }).check();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Main' }).waitFor();

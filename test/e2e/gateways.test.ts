@@ -11,6 +11,8 @@ import { GATEWAY_SORT_FIELDS, type Gateway } from '../../electron/shared/api';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { ensureRendererBuilt } from './support/renderer-build';
+import { openLoginScreen } from './support/login-page';
+import { MemoryStore } from '../../electron/services/credentials';
 
 // The gateways view against the simulator through the browser host, as a provider user. The simulator sits
 // behind a TCP relay on loopback: stopping the relay makes the server unreachable without losing the
@@ -84,7 +86,14 @@ beforeAll(async () => {
   simulator = await startSimulator({ port: 0, commandTimeoutMs: 3000 });
   relay = new Relay(Number(new URL(simulator.url).port));
   await relay.start();
-  host = await startHost({ dataDir, rendererDir, log: SILENT_LOG });
+  // Its own keychain: the run's OS keychain is shared, and a demo login the journey test remembers there would
+  // be resumed here, opening signed in instead of on the login screen.
+  host = await startHost({
+    dataDir,
+    rendererDir,
+    log: SILENT_LOG,
+    credentials: { store: new MemoryStore(), keychain: 'os' },
+  });
   host.services.profiles.setDemoProfile(
     {
       name: 'Demo network server',
@@ -100,10 +109,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = browser.page;
   page.on('websocket', (socket) => socket.on('framesent', ({ payload }) => sentFrames.push(String(payload))));
-  await page.goto(host.url);
   const provider = simulator.fixture.accounts.find((account) => account.role === 'PROVIDER_USER');
   if (!provider) throw new Error('the demo tenant has no provider user');
-  await page.getByRole('button', { name: `Use ${provider.username} (${provider.role})` }).click();
+  await (await openLoginScreen(page, host.url, `Use ${provider.username} (${provider.role})`)).click();
   await page.getByRole('radio', { name: "Don't remember me", exact: true }).check();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Main' }).waitFor();

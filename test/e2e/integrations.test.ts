@@ -10,6 +10,8 @@ import { startSimulator, type RunningSimulator } from '../../simulator';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { startMosquitto, type MosquittoBroker } from '../helpers/mosquitto';
 import { ensureRendererBuilt } from './support/renderer-build';
+import { openLoginScreen } from './support/login-page';
+import { MemoryStore } from '../../electron/services/credentials';
 
 // Parts 5, 6 and 7 of issue 4 in Chromium through the browser host and the simulator, signed in as a customer
 // user: each form refuses each rule's violation with a message next to the field, the laptop test talks to a real
@@ -34,7 +36,14 @@ beforeAll(async () => {
     startSimulator({ port: 0 }),
     startMosquitto({ user: BROKER_USER }),
   ]);
-  host = await startHost({ dataDir, rendererDir, log: SILENT_LOG });
+  // Its own keychain: the run's OS keychain is shared, and a demo login the journey test remembers there would
+  // be resumed here, opening signed in instead of on the login screen.
+  host = await startHost({
+    dataDir,
+    rendererDir,
+    log: SILENT_LOG,
+    credentials: { store: new MemoryStore(), keychain: 'os' },
+  });
   host.services.profiles.setDemoProfile(
     {
       name: 'Demo network server',
@@ -60,8 +69,7 @@ beforeAll(async () => {
   };
   browser = await launchBrowser();
   page = browser.page;
-  await page.goto(host.url);
-  await page.getByRole('button', { name: new RegExp(`^Use ${ACCOUNT.replace('.', '\\.')}`) }).click();
+  await (await openLoginScreen(page, host.url, new RegExp(`^Use ${ACCOUNT.replace('.', '\\.')}`))).click();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }, 180_000);

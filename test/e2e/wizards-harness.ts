@@ -8,6 +8,8 @@ import { startHost, type StartedHost } from '../../electron/host';
 import type { CommissioningOptions } from '../../electron/services/app/domains/commissioning';
 import type { SimulatorSettingsInput } from '../../simulator';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
+import { openLoginScreen } from './support/login-page';
+import { MemoryStore } from '../../electron/services/credentials';
 
 // The commissioning e2e tests drive the real renderer through the browser host and the simulator. Until the
 // app's navigation gives the commissioning pages a view of their own, the test build mounts CommissioningView
@@ -75,12 +77,14 @@ export async function startCommissioningApp(options: {
       dataDir,
       rendererDir,
       log: SILENT_LOG,
+      // Its own keychain: the run's OS keychain is shared, and a demo login the journey test remembers there
+      // would be resumed here, opening signed in instead of on the login screen.
+      credentials: { store: new MemoryStore(), keychain: 'os' },
       commissioningTiming: options.timing,
     });
     browser = await launchBrowser({ stepTimeoutMs: options.stepTimeoutMs ?? 15_000 });
     const { page } = browser;
-    await page.goto(host.url);
-    await page.getByRole('button', { name: /^Use provider@fieldkit\.demo/ }).click();
+    await (await openLoginScreen(page, host.url, /^Use provider@fieldkit\.demo/)).click();
     await page.getByRole('radio', { name: "Don't remember me", exact: true }).check();
     const navigation = page.getByRole('navigation', { name: 'Main' });
     // Under --fail-rate a sign-in can meet a simulated 503: sign in again, a bounded number of times.

@@ -1,0 +1,23 @@
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * Opens `url` and waits (the page's step timeout) until the login screen offers the demo account `name`
+ * ("Use <user> (<role>)"), then returns that button. If it never does, the error quotes what the page showed
+ * instead — a start still under way, a failed load, or an app already signed in (a login remembered in a shared
+ * keychain once made the page skip the login screen, which a bare "waiting for getByRole" did not say).
+ */
+export async function openLoginScreen(page: Page, url: string, name: string | RegExp): Promise<Locator> {
+  await page.goto(url);
+  const button = page.getByRole('button', { name }).first();
+  try {
+    await button.waitFor();
+  } catch (error) {
+    const shown = await page
+      .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 600))
+      .catch((reason: unknown) => `(unreadable: ${String(reason)})`);
+    throw new Error(`The login screen did not offer ${String(name)}. The page showed: ${shown}`, {
+      cause: error,
+    });
+  }
+  return button;
+}
