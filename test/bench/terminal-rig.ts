@@ -104,6 +104,36 @@ window.fieldKitTerminalProbe = {
 };
 `;
 
+/** A terminal as the probe sees it (xterm's Terminal, for what the benchmark reads and builds). */
+interface ProbedTerminal {
+  constructor: new (options: object) => {
+    open(element: HTMLElement): void;
+    write(data: Uint8Array, callback: () => void): void;
+    dispose(): void;
+  };
+  options: { fontSize?: number; fontFamily?: string; scrollback?: number; cursorBlink?: boolean };
+  cols: number;
+  rows: number;
+  element?: HTMLElement;
+}
+
+/** PROBE_SCRIPT's probe plus what TerminalPane adds to it, as page scripts see it on `window`. */
+export interface ProbeWindow {
+  fieldKitTerminalProbe: {
+    capturing: boolean;
+    chunks: Uint8Array[];
+    total: number;
+    expectedTotal: number;
+    totalWrittenAt: number | undefined;
+    floodWrittenAt: Record<string, number | null>;
+    keySentAt: number[];
+    echoLatencies: number[];
+    reset(id: string): void;
+    terminals: Record<string, ProbedTerminal>;
+    serializers?: Record<string, () => string>;
+  };
+}
+
 /**
  * Starts the browser host (demo, `ssh: true`, a memory keychain, a fresh data folder) and Chromium with the
  * terminal probe installed; `close()` stops both and deletes the folder.
@@ -247,9 +277,7 @@ export async function waitForTerminalText(page: Page, text: string, timeoutMs = 
       const id = document
         .querySelector('.pane:not([hidden]) [data-terminal-id]')
         ?.getAttribute('data-terminal-id');
-      const probe = (
-        window as unknown as { fieldKitTerminalProbe: { serializers?: Record<string, () => string> } }
-      ).fieldKitTerminalProbe;
+      const probe = (window as unknown as ProbeWindow).fieldKitTerminalProbe;
       return Boolean(id && probe.serializers?.[id]?.().includes(expected));
     },
     text,
@@ -292,17 +320,7 @@ export interface FloodCheckOptions {
  */
 export async function startCapturing(page: ScriptablePage, expectedTotal?: number): Promise<number> {
   return page.evaluate((expected) => {
-    const probe = (
-      window as unknown as {
-        fieldKitTerminalProbe: {
-          capturing: boolean;
-          chunks: Uint8Array[];
-          total: number;
-          expectedTotal: number;
-          totalWrittenAt: number | undefined;
-        };
-      }
-    ).fieldKitTerminalProbe;
+    const probe = (window as unknown as ProbeWindow).fieldKitTerminalProbe;
     probe.chunks = [];
     probe.total = 0;
     probe.expectedTotal = expected ?? Number.POSITIVE_INFINITY;
@@ -328,8 +346,7 @@ export async function checkFloodInPage(
   );
   await page.type(`flood ${megabytes}`);
   const startedAt = await page.evaluate(() => {
-    const probe = (window as unknown as { fieldKitTerminalProbe: { reset(id: string): void } })
-      .fieldKitTerminalProbe;
+    const probe = (window as unknown as ProbeWindow).fieldKitTerminalProbe;
     probe.reset(
       document.querySelector('.pane:not([hidden]) [data-terminal-id]')?.getAttribute('data-terminal-id') ??
         '',
@@ -342,8 +359,7 @@ export async function checkFloodInPage(
     if (!options.keystrokeIntervalMs) return;
     for (let count = 0; isFlooding && count < 100_000; count += 1) {
       await page.evaluate(() => {
-        const probe = (window as unknown as { fieldKitTerminalProbe: { keySentAt: number[] } })
-          .fieldKitTerminalProbe;
+        const probe = (window as unknown as ProbeWindow).fieldKitTerminalProbe;
         probe.keySentAt.push(performance.now());
       });
       await page.type('%');
@@ -355,9 +371,7 @@ export async function checkFloodInPage(
       const id =
         document.querySelector('.pane:not([hidden]) [data-terminal-id]')?.getAttribute('data-terminal-id') ??
         '';
-      const probe = (
-        window as unknown as { fieldKitTerminalProbe: { floodWrittenAt: Record<string, number | null> } }
-      ).fieldKitTerminalProbe;
+      const probe = (window as unknown as ProbeWindow).fieldKitTerminalProbe;
       return typeof probe.floodWrittenAt[id] === 'number';
     },
     undefined,
@@ -372,18 +386,7 @@ export async function checkFloodInPage(
   // Clear the typed `%` from the shell's command line (Ctrl-U).
   if (options.keystrokeIntervalMs) await page.type('\x15');
   const result = await page.evaluate(async (keepBytes) => {
-    const probe = (
-      window as unknown as {
-        fieldKitTerminalProbe: {
-          capturing: boolean;
-          chunks: Uint8Array[];
-          total: number;
-          keySentAt: number[];
-          echoLatencies: number[];
-          floodWrittenAt: Record<string, number>;
-        };
-      }
-    ).fieldKitTerminalProbe;
+    const probe = (window as unknown as ProbeWindow).fieldKitTerminalProbe;
     probe.capturing = false;
     const id =
       document.querySelector('.pane:not([hidden]) [data-terminal-id]')?.getAttribute('data-terminal-id') ??
@@ -431,27 +434,7 @@ export async function measureXtermWriteInPage(
   page: ScriptablePage,
 ): Promise<{ megabytesPerSecond: number; bytes: number; cols: number; rows: number }> {
   return page.evaluate(async () => {
-    const probe = (
-      window as unknown as {
-        fieldKitTerminalProbe: {
-          chunks: Uint8Array[];
-          terminals: Record<
-            string,
-            {
-              constructor: new (options: object) => {
-                open(element: HTMLElement): void;
-                write(data: Uint8Array, callback: () => void): void;
-                dispose(): void;
-              };
-              options: { fontSize?: number; fontFamily?: string; scrollback?: number; cursorBlink?: boolean };
-              cols: number;
-              rows: number;
-              element?: HTMLElement;
-            }
-          >;
-        };
-      }
-    ).fieldKitTerminalProbe;
+    const probe = (window as unknown as ProbeWindow).fieldKitTerminalProbe;
     const shown = Object.values(probe.terminals)[0]!;
     // Same font and geometry as the shown terminal: a narrower one wraps each flood line into two rows, twice the work.
     const size = shown.element?.getBoundingClientRect() ?? { width: 800, height: 480 };

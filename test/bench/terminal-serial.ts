@@ -9,7 +9,7 @@ import { startSocatPair, type SocatPair } from '../helpers/socat';
 import type { DebuggableBrowserSession } from '../helpers/browser';
 import { CdpPage } from '../helpers/cdp-page';
 import type { BenchFigure } from './report';
-import { signInAndOpenTerminals, startCapturing, startTerminalRig } from './terminal-rig';
+import { signInAndOpenTerminals, startCapturing, startTerminalRig, type ProbeWindow } from './terminal-rig';
 
 /** What one pass measured. */
 export interface SerialFloodMeasurement {
@@ -143,24 +143,13 @@ async function measureAppFlood(
   const startedAt = await startCapturing(page, payload.length);
   const finishWriting = await writePayload(farEnd, payload);
   await page.waitFor(
-    () =>
-      typeof (window as unknown as { fieldKitTerminalProbe: { totalWrittenAt?: number } })
-        .fieldKitTerminalProbe.totalWrittenAt === 'number',
+    () => typeof (window as unknown as ProbeWindow).fieldKitTerminalProbe.totalWrittenAt === 'number',
     undefined,
     { pollingMs: 20, timeoutMs: 10 * 60_000 },
   );
   await finishWriting();
   const received = await page.evaluate(async () => {
-    const probe = (
-      window as unknown as {
-        fieldKitTerminalProbe: {
-          capturing: boolean;
-          chunks: Uint8Array[];
-          total: number;
-          totalWrittenAt: number;
-        };
-      }
-    ).fieldKitTerminalProbe;
+    const probe = (window as unknown as ProbeWindow).fieldKitTerminalProbe;
     probe.capturing = false;
     const all = new Uint8Array(probe.total);
     let offset = 0;
@@ -171,7 +160,7 @@ async function measureAppFlood(
     probe.chunks = [];
     const hash = await crypto.subtle.digest('SHA-256', all);
     return {
-      writtenAt: probe.totalWrittenAt,
+      writtenAt: probe.totalWrittenAt!, // the wait above saw it set
       byteCount: all.length,
       digest: Array.from(new Uint8Array(hash), (byte) => byte.toString(16).padStart(2, '0')).join(''),
     };

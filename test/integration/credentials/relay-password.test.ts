@@ -6,8 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../simulator';
-import { createDefaultSession, FieldKitServices } from '../../../electron/services/app';
-import { attachTerminals } from '../../../electron/services/app/domains/terminals';
 import { demoConsoleGateway } from '../../../electron/services/app/demo-terminals';
 import {
   CREDENTIAL_SERVICE,
@@ -15,7 +13,7 @@ import {
   type OpenedCredentialStore,
 } from '../../../electron/services/credentials';
 import { relayPasswordAccount } from '../../../electron/services/terminals';
-import { createRouter } from '../../../electron/shared/ipc/router';
+import { startAppServices } from './app-services';
 
 let simulator: RunningSimulator;
 let folder: string;
@@ -32,27 +30,8 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-/** The app as main builds it (services and terminals) over this folder and the keychain; no demo relay password. */
-async function startApp() {
-  const services = await FieldKitServices.create({
-    dataDir: folder,
-    mode: 'browser',
-    version: '0.0.0',
-    credentials,
-    createSession: createDefaultSession,
-  });
-  attachTerminals(services, {
-    dataDir: folder,
-    logsDir: join(folder, 'logs'),
-    credentials: credentials.store,
-  });
-  const router = createRouter<null>({
-    handlers: services.handlers,
-    isTrustedSender: () => true,
-    mapError: services.mapError,
-  });
-  return { services, dispatch: (channel: string, input?: unknown) => router.dispatch(channel, input, null) };
-}
+/** The app as main builds it, terminals included, over this folder and the keychain; no demo relay password. */
+const startApp = () => startAppServices(folder, credentials, { terminals: true });
 
 describe('relay password in the OS keychain', () => {
   it('is stored on save, opens reverse SSH after a restart, and goes with the relay', async () => {

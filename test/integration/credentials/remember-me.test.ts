@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../simulator';
-import { createDefaultSession, FieldKitServices } from '../../../electron/services/app';
 import {
   CREDENTIAL_SERVICE,
   openCredentialStore,
@@ -15,7 +14,7 @@ import {
   refreshTokenAccount,
   type OpenedCredentialStore,
 } from '../../../electron/services/credentials';
-import { createRouter } from '../../../electron/shared/ipc/router';
+import { startAppServices } from './app-services';
 
 let simulator: RunningSimulator;
 let folder: string;
@@ -32,21 +31,7 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-async function startApp() {
-  const services = await FieldKitServices.create({
-    dataDir: folder,
-    mode: 'browser',
-    version: '0.0.0',
-    credentials,
-    createSession: createDefaultSession,
-  });
-  const router = createRouter<null>({
-    handlers: services.handlers,
-    isTrustedSender: () => true,
-    mapError: services.mapError,
-  });
-  return { services, dispatch: (channel: string, input?: unknown) => router.dispatch(channel, input, null) };
-}
+const startApp = () => startAppServices(folder, credentials);
 
 describe('remember me', () => {
   it('keeps the login in the keychain, resumes it after a restart and forgets it on logout', async () => {
