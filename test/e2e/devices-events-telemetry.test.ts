@@ -8,7 +8,7 @@ import { startSimulator, type RunningSimulator } from '../../simulator';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { ensureRendererBuilt } from './support/renderer-build';
 import { openLoginScreen } from './support/login-page';
-import { MemoryStore } from '../../electron/services/credentials';
+import { ownKeychain } from './support/own-keychain';
 
 // The devices, events and telemetry views in Chromium, through the browser host and the simulator (default
 // token lifetimes, so the session outlives the file). Every `api:call` the renderer sends is recorded from the
@@ -34,13 +34,11 @@ beforeAll(async () => {
   const rendererDir = await ensureRendererBuilt();
   dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-e2e-views-'));
   simulator = await startSimulator({});
-  // Its own keychain: the run's OS keychain is shared, and a demo login the journey test remembers there would
-  // be resumed here, opening signed in instead of on the login screen.
   host = await startHost({
     dataDir,
     rendererDir,
     log: SILENT_LOG,
-    credentials: { store: new MemoryStore(), keychain: 'os' },
+    credentials: ownKeychain(),
   });
   host.services.profiles.setDemoProfile(
     {

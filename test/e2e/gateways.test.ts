@@ -12,7 +12,7 @@ import { startSimulator, type RunningSimulator } from '../../simulator';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { ensureRendererBuilt } from './support/renderer-build';
 import { openLoginScreen } from './support/login-page';
-import { MemoryStore } from '../../electron/services/credentials';
+import { ownKeychain } from './support/own-keychain';
 
 // The gateways view against the simulator through the browser host, as a provider user. The simulator sits
 // behind a TCP relay on loopback: stopping the relay makes the server unreachable without losing the
@@ -86,13 +86,11 @@ beforeAll(async () => {
   simulator = await startSimulator({ port: 0, commandTimeoutMs: 3000 });
   relay = new Relay(Number(new URL(simulator.url).port));
   await relay.start();
-  // Its own keychain: the run's OS keychain is shared, and a demo login the journey test remembers there would
-  // be resumed here, opening signed in instead of on the login screen.
   host = await startHost({
     dataDir,
     rendererDir,
     log: SILENT_LOG,
-    credentials: { store: new MemoryStore(), keychain: 'os' },
+    credentials: ownKeychain(),
   });
   host.services.profiles.setDemoProfile(
     {

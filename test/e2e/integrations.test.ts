@@ -11,7 +11,7 @@ import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { startMosquitto, type MosquittoBroker } from '../helpers/mosquitto';
 import { ensureRendererBuilt } from './support/renderer-build';
 import { openLoginScreen } from './support/login-page';
-import { MemoryStore } from '../../electron/services/credentials';
+import { ownKeychain } from './support/own-keychain';
 
 // Parts 5, 6 and 7 of issue 4 in Chromium through the browser host and the simulator, signed in as a customer
 // user: each form refuses each rule's violation with a message next to the field, the laptop test talks to a real
@@ -36,13 +36,11 @@ beforeAll(async () => {
     startSimulator({ port: 0 }),
     startMosquitto({ user: BROKER_USER }),
   ]);
-  // Its own keychain: the run's OS keychain is shared, and a demo login the journey test remembers there would
-  // be resumed here, opening signed in instead of on the login screen.
   host = await startHost({
     dataDir,
     rendererDir,
     log: SILENT_LOG,
-    credentials: { store: new MemoryStore(), keychain: 'os' },
+    credentials: ownKeychain(),
   });
   host.services.profiles.setDemoProfile(
     {

@@ -9,7 +9,7 @@ import type { CommissioningOptions } from '../../electron/services/app/domains/c
 import type { SimulatorSettingsInput } from '../../simulator';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { openLoginScreen } from './support/login-page';
-import { MemoryStore } from '../../electron/services/credentials';
+import { ownKeychain } from './support/own-keychain';
 
 // The commissioning e2e tests drive the real renderer through the browser host and the simulator. Until the
 // app's navigation gives the commissioning pages a view of their own, the test build mounts CommissioningView
@@ -77,9 +77,7 @@ export async function startCommissioningApp(options: {
       dataDir,
       rendererDir,
       log: SILENT_LOG,
-      // Its own keychain: the run's OS keychain is shared, and a demo login the journey test remembers there
-      // would be resumed here, opening signed in instead of on the login screen.
-      credentials: { store: new MemoryStore(), keychain: 'os' },
+      credentials: ownKeychain(),
       commissioningTiming: options.timing,
     });
     browser = await launchBrowser({ stepTimeoutMs: options.stepTimeoutMs ?? 15_000 });
