@@ -18,6 +18,13 @@ export interface SerialPortListing {
   isDemo: boolean;
 }
 
+/** The listed ports, and why the system's are missing when they could not be listed. */
+export interface SerialPortList {
+  ports: SerialPortListing[];
+  /** Set when the system's ports could not be listed; the demo console and a typed path still work. */
+  listError?: string;
+}
+
 /** What SerialPorts needs; everything but the clock has a default or is optional. */
 export interface SerialPortsDependencies {
   /** The system's ports; default `@serialport/bindings-cpp` autoDetect(). */
@@ -46,6 +53,15 @@ function toListing(port: PortInfo, isDemo: boolean): SerialPortListing {
   };
 }
 
+function describeListFailure(error: unknown): string {
+  const { code, path, message } = (error ?? {}) as { code?: string; path?: string; message?: string };
+  const cause =
+    code === 'ENOENT' && path === 'udevadm'
+      ? 'udevadm was not found; it comes with the udev package'
+      : (message ?? String(error));
+  return `The system's serial ports could not be listed (${cause}). Type the port's path instead, such as /dev/ttyUSB0.`;
+}
+
 /** Lists, opens and watches serial ports; reopens a port when its USB adapter comes back. */
 export class SerialPorts {
   readonly #binding: BindingInterface;
@@ -57,18 +73,28 @@ export class SerialPorts {
     this.#binding = dependencies.binding ?? (autoDetect() as unknown as BindingInterface);
   }
 
-  /** The system's ports with VID/PID, serial number and manufacturer, then the demo console when enabled. */
-  async list(): Promise<SerialPortListing[]> {
+  /**
+   * The system's ports with VID/PID, serial number and manufacturer, then the demo console when enabled. When the
+   * system cannot list its ports (Linux lists them with udevadm, absent from minimal installs), the demo console is
+   * still listed and `listError` says why the others are missing.
+   */
+  async list(): Promise<SerialPortList> {
     const [systemPorts, demoPorts] = await Promise.all([
-      this.#binding.list(),
+      this.#binding.list().then(
+        (ports) => ({ ports }),
+        (error: unknown) => ({ ports: [], listError: describeListFailure(error) }),
+      ),
       this.#dependencies.demoBinding?.list() ?? Promise.resolve([]),
     ]);
-    return [
-      ...systemPorts
-        .map((port) => toListing(port, false))
-        .sort((left, right) => left.path.localeCompare(right.path)),
-      ...demoPorts.map((port) => toListing(port, true)),
-    ];
+    return {
+      ports: [
+        ...systemPorts.ports
+          .map((port) => toListing(port, false))
+          .sort((left, right) => left.path.localeCompare(right.path)),
+        ...demoPorts.map((port) => toListing(port, true)),
+      ],
+      ...('listError' in systemPorts ? { listError: systemPorts.listError } : {}),
+    };
   }
 
   /**

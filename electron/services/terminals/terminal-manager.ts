@@ -8,7 +8,7 @@ import type {
   HostKeyNotice,
   OpenDirectInput,
   OpenReverseInput,
-  SerialPortListingInfo,
+  SerialPortListInfo,
   TerminalInfo,
 } from '../../shared/terminal/terminal-schemas';
 import type { TerminalSession, TerminalState } from '../terminal';
@@ -63,7 +63,7 @@ export interface ResolvedRelay {
 export interface TerminalManagerDependencies {
   events: TerminalEventSink;
   serialPorts: {
-    list(): Promise<SerialPortListingInfo[]>;
+    list(): Promise<SerialPortListInfo>;
     open(input: SerialOpenOptionsInput): Promise<SerialTerminal>;
   };
   ssh: {
@@ -148,8 +148,8 @@ export class TerminalManager {
     return [...this.#sessions.values()].map((entry) => describe(entry));
   }
 
-  /** The system's serial ports (and the demo console when enabled). */
-  listSerialPorts(): Promise<SerialPortListingInfo[]> {
+  /** The system's serial ports (and the demo console when enabled), and why the system's are missing if they are. */
+  listSerialPorts(): Promise<SerialPortListInfo> {
     return this.#dependencies.serialPorts.list();
   }
 

@@ -57,6 +57,14 @@ export const SerialPortListingSchema = z.object({
 /** A serial port as listed. */
 export type SerialPortListingInfo = z.infer<typeof SerialPortListingSchema>;
 
+/** Output of `serial:ports`: the ports, and why the system's are missing when they could not be listed. */
+export const SerialPortListSchema = z.object({
+  ports: z.array(SerialPortListingSchema),
+  listError: z.string().optional(),
+});
+/** The serial ports as listed. */
+export type SerialPortListInfo = z.infer<typeof SerialPortListSchema>;
+
 const TerminalSizeShape = {
   cols: z.number().int().min(1).max(1_000),
   rows: z.number().int().min(1).max(1_000),

@@ -136,7 +136,7 @@ describe('the demo gateway console', () => {
       binding: { list: async () => [], open: async () => Promise.reject(new Error('no system ports here')) },
       demoBinding: new DemoConsoleBinding({ gateway: GATEWAY, loginFailureDelayMs: 10 }),
     });
-    const demo = (await serialPorts.list()).find((port) => port.isDemo);
+    const demo = (await serialPorts.list()).ports.find((port) => port.isDemo);
     expect(demo?.label).toBe('Demo gateway console');
     const session = await serialPorts.open({ path: demo!.path, logging: false });
     try {

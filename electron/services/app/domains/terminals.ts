@@ -36,7 +36,7 @@ export function createTerminalsHandlers(context: DomainContext): DomainHandlers<
   const done = () => null;
   return {
     'terminals:list': () => run((manager) => ({ sessions: manager.list() })),
-    'serial:ports': () => run(async (manager) => ({ ports: await manager.listSerialPorts() })),
+    'serial:ports': () => run((manager) => manager.listSerialPorts()),
     'serial:open': (input) => run((manager) => manager.openSerial(input)),
     'ssh:open-reverse': (input) => run((manager) => manager.openReverse(input)),
     'ssh:open-direct': (input) => run((manager) => manager.openDirect(input)),

@@ -5,7 +5,7 @@ import {
   OpenReverseInputSchema,
   ReplaceHostKeyInputSchema,
   SerialPasteInputSchema,
-  SerialPortListingSchema,
+  SerialPortListSchema,
   SerialSignalsInputSchema,
   TerminalAckInputSchema,
   TerminalDataEventSchema,
@@ -21,7 +21,7 @@ const NoInputSchema = z.union([z.undefined(), z.null(), z.object({}).strict()]).
 /** Channels of the terminals domain: name → zod input and output. Spread into the contract (contract.ts). */
 export const terminalsChannels = {
   'terminals:list': { input: NoInputSchema, output: z.object({ sessions: z.array(TerminalInfoSchema) }) },
-  'serial:ports': { input: NoInputSchema, output: z.object({ ports: z.array(SerialPortListingSchema) }) },
+  'serial:ports': { input: NoInputSchema, output: SerialPortListSchema },
   'serial:open': { input: SerialOpenOptionsSchema, output: TerminalInfoSchema },
   'ssh:open-reverse': { input: OpenReverseInputSchema, output: TerminalInfoSchema },
   'ssh:open-direct': { input: OpenDirectInputSchema, output: TerminalInfoSchema },

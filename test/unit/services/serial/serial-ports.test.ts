@@ -69,18 +69,41 @@ describe('SerialPorts', () => {
   });
 
   it('lists system ports with their identity, then the demo console', async () => {
-    expect(await serialPorts.list()).toEqual([
-      {
-        path: '/dev/ttyUSB0',
-        label: 'FTDI (/dev/ttyUSB0)',
-        manufacturer: 'FTDI',
-        serialNumber: 'A10K1',
-        vendorId: '0403',
-        productId: '6001',
-        isDemo: false,
-      },
-      expect.objectContaining({ path: 'demo:gateway-console', label: 'Demo gateway console', isDemo: true }),
-    ]);
+    expect(await serialPorts.list()).toEqual({
+      ports: [
+        {
+          path: '/dev/ttyUSB0',
+          label: 'FTDI (/dev/ttyUSB0)',
+          manufacturer: 'FTDI',
+          serialNumber: 'A10K1',
+          vendorId: '0403',
+          productId: '6001',
+          isDemo: false,
+        },
+        expect.objectContaining({
+          path: 'demo:gateway-console',
+          label: 'Demo gateway console',
+          isDemo: true,
+        }),
+      ],
+    });
+  });
+
+  it('still lists the demo console, and says why, when the system cannot list its ports', async () => {
+    binding.list = () =>
+      Promise.reject(
+        Object.assign(new Error('spawn udevadm ENOENT'), {
+          code: 'ENOENT',
+          syscall: 'spawn udevadm',
+          path: 'udevadm',
+        }),
+      );
+    const { ports, listError } = await serialPorts.list();
+    expect(ports).toEqual([expect.objectContaining({ label: 'Demo gateway console', isDemo: true })]);
+    expect(listError).toBe(
+      "The system's serial ports could not be listed (udevadm was not found; it comes with the udev package). " +
+        "Type the port's path instead, such as /dev/ttyUSB0.",
+    );
   });
 
   it('opens the port with the framing and flow control asked for', async () => {

@@ -67,7 +67,10 @@ function setUp(overrides: Partial<TerminalManagerDependencies> = {}) {
   const requests: Array<Record<string, unknown>> = [];
   const manager = new TerminalManager({
     events: { emit: (event, payload) => pushed.push({ event, payload: payload as Record<string, unknown> }) },
-    serialPorts: { list: async () => [], open: async () => Promise.reject(new Error('no ports')) },
+    serialPorts: {
+      list: async () => ({ ports: [] }),
+      open: async () => Promise.reject(new Error('no ports')),
+    },
     ssh: {
       openReverse: async (request) => {
         requests.push(request);
