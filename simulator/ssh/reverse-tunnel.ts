@@ -82,7 +82,8 @@ export function openSsh2Tunnel(request: ReverseTunnelRequest, targetPort: number
   const aliveSeconds = Number(options.get('ServerAliveInterval') ?? 0);
   const tunnel = new TunnelHandle();
   const client = new ssh2.Client();
-  const socket = connectTcp(request.sshPort, request.sshHost);
+  // TCP_NODELAY on both legs of the tunnel, as on the relay's side (see SshListener).
+  const socket = connectTcp({ port: request.sshPort, host: request.sshHost, noDelay: true });
   tunnel.onClose = async () => {
     // Cancel the forward first, so the relay has dropped the tunnel by the time close() resolves.
     await new Promise<void>((resolve) => {
@@ -104,7 +105,7 @@ export function openSsh2Tunnel(request: ReverseTunnelRequest, targetPort: number
   };
   client.on('close', () => tunnel.markClosed());
   client.on('tcp connection', (_info, accept) => {
-    const socket = connectTcp(targetPort, '127.0.0.1');
+    const socket = connectTcp({ port: targetPort, host: '127.0.0.1', noDelay: true });
     joinStreams(accept(), socket);
   });
   return new Promise((resolve, reject) => {

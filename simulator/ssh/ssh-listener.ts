@@ -13,7 +13,9 @@ export class SshListener {
   /** Listens on 127.0.0.1:`port` (0: a free port); resolves once listening, rejects if the port is taken. */
   static async listen(sshServer: Ssh2Server, port = 0): Promise<SshListener> {
     const sockets = new Set<Socket>();
-    const server = createServer((socket) => {
+    // TCP_NODELAY: with Nagle's algorithm, ssh2's small window adjustments and the tail of each burst waited for
+    // delayed ACKs, and a flood through the relay crawled at a third of what the app can take (the terminal bench).
+    const server = createServer({ noDelay: true }, (socket) => {
       sockets.add(socket);
       socket.once('close', () => sockets.delete(socket));
       sshServer.injectSocket(socket);

@@ -29,6 +29,8 @@ export interface TerminalRig {
   pageErrors: string[];
   /** An online demo gateway and its root password (from the fixture). */
   gateway: { id: string; rootPassword: string };
+  /** The simulator's process, when it runs in one (`simulatorProcess`). */
+  simulatorPid?: number;
   close(): Promise<void>;
 }
 
@@ -201,6 +203,7 @@ export async function startTerminalRig(
     page: browser.page,
     pageErrors,
     gateway,
+    simulatorPid: simulatorProcess?.child.pid,
     async close() {
       await browser.close();
       await host.close();
@@ -312,6 +315,8 @@ export interface FloodCheckOptions {
   keystrokeIntervalMs?: number;
   /** Keep the received bytes in the page for `measureXtermWriteInPage` (default: dropped). */
   keepBytes?: boolean;
+  /** Called once xterm has written the flood (seen within 250 ms), before the page hashes what it captured. */
+  onWritten?: () => Promise<void>;
 }
 
 /**
@@ -379,6 +384,7 @@ export async function checkFloodInPage(
   );
   try {
     await written;
+    await options.onWritten?.();
   } finally {
     isFlooding = false;
     await typing;
@@ -428,12 +434,13 @@ export async function checkFloodInPage(
 /**
  * xterm.js's own write rate in this page for the bytes the last kept flood delivered: a fresh Terminal of the same
  * kind, attached beside the real one, is handed the same chunks and timed until the last write's callback.
- * Returns MB/s (10^6 bytes).
+ * Returns MB/s (10^6 bytes). The bytes are dropped afterwards unless `keepBytes` (for another pass).
  */
 export async function measureXtermWriteInPage(
   page: ScriptablePage,
+  options: { keepBytes?: boolean } = {},
 ): Promise<{ megabytesPerSecond: number; bytes: number; cols: number; rows: number }> {
-  return page.evaluate(async () => {
+  return page.evaluate(async (keepBytes) => {
     const probe = (window as unknown as ProbeWindow).fieldKitTerminalProbe;
     const shown = Object.values(probe.terminals)[0]!;
     // Same font and geometry as the shown terminal: a narrower one wraps each flood line into two rows, twice the work.
@@ -477,12 +484,12 @@ export async function measureXtermWriteInPage(
     const elapsedMs = performance.now() - startedAt;
     terminal.dispose();
     host.remove();
-    probe.chunks = [];
+    if (!keepBytes) probe.chunks = [];
     return {
       megabytesPerSecond: bytes / 1e6 / (elapsedMs / 1000),
       bytes,
       cols: shown.cols,
       rows: shown.rows,
     };
-  });
+  }, options.keepBytes ?? false);
 }

@@ -71,6 +71,8 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
 export interface DebuggableBrowserSession extends BrowserSession {
   /** The loopback port of Chromium's DevTools endpoint (for a bare CdpPage). */
   debuggingPort: number;
+  /** Chromium's browser process; its renderers, GPU and network processes run under it. */
+  pid: number;
   /** Disconnects Playwright, which stops its per-frame instrumentation; Chromium and its pages stay up. */
   releasePlaywright(): Promise<void>;
 }
@@ -138,6 +140,7 @@ export async function launchDebuggableBrowser(
       context,
       page,
       debuggingPort: endpoint.port,
+      pid: child.pid!,
       releasePlaywright: release,
       async close() {
         await release();

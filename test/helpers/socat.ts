@@ -10,6 +10,8 @@ export interface SocatPair {
   readonly directory: string;
   readonly pathA: string;
   readonly pathB: string;
+  /** socat's process while it runs (a new one after restart). */
+  readonly pid: number | undefined;
   /** Kills socat (both ptys vanish, like an unplugged adapter) and waits for it to exit. */
   stop(): Promise<void>;
   /** Starts socat again with the same link paths and waits for both links. */
@@ -48,6 +50,9 @@ export async function startSocatPair(): Promise<SocatPair> {
     directory,
     pathA,
     pathB,
+    get pid() {
+      return child?.pid;
+    },
     stop,
     restart: async () => {
       await stop();

@@ -355,8 +355,11 @@ export class SshService {
   /** Connects and logs in with the host key checked against known hosts; rejects with a plain message. */
   private connectClient(config: ConnectConfig, keyId: string, what: string): Promise<ConnectedClient> {
     const client = this.deps.createClient?.() ?? new ssh2.Client();
+    // TCP_NODELAY, as OpenSSH sets for interactive sessions: a keystroke is not held back until the previous
+    // packet is acknowledged (Nagle's algorithm).
     const socket =
-      (config.sock as Duplex | undefined) ?? connectTcp({ host: config.host ?? '', port: config.port ?? 22 });
+      (config.sock as Duplex | undefined) ??
+      connectTcp({ host: config.host ?? '', port: config.port ?? 22, noDelay: true });
     const link = { client, socket };
     let verdict: HostKeyVerdict | undefined;
     let refusal: Error | undefined;
