@@ -1,5 +1,5 @@
-// The SSH half of `npm run bench -- terminal`: a flood through relay → SshService, measured in this process.
-// The lead's runner adds the Chromium/xterm side by passing a `renderer` that forwards chunks to the page.
+// Main's side of `npm run bench -- terminal`: a flood through relay → SshService, measured in this process with no
+// browser (runMainSshFloods); terminal.ts measures the whole path through Chromium.
 import { createHash } from 'node:crypto';
 import type { SshSession } from '../../electron/services/ssh/ssh-session';
 import { startSshWorldProcess } from '../../simulator/ssh/world-process';
@@ -189,28 +189,22 @@ export function percentile95(samples: number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)]!;
 }
 
-/** The issue's main-process figures for one measurement (the xterm ratio needs the Chromium side). */
-export function sshFloodFigures(measurement: SshFloodMeasurement): BenchFigure[] {
-  return [
-    {
-      name: 'ssh-flood-main-rss-growth-mb',
-      value: Number(measurement.rssGrowthMB.toFixed(1)),
-      unit: 'MB',
-      target: '<= 64',
-      note: `${measurement.megabytes} MB flood, ${measurement.isComplete ? 'checksum equal' : 'CHECKSUM MISMATCH'}`,
-    },
-    {
-      name: 'ssh-keystroke-p95-ms',
-      value: Number(percentile95(measurement.keystrokeLatenciesMs).toFixed(1)),
-      unit: 'ms',
-      target: '<= 200',
-      note: `${measurement.keystrokeLatenciesMs.length} keystrokes during the flood`,
-    },
-    {
-      name: 'ssh-flood-main-throughput',
-      value: Number(measurement.throughputMBs.toFixed(1)),
+/**
+ * Main's own ceiling: `ssh-flood-main-mbs`, a flood through the simulator's relay into SshService with a renderer
+ * that acknowledges at once, and `ssh-flood-main-mbs-openssh-relay`, the same through a real OpenSSH sshd relay
+ * with the gateway's tunnel opened by OpenSSH's `ssh -R` (as in the field). Far above the Chromium figure, they say
+ * the browser side sets the pace.
+ */
+export async function runMainSshFloods(megabytes: number): Promise<BenchFigure[]> {
+  const figures: BenchFigure[] = [];
+  for (const relay of ['simulator', 'openssh'] as const) {
+    const measurement = await measureSshFlood({ megabytes, relay });
+    figures.push({
+      name: relay === 'simulator' ? 'ssh-flood-main-mbs' : 'ssh-flood-main-mbs-openssh-relay',
+      value: measurement.isComplete ? Number(measurement.throughputMBs.toFixed(1)) : 0,
       unit: 'MB/s',
-      note: 'relay → SshService with an immediate renderer (the ceiling for the xterm ratio)',
-    },
-  ];
+      note: `${megabytes} MB through ${relay === 'simulator' ? "the simulator's relay" : 'OpenSSH sshd and ssh -R'} into SshService, acknowledged at once (no browser)${measurement.isComplete ? ', checksum equal' : ', CHECKSUM MISMATCH'}`,
+    });
+  }
+  return figures;
 }

@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import type { DebuggableBrowserSession } from '../helpers/browser';
 import { CdpPage } from '../helpers/cdp-page';
-import { percentile95 } from './terminal-ssh';
+import { percentile95, runMainSshFloods } from './terminal-ssh';
 import { runSerialFloodInChromium } from './terminal-serial';
 import type { BenchFigure } from './report';
 import { cpuSpent, readCpu, type CpuReading } from './process-cpu';
@@ -129,6 +129,7 @@ export async function runSshFloodInChromium(megabytes = SSH_FLOOD_MEGABYTES): Pr
 /** Every figure of the terminal suite. */
 export async function runTerminalBench(): Promise<BenchFigure[]> {
   const ssh = await runSshFloodInChromium();
+  const main = await runMainSshFloods(SSH_FLOOD_MEGABYTES);
   const serial = await runSerialFloodInChromium();
-  return [...ssh, ...serial];
+  return [...ssh, ...main, ...serial];
 }
