@@ -166,11 +166,17 @@ export async function startHostServer(options: HostServerOptions): Promise<Runni
   }
 
   const stopEvents = services.events.onAny((event, payload) => {
-    const frame = hasBinaryData(payload)
-      ? encodeEventFrame(event, payload)
-      : JSON.stringify({ event, payload });
-    for (const webSocket of sockets) {
-      if (webSocket.readyState === webSocket.OPEN) webSocket.send(frame);
+    const open = [...sockets].filter((webSocket) => webSocket.readyState === webSocket.OPEN);
+    if (!hasBinaryData(payload)) {
+      const text = JSON.stringify({ event, payload });
+      for (const webSocket of open) webSocket.send(text);
+      return;
+    }
+    // One binary message in two fragments, sent back to back so nothing can come between them.
+    const [prefix, data] = encodeEventFrame(event, payload);
+    for (const webSocket of open) {
+      webSocket.send(prefix, { binary: true, fin: false });
+      webSocket.send(data, { binary: true, fin: true });
     }
   });
 

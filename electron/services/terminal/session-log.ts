@@ -95,7 +95,10 @@ export class SessionLog {
     clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
     if (this.#pendingBytes === 0 || this.#isClosed) return;
-    this.#stream.write(Buffer.concat(this.#pending, this.#pendingBytes));
+    // Corked, the chunks go to the file in one writev without being copied into one buffer first.
+    this.#stream.cork();
+    for (const chunk of this.#pending) this.#stream.write(chunk);
+    this.#stream.uncork();
     this.#pending = [];
     this.#pendingBytes = 0;
   }

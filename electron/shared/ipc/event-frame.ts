@@ -25,15 +25,21 @@ export function hasBinaryData(payload: unknown): payload is BinaryEvent['payload
   );
 }
 
-/** Frames an event with bytes: header length, JSON header, then the bytes as they are. */
-export function encodeEventFrame(event: string, payload: BinaryEvent['payload']): Uint8Array {
+/**
+ * Frames an event with bytes as its two parts, to be sent as one message: the header length and JSON header, then
+ * the bytes as they are (not copied: a flood's megabytes would otherwise be copied once more on their way out, and
+ * every copy is garbage to collect).
+ */
+export function encodeEventFrame(
+  event: string,
+  payload: BinaryEvent['payload'],
+): [prefix: Uint8Array, data: Uint8Array] {
   const { data, ...rest } = payload;
   const header = new TextEncoder().encode(JSON.stringify({ event, payload: rest }));
-  const frame = new Uint8Array(HEADER_LENGTH_BYTES + header.byteLength + data.byteLength);
-  new DataView(frame.buffer).setUint32(0, header.byteLength);
-  frame.set(header, HEADER_LENGTH_BYTES);
-  frame.set(data, HEADER_LENGTH_BYTES + header.byteLength);
-  return frame;
+  const prefix = new Uint8Array(HEADER_LENGTH_BYTES + header.byteLength);
+  new DataView(prefix.buffer).setUint32(0, header.byteLength);
+  prefix.set(header, HEADER_LENGTH_BYTES);
+  return [prefix, data];
 }
 
 /**

@@ -2,10 +2,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { HostAddressError, startHost, type StartedHost } from '../../../electron/host';
 import { MemoryStore } from '../../../electron/services/credentials';
+import { decodeEventFrame } from '../../../electron/shared/ipc/event-frame';
 
 let folder: string;
 const hosts: StartedHost[] = [];
@@ -176,6 +177,24 @@ describe('browser host', () => {
       ok: true,
       value: { version: expect.any(String), mode: 'browser', keychain: 'os' },
     });
+    socket.close();
+  });
+
+  it('pushes terminal output as one binary message holding every byte, in order with the events around it', async () => {
+    const host = await launch();
+    const cookie = await exchangeToken(host);
+    const socket = await connect(host, { origin: origin(host), cookie });
+    const messages: Array<{ isBinary: boolean; data: Buffer }> = [];
+    socket.on('message', (data: Buffer, isBinary) => messages.push({ isBinary, data }));
+    const bytes = Uint8Array.from({ length: 300_000 }, (_, index) => (index * 7) % 256);
+    host.services.events.emit('terminal:data', { id: 'term-1', data: bytes });
+    host.services.events.emit('terminal:data', { id: 'term-1', data: new Uint8Array([1, 2, 3]) });
+    await vi.waitFor(() => expect(messages).toHaveLength(2));
+    expect(messages.map(({ isBinary }) => isBinary)).toEqual([true, true]);
+    const [first, second] = messages.map(({ data }) => decodeEventFrame(data));
+    expect(first).toMatchObject({ event: 'terminal:data', payload: { id: 'term-1' } });
+    expect(Buffer.from(first!.payload.data).equals(bytes)).toBe(true);
+    expect([...second!.payload.data]).toEqual([1, 2, 3]);
     socket.close();
   });
 

@@ -172,7 +172,9 @@ describe('socket transport', () => {
     const received: Array<{ id: string; data: Uint8Array }> = [];
     transport.on('terminal:data', (payload) => received.push(payload as (typeof received)[number]));
     const bytes = Uint8Array.from({ length: 256 }, (_, index) => index);
-    latest().answerBinary(encodeEventFrame('terminal:data', { id: 'term-1', data: bytes }));
+    latest().answerBinary(
+      new Uint8Array(Buffer.concat(encodeEventFrame('terminal:data', { id: 'term-1', data: bytes }))),
+    );
     expect(received).toHaveLength(1);
     expect(received[0]!.id).toBe('term-1');
     expect([...received[0]!.data]).toEqual([...bytes]);

@@ -8,18 +8,27 @@ import {
 describe('binary event frames', () => {
   it('carries an event, its other payload fields and every byte value unchanged', () => {
     const data = Uint8Array.from({ length: 512 }, (_, index) => index % 256);
-    const frame = encodeEventFrame('terminal:data', { id: 'term-1', data });
-    const decoded = decodeEventFrame(frame.slice().buffer);
+    const frame = Buffer.concat(encodeEventFrame('terminal:data', { id: 'term-1', data }));
+    const decoded = decodeEventFrame(
+      frame.buffer.slice(frame.byteOffset, frame.byteOffset + frame.byteLength),
+    );
     expect(decoded?.event).toBe('terminal:data');
     expect(decoded?.payload.id).toBe('term-1');
     expect([...decoded!.payload.data]).toEqual([...data]);
   });
 
   it('reads a frame that is a view into a larger buffer', () => {
-    const frame = encodeEventFrame('terminal:data', { id: 'term-2', data: new Uint8Array([1, 2, 3]) });
+    const frame = Buffer.concat(
+      encodeEventFrame('terminal:data', { id: 'term-2', data: new Uint8Array([1, 2, 3]) }),
+    );
     const padded = new Uint8Array(frame.byteLength + 10);
     padded.set(frame, 5);
     expect([...decodeEventFrame(padded.subarray(5, 5 + frame.byteLength))!.payload.data]).toEqual([1, 2, 3]);
+  });
+
+  it('leaves the bytes where they are: the second part is the payload data itself', () => {
+    const data = new Uint8Array([7, 8, 9]);
+    expect(encodeEventFrame('terminal:data', { id: 'term-3', data })[1]).toBe(data);
   });
 
   it('refuses frames that are short, claim a longer header, or whose header is not an event', () => {
