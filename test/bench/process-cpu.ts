@@ -1,5 +1,5 @@
-// CPU time by process tree, from Linux's /proc: what a benchmark spent where, so that a figure limited by this
-// machine's cores can be told from one limited by the code.
+// CPU time by process tree, and a process's resident memory, from Linux's /proc: what a benchmark spent where, so
+// that a figure limited by this machine's cores can be told from one limited by the code.
 import { readdir, readFile } from 'node:fs/promises';
 
 /** /proc counts CPU time in clock ticks; Linux exports USER_HZ = 100 on every architecture it runs on. */
@@ -66,4 +66,11 @@ export function cpuSpent<Name extends string>(
 ): CpuReading<Name> {
   const names = Object.keys(before) as Name[];
   return Object.fromEntries(names.map((name) => [name, after[name] - before[name]])) as CpuReading<Name>;
+}
+
+/** A process's resident set size in bytes (VmRSS), or undefined once it has exited. */
+export async function readRssBytes(pid: number): Promise<number | undefined> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined);
+  const kilobytes = status?.match(/^VmRSS:\s+(\d+) kB$/m)?.[1];
+  return kilobytes === undefined ? undefined : Number(kilobytes) * 1024;
 }

@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startHost, type StartedHost } from '../../electron/host/start-host';
 import { demoConsoleGateway } from '../../electron/services/app/demo-terminals';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
-import { CREDENTIAL_SERVICE, MemoryStore } from '../../electron/services/credentials';
-import { relayPasswordAccount } from '../../electron/services/terminals';
+import { MemoryStore } from '../../electron/services/credentials';
 import type { Fixture } from '../../simulator';
+import { stopChild } from '../helpers/child-process';
 import { spawnSimulator, type SimulatorProcess } from '../helpers/simulator-process';
 import {
   launchBrowser,
@@ -18,11 +19,15 @@ import {
 } from '../helpers/browser';
 import type { ScriptablePage } from '../helpers/cdp-page';
 import { ensureRendererBuilt } from '../e2e/support/renderer-build';
+import type { HostProcessConfig } from './host-process';
 import { openLoginScreen } from '../e2e/support/login-page';
 
 /** The browser host in demo mode with the simulator's SSH side, and Chromium watching its terminals. */
 export interface TerminalRig {
-  host: StartedHost;
+  /** The host's URL, with its token. */
+  url: string;
+  /** The host's process: its own with `simulatorProcess`, else this one. */
+  hostPid: number;
   browser: BrowserSession | DebuggableBrowserSession;
   page: Page;
   /** Errors the page reported (console errors, uncaught exceptions). */
@@ -149,31 +154,23 @@ export async function startTerminalRig(
 ): Promise<TerminalRig> {
   const rendererDir = await ensureRendererBuilt();
   const dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-terminals-'));
-  const credentials = new MemoryStore();
   let simulatorProcess: SimulatorProcess | undefined;
-  let host: StartedHost;
+  let hostProcess: HostProcess | undefined;
+  let host: StartedHost | undefined;
   let gateway: { id: string; rootPassword: string };
   if (options.simulatorProcess) {
-    // As in the field: the relay and the gateway are other machines, so their SSH work is not in main's process.
+    // As in the field, the relay and the gateway are other machines; and as Electron's main is, the host is a
+    // process of its own: each side's work is measured apart from the benchmark's.
     simulatorProcess = await spawnSimulator(['--ssh', '--offline-fraction', '0']);
     const relay = await readRelayLine(simulatorProcess);
-    host = await startHost({
+    const fixture = await readFixture();
+    hostProcess = await spawnHostProcess({
       dataDir,
       rendererDir,
-      credentials: { store: credentials, keychain: 'session-only' },
-      log: SILENT_LOG,
+      baseUrl: simulatorProcess.url,
+      demoAccounts: fixture.accounts.map(({ username, password, role }) => ({ username, password, role })),
+      relay,
     });
-    const fixture = await readFixture();
-    const profile = host.services.profiles.setDemoProfile(
-      {
-        name: 'Demo network server',
-        baseUrl: simulatorProcess.url,
-        demoAccounts: fixture.accounts.map(({ username, password, role }) => ({ username, password, role })),
-        relay: { host: relay.host, port: relay.port, username: relay.username },
-      },
-      { select: true },
-    );
-    await credentials.set(CREDENTIAL_SERVICE, relayPasswordAccount(profile.id), relay.password);
     const first = demoConsoleGateway(fixture);
     gateway = { id: first.id, rootPassword: first.rootPassword };
   } else {
@@ -182,7 +179,7 @@ export async function startTerminalRig(
       simulator: { ssh: true, offlineFraction: 0 },
       dataDir,
       rendererDir,
-      credentials: { store: credentials, keychain: 'session-only' },
+      credentials: { store: new MemoryStore(), keychain: 'session-only' },
       log: SILENT_LOG,
     });
     const first = demoConsoleGateway(host.simulator!.fixture);
@@ -198,7 +195,8 @@ export async function startTerminalRig(
   });
   await browser.page.addInitScript(PROBE_SCRIPT);
   return {
-    host,
+    url: (hostProcess ?? host!).url,
+    hostPid: hostProcess?.pid ?? process.pid,
     browser,
     page: browser.page,
     pageErrors,
@@ -206,7 +204,8 @@ export async function startTerminalRig(
     simulatorPid: simulatorProcess?.child.pid,
     async close() {
       await browser.close();
-      await host.close();
+      await host?.close();
+      await hostProcess?.stop();
       await simulatorProcess?.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
@@ -245,6 +244,38 @@ async function readFixture(): Promise<Fixture> {
     { cwd: join(import.meta.dirname, '..', '..'), maxBuffer: 64 * 1024 * 1024 },
   );
   return JSON.parse(stdout) as Fixture;
+}
+
+/** The line test/bench/host-process.ts prints once it listens (as `npm run host` does). */
+const HOST_PROCESS_URL_LINE = /^Field Kit UI: (\S+)$/;
+
+/** A browser host running test/bench/host-process.ts. */
+interface HostProcess {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** Starts test/bench/host-process.ts and resolves once it prints its URL; rejects with its output if it exits first. */
+function spawnHostProcess(config: HostProcessConfig): Promise<HostProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'host-process.ts'), JSON.stringify(config)],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const output: string[] = [];
+  const stop = () => stopChild(child);
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stderr }).on('line', (line) => output.push(line));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      output.push(line);
+      const match = line.match(HOST_PROCESS_URL_LINE);
+      if (match) resolve({ url: match[1]!, pid: child.pid!, stop });
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`the host process exited (${code}) before listening:\n${output.join('\n')}`)),
+    );
+  });
 }
 
 /** Signs in to the demo profile as its first account and opens the Terminals view. */

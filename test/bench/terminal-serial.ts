@@ -96,7 +96,7 @@ export async function runSerialFloodInChromium(
   const rig = await startTerminalRig({ debuggable: true });
   let page: CdpPage | undefined;
   try {
-    await signInAndOpenTerminals(rig.page, rig.host.url);
+    await signInAndOpenTerminals(rig.page, rig.url);
     await rig.page.getByRole('button', { name: 'Serial console' }).click();
     const dialog = rig.page.getByRole('dialog', { name: 'Serial console' });
     // The port list loads after the dialog opens; choosing before it arrives would be undone.
@@ -108,7 +108,7 @@ export async function runSerialFloodInChromium(
     await rig.page.locator('.pane:not([hidden]) [data-terminal-id]').waitFor();
     const browser = rig.browser as DebuggableBrowserSession;
     await browser.releasePlaywright();
-    page = await CdpPage.connect(browser.debuggingPort, rig.host.url.split('?')[0]!);
+    page = await CdpPage.connect(browser.debuggingPort, rig.url.split('?')[0]!);
     // The host runs in this process, which also writes the far end of the pty (as it does for the raw loop).
     const cpuSources = {
       host: { pid: process.pid, withDescendants: false },

@@ -1,14 +1,15 @@
 // `npm run bench -- terminal`: the issue's terminal figures. The SSH ones run the whole app path — the relay and
-// gateway shell of a simulator process (`--ssh`), the browser host's TerminalManager in this process, its
-// WebSocket, xterm.js in headless Chromium (DOM renderer: the WebGL here is software) — with the flood hashed in the page; the
-// serial one is runSerialFloodInChromium. `TERMINAL_BENCH_MB` shrinks the SSH flood on a slow machine.
+// gateway shell of a simulator process (`--ssh`), the browser host in a process of its own (test/bench/
+// host-process.ts, as Electron's main is one), its WebSocket, xterm.js in headless Chromium (DOM renderer: the WebGL
+// here is software) — with the flood hashed in the page; the serial one is runSerialFloodInChromium.
+// `TERMINAL_BENCH_MB` shrinks the SSH flood on a slow machine.
 import { availableParallelism } from 'node:os';
 import type { DebuggableBrowserSession } from '../helpers/browser';
 import { CdpPage } from '../helpers/cdp-page';
 import { percentile95, runMainSshFloods } from './terminal-ssh';
 import { runSerialFloodInChromium } from './terminal-serial';
 import type { BenchFigure } from './report';
-import { cpuSpent, readCpu, type CpuReading } from './process-cpu';
+import { cpuSpent, readCpu, readRssBytes, type CpuReading } from './process-cpu';
 import {
   checkFloodInPage,
   measureXtermWriteInPage,
@@ -37,23 +38,26 @@ export async function runSshFloodInChromium(megabytes = SSH_FLOOD_MEGABYTES): Pr
   const rig = await startTerminalRig({ simulatorProcess: true, debuggable: true });
   let page: CdpPage | undefined;
   try {
-    await signInAndOpenTerminals(rig.page, rig.host.url);
+    await signInAndOpenTerminals(rig.page, rig.url);
     await openReverseTerminal(rig.page, rig.gateway.id, rig.gateway.rootPassword);
     await waitForTerminalText(rig.page, 'root@');
     // Playwright mirrors every WebSocket frame of the page into this process (its Network domain): measure over a
     // bare DevTools connection instead, as the app runs in Electron with nobody watching.
     const browser = rig.browser as DebuggableBrowserSession;
     await browser.releasePlaywright();
-    page = await CdpPage.connect(browser.debuggingPort, rig.host.url.split('?')[0]!);
+    page = await CdpPage.connect(browser.debuggingPort, rig.url.split('?')[0]!);
     const cpuSources = {
       simulator: { pid: rig.simulatorPid!, withDescendants: true },
-      host: { pid: process.pid, withDescendants: false },
+      host: { pid: rig.hostPid, withDescendants: false },
       chromium: { pid: browser.pid, withDescendants: true },
     };
     // RSS growth is counted from before the warm-up flood, so that the warm-up cannot hide any of it.
-    const rssBefore = process.memoryUsage.rss();
+    const rssBefore = (await readRssBytes(rig.hostPid))!;
     let rssPeak = rssBefore;
-    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage.rss())), 50);
+    const sampler = setInterval(
+      () => void readRssBytes(rig.hostPid).then((rss) => (rssPeak = Math.max(rssPeak, rss ?? 0))),
+      50,
+    );
     let flood;
     let cpuBeforeFlood: CpuReading<keyof typeof cpuSources> | undefined;
     let cpuAfterFlood: CpuReading<keyof typeof cpuSources> | undefined;
@@ -118,7 +122,7 @@ export async function runSshFloodInChromium(megabytes = SSH_FLOOD_MEGABYTES): Pr
         value: Number(((rssPeak - rssBefore) / 1e6).toFixed(1)),
         unit: 'MB',
         target: '<= 64',
-        note: `peak RSS of the host process (main) over the ${WARM_UP_FLOOD_MEGABYTES} MB warm-up flood and the measured one; relay and gateway run in a simulator process`,
+        note: `peak RSS of the host's own process (main) over the ${WARM_UP_FLOOD_MEGABYTES} MB warm-up flood and the measured one; relay and gateway run in a simulator process`,
       },
       {
         name: 'ssh-keystroke-p95-ms',

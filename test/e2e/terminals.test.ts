@@ -20,7 +20,7 @@ let page: Page;
 beforeAll(async () => {
   rig = await startTerminalRig();
   page = rig.page;
-  await signInAndOpenTerminals(page, rig.host.url);
+  await signInAndOpenTerminals(page, rig.url);
 }, 120_000);
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { stopChild } from './child-process';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LISTENING = /^OAM simulator listening on (http:\/\/127\.0\.0\.1:\d+)$/;
@@ -25,12 +26,7 @@ export function spawnSimulator(flags: string[] = []): Promise<SimulatorProcess> 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
+  const stop = () => stopChild(child);
   return new Promise((resolve, reject) => {
     createInterface({ input: child.stderr! }).on('line', (line) => output.push(line));
     createInterface({ input: child.stdout! }).on('line', (line) => {
