@@ -79,21 +79,22 @@ export class SerialPorts {
    * still listed and `listError` says why the others are missing.
    */
   async list(): Promise<SerialPortList> {
+    let listError: string | undefined;
     const [systemPorts, demoPorts] = await Promise.all([
-      this.#binding.list().then(
-        (ports) => ({ ports }),
-        (error: unknown) => ({ ports: [], listError: describeListFailure(error) }),
-      ),
+      this.#binding.list().catch((error: unknown) => {
+        listError = describeListFailure(error);
+        return [];
+      }),
       this.#dependencies.demoBinding?.list() ?? Promise.resolve([]),
     ]);
     return {
       ports: [
-        ...systemPorts.ports
+        ...systemPorts
           .map((port) => toListing(port, false))
           .sort((left, right) => left.path.localeCompare(right.path)),
         ...demoPorts.map((port) => toListing(port, true)),
       ],
-      ...('listError' in systemPorts ? { listError: systemPorts.listError } : {}),
+      listError,
     };
   }
 
