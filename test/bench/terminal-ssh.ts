@@ -7,26 +7,16 @@ import { startOpenSshRelay } from '../helpers/sshd';
 import { createServiceHarness, readUntil } from '../integration/ssh/ssh-fixtures';
 import type { BenchFigure } from './report';
 
-/** Where flood bytes go: call `written` once the renderer has written the chunk (xterm's write callback). */
-export interface FloodRenderer {
-  write(chunk: Uint8Array, written: () => void): void;
-}
-
 /** What one SSH flood measured. */
 export interface SshFloodMeasurement {
   megabytes: number;
   elapsedMs: number;
-  /** Flood bytes per second through relay → main → renderer, in MB/s (1 MB = 10^6 bytes). */
+  /** Flood bytes per second through relay → main, in MB/s (1 MB = 10^6 bytes). */
   throughputMBs: number;
   /** True when the received body's SHA-256 equals the one the shell printed. */
   isComplete: boolean;
-  /** Peak main-process RSS during the flood minus RSS just before it, in MB (10^6 bytes). */
-  rssGrowthMB: number;
-  /** Keystroke → echo times during the flood, in ms. */
-  keystrokeLatenciesMs: number[];
 }
 
-const KEYSTROKE = '%'; // never part of a flood (simulator/shell/flood.ts), so its echo is unambiguous
 const GATEWAY = {
   id: 'bench-gateway',
   hostname: 'kona-bench',
@@ -34,44 +24,28 @@ const GATEWAY = {
   rootPassword: 'bench-root',
 };
 
-/** A renderer that writes nothing and acknowledges at once: measures main's own ceiling. */
-export const IMMEDIATE_RENDERER: FloodRenderer = { write: (_chunk, written) => written() };
-
 /**
- * Floods `megabytes` through an open session while typing a keystroke every `keystrokeIntervalMs`,
- * handing every chunk to `renderer` and acknowledging it when the renderer says it was written.
+ * Floods `megabytes` through an open session, acknowledging every chunk at once (no renderer: main's own
+ * ceiling), and hashes the flood's body against the `sha256` line the shell prints after it.
  */
 export async function measureFloodOnSession(
   session: SshSession,
-  options: { megabytes: number; renderer?: FloodRenderer; keystrokeIntervalMs?: number; timeoutMs?: number },
+  options: { megabytes: number; timeoutMs?: number },
 ): Promise<SshFloodMeasurement> {
-  const renderer = options.renderer ?? IMMEDIATE_RENDERER;
   const hash = createHash('sha256');
-  const latencies: number[] = [];
   let phase: 'command' | 'body' | 'done' = 'command';
   let carry = '';
   let announced = '';
-  let keystrokeSentAt: number | undefined;
-  const rssBefore = process.memoryUsage.rss();
-  let rssPeak = rssBefore;
   const startedAt = performance.now();
 
   return new Promise((resolve, reject) => {
-    const rssTimer = setInterval(() => {
-      rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
-    }, 20);
-    const keystrokeTimer = setInterval(() => {
-      if (phase !== 'body' || keystrokeSentAt !== undefined) return;
-      keystrokeSentAt = performance.now();
-      session.write(KEYSTROKE);
-    }, options.keystrokeIntervalMs ?? 100);
     const timeout = setTimeout(
       () => finish(new Error(`flood ${options.megabytes} did not finish in time`)),
       options.timeoutMs ?? 300_000,
     );
 
     const onData = (chunk: Uint8Array) => {
-      renderer.write(chunk, () => session.acknowledge(chunk.byteLength));
+      session.acknowledge(chunk.byteLength);
       let text = carry + Buffer.from(chunk).toString('latin1');
       carry = '';
       if (phase === 'command') {
@@ -84,11 +58,6 @@ export async function measureFloodOnSession(
         text = text.slice(lineEnd + 2);
       }
       if (phase !== 'body') return;
-      if (text.includes(KEYSTROKE) && keystrokeSentAt !== undefined) {
-        latencies.push(performance.now() - keystrokeSentAt);
-        keystrokeSentAt = undefined;
-      }
-      text = text.split(KEYSTROKE).join('');
       const hashAt = text.indexOf('sha256 ');
       if (hashAt >= 0 && /sha256 [0-9a-f]{64}\r\n/.test(text.slice(hashAt))) {
         hash.update(text.slice(0, hashAt), 'latin1');
@@ -104,8 +73,6 @@ export async function measureFloodOnSession(
     };
 
     function finish(error?: Error) {
-      clearInterval(rssTimer);
-      clearInterval(keystrokeTimer);
       clearTimeout(timeout);
       session.off('data', onData);
       if (error) {
@@ -118,8 +85,6 @@ export async function measureFloodOnSession(
         elapsedMs,
         throughputMBs: options.megabytes / (elapsedMs / 1000),
         isComplete: hash.digest('hex') === announced,
-        rssGrowthMB: (rssPeak - rssBefore) / 1e6,
-        keystrokeLatenciesMs: latencies,
       });
     }
 
@@ -134,12 +99,7 @@ export async function measureFloodOnSession(
  * opens a reverse-SSH session through SshService in this process and measures a flood on it.
  */
 export async function measureSshFlood(
-  options: {
-    megabytes?: number;
-    renderer?: FloodRenderer;
-    keystrokeIntervalMs?: number;
-    relay?: 'simulator' | 'openssh';
-  } = {},
+  options: { megabytes?: number; relay?: 'simulator' | 'openssh' } = {},
 ): Promise<SshFloodMeasurement> {
   const openSshRelay = options.relay === 'openssh' ? await startOpenSshRelay() : undefined;
   const world = await startSshWorldProcess({
@@ -174,7 +134,7 @@ export async function measureSshFlood(
       rows: 40,
     });
     await readUntil(session, `root@${GATEWAY.hostname}:~# `);
-    return await measureFloodOnSession(session, { megabytes: options.megabytes ?? 50, ...options });
+    return await measureFloodOnSession(session, { megabytes: options.megabytes ?? 50 });
   } finally {
     await harness.cleanup();
     await world.close();
@@ -190,8 +150,8 @@ export function percentile95(samples: number[]): number {
 }
 
 /**
- * Main's own ceiling: `ssh-flood-main-mbs`, a flood through the simulator's relay into SshService with a renderer
- * that acknowledges at once, and `ssh-flood-main-mbs-openssh-relay`, the same through a real OpenSSH sshd relay
+ * Main's own ceiling: `ssh-flood-main-mbs`, a flood through the simulator's relay into SshService, every chunk
+ * acknowledged at once, and `ssh-flood-main-mbs-openssh-relay`, the same through a real OpenSSH sshd relay
  * with the gateway's tunnel opened by OpenSSH's `ssh -R` (as in the field). Far above the Chromium figure, they say
  * the browser side sets the pace.
  */
