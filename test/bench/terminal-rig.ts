@@ -32,8 +32,8 @@ export interface TerminalRig {
   page: Page;
   /** Errors the page reported (console errors, uncaught exceptions). */
   pageErrors: string[];
-  /** An online demo gateway and its root password (from the fixture). */
-  gateway: { id: string; rootPassword: string };
+  /** An online demo gateway, its name and its root password (from the fixture). */
+  gateway: { id: string; name: string; rootPassword: string };
   /** The simulator's process, when it runs in one (`simulatorProcess`). */
   simulatorPid?: number;
   close(): Promise<void>;
@@ -159,7 +159,7 @@ export async function startTerminalRig(
   let simulatorProcess: SimulatorProcess | undefined;
   let hostProcess: HostProcess | undefined;
   let host: StartedHost | undefined;
-  let gateway: { id: string; rootPassword: string };
+  let gateway: { id: string; name: string; rootPassword: string };
   if (options.simulatorProcess) {
     // As in the field, the relay and the gateway are other machines; and as Electron's main is, the host is a
     // process of its own: each side's work is measured apart from the benchmark's.
@@ -174,7 +174,7 @@ export async function startTerminalRig(
       relay,
     });
     const first = demoConsoleGateway(fixture);
-    gateway = { id: first.id, rootPassword: first.rootPassword };
+    gateway = { id: first.id, name: first.name, rootPassword: first.rootPassword };
   } else {
     host = await startHost({
       demo: true,
@@ -185,7 +185,7 @@ export async function startTerminalRig(
       log: SILENT_LOG,
     });
     const first = demoConsoleGateway(host.simulator!.fixture);
-    gateway = { id: first.id, rootPassword: first.rootPassword };
+    gateway = { id: first.id, name: first.name, rootPassword: first.rootPassword };
   }
   const browser = options.debuggable
     ? await launchDebuggableBrowser({ stepTimeoutMs: 30_000, windowSize: APP_WINDOW_SIZE })
@@ -297,7 +297,8 @@ export async function openReverseTerminal(
 ): Promise<void> {
   await page.getByRole('button', { name: 'Reverse SSH to a gateway' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reverse SSH to a gateway' });
-  await dialog.getByLabel('Gateway ID').fill(gatewayId);
+  // The gateway field takes a name, a MAC or (as here) the gateway's ID.
+  await dialog.getByLabel('Gateway', { exact: true }).fill(gatewayId);
   await dialog.getByRole('button', { name: 'Connect' }).click();
   const passwordField = dialog.getByLabel('Root password of the gateway');
   await passwordField.waitFor({ timeout: 60_000 });

@@ -72,6 +72,21 @@ describe('terminals in the browser', () => {
     expect(await page.getByLabel('Terminal status').textContent()).toContain('115200 8N1');
   }, 120_000);
 
+  it('finds a gateway by name in the reverse-SSH dialog and names the tab after it', async () => {
+    await page.getByRole('button', { name: 'Reverse SSH to a gateway' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reverse SSH to a gateway' });
+    await dialog.getByLabel('Gateway', { exact: true }).pressSequentially(rig.gateway.name.slice(0, -1));
+    const matches = dialog.getByRole('list', { name: 'Matching gateways' });
+    await matches.getByRole('button', { name: new RegExp(`^${rig.gateway.name} `) }).click();
+    expect(await dialog.getByText(`ID ${rig.gateway.id}`).count()).toBe(1);
+    // The root password was kept in the keychain by the first session: no question this time.
+    await dialog.getByRole('button', { name: 'Connect' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 90_000 });
+    const tab = page.getByRole('tab', { name: `${rig.gateway.name} (reverse SSH)` });
+    expect(await tab.getAttribute('aria-selected')).toBe('true');
+    await waitForTerminalText(page, `root@`);
+  }, 120_000);
+
   it('reports no page error while doing all that', () => {
     expect(rig.pageErrors).toEqual([]);
   });

@@ -69,6 +69,8 @@ export interface TerminalManagerDependencies {
   ssh: {
     openReverse(request: {
       gatewayId: string;
+      /** The tab's title (default: the gateway id). */
+      title?: string;
       relay: ResolvedRelay['relay'];
       portRange?: [number, number];
       rootPassword?: string;
@@ -164,6 +166,7 @@ export class TerminalManager {
     const { relay, portRange } = await this.#dependencies.resolveRelay();
     const session = await this.#dependencies.ssh.openReverse({
       gatewayId: input.gatewayId,
+      ...(input.gatewayName ? { title: `${input.gatewayName} (reverse SSH)` } : {}),
       relay,
       ...(portRange ? { portRange } : {}),
       ...(input.rootPassword ? { rootPassword: input.rootPassword } : {}),

@@ -74,6 +74,8 @@ const TerminalSizeShape = {
 export const OpenReverseInputSchema = z
   .object({
     gatewayId: z.string().trim().min(1, 'Choose a gateway').max(100),
+    /** The gateway's name as the fleet lists it, for the tab's title (default: its id). */
+    gatewayName: z.string().trim().min(1).max(200).optional(),
     ...TerminalSizeShape,
     /** Asked once when the keychain has none; kept in the keychain after a successful login. */
     rootPassword: z.string().min(1).max(1_024).optional(),

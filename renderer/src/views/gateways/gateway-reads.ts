@@ -1,11 +1,31 @@
 import type { IpcClient } from '../../lib/ipc';
-import type { IpcErrorShape } from '../../lib/wire-types';
+import type { IpcErrorShape, SessionSummary } from '../../lib/wire-types';
 
 /** One read of the endpoint table: what `api:call` takes and what `cache:get` looks up. */
 export interface ReadParts {
   endpoint: string;
   params?: Record<string, string | number | boolean>;
   query?: Record<string, unknown>;
+}
+
+/**
+ * A page of the signed-in user's gateways (`query`: page, limit, sort, textSearch…): a provider user's are the
+ * provider's, a customer user's the customer's. Null when the session names neither (nothing to list).
+ */
+export function userGatewaysRequest(
+  summary: Pick<SessionSummary, 'role' | 'providerId' | 'customerId'> | null,
+  query: Record<string, unknown>,
+): ReadParts | null {
+  if (summary?.role === 'PROVIDER_USER' && summary.providerId) {
+    return { endpoint: 'listProviderGateways', params: { providerId: summary.providerId }, query };
+  }
+  if (summary?.customerId) {
+    return { endpoint: 'listCustomerGateways', params: { customerId: summary.customerId }, query };
+  }
+  if (summary?.providerId) {
+    return { endpoint: 'listProviderGateways', params: { providerId: summary.providerId }, query };
+  }
+  return null;
 }
 
 /**

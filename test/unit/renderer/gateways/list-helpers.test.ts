@@ -3,6 +3,7 @@ import { ariaSortOf, nextSort, visibleRange } from '../../../../renderer/src/lib
 import { formatRelativeTime } from '../../../../renderer/src/lib/components/relative-time';
 import { tabulateAnswer } from '../../../../renderer/src/views/gateways/command-answer';
 import { pageRequest } from '../../../../renderer/src/views/gateways/gateway-list.svelte';
+import { userGatewaysRequest } from '../../../../renderer/src/views/gateways/gateway-reads';
 
 const QUERY = {
   page: 2,
@@ -64,6 +65,25 @@ describe('gateway list requests', () => {
     ).toMatchObject({
       textSearch: '00:1a',
     });
+  });
+});
+
+describe("the signed-in user's gateways", () => {
+  const query = { page: 0, limit: 8, textSearch: 'acme' };
+
+  it("lists a provider user's provider, a customer user's customer, and nothing without either id", () => {
+    expect(userGatewaysRequest({ role: 'PROVIDER_USER', providerId: 'p', customerId: 'c' }, query)).toEqual({
+      endpoint: 'listProviderGateways',
+      params: { providerId: 'p' },
+      query,
+    });
+    expect(userGatewaysRequest({ role: 'CUSTOMER_USER', providerId: 'p', customerId: 'c' }, query)).toEqual({
+      endpoint: 'listCustomerGateways',
+      params: { customerId: 'c' },
+      query,
+    });
+    expect(userGatewaysRequest({ role: 'CUSTOMER_USER' }, query)).toBeNull();
+    expect(userGatewaysRequest(null, query)).toBeNull();
   });
 });
 

@@ -227,6 +227,13 @@ describe('TerminalManager', () => {
     expect(stopped.sort()).toEqual(['gw-1', 'gw-2']);
   });
 
+  it('titles a reverse session with the gateway name the user chose, else leaves the title to the service', async () => {
+    const { manager, requests } = setUp();
+    await manager.openReverse({ gatewayId: 'gw-1', gatewayName: 'acme-gw-0001', cols: 80, rows: 24 });
+    await manager.openReverse({ gatewayId: 'gw-2', cols: 80, rows: 24 });
+    expect(requests.map((request) => request.title)).toEqual(['acme-gw-0001 (reverse SSH)', undefined]);
+  });
+
   it('remembers a root password that opened a session', async () => {
     const { manager, remembered } = setUp();
     await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24, rootPassword: 'label-pw' });
