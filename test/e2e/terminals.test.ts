@@ -72,6 +72,17 @@ describe('terminals in the browser', () => {
     expect(await page.getByLabel('Terminal status').textContent()).toContain('115200 8N1');
   }, 120_000);
 
+  it('shows DTR and RTS as the port has them and toggles one without touching the other', async () => {
+    const dtr = page.getByRole('button', { name: /^DTR: / });
+    const rts = page.getByRole('button', { name: /^RTS: / });
+    // Left as the port opened: asserted.
+    expect([await dtr.textContent(), await rts.textContent()]).toEqual(['DTR: on', 'RTS: on']);
+    await dtr.click();
+    await page.getByRole('button', { name: 'DTR: off' }).waitFor();
+    expect(await dtr.getAttribute('aria-pressed')).toBe('false');
+    expect(await rts.textContent()).toBe('RTS: on');
+  });
+
   it('finds a gateway by name in the reverse-SSH dialog and names the tab after it', async () => {
     await page.getByRole('button', { name: 'Reverse SSH to a gateway' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reverse SSH to a gateway' });

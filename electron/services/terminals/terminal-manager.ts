@@ -365,6 +365,7 @@ function describe(entry: Entry): TerminalInfo {
       ...(options.gateway ? { gatewayId: options.gateway } : {}),
       path: options.path,
       framing: formatFraming(options),
+      signals: session.signals,
       hostKeys: [],
     };
   }

@@ -7,6 +7,7 @@ import {
   DATA_EVENT_INTERVAL_MS,
   mapTerminalError,
   TerminalManager,
+  type SerialTerminal,
   type SshTerminal,
   type TerminalManagerDependencies,
 } from '../../../../electron/services/terminals';
@@ -250,6 +251,30 @@ describe('TerminalManager', () => {
         state: 'open',
         logPath: '/logs/gw-1_2026-01-01_10-00-00.log',
         hostKeys: [{ keyId: 'gateway:gw-1', fingerprint: 'SHA256:abc', isNew: true }],
+      }),
+    ]);
+  });
+
+  it('lists an open serial session with its framing and DTR/RTS as last set', async () => {
+    const serial = Object.assign(new FakeSshSession('s-serial'), {
+      kind: 'serial' as const,
+      title: '/dev/ttyUSB0 · 9600 7E1',
+      options: { path: '/dev/ttyUSB0', baudRate: 9_600, dataBits: 7, parity: 'even', stopBits: 1 },
+      signals: { dtr: false, rts: true },
+    });
+    const { manager } = setUp({
+      serialPorts: {
+        list: async () => ({ ports: [] }),
+        open: async () => serial as unknown as SerialTerminal,
+      },
+    });
+    await manager.openSerial({ path: '/dev/ttyUSB0', baudRate: 9_600 });
+    expect(manager.list()).toEqual([
+      expect.objectContaining({
+        kind: 'serial',
+        path: '/dev/ttyUSB0',
+        framing: '9600 7E1',
+        signals: { dtr: false, rts: true },
       }),
     ]);
   });
