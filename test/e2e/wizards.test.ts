@@ -33,6 +33,20 @@ afterAll(async () => {
   await app?.close();
 });
 
+describe('choosing the gateway to commission', () => {
+  it('finds it by MAC as the technician types, opens its wizards and names it in the way back', async () => {
+    const gateway = healthyGateway(simulator, 1);
+    const page = await app.open([]);
+    await page.getByLabel('Gateway', { exact: true }).pressSequentially(gateway.gatewayMac.slice(-6));
+    const matches = page.getByRole('list', { name: 'Matching gateways' });
+    await matches.getByRole('button', { name: new RegExp(`^${gateway.name} `) }).click();
+    await page.getByRole('button', { name: 'Open its wizards' }).click();
+    await page.getByRole('heading', { name: 'WAN connectivity' }).waitFor();
+    expect(page.url()).toContain(`/${gateway.id}/wizard/connectivity`);
+    expect(await page.getByRole('link', { name: `← Gateway ${gateway.name}` }).count()).toBe(1);
+  });
+});
+
 describe('firewall wizard', () => {
   it('asks for the typed confirmation after a plain warning before ping is blocked', async () => {
     const gateway = healthyGateway(simulator, 0);
