@@ -98,6 +98,28 @@ describe('terminals in the browser', () => {
     await waitForTerminalText(page, `root@`);
   }, 120_000);
 
+  it('moves between terminal tabs with the arrow keys, Home and End, showing the panel of the tab reached', async () => {
+    const tabs = page.getByRole('tab');
+    const titles = await tabs.allTextContents();
+    expect(titles).toHaveLength(3);
+    const selected = async () => ({
+      tab: await page.getByRole('tab', { selected: true }).textContent(),
+      focused: await page.evaluate(() => document.activeElement?.textContent ?? ''),
+      panel: await page.getByRole('tabpanel').getAttribute('aria-labelledby'),
+    });
+    await page.getByRole('tab', { selected: true }).focus();
+    await page.keyboard.press('Home');
+    expect(await selected()).toMatchObject({ tab: titles[0], focused: titles[0] });
+    await page.keyboard.press('ArrowLeft');
+    expect(await selected()).toMatchObject({ tab: titles[2], focused: titles[2] });
+    await page.keyboard.press('ArrowRight');
+    const first = await selected();
+    expect(first).toMatchObject({ tab: titles[0], focused: titles[0] });
+    expect(first.panel).toBe(await tabs.first().getAttribute('id'));
+    await page.keyboard.press('End');
+    expect(await selected()).toMatchObject({ tab: titles[2], focused: titles[2] });
+  });
+
   it('reports no page error while doing all that', () => {
     expect(rig.pageErrors).toEqual([]);
   });
