@@ -235,13 +235,15 @@ export class TerminalManager {
     return this.#requireSerial(id).sendBreak();
   }
 
-  /** Sets DTR and/or RTS; resolves with both lines' state. */
+  /** Sets DTR and/or RTS; resolves with both lines' state, which every window also gets as `terminal:state`. */
   async setSignals(
     id: string,
     signals: { dtr?: boolean; rts?: boolean },
   ): Promise<{ dtr: boolean; rts: boolean }> {
     const session = this.#requireSerial(id);
     await session.setSignals(signals);
+    const entry = this.#sessions.get(id);
+    if (entry) this.#pushState(entry, session.state, entry.reason);
     return session.signals;
   }
 

@@ -255,14 +255,17 @@ describe('TerminalManager', () => {
     ]);
   });
 
-  it('lists an open serial session with its framing and DTR/RTS as last set', async () => {
+  it('lists a serial session with its framing and DTR/RTS, and pushes their new state when one is toggled', async () => {
     const serial = Object.assign(new FakeSshSession('s-serial'), {
       kind: 'serial' as const,
       title: '/dev/ttyUSB0 · 9600 7E1',
       options: { path: '/dev/ttyUSB0', baudRate: 9_600, dataBits: 7, parity: 'even', stopBits: 1 },
       signals: { dtr: false, rts: true },
+      async setSignals(lines: { dtr?: boolean; rts?: boolean }) {
+        serial.signals = { ...serial.signals, ...lines };
+      },
     });
-    const { manager } = setUp({
+    const { manager, pushed } = setUp({
       serialPorts: {
         list: async () => ({ ports: [] }),
         open: async () => serial as unknown as SerialTerminal,
@@ -277,6 +280,12 @@ describe('TerminalManager', () => {
         signals: { dtr: false, rts: true },
       }),
     ]);
+    expect(await manager.setSignals('s-serial', { dtr: true })).toEqual({ dtr: true, rts: true });
+    expect(pushed.filter((entry) => entry.event === 'terminal:state').at(-1)?.payload).toMatchObject({
+      id: 's-serial',
+      state: 'open',
+      session: { signals: { dtr: true, rts: true } },
+    });
   });
 
   it('answers a write to an unknown session with NOT_FOUND', () => {
