@@ -58,6 +58,31 @@ class FakeSshSession extends EventEmitter {
   }
 }
 
+/** A serial session as the manager sees it: its framing, and DTR/RTS with their setter. */
+class FakeSerialSession extends EventEmitter {
+  readonly kind = 'serial' as const;
+  readonly title = '/dev/ttyUSB0 · 9600 7E1';
+  readonly options = {
+    path: '/dev/ttyUSB0',
+    baudRate: 9_600,
+    dataBits: 7,
+    parity: 'even',
+    stopBits: 1,
+  } as const;
+  readonly logPath = undefined;
+  readonly state = 'open';
+  readonly bytesIn = 0;
+  readonly bytesOut = 0;
+  signals = { dtr: false, rts: true };
+  constructor(readonly id: string) {
+    super();
+  }
+  async setSignals(lines: { dtr?: boolean; rts?: boolean }): Promise<void> {
+    this.signals = { ...this.signals, ...lines };
+  }
+  async close(): Promise<void> {}
+}
+
 function setUp(overrides: Partial<TerminalManagerDependencies> = {}) {
   const pushed: Pushed[] = [];
   const scheduled: Array<() => void> = [];
@@ -256,15 +281,7 @@ describe('TerminalManager', () => {
   });
 
   it('lists a serial session with its framing and DTR/RTS, and pushes their new state when one is toggled', async () => {
-    const serial = Object.assign(new FakeSshSession('s-serial'), {
-      kind: 'serial' as const,
-      title: '/dev/ttyUSB0 · 9600 7E1',
-      options: { path: '/dev/ttyUSB0', baudRate: 9_600, dataBits: 7, parity: 'even', stopBits: 1 },
-      signals: { dtr: false, rts: true },
-      async setSignals(lines: { dtr?: boolean; rts?: boolean }) {
-        serial.signals = { ...serial.signals, ...lines };
-      },
-    });
+    const serial = new FakeSerialSession('s-serial');
     const { manager, pushed } = setUp({
       serialPorts: {
         list: async () => ({ ports: [] }),
