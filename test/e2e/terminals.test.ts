@@ -86,7 +86,11 @@ describe('terminals in the browser', () => {
   it('finds a gateway by name in the reverse-SSH dialog and names the tab after it', async () => {
     await page.getByRole('button', { name: 'Reverse SSH to a gateway' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reverse SSH to a gateway' });
-    await dialog.getByLabel('Gateway', { exact: true }).pressSequentially(rig.gateway.name.slice(0, -1));
+    const field = dialog.getByLabel('Gateway', { exact: true });
+    await field.pressSequentially('no-such-gateway');
+    await dialog.getByText('No gateway of yours has “no-such-gateway” in its name or MAC').waitFor();
+    await field.clear();
+    await field.pressSequentially(rig.gateway.name.slice(0, -1));
     const matches = dialog.getByRole('list', { name: 'Matching gateways' });
     await matches.getByRole('button', { name: new RegExp(`^${rig.gateway.name} `) }).click();
     expect(await dialog.getByText(`ID ${rig.gateway.id}`).count()).toBe(1);
