@@ -20,6 +20,7 @@ import {
 import type { ScriptablePage } from '../helpers/cdp-page';
 import { ensureRendererBuilt } from '../e2e/support/renderer-build';
 import type { HostProcessConfig } from './host-process';
+import { cpuSpent, readCpu } from './process-cpu';
 import { openLoginScreen } from '../e2e/support/login-page';
 
 /** The browser host in demo mode with the simulator's SSH side, and Chromium watching its terminals. */
@@ -347,7 +348,7 @@ export interface FloodCheck {
 export interface FloodCheckOptions {
   /** Type `%` this often during the flood and time its echo (default: no keystrokes). */
   keystrokeIntervalMs?: number;
-  /** Keep the received bytes in the page for `measureXtermWriteInPage` (default: dropped). */
+  /** Keep the received bytes in the page for `measureXtermAlone` (default: dropped). */
   keepBytes?: boolean;
   /** Called once xterm has written the flood (seen within 250 ms), before the page hashes what it captured. */
   onWritten?: () => Promise<void>;
@@ -466,7 +467,46 @@ export async function checkFloodInPage(
 }
 
 /** xterm alone varies by ±20% from pass to pass: its figures are the median of this many passes. */
-export const XTERM_ALONE_PASSES = 3;
+const XTERM_ALONE_PASSES = 3;
+
+/** What xterm alone measured: its write rate and what Chromium spent per MB, each the median over the passes. */
+export interface XtermAloneMeasurement {
+  megabytesPerSecond: number;
+  /** CPU milliseconds of Chromium (every process of it) per MB written. */
+  chromiumMsPerMegabyte: number;
+  bytes: number;
+  cols: number;
+  rows: number;
+}
+
+/**
+ * measureXtermWriteInPage over XTERM_ALONE_PASSES passes on the last kept flood's bytes, each pass timed and its
+ * Chromium CPU (`browserPid` and the processes under it) read from /proc. The bytes are dropped after the last.
+ */
+export async function measureXtermAlone(
+  page: ScriptablePage,
+  browserPid: number,
+  options: { repeat?: number } = {},
+): Promise<XtermAloneMeasurement> {
+  const chromium = { chromium: { pid: browserPid, withDescendants: true } };
+  const passes = [];
+  for (let pass = 0; pass < XTERM_ALONE_PASSES; pass += 1) {
+    const before = await readCpu(chromium);
+    const measured = await measureXtermWriteInPage(page, {
+      keepBytes: pass < XTERM_ALONE_PASSES - 1,
+      ...options,
+    });
+    const spent = cpuSpent(before, await readCpu(chromium));
+    passes.push({ ...measured, chromiumMsPerMegabyte: (spent.chromium * 1_000) / (measured.bytes / 1e6) });
+  }
+  const median = (values: number[]) =>
+    values.sort((left, right) => left - right)[Math.floor(values.length / 2)]!;
+  return {
+    ...passes[0]!,
+    megabytesPerSecond: median(passes.map((pass) => pass.megabytesPerSecond)),
+    chromiumMsPerMegabyte: median(passes.map((pass) => pass.chromiumMsPerMegabyte)),
+  };
+}
 
 /**
  * xterm.js's own write rate in this page for the bytes the last kept flood delivered: a fresh Terminal of the same
@@ -474,7 +514,7 @@ export const XTERM_ALONE_PASSES = 3;
  * would be timed mostly on the terminal's setup) and timed until the last write's callback. Returns MB/s (10^6
  * bytes) and the bytes written. The captured bytes are dropped afterwards unless `keepBytes` (for another pass).
  */
-export async function measureXtermWriteInPage(
+async function measureXtermWriteInPage(
   page: ScriptablePage,
   options: { keepBytes?: boolean; repeat?: number } = {},
 ): Promise<{ megabytesPerSecond: number; bytes: number; cols: number; rows: number }> {

@@ -12,12 +12,11 @@ import { CdpPage } from '../helpers/cdp-page';
 import type { BenchFigure } from './report';
 import { cpuSpent, readCpu, type CpuReading, type CpuSource } from './process-cpu';
 import {
-  measureXtermWriteInPage,
+  measureXtermAlone,
   signInAndOpenTerminals,
   startCapturing,
   startTerminalRig,
   type ProbeWindow,
-  XTERM_ALONE_PASSES,
 } from './terminal-rig';
 
 /** What one pass measured. */
@@ -147,19 +146,9 @@ export async function runSerialFloodInChromium(
       rounds.push({ raw: { ...raw, cpu: rawCpu }, app });
     }
     // What Chromium spends when xterm writes the last round's bytes alone, with a backlog (five times over, as
-    // long as the SSH flood: a new terminal's setup would weigh on 10 MB): the median of a few passes.
-    const xtermAloneCosts = [];
-    for (let pass = 0; pass < XTERM_ALONE_PASSES; pass += 1) {
-      const before = await readCpu({ chromium: cpuSources.chromium });
-      const { bytes } = await measureXtermWriteInPage(page, {
-        keepBytes: pass < XTERM_ALONE_PASSES - 1,
-        repeat: XTERM_ALONE_REPEAT,
-      });
-      const spent = cpuSpent(before, await readCpu({ chromium: cpuSources.chromium }));
-      xtermAloneCosts.push((spent.chromium * 1_000) / (bytes / 1e6));
-    }
-    xtermAloneCosts.sort((left, right) => left - right);
-    const xtermAlone = xtermAloneCosts[Math.floor(xtermAloneCosts.length / 2)]!;
+    // long as the SSH flood: a new terminal's setup would weigh on 10 MB).
+    const xtermAlone = (await measureXtermAlone(page, browser.pid, { repeat: XTERM_ALONE_REPEAT }))
+      .chromiumMsPerMegabyte;
     const isByteExact = rounds.every(({ raw, app }) => raw.isByteExact && app.isByteExact);
     const ratios = rounds.map(({ raw, app }) => app.bytesPerMs / raw.bytesPerMs).sort((a, b) => a - b);
     const median = ratios[Math.floor(ratios.length / 2)]!;

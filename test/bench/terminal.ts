@@ -13,12 +13,11 @@ import { cpuSpent, readCpu, readRssBytes, type CpuReading } from './process-cpu'
 import {
   checkFloodInPage,
   type FloodCheck,
-  measureXtermWriteInPage,
+  measureXtermAlone,
   openReverseTerminal,
   signInAndOpenTerminals,
   startTerminalRig,
   waitForTerminalText,
-  XTERM_ALONE_PASSES,
 } from './terminal-rig';
 
 /** Flood size of the SSH figures (the issue's 50 MB); `TERMINAL_BENCH_MB` overrides it on a slow machine. */
@@ -76,15 +75,7 @@ export async function runSshFloodInChromium(megabytes = SSH_FLOOD_MEGABYTES): Pr
     } finally {
       clearInterval(sampler);
     }
-    // xterm alone varies more from pass to pass than the flood does: the median of three, each timed and costed.
-    const passes = [];
-    for (let pass = 0; pass < XTERM_ALONE_PASSES; pass += 1) {
-      const before = await readCpu(cpuSources);
-      const measured = await measureXtermWriteInPage(page, { keepBytes: pass < XTERM_ALONE_PASSES - 1 });
-      passes.push({ ...measured, cpu: cpuSpent(before, await readCpu(cpuSources)) });
-    }
-    passes.sort((left, right) => left.megabytesPerSecond - right.megabytesPerSecond);
-    const { cpu: xtermCpu, ...xterm } = passes[Math.floor(passes.length / 2)]!;
+    const xterm = await measureXtermAlone(page, browser.pid);
     const isComplete = rounds.every(
       (flood) => flood.actual === flood.expected && flood.bytes === megabytes * 1_000_000,
     );
@@ -101,7 +92,7 @@ export async function runSshFloodInChromium(megabytes = SSH_FLOOD_MEGABYTES): Pr
       host: perMegabyte('host'),
       chromium: perMegabyte('chromium'),
     };
-    const xtermAlone = (xtermCpu.chromium * 1_000) / (xterm.bytes / 1e6);
+    const xtermAlone = xterm.chromiumMsPerMegabyte;
     const cores = availableParallelism();
     const total = flooding.simulator + flooding.host + flooding.chromium;
     // The most these cores could carry at the CPU per MB the flood was measured to cost, every core busy, as a
