@@ -2,9 +2,11 @@ import type { ClientChannel } from 'ssh2';
 
 /**
  * How long output may take from the moment the gateway is allowed to send it to xterm having written it — so, how
- * long a keystroke's echo waits behind a flood. ReceiveWindow sizes the window to hold it there.
+ * long a keystroke's echo waits behind a flood. ReceiveWindow sizes the window to hold it there. Two to three
+ * round trips of a flood here (20–30 ms), so the window still keeps xterm fed: at 80 ms the flood was no faster
+ * and the keystroke-to-echo p95 was 105–160 ms instead of 88–89.
  */
-export const ECHO_DELAY_TARGET_MS = 80;
+export const ECHO_DELAY_TARGET_MS = 60;
 /** The window never shrinks below this (a slow page still gets a steady stream). */
 export const RECEIVE_WINDOW_MIN_BYTES = 512 * 1024;
 /** The window never grows above this (4 MB is xterm's work for a fifth of a second on a fast machine). */
@@ -15,10 +17,13 @@ export type ReceiveWindowSizing =
   | { fixedBytes: number }
   | { echoDelayTargetMs?: number; minBytes?: number; maxBytes?: number; now?: () => number };
 
-/** Each acknowledgement that came in under the target grows a window that held the flow back by this factor. */
-const GROWTH_PER_ACKNOWLEDGEMENT = 1.05;
-/** An acknowledgement that came in over the target shrinks the window by at most this factor. */
-const SHRINK_PER_ACKNOWLEDGEMENT = 0.9;
+/**
+ * A window that held the flow back grows by this share of each acknowledgement that came in under the target: a
+ * quarter a round trip, however the acknowledgements are sliced.
+ */
+const GROWTH_PER_ACKNOWLEDGED_BYTE = 0.25;
+/** One cut never takes the window below this share of its size (the delay measured may be one spike). */
+const DEEPEST_CUT = 0.5;
 /** A window that has not held the flow back for this long is not resized (the gateway was the slow side). */
 const LIMITED_SPAN_MS = 500;
 
@@ -59,10 +64,13 @@ const steeringByProtocol = new WeakMap<ProtocolInternals, Steering>();
  * with cannot be taken back: openWithSmallWindow makes it 512 kB rather than ssh2's 2 MB.)
  *
  * The size follows the delay: each acknowledgement says how long its bytes took from the grant that allowed them
- * to xterm's write callback. Under ECHO_DELAY_TARGET_MS a window that held the flow back grows 5%; over it the
- * window shrinks by up to 10% (within RECEIVE_WINDOW_MIN_BYTES–MAX). Too small a window starves xterm between
- * round trips — and xterm drawing a frame per small write costs it about twice the CPU of working through a
- * backlog — while too large a one queues seconds of output ahead of an echo.
+ * to xterm's write callback. Under ECHO_DELAY_TARGET_MS a window that held the flow back grows by a quarter of
+ * what was acknowledged (a quarter a round trip); over it the window is cut in proportion (target / delay, at most
+ * by half), once a round trip: the acknowledgements that follow a cut measure the window before it, and cutting for
+ * each of them took a window of a few MB to its floor whenever a flood's round trip held many acknowledgements.
+ * The size stays within RECEIVE_WINDOW_MIN_BYTES–MAX. Too small a window starves xterm between round trips — and
+ * xterm drawing a frame per small write costs it about twice the CPU of working through a backlog — while too
+ * large a one queues seconds of output ahead of an echo.
  *
  * Guarantees: no byte is dropped or reordered (only the SSH peer's sending is paced); every adjustment ssh2 made
  * is eventually sent once the renderer catches up; `detach()` sends what is still held and stops steering.
@@ -72,6 +80,11 @@ export class ReceiveWindow {
   readonly #sizing: Required<Exclude<ReceiveWindowSizing, { fixedBytes: number }>> | undefined;
   /** Grants not yet fully acknowledged: the granted total they reached, and when they were sent. */
   readonly #grants: Array<{ upTo: number; at: number }> = [];
+  /**
+   * The granted total when the window was last cut: until the renderer acknowledges that far, the delays measured
+   * are of bytes granted before the cut, and cutting again for them would overshoot.
+   */
+  #cutSettlesAt = 0;
   /** When the window last limited the flow (the gateway had used up what it was allowed). */
   #limitedAt = Number.NEGATIVE_INFINITY;
   readonly #channel: ChannelInternals;
@@ -197,7 +210,7 @@ export class ReceiveWindow {
   /** The renderer wrote `byteCount` bytes: the gateway may send that much more. */
   acknowledged(byteCount: number): void {
     this.#acknowledged += byteCount;
-    this.#resize();
+    this.#resize(byteCount);
     this.#release();
   }
 
@@ -214,7 +227,7 @@ export class ReceiveWindow {
     this.#release();
   }
 
-  #resize(): void {
+  #resize(byteCount: number): void {
     const sizing = this.#sizing;
     if (!sizing) return;
     const now = sizing.now();
@@ -224,11 +237,16 @@ export class ReceiveWindow {
     }
     if (delayMs === undefined) return;
     if (delayMs > sizing.echoDelayTargetMs) {
-      // At most 10% an acknowledgement: the delay measured is a round trip old, so a harder cut would overshoot.
-      const factor = Math.max(SHRINK_PER_ACKNOWLEDGEMENT, sizing.echoDelayTargetMs / delayMs);
+      // Once a round trip, in proportion: every acknowledgement until then still measures the window before the cut.
+      if (this.#acknowledged < this.#cutSettlesAt) return;
+      const factor = Math.max(DEEPEST_CUT, sizing.echoDelayTargetMs / delayMs);
       this.#windowBytes = Math.max(sizing.minBytes, this.#windowBytes * factor);
+      this.#cutSettlesAt = this.#granted;
     } else if (now - this.#limitedAt <= LIMITED_SPAN_MS) {
-      this.#windowBytes = Math.min(sizing.maxBytes, this.#windowBytes * GROWTH_PER_ACKNOWLEDGEMENT);
+      this.#windowBytes = Math.min(
+        sizing.maxBytes,
+        this.#windowBytes + byteCount * GROWTH_PER_ACKNOWLEDGED_BYTE,
+      );
     }
     this.#windowBytes = Math.round(this.#windowBytes);
   }

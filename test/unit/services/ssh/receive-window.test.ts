@@ -80,6 +80,40 @@ describe('ReceiveWindow', () => {
     expect(mean).toBeLessThan(2_500_000);
   });
 
+  it('holds its size through a round trip of late acknowledgements instead of collapsing', () => {
+    let now = 0;
+    const link = createChannel();
+    const window = ReceiveWindow.attach(link.channel, { echoDelayTargetMs: 80, now: () => now })!;
+    // Bytes reach xterm 20 ms after the gateway sends them; xterm writes 40 kB a millisecond (40 MB/s) and
+    // acknowledges in batches of 128 kB, many to a round trip, as the page does.
+    const inFlight: Array<{ bytes: number; arrivesAt: number }> = [];
+    let backlog = 0;
+    let unacknowledged = 0;
+    const sizes: number[] = [];
+    for (let step = 0; step < 3_000; step += 1) {
+      now = step;
+      const sending = link.peerWindow();
+      if (sending > 0) {
+        link.receive(sending);
+        inFlight.push({ bytes: sending, arrivesAt: now + 20 });
+      }
+      while (inFlight.length > 0 && inFlight[0]!.arrivesAt <= now) backlog += inFlight.shift()!.bytes;
+      const written = Math.min(backlog, 40_000);
+      backlog -= written;
+      unacknowledged += written;
+      if (unacknowledged >= 128_000 || (backlog === 0 && unacknowledged > 0)) {
+        window.acknowledged(unacknowledged);
+        unacknowledged = 0;
+      }
+      if (step >= 1_000) sizes.push(window.windowBytes);
+    }
+    // 40 MB/s × 80 ms = 3.2 MB. Cut at every late acknowledgement, the window swung between its 512 kB floor and 4 MB.
+    const mean = sizes.reduce((sum, size) => sum + size, 0) / sizes.length;
+    expect(mean).toBeGreaterThan(2_600_000);
+    expect(mean).toBeLessThan(4_000_000);
+    expect(Math.min(...sizes)).toBeGreaterThan(2_000_000);
+  });
+
   it('keeps its smallest size for a slow page', () => {
     let now = 0;
     const link = createChannel();
