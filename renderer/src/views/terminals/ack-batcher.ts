@@ -1,19 +1,42 @@
-/** Acknowledge at least this many written bytes at once while more writes are queued (DESIGN §6). */
-export const ACK_BATCH_BYTES = 8_192;
+/**
+ * Acknowledge at least this many written bytes at once while output streams (DESIGN §6). Each acknowledgement is a
+ * message each way; at one a data event, a flood's page spent about 1.6 ms of its main thread per MB sending them.
+ * Half the smallest SSH receive window, so the gateway still has the other half to send while one is on its way.
+ */
+export const ACK_BATCH_BYTES = 256 * 1024;
+
+/**
+ * When xterm has written everything it was handed, what is left is acknowledged this long after (unless a batch
+ * fills first): the next data event of a flood is usually a few milliseconds away.
+ */
+export const ACK_IDLE_MS = 8;
+
+/** How the batcher waits (timers; tests pass their own). */
+export interface AckTimers {
+  set(callback: () => void, delayMs: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const SYSTEM_TIMERS: AckTimers = {
+  set: (callback, delayMs) => setTimeout(callback, delayMs),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 /**
  * Batches acknowledgements of bytes the terminal has finished writing. Guarantees: every byte handed to
- * `written` is acknowledged exactly once; while writes are still queued, acknowledgements go out in batches of at
- * least ACK_BATCH_BYTES; when the queue drains everything left is acknowledged at once, so main's unacknowledged
- * count never sits above its low watermark while the terminal is idle.
+ * `written` is acknowledged exactly once; acknowledgements go out in batches of at least `batchBytes`, except that
+ * ACK_IDLE_MS after the write queue drains everything left is acknowledged, so main's unacknowledged count never
+ * sits above its low watermark while the terminal is idle.
  */
 export class AckBatcher {
   #queuedWrites = 0;
   #unsent = 0;
+  #idleTimer: unknown;
 
   constructor(
     private readonly send: (bytes: number) => void,
     private readonly batchBytes: number = ACK_BATCH_BYTES,
+    private readonly timers: AckTimers = SYSTEM_TIMERS,
   ) {}
 
   /** A write of output was handed to the terminal (call before `term.write`). */
@@ -25,11 +48,18 @@ export class AckBatcher {
   written(bytes: number): void {
     this.#queuedWrites = Math.max(0, this.#queuedWrites - 1);
     this.#unsent += bytes;
-    if (this.#unsent >= this.batchBytes || this.#queuedWrites === 0) this.flush();
+    if (this.#unsent >= this.batchBytes) this.flush();
+    else if (this.#queuedWrites === 0 && this.#unsent > 0) {
+      this.#idleTimer ??= this.timers.set(() => this.flush(), ACK_IDLE_MS);
+    }
   }
 
-  /** Sends whatever is not yet acknowledged. */
+  /** Sends whatever is not yet acknowledged (at once). */
   flush(): void {
+    if (this.#idleTimer !== undefined) {
+      this.timers.clear(this.#idleTimer);
+      this.#idleTimer = undefined;
+    }
     if (this.#unsent === 0) return;
     const bytes = this.#unsent;
     this.#unsent = 0;

@@ -1,29 +1,82 @@
 import { describe, expect, it } from 'vitest';
-import { AckBatcher } from '../../../../renderer/src/views/terminals/ack-batcher';
+import {
+  ACK_IDLE_MS,
+  AckBatcher,
+  type AckTimers,
+} from '../../../../renderer/src/views/terminals/ack-batcher';
 import { formatHexLines } from '../../../../renderer/src/views/terminals/hex-view';
+
+/** Timers run by hand: `advance(ms)` fires what is due. */
+function manualTimers() {
+  let now = 0;
+  const due = new Map<number, { at: number; callback: () => void }>();
+  let nextId = 1;
+  const timers: AckTimers = {
+    set(callback, delayMs) {
+      const id = nextId++;
+      due.set(id, { at: now + delayMs, callback });
+      return id;
+    },
+    clear(handle) {
+      due.delete(handle as number);
+    },
+  };
+  return {
+    timers,
+    advance(ms: number) {
+      now += ms;
+      for (const [id, timer] of [...due]) {
+        if (timer.at > now) continue;
+        due.delete(id);
+        timer.callback();
+      }
+    },
+  };
+}
 
 describe('AckBatcher', () => {
   it('acknowledges in batches while writes are still queued', () => {
     const sent: number[] = [];
-    const batcher = new AckBatcher((bytes) => sent.push(bytes), 8_192);
+    const batcher = new AckBatcher((bytes) => sent.push(bytes), 8_192, manualTimers().timers);
     for (let index = 0; index < 10; index += 1) batcher.queued();
     for (let index = 0; index < 9; index += 1) batcher.written(1_000);
     expect(sent).toEqual([9_000]);
   });
 
-  it('acknowledges everything left as soon as the write queue drains', () => {
+  it('acknowledges what is left shortly after the write queue drains, not on every drain', () => {
     const sent: number[] = [];
-    const batcher = new AckBatcher((bytes) => sent.push(bytes), 8_192);
+    const clock = manualTimers();
+    const batcher = new AckBatcher((bytes) => sent.push(bytes), 256 * 1024, clock.timers);
     batcher.queued();
+    batcher.written(100_000);
+    clock.advance(ACK_IDLE_MS - 1);
+    // A flood's next chunk arrives and is written before the pause is over: still one acknowledgement.
     batcher.queued();
-    batcher.written(100);
-    batcher.written(50);
-    expect(sent).toEqual([150]);
+    batcher.written(50_000);
+    expect(sent).toEqual([]);
+    clock.advance(1);
+    expect(sent).toEqual([150_000]);
+    clock.advance(ACK_IDLE_MS * 10);
+    expect(sent).toEqual([150_000]);
+  });
+
+  it('sends a full batch at once and leaves no pending pause behind it', () => {
+    const sent: number[] = [];
+    const clock = manualTimers();
+    const batcher = new AckBatcher((bytes) => sent.push(bytes), 8_192, clock.timers);
+    batcher.queued();
+    batcher.written(5_000);
+    batcher.queued();
+    batcher.written(5_000);
+    expect(sent).toEqual([10_000]);
+    clock.advance(ACK_IDLE_MS);
+    expect(sent).toEqual([10_000]);
   });
 
   it('acknowledges every byte exactly once over many writes', () => {
     const sent: number[] = [];
-    const batcher = new AckBatcher((bytes) => sent.push(bytes), 8_192);
+    const clock = manualTimers();
+    const batcher = new AckBatcher((bytes) => sent.push(bytes), 8_192, clock.timers);
     let total = 0;
     for (let index = 0; index < 500; index += 1) {
       batcher.queued();
@@ -32,9 +85,11 @@ describe('AckBatcher', () => {
       total += size;
       batcher.written(size);
       if (index % 3 === 0) batcher.written(0);
+      clock.advance(index % 7);
     }
     batcher.flush();
     expect(sent.reduce((sum, bytes) => sum + bytes, 0)).toBe(total);
+    expect(sent.every((bytes) => bytes > 0)).toBe(true);
   });
 });
 
