@@ -14,10 +14,10 @@ import type {
 import type { TerminalSession, TerminalState } from '../terminal';
 
 /**
- * Coalesced output is sent at most this large per event. Under the 131,000 bytes Chromium's network process can
- * hand a page's WebSocket at a time: a larger message is read in two or more parts, the page's main thread waiting
- * in between for the network process to refill while xterm has nothing to write (a 50 MB flood through the browser
- * host ran at about 40 MB/s with 256 kB events, about 46 with these).
+ * Coalesced output is sent in events of at most this many bytes: under the 131,000 bytes Chromium's network
+ * process can hand a page's WebSocket at a time. A larger message is read in two or more parts, the page's main
+ * thread waiting in between for the network process to refill while xterm has nothing to write (a 50 MB flood
+ * through the browser host ran at about 40 MB/s with 256 kB events, about 46 with these).
  */
 export const DATA_EVENT_MAX_BYTES = 120 * 1024;
 /**
@@ -292,14 +292,17 @@ export class TerminalManager {
   }
 
   #enqueue(entry: Entry, chunk: Uint8Array): void {
-    if (chunk.byteLength === 0) return;
-    entry.pending.push(chunk);
-    entry.pendingBytes += chunk.byteLength;
-    if (entry.pendingBytes >= DATA_EVENT_MAX_BYTES) {
-      this.#flush(entry);
-      return;
+    // Events are filled up to DATA_EVENT_MAX_BYTES and never past it: a chunk that does not fit is split (views of
+    // it, not copies).
+    let rest = chunk;
+    while (rest.byteLength > 0) {
+      const part = rest.subarray(0, DATA_EVENT_MAX_BYTES - entry.pendingBytes);
+      rest = rest.subarray(part.byteLength);
+      entry.pending.push(part);
+      entry.pendingBytes += part.byteLength;
+      if (entry.pendingBytes === DATA_EVENT_MAX_BYTES) this.#flush(entry);
     }
-    if (entry.isFlushScheduled) return;
+    if (entry.pendingBytes === 0 || entry.isFlushScheduled) return;
     entry.isFlushScheduled = true;
     const wait = Math.max(0, entry.lastFlushAt + DATA_EVENT_INTERVAL_MS - this.#now());
     this.#schedule(() => this.#flush(entry), Math.ceil(wait));

@@ -5,6 +5,7 @@ import { FlowController } from '../../../../electron/services/terminal';
 import { HostKeyChangedError, RootPasswordRequiredError } from '../../../../electron/services/ssh';
 import {
   DATA_EVENT_INTERVAL_MS,
+  DATA_EVENT_MAX_BYTES,
   mapTerminalError,
   TerminalManager,
   type SerialTerminal,
@@ -152,6 +153,26 @@ describe('TerminalManager', () => {
     for (let index = 0; index < 10; index += 1) opened[0]!.produce(new Uint8Array(100));
     runScheduled();
     expect(pushed.filter((entry) => entry.event === 'terminal:data')).toHaveLength(1);
+  });
+
+  it('fills data events up to DATA_EVENT_MAX_BYTES and never past it, splitting a chunk that does not fit', async () => {
+    const { manager, opened, pushed, runScheduled, dataOf } = setUp();
+    const info = await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    const bytes = Uint8Array.from({ length: 500_000 }, (_, index) => (index * 7) % 256);
+    for (let offset = 0; offset < bytes.length; offset += 50_000) {
+      opened[0]!.produce(bytes.subarray(offset, offset + 50_000));
+    }
+    opened[0]!.produce(bytes.subarray(0, 3 * DATA_EVENT_MAX_BYTES));
+    runScheduled();
+    const sizes = pushed
+      .filter((entry) => entry.event === 'terminal:data')
+      .map((entry) => (entry.payload.data as Uint8Array).byteLength);
+    const total = bytes.length + 3 * DATA_EVENT_MAX_BYTES;
+    expect(sizes.slice(0, -1).every((size) => size === DATA_EVENT_MAX_BYTES)).toBe(true);
+    expect(sizes).toHaveLength(Math.ceil(total / DATA_EVENT_MAX_BYTES));
+    expect(dataOf(info.id).equals(Buffer.concat([bytes, bytes.subarray(0, 3 * DATA_EVENT_MAX_BYTES)]))).toBe(
+      true,
+    );
   });
 
   it('sends output after a quiet spell on the next tick, and spaces events while output streams', async () => {
