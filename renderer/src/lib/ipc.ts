@@ -76,7 +76,8 @@ export const CALL_WAIT_MS = 15_000;
 
 const OPEN = 1;
 
-const SYSTEM_CLOCK: Clock = {
+/** The page's own clock and timers. */
+export const SYSTEM_CLOCK: Clock = {
   now: () => Date.now(),
   setTimeout: (callback, delayMs) => globalThis.setTimeout(callback, delayMs),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),

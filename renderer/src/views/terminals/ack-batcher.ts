@@ -1,3 +1,5 @@
+import { SYSTEM_CLOCK, type Clock } from '../../lib/ipc';
+
 /**
  * Acknowledge at least this many written bytes at once while output streams (DESIGN §6). Each acknowledgement is a
  * message each way; at one a data event, a flood's page spent about 1.6 ms of its main thread per MB sending them.
@@ -10,17 +12,6 @@ export const ACK_BATCH_BYTES = 256 * 1024;
  * fills first): the next data event of a flood is usually a few milliseconds away.
  */
 export const ACK_IDLE_MS = 8;
-
-/** How the batcher waits (timers; tests pass their own). */
-export interface AckTimers {
-  set(callback: () => void, delayMs: number): unknown;
-  clear(handle: unknown): void;
-}
-
-const SYSTEM_TIMERS: AckTimers = {
-  set: (callback, delayMs) => setTimeout(callback, delayMs),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 /**
  * Batches acknowledgements of bytes the terminal has finished writing. Guarantees: every byte handed to
@@ -36,7 +27,8 @@ export class AckBatcher {
   constructor(
     private readonly send: (bytes: number) => void,
     private readonly batchBytes: number = ACK_BATCH_BYTES,
-    private readonly timers: AckTimers = SYSTEM_TIMERS,
+    /** Its timers (tests pass a manual clock). */
+    private readonly timers: Pick<Clock, 'setTimeout' | 'clearTimeout'> = SYSTEM_CLOCK,
   ) {}
 
   /** A write of output was handed to the terminal (call before `term.write`). */
@@ -50,14 +42,14 @@ export class AckBatcher {
     this.#unsent += bytes;
     if (this.#unsent >= this.batchBytes) this.flush();
     else if (this.#queuedWrites === 0 && this.#unsent > 0) {
-      this.#idleTimer ??= this.timers.set(() => this.flush(), ACK_IDLE_MS);
+      this.#idleTimer ??= this.timers.setTimeout(() => this.flush(), ACK_IDLE_MS);
     }
   }
 
   /** Sends whatever is not yet acknowledged (at once). */
   flush(): void {
     if (this.#idleTimer !== undefined) {
-      this.timers.clear(this.#idleTimer);
+      this.timers.clearTimeout(this.#idleTimer);
       this.#idleTimer = undefined;
     }
     if (this.#unsent === 0) return;

@@ -3,10 +3,10 @@ import {
   createDefaultTransport,
   createSocketTransport,
   type Bridge,
-  type Clock,
   type SocketLike,
 } from '../../../../renderer/src/lib/ipc';
 import { encodeEventFrame } from '../../../../electron/shared/ipc/event-frame';
+import { ManualClock } from '../../../helpers/manual-clock';
 
 /** A socket the test opens, closes and answers by hand. */
 class FakeSocket implements SocketLike {
@@ -37,30 +37,6 @@ class FakeSocket implements SocketLike {
   }
   answerBinary(frame: Uint8Array): void {
     this.onmessage?.({ data: frame.slice().buffer });
-  }
-}
-
-/** A clock whose timers run only when the test advances it. */
-class ManualClock implements Clock {
-  time = 0;
-  timers: { at: number; callback: () => void }[] = [];
-  now(): number {
-    return this.time;
-  }
-  setTimeout(callback: () => void, delayMs: number): unknown {
-    const timer = { at: this.time + delayMs, callback };
-    this.timers.push(timer);
-    return timer;
-  }
-  clearTimeout(handle: unknown): void {
-    this.timers = this.timers.filter((timer) => timer !== handle);
-  }
-  advance(ms: number): void {
-    this.time += ms;
-    for (const timer of this.timers.filter((candidate) => candidate.at <= this.time)) {
-      this.clearTimeout(timer);
-      timer.callback();
-    }
   }
 }
 

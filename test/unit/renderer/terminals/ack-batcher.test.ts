@@ -1,43 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ACK_IDLE_MS,
-  AckBatcher,
-  type AckTimers,
-} from '../../../../renderer/src/views/terminals/ack-batcher';
+import { ACK_IDLE_MS, AckBatcher } from '../../../../renderer/src/views/terminals/ack-batcher';
 import { formatHexLines } from '../../../../renderer/src/views/terminals/hex-view';
-
-/** Timers run by hand: `advance(ms)` fires what is due. */
-function manualTimers() {
-  let now = 0;
-  const due = new Map<number, { at: number; callback: () => void }>();
-  let nextId = 1;
-  const timers: AckTimers = {
-    set(callback, delayMs) {
-      const id = nextId++;
-      due.set(id, { at: now + delayMs, callback });
-      return id;
-    },
-    clear(handle) {
-      due.delete(handle as number);
-    },
-  };
-  return {
-    timers,
-    advance(ms: number) {
-      now += ms;
-      for (const [id, timer] of [...due]) {
-        if (timer.at > now) continue;
-        due.delete(id);
-        timer.callback();
-      }
-    },
-  };
-}
+import { ManualClock } from '../../../helpers/manual-clock';
 
 describe('AckBatcher', () => {
   it('acknowledges in batches while writes are still queued', () => {
     const sent: number[] = [];
-    const batcher = new AckBatcher((bytes) => sent.push(bytes), 8_192, manualTimers().timers);
+    const batcher = new AckBatcher((bytes) => sent.push(bytes), 8_192, new ManualClock());
     for (let index = 0; index < 10; index += 1) batcher.queued();
     for (let index = 0; index < 9; index += 1) batcher.written(1_000);
     expect(sent).toEqual([9_000]);
@@ -45,8 +14,8 @@ describe('AckBatcher', () => {
 
   it('acknowledges what is left shortly after the write queue drains, not on every drain', () => {
     const sent: number[] = [];
-    const clock = manualTimers();
-    const batcher = new AckBatcher((bytes) => sent.push(bytes), 256 * 1024, clock.timers);
+    const clock = new ManualClock();
+    const batcher = new AckBatcher((bytes) => sent.push(bytes), 256 * 1024, clock);
     batcher.queued();
     batcher.written(100_000);
     clock.advance(ACK_IDLE_MS - 1);
@@ -62,8 +31,8 @@ describe('AckBatcher', () => {
 
   it('sends a full batch at once and leaves no pending pause behind it', () => {
     const sent: number[] = [];
-    const clock = manualTimers();
-    const batcher = new AckBatcher((bytes) => sent.push(bytes), 8_192, clock.timers);
+    const clock = new ManualClock();
+    const batcher = new AckBatcher((bytes) => sent.push(bytes), 8_192, clock);
     batcher.queued();
     batcher.written(5_000);
     batcher.queued();
@@ -75,8 +44,8 @@ describe('AckBatcher', () => {
 
   it('acknowledges every byte exactly once over many writes', () => {
     const sent: number[] = [];
-    const clock = manualTimers();
-    const batcher = new AckBatcher((bytes) => sent.push(bytes), 8_192, clock.timers);
+    const clock = new ManualClock();
+    const batcher = new AckBatcher((bytes) => sent.push(bytes), 8_192, clock);
     let total = 0;
     for (let index = 0; index < 500; index += 1) {
       batcher.queued();

@@ -107,7 +107,8 @@ describe('ReceiveWindow', () => {
       }
       if (step >= 1_000) sizes.push(window.windowBytes);
     }
-    // 40 MB/s × 80 ms = 3.2 MB. Cut at every late acknowledgement, the window swung between its 512 kB floor and 4 MB.
+    // 40 MB/s × 80 ms = 3.2 MB. Cut at every late acknowledgement, the window swung between its 512 kB floor
+    // and 4 MB.
     const mean = sizes.reduce((sum, size) => sum + size, 0) / sizes.length;
     expect(mean).toBeGreaterThan(2_600_000);
     expect(mean).toBeLessThan(4_000_000);
