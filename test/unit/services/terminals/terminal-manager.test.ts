@@ -156,13 +156,15 @@ describe('TerminalManager', () => {
   });
 
   it('fills data events up to DATA_EVENT_MAX_BYTES and never past it, splitting a chunk that does not fit', async () => {
-    const { manager, opened, pushed, runScheduled, dataOf } = setUp();
+    let now = 1_000;
+    const { manager, opened, pushed, runScheduled, dataOf } = setUp({ now: () => now });
     const info = await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
     const bytes = Uint8Array.from({ length: 500_000 }, (_, index) => (index * 7) % 256);
     for (let offset = 0; offset < bytes.length; offset += 50_000) {
       opened[0]!.produce(bytes.subarray(offset, offset + 50_000));
     }
     opened[0]!.produce(bytes.subarray(0, 3 * DATA_EVENT_MAX_BYTES));
+    now += DATA_EVENT_INTERVAL_MS;
     runScheduled();
     const sizes = pushed
       .filter((entry) => entry.event === 'terminal:data')
@@ -192,12 +194,45 @@ describe('TerminalManager', () => {
     run();
     now += 1;
     opened[0]!.produce(new Uint8Array(10));
+    now += DATA_EVENT_INTERVAL_MS - 1;
     run();
     now += 50;
     opened[0]!.produce(new Uint8Array(10));
     run();
     expect(delays).toEqual([0, DATA_EVENT_INTERVAL_MS - 1, 0]);
     expect(pushed.filter((entry) => entry.event === 'terminal:data')).toHaveLength(3);
+  });
+
+  it('keeps streaming events DATA_EVENT_INTERVAL_MS apart when a timer fires early or a full event went out first', async () => {
+    let now = 1_000;
+    const scheduledCallbacks: Array<() => void> = [];
+    const { manager, opened, pushed } = setUp({
+      now: () => now,
+      schedule: (callback) => void scheduledCallbacks.push(callback),
+    });
+    const run = () => scheduledCallbacks.splice(0).forEach((callback) => callback());
+    const events = () => pushed.filter((entry) => entry.event === 'terminal:data');
+    await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    opened[0]!.produce(new Uint8Array(10));
+    run();
+    // A timer is set for the rest of the interval; a full event goes out before it fires.
+    now += 5;
+    opened[0]!.produce(new Uint8Array(10));
+    now += 5;
+    opened[0]!.produce(new Uint8Array(DATA_EVENT_MAX_BYTES));
+    expect(events()).toHaveLength(2);
+    // The timer fires (on time for its own interval, early for the full event's): the remainder waits.
+    now += 6;
+    run();
+    expect(events()).toHaveLength(2);
+    now += DATA_EVENT_INTERVAL_MS - 6 - 1;
+    run();
+    expect(events()).toHaveLength(2);
+    now += 1;
+    run();
+    expect(events()).toHaveLength(3);
+    expect((events()[2]!.payload.data as Uint8Array).byteLength).toBe(10);
+    expect(scheduledCallbacks).toHaveLength(0);
   });
 
   it('asks for per-line timestamps on reverse and direct SSH only when the user did', async () => {
