@@ -147,8 +147,8 @@ export async function runSerialFloodInChromium(
     }
     // What Chromium spends when xterm writes the last round's bytes alone, with a backlog (five times over, as
     // long as the SSH flood: a new terminal's setup would weigh on 10 MB).
-    const xtermAlone = (await measureXtermAlone(page, browser.pid, { repeat: XTERM_ALONE_REPEAT }))
-      .chromiumMsPerMegabyte;
+    const xterm = await measureXtermAlone(page, browser.pid, { repeat: XTERM_ALONE_REPEAT });
+    const xtermAlone = xterm.chromiumMsPerMegabyte;
     const isByteExact = rounds.every(({ raw, app }) => raw.isByteExact && app.isByteExact);
     const ratios = rounds.map(({ raw, app }) => app.bytesPerMs / raw.bytesPerMs).sort((a, b) => a - b);
     const median = ratios[Math.floor(ratios.length / 2)]!;
@@ -195,6 +195,12 @@ export async function runSerialFloodInChromium(
         value: Number(ceiling(rawCost + xtermAlone).toFixed(3)),
         unit: 'ratio',
         note: `the ceiling if the app cost nothing of its own: the raw loop's own work (writer, socat, reader: ${Math.round(rawCost)} ms/MB) plus Chromium's for xterm alone on the same bytes (${Math.round(xtermAlone)} ms/MB)`,
+      },
+      {
+        name: 'serial-xterm-alone-vs-raw',
+        value: Number((xterm.megabytesPerSecond / rawMegabytesPerSecond).toFixed(3)),
+        unit: 'ratio',
+        note: `xterm alone writing the same bytes, with the machine to itself (${xterm.megabytesPerSecond.toFixed(1)} MB/s), over the raw read loop: what serial-flood-vs-raw would be if xterm were the app's only cost and nothing else needed the CPU`,
       },
     ];
   } finally {

@@ -17,11 +17,18 @@ export interface SimulatorProcess {
 
 /**
  * Starts `simulator/cli.ts` with the given flags (port 0 unless given) and resolves once it prints its
- * `OAM simulator listening on …` line. Rejects with its output if it exits first.
+ * `OAM simulator listening on …` line. Rejects with its output if it exits first. `niceness` (1–19) runs it under
+ * `nice`: it then gets only the CPU that the processes being measured leave.
  */
-export function spawnSimulator(flags: string[] = []): Promise<SimulatorProcess> {
+export function spawnSimulator(
+  flags: string[] = [],
+  options: { niceness?: number } = {},
+): Promise<SimulatorProcess> {
   const args = flags.includes('--port') ? flags : ['--port', '0', ...flags];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'simulator/cli.ts', ...args], {
+  const command = [process.execPath, '--import', 'tsx', 'simulator/cli.ts', ...args];
+  // `nice` execs the command, so the child's pid stays the simulator's.
+  const [file, ...rest] = options.niceness ? ['nice', '-n', String(options.niceness), ...command] : command;
+  const child = spawn(file!, rest, {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
