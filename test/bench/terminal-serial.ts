@@ -1,15 +1,20 @@
 // The serial half of `npm run bench -- terminal` (`serial-flood-vs-raw`): the same bytes pushed through a socat
 // pty pair are read once by the app — serial service in the browser host → WebSocket → xterm in Chromium, hashed
 // in the page (runSerialFloodInChromium) — and once by a bare serialport read loop; the figure is the ratio of the
-// two rates.
+// two rates. The bytes are written into the pty's far end by a process of its own (serial-writer-process.ts), as a
+// device on the other end of a cable sends them.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { autoDetect } from '@serialport/bindings-cpp';
-import { generateFloodChunks } from '../../simulator/shell/flood';
+import { stopChild } from '../helpers/child-process';
 import { startSocatPair, type SocatPair } from '../helpers/socat';
 import type { DebuggableBrowserSession } from '../helpers/browser';
 import { CdpPage } from '../helpers/cdp-page';
 import type { BenchFigure } from './report';
+import { serialPayload } from './serial-payload';
 import { cpuSpent, readCpu, type CpuReading, type CpuSource } from './process-cpu';
 import {
   measureXtermAlone,
@@ -32,26 +37,49 @@ export interface SerialFloodMeasurement {
 const SERIAL_FLOOD_TARGET_RATIO = 0.9;
 /** xterm alone writes the flood's bytes this many times over (see runSerialFloodInChromium). */
 const XTERM_ALONE_REPEAT = 5;
-const WRITE_CHUNK_BYTES = 65_536;
 const READ_BUFFER_BYTES = 65_536;
 
-/** Printable flood text (the shell's own `flood` lines) of exactly `megabytes` × 10^6 bytes, and its SHA-256. */
-function createPayload(megabytes: number): { payload: Buffer; digest: string } {
-  const payload = Buffer.from([...generateFloodChunks(Math.round(megabytes * 1_000_000))].join(''), 'latin1');
-  return { payload, digest: createHash('sha256').update(payload).digest('hex') };
+/** A serial-writer-process.ts child writing into one pty. */
+interface SerialWriter {
+  readonly pid: number;
+  /** Writes the payload once; resolves when the pty has taken all of it. */
+  write(): Promise<void>;
+  /** Closes the pty and ends the process. */
+  close(): Promise<void>;
 }
 
-/** Writes the payload into the far end of the pair, one chunk at a time as the pty takes it. */
-async function writePayload(path: string, payload: Buffer): Promise<() => Promise<void>> {
-  const port = await autoDetect().open({ path, baudRate: 115_200 });
-  const writing = (async () => {
-    for (let offset = 0; offset < payload.length; offset += WRITE_CHUNK_BYTES) {
-      await port.write(payload.subarray(offset, offset + WRITE_CHUNK_BYTES));
-    }
-  })();
-  return async () => {
-    await writing;
-    await port.close();
+/** Starts a writer of `megabytes` on `path` and resolves once it has the pty open. */
+async function startWriter(path: string, megabytes: number): Promise<SerialWriter> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'serial-writer-process.ts'), path, String(megabytes)],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const lines = createInterface({ input: child.stdout! });
+  const nextLine = (expected: string) =>
+    new Promise<void>((resolve, reject) => {
+      const onLine = (line: string) => {
+        if (line !== expected) return;
+        lines.off('line', onLine);
+        child.off('exit', onExit);
+        resolve();
+      };
+      const onExit = (code: number | null) => reject(new Error(`the serial writer exited (${code})`));
+      lines.on('line', onLine);
+      child.once('exit', onExit);
+    });
+  await nextLine('ready');
+  return {
+    pid: child.pid!,
+    async write() {
+      const written = nextLine('written');
+      child.stdin!.write('go\n');
+      await written;
+    },
+    async close() {
+      child.stdin!.end();
+      await stopChild(child);
+    },
   };
 }
 
@@ -59,23 +87,25 @@ async function writePayload(path: string, payload: Buffer): Promise<() => Promis
 export async function measureRawSerialFlood(options: {
   megabytes: number;
   socat?: SocatPair;
+  writer?: SerialWriter;
 }): Promise<SerialFloodMeasurement> {
   const socat = options.socat ?? (await startSocatPair());
-  const { payload, digest } = createPayload(options.megabytes);
+  const writer = options.writer ?? (await startWriter(socat.pathB, options.megabytes));
+  const { payload, digest } = serialPayload(options.megabytes);
   const port = await autoDetect().open({ path: socat.pathA, baudRate: 115_200 });
   try {
     const hash = createHash('sha256');
     const buffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
     let received = 0;
     const startedAt = performance.now();
-    const finishWriting = await writePayload(socat.pathB, payload);
+    const written = writer.write();
     while (received < payload.length) {
       const { bytesRead } = await port.read(buffer, 0, buffer.length);
       hash.update(buffer.subarray(0, bytesRead));
       received += bytesRead;
     }
     const elapsedMs = performance.now() - startedAt;
-    await finishWriting();
+    await written;
     return {
       byteCount: received,
       elapsedMs,
@@ -84,6 +114,7 @@ export async function measureRawSerialFlood(options: {
     };
   } finally {
     await port.close();
+    if (!options.writer) await writer.close();
     if (!options.socat) await socat.cleanup();
   }
 }
@@ -98,9 +129,11 @@ export async function runSerialFloodInChromium(
   options: { megabytes?: number; rounds?: number } = {},
 ): Promise<BenchFigure[]> {
   const megabytes = options.megabytes ?? 10;
-  const { payload, digest } = createPayload(megabytes);
+  const { payload, digest } = serialPayload(megabytes);
   const appPair = await startSocatPair();
   const rawPair = await startSocatPair();
+  const appWriter = await startWriter(appPair.pathB, megabytes);
+  const rawWriter = await startWriter(rawPair.pathB, megabytes);
   const rig = await startTerminalRig({ debuggable: true });
   let page: CdpPage | undefined;
   try {
@@ -117,30 +150,31 @@ export async function runSerialFloodInChromium(
     const browser = rig.browser as DebuggableBrowserSession;
     await browser.releasePlaywright();
     page = await CdpPage.connect(browser.debuggingPort, rig.url.split('?')[0]!);
-    // The host runs in this process, which also writes the far end of the pty (as it does for the raw loop).
+    // The host runs in this process, as the raw loop does.
     const cpuSources = {
-      host: { pid: process.pid, withDescendants: false },
+      writer: { pid: appWriter.pid, withDescendants: false },
       socat: { pid: appPair.pid!, withDescendants: false },
+      host: { pid: process.pid, withDescendants: false },
       chromium: { pid: browser.pid, withDescendants: true },
     };
-    // The raw loop's writer and reader are this process too.
     const rawCpuSources = {
-      bench: { pid: process.pid, withDescendants: false },
+      writer: { pid: rawWriter.pid, withDescendants: false },
       socat: { pid: rawPair.pid!, withDescendants: false },
+      bench: { pid: process.pid, withDescendants: false },
     };
     const rounds: {
       raw: SerialFloodMeasurement & { cpu: CpuReading<keyof typeof rawCpuSources> };
       app: SerialFloodMeasurement & { cpu: CpuReading<keyof typeof cpuSources> };
     }[] = [];
     // An unmeasured round first, so that every measured one runs on code V8 has already optimised.
-    await measureRawSerialFlood({ megabytes, socat: rawPair });
-    await measureAppFlood(page, appPair.pathB, payload, digest, cpuSources);
+    await measureRawSerialFlood({ megabytes, socat: rawPair, writer: rawWriter });
+    await measureAppFlood(page, appWriter, payload, digest, cpuSources);
     const roundCount = options.rounds ?? 3;
     for (let round = 0; round < roundCount; round += 1) {
       const rawCpuBefore = await readCpu(rawCpuSources);
-      const raw = await measureRawSerialFlood({ megabytes, socat: rawPair });
+      const raw = await measureRawSerialFlood({ megabytes, socat: rawPair, writer: rawWriter });
       const rawCpu = cpuSpent(rawCpuBefore, await readCpu(rawCpuSources));
-      const app = await measureAppFlood(page, appPair.pathB, payload, digest, cpuSources, {
+      const app = await measureAppFlood(page, appWriter, payload, digest, cpuSources, {
         keepBytes: round === roundCount - 1,
       });
       rounds.push({ raw: { ...raw, cpu: rawCpu }, app });
@@ -160,15 +194,18 @@ export async function runSerialFloodInChromium(
     const perMegabyte = (name: keyof typeof cpuSources) =>
       (average((round) => round.app.cpu[name]) * 1_000) / megabytes;
     const costs = {
-      host: perMegabyte('host'),
+      writer: perMegabyte('writer'),
       socat: perMegabyte('socat'),
+      host: perMegabyte('host'),
       chromium: perMegabyte('chromium'),
     };
-    const total = costs.host + costs.socat + costs.chromium;
+    const total = costs.writer + costs.socat + costs.host + costs.chromium;
     const cores = availableParallelism();
     const rawMegabytesPerSecond = average((round) => round.raw.bytesPerMs) / 1_000;
     // The app must do at least the raw loop's work (writer, socat, a read of every byte) and xterm's.
-    const rawCost = (average((round) => round.raw.cpu.bench + round.raw.cpu.socat) * 1_000) / megabytes;
+    const rawCost =
+      (average((round) => round.raw.cpu.writer + round.raw.cpu.socat + round.raw.cpu.bench) * 1_000) /
+      megabytes;
     const ceiling = (costPerMegabyte: number) => (cores * 1_000) / costPerMegabyte / rawMegabytesPerSecond;
     return [
       {
@@ -182,7 +219,7 @@ export async function runSerialFloodInChromium(
         name: 'serial-flood-cpu-ms-per-mb',
         value: Math.round(total),
         unit: 'ms/MB',
-        note: `CPU per MB through the app: host (and the bench writing the pty) ${Math.round(costs.host)}, socat ${Math.round(costs.socat)}, Chromium ${Math.round(costs.chromium)}`,
+        note: `CPU per MB through the app: writer ${Math.round(costs.writer)}, socat ${Math.round(costs.socat)}, host ${Math.round(costs.host)}, Chromium ${Math.round(costs.chromium)}`,
       },
       {
         name: 'serial-flood-vs-raw-ceiling',
@@ -206,6 +243,7 @@ export async function runSerialFloodInChromium(
   } finally {
     page?.close();
     await rig.close();
+    await Promise.all([appWriter.close(), rawWriter.close()]);
     await appPair.cleanup();
     await rawPair.cleanup();
   }
@@ -214,7 +252,7 @@ export async function runSerialFloodInChromium(
 /** Writes the payload into the pty the app's serial console reads, and times it until xterm has written every byte. */
 async function measureAppFlood<Name extends string>(
   page: CdpPage,
-  farEnd: string,
+  writer: SerialWriter,
   payload: Buffer,
   digest: string,
   cpuSources: Record<Name, CpuSource>,
@@ -222,14 +260,14 @@ async function measureAppFlood<Name extends string>(
 ): Promise<SerialFloodMeasurement & { cpu: CpuReading<Name> }> {
   const cpuBefore = await readCpu(cpuSources);
   const startedAt = await startCapturing(page, payload.length);
-  const finishWriting = await writePayload(farEnd, payload);
+  const written = writer.write();
   await page.waitFor(
     () => typeof (window as unknown as ProbeWindow).fieldKitTerminalProbe.totalWrittenAt === 'number',
     undefined,
     { pollingMs: 20, timeoutMs: 10 * 60_000 },
   );
   const cpu = cpuSpent(cpuBefore, await readCpu(cpuSources));
-  await finishWriting();
+  await written;
   const received = await page.evaluate(async (keepBytes) => {
     const probe = (window as unknown as ProbeWindow).fieldKitTerminalProbe;
     probe.capturing = false;
