@@ -7,8 +7,11 @@ import type { ClientChannel } from 'ssh2';
  * and the keystroke-to-echo p95 was 105–160 ms instead of 88–89.
  */
 export const ECHO_DELAY_TARGET_MS = 60;
-/** The window never shrinks below this (a slow page still gets a steady stream). */
-export const RECEIVE_WINDOW_MIN_BYTES = 512 * 1024;
+/**
+ * The window never shrinks below this (a slow page still gets a steady stream). Twice the renderer's acknowledgement
+ * batch (ACK_BATCH_BYTES), so that the gateway still has half the window to send while one is on its way.
+ */
+export const RECEIVE_WINDOW_MIN_BYTES = 1024 * 1024;
 /** The window never grows above this (4 MB is xterm's work for a fifth of a second on a fast machine). */
 export const RECEIVE_WINDOW_MAX_BYTES = 4 * 1024 * 1024;
 
@@ -61,7 +64,7 @@ const steeringByProtocol = new WeakMap<ProtocolInternals, Steering>();
  * most `windowBytes` beyond the last byte xterm has written. ssh2 always offers a fixed 2 MB window and tops it
  * up as soon as data is read, which lets megabytes of a flood queue ahead of every keystroke's echo; here its
  * window adjustments are held back and passed on only as acknowledgements come in. (The window a channel opened
- * with cannot be taken back: openWithSmallWindow makes it 512 kB rather than ssh2's 2 MB.)
+ * with cannot be taken back: openWithSmallWindow makes it RECEIVE_WINDOW_MIN_BYTES rather than ssh2's 2 MB.)
  *
  * The size follows the delay: each acknowledgement says how long its bytes took from the grant that allowed them
  * to xterm's write callback. Under ECHO_DELAY_TARGET_MS a window that held the flow back grows by a quarter of
