@@ -22,8 +22,8 @@ import {
 
 /** Flood size of the SSH figures (the issue's 50 MB); `TERMINAL_BENCH_MB` overrides it on a slow machine. */
 export const SSH_FLOOD_MEGABYTES = Number(process.env.TERMINAL_BENCH_MB ?? 50);
-/** The SSH flood runs this many times; its ratio is the median (one flood varies by ±20% on a shared machine). */
-const SSH_FLOOD_ROUNDS = 3;
+/** The SSH flood runs this many times; its ratio is the median (floods of one run ranged from 42 to 62 MB/s here). */
+const SSH_FLOOD_ROUNDS = 5;
 /** How often a keystroke is typed during the flood (a fast typist's pace, for enough of them in a short flood). */
 export const KEYSTROKE_INTERVAL_MS = 100;
 /** The issue's target for ssh-flood-vs-xterm. */
