@@ -487,32 +487,46 @@ export interface XtermAloneMeasurement {
 }
 
 /**
- * measureXtermWriteInPage over XTERM_ALONE_PASSES passes on the last kept flood's bytes, each pass timed and its
- * Chromium CPU (`browserPid` and the processes under it) read from /proc. The bytes are dropped after the last.
+ * One pass of measureXtermWriteInPage on the last kept flood's bytes, timed, with Chromium's CPU (`browserPid` and
+ * the processes under it) read from /proc. The bytes are dropped afterwards unless `keepBytes`.
+ */
+export async function measureXtermAlonePass(
+  page: ScriptablePage,
+  browserPid: number,
+  options: { keepBytes?: boolean; repeat?: number } = {},
+): Promise<XtermAloneMeasurement> {
+  const chromium = { chromium: { pid: browserPid, withDescendants: true } };
+  const before = await readCpu(chromium);
+  const measured = await measureXtermWriteInPage(page, options);
+  const spent = cpuSpent(before, await readCpu(chromium));
+  return { ...measured, chromiumMsPerMegabyte: (spent.chromium * 1_000) / (measured.bytes / 1e6) };
+}
+
+/**
+ * measureXtermAlonePass over XTERM_ALONE_PASSES passes on the last kept flood's bytes; the rate and Chromium's CPU
+ * per MB are each the median over the passes. The bytes are dropped after the last.
  */
 export async function measureXtermAlone(
   page: ScriptablePage,
   browserPid: number,
   options: { repeat?: number } = {},
 ): Promise<XtermAloneMeasurement> {
-  const chromium = { chromium: { pid: browserPid, withDescendants: true } };
   const passes = [];
   for (let pass = 0; pass < XTERM_ALONE_PASSES; pass += 1) {
-    const before = await readCpu(chromium);
-    const measured = await measureXtermWriteInPage(page, {
-      keepBytes: pass < XTERM_ALONE_PASSES - 1,
-      ...options,
-    });
-    const spent = cpuSpent(before, await readCpu(chromium));
-    passes.push({ ...measured, chromiumMsPerMegabyte: (spent.chromium * 1_000) / (measured.bytes / 1e6) });
+    passes.push(
+      await measureXtermAlonePass(page, browserPid, { keepBytes: pass < XTERM_ALONE_PASSES - 1, ...options }),
+    );
   }
-  const median = (values: number[]) =>
-    values.sort((left, right) => left - right)[Math.floor(values.length / 2)]!;
   return {
     ...passes[0]!,
     megabytesPerSecond: median(passes.map((pass) => pass.megabytesPerSecond)),
     chromiumMsPerMegabyte: median(passes.map((pass) => pass.chromiumMsPerMegabyte)),
   };
+}
+
+/** The middle value (the upper middle of an even count); `values` is not changed. */
+export function median(values: number[]): number {
+  return [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)]!;
 }
 
 /**

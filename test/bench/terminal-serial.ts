@@ -18,6 +18,7 @@ import { serialPayload } from './serial-payload';
 import { cpuSpent, readCpu, type CpuReading, type CpuSource } from './process-cpu';
 import {
   measureXtermAlone,
+  median,
   signInAndOpenTerminals,
   startCapturing,
   startTerminalRig,
@@ -189,8 +190,7 @@ export async function runSerialFloodInChromium(
     const xterm = await measureXtermAlone(page, browser.pid, { repeat: XTERM_ALONE_REPEAT });
     const xtermAlone = xterm.chromiumMsPerMegabyte;
     const isByteExact = rounds.every(({ raw, app }) => raw.isByteExact && app.isByteExact);
-    const ratios = rounds.map(({ raw, app }) => app.bytesPerMs / raw.bytesPerMs).sort((a, b) => a - b);
-    const median = ratios[Math.floor(ratios.length / 2)]!;
+    const ratio = median(rounds.map(({ raw, app }) => app.bytesPerMs / raw.bytesPerMs));
     const average = (pick: (round: (typeof rounds)[number]) => number) =>
       rounds.reduce((sum, round) => sum + pick(round), 0) / rounds.length;
     const rate = (pick: (round: (typeof rounds)[number]) => SerialFloodMeasurement) =>
@@ -215,7 +215,7 @@ export async function runSerialFloodInChromium(
     return [
       {
         name: 'serial-flood-vs-raw',
-        value: isByteExact ? Number(median.toFixed(3)) : 0,
+        value: isByteExact ? Number(ratio.toFixed(3)) : 0,
         unit: 'ratio',
         target: `>= ${SERIAL_FLOOD_TARGET_RATIO}`,
         note: `${megabytes} MB over a socat pty, median of ${rounds.length} rounds: serial service → host → WebSocket → xterm (until xterm wrote it) ${rate((round) => round.app)} MB/s vs raw read loop ${rate((round) => round.raw)} MB/s on average${isByteExact ? ', byte-exact' : ' (NOT byte-exact)'}`,
