@@ -38,7 +38,7 @@ export interface SerialFloodMeasurement {
 const SERIAL_FLOOD_TARGET_RATIO = 0.9;
 /**
  * Measured rounds; the ratio is their median. A 10 MB round takes well under a second, and the raw loop's rate alone
- * varied from 34 to 54 MB/s between runs of three rounds on a shared 2-core machine.
+ * varied from 34 to 56 MB/s between runs of three rounds on a shared 2-core machine.
  */
 const SERIAL_ROUNDS = 5;
 /** xterm alone writes the flood's bytes this many times over (see runSerialFloodInChromium). */
