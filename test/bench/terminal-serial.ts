@@ -89,15 +89,13 @@ async function startWriter(path: string, megabytes: number): Promise<SerialWrite
   };
 }
 
-/** Pushes `megabytes` through a socat pty into a bare serialport read loop and returns the rate (bytes/ms). */
-export async function measureRawSerialFlood(options: {
-  megabytes: number;
-  socat?: SocatPair;
-  writer?: SerialWriter;
-}): Promise<SerialFloodMeasurement> {
-  const socat = options.socat ?? (await startSocatPair());
-  const writer = options.writer ?? (await startWriter(socat.pathB, options.megabytes));
-  const { payload, digest } = serialPayload(options.megabytes);
+/** `writer` pushes its payload through the socat pty into a bare read loop: its rate (bytes/ms). */
+async function measureRawSerialFlood(
+  socat: SocatPair,
+  writer: SerialWriter,
+  payload: Buffer,
+  digest: string,
+): Promise<SerialFloodMeasurement> {
   const port = await autoDetect().open({ path: socat.pathA, baudRate: 115_200 });
   try {
     const hash = createHash('sha256');
@@ -120,8 +118,6 @@ export async function measureRawSerialFlood(options: {
     };
   } finally {
     await port.close();
-    if (!options.writer) await writer.close();
-    if (!options.socat) await socat.cleanup();
   }
 }
 
@@ -173,12 +169,12 @@ export async function runSerialFloodInChromium(
       app: SerialFloodMeasurement & { cpu: CpuReading<keyof typeof cpuSources> };
     }[] = [];
     // An unmeasured round first, so that every measured one runs on code V8 has already optimised.
-    await measureRawSerialFlood({ megabytes, socat: rawPair, writer: rawWriter });
+    await measureRawSerialFlood(rawPair, rawWriter, payload, digest);
     await measureAppFlood(page, appWriter, payload, digest, cpuSources);
     const roundCount = options.rounds ?? SERIAL_ROUNDS;
     for (let round = 0; round < roundCount; round += 1) {
       const rawCpuBefore = await readCpu(rawCpuSources);
-      const raw = await measureRawSerialFlood({ megabytes, socat: rawPair, writer: rawWriter });
+      const raw = await measureRawSerialFlood(rawPair, rawWriter, payload, digest);
       const rawCpu = cpuSpent(rawCpuBefore, await readCpu(rawCpuSources));
       const app = await measureAppFlood(page, appWriter, payload, digest, cpuSources, {
         keepBytes: round === roundCount - 1,
