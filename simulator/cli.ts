@@ -1,6 +1,6 @@
 import { describeIssues, summarizeIssues } from '../electron/shared/api/validation';
 import { describeFixture } from './fixture';
-import { startSimulator } from './index';
+import { describeRelay, startSimulator } from './index';
 import { attachSerialConsole, parseSerialAttachment, type AttachedSerialConsole } from './serial';
 import { SimulatorSettingsSchema, type SimulatorSettingsInput } from './options';
 import { createTenant } from './tenant';
@@ -141,7 +141,9 @@ async function main(): Promise<void> {
       offlineFraction: resolved.offlineFraction,
       nowMs: Date.now(),
     });
-    process.stdout.write(`${JSON.stringify(describeFixture(tenant), null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify(describeFixture(tenant, describeRelay(resolved.relayPort || null)), null, 2)}\n`,
+    );
     return;
   }
   let simulator;

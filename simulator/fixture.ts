@@ -33,10 +33,23 @@ export interface Fixture {
   devices: Array<{ id: string; customerId: string }>;
   converters: Array<{ id: string; version: number }>;
   performance: Array<{ measurement: string; field: string }>;
+  /** The built-in SSH relay (`--ssh`) that reverseSsh should point at. */
+  relay: FixtureRelay;
 }
 
-/** Describes the tenant (deterministic for a seed: no timestamps). */
-export function describeFixture(tenant: Tenant): Fixture {
+/**
+ * The built-in relay's address and account. `port` is null when it is chosen at start (no `--relay-port`)
+ * and the simulator is not running yet, as with `--print-fixture`.
+ */
+export interface FixtureRelay {
+  host: string;
+  port: number | null;
+  username: string;
+  password: string;
+}
+
+/** Describes the tenant and the relay (deterministic for a seed: no timestamps). */
+export function describeFixture(tenant: Tenant, relay: FixtureRelay): Fixture {
   const customers = [...tenant.customers.values()];
   const idsOf = (items: Iterable<{ id: string; customerId: string }>, customerId: string) =>
     [...items].filter((item) => item.customerId === customerId).map((item) => item.id);
@@ -84,5 +97,6 @@ export function describeFixture(tenant: Tenant): Fixture {
       version: converter.version,
     })),
     performance: PERFORMANCE_SERIES.map(({ measurement, field }) => ({ measurement, field })),
+    relay: { ...relay },
   };
 }

@@ -1,19 +1,25 @@
 import { describeIssues, summarizeIssues } from '../electron/shared/api/validation';
 import { SYSTEM_CLOCK, type Clock } from './clock';
-import { describeFixture, type Fixture } from './fixture';
+import { describeFixture, type Fixture, type FixtureRelay } from './fixture';
 import { SimulatorSettingsSchema, type SimulatorSettings, type SimulatorSettingsInput } from './options';
 import { createServer } from './server';
+import { LOOPBACK } from './ssh/relay';
 import { createSshWorld, type SshWorld } from './ssh/ssh-world';
 import type { ReverseTunnels } from './tunnels';
 import { createWorld, type World } from './world';
 
 export { FakeClock, SYSTEM_CLOCK, type Clock } from './clock';
-export type { Fixture } from './fixture';
+export type { Fixture, FixtureRelay } from './fixture';
 export type { ReverseTunnelRequest, ReverseTunnels } from './tunnels';
 export { SimulatorSettingsSchema, type SimulatorSettings, type SimulatorSettingsInput } from './options';
 
 /** Relay account of the built-in SSH side (loopback only; a demo secret like the demo passwords). */
 export const DEMO_RELAY_ACCOUNT = { username: 'relay', password: 'demo-relay' } as const;
+
+/** The built-in relay as the fixture gives it; `port` null while it is still to be chosen at start. */
+export function describeRelay(port: number | null): FixtureRelay {
+  return { host: LOOPBACK, port, ...DEMO_RELAY_ACCOUNT };
+}
 
 /** What startSimulator takes: the CLI's settings plus in-process hooks. */
 export interface SimulatorOptions extends SimulatorSettingsInput {
@@ -131,7 +137,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   return {
     url: `http://${urlHost}:${port}`,
     port,
-    fixture: describeFixture(world.tenant),
+    fixture: describeFixture(
+      world.tenant,
+      describeRelay(sshWorld?.relay.port ?? (settings.relayPort || null)),
+    ),
     settings,
     clock,
     world,

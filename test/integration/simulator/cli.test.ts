@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
 import { spawnSimulator } from '../../helpers/simulator-process';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -10,6 +11,23 @@ function runCli(flags: string[]) {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 60_000,
+  });
+}
+
+/** The first line an SSH server sends on `port` (its identification string). */
+function readBanner(port: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.setTimeout(10_000, () => socket.destroy(new Error('no SSH banner within 10 s')));
+    socket.on('data', (chunk) => {
+      received += chunk.toString('latin1');
+      if (received.includes('\n')) {
+        socket.destroy();
+        resolve(received.split('\r\n')[0]!);
+      }
+    });
+    socket.once('error', reject);
   });
 }
 
@@ -74,7 +92,41 @@ describe('simulator CLI', () => {
         'devices',
         'converters',
         'performance',
+        'relay',
       ]),
     );
+    expect(fixture.relay).toEqual({
+      host: '127.0.0.1',
+      port: null,
+      username: 'relay',
+      password: 'demo-relay',
+    });
+  });
+
+  it('gives the relay port in the fixture when --relay-port names one', () => {
+    const result = runCli(['--print-fixture', '--gateways', '2', '--relay-port', '40222']);
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout).relay).toEqual(
+      expect.objectContaining({ host: '127.0.0.1', port: 40222 }),
+    );
+  });
+
+  it('starts the relay with --ssh on a free port and prints where it is and how to log in', async () => {
+    const simulator = await spawnSimulator(['--gateways', '2', '--ssh', '--relay-port', '0']);
+    try {
+      await vi.waitFor(() => expect(simulator.output.join('\n')).toContain('SSH relay on'), {
+        timeout: 10_000,
+      });
+      const printed = /SSH relay on 127\.0\.0\.1:(\d+) \(user relay, password demo-relay\)/.exec(
+        simulator.output.join('\n'),
+      );
+      expect(printed).not.toBeNull();
+      const port = Number(printed![1]);
+      expect(port).toBeGreaterThan(0);
+      const banner = await readBanner(port);
+      expect(banner).toMatch(/^SSH-2\.0-/);
+    } finally {
+      await simulator.stop();
+    }
   });
 });

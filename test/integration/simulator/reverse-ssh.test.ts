@@ -42,10 +42,11 @@ describe('reverse SSH through the built-in relay', () => {
       {
         options: '',
         sshRevPort,
-        username: simulator.relay!.username,
-        password: simulator.relay!.password,
-        sshHost: '127.0.0.1',
-        sshPort: simulator.relay!.port,
+        // The fixture's relay block is what a caller of --print-fixture or a test reads.
+        username: simulator.fixture.relay.username,
+        password: simulator.fixture.relay.password,
+        sshHost: simulator.fixture.relay.host,
+        sshPort: simulator.fixture.relay.port!,
       },
       token,
     );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_NAMES as SPEC_EVENT_NAMES } from '../../../electron/shared/api/events';
-import { describeFixture } from '../../../simulator/fixture';
+import { describeFixture as describeWithRelay } from '../../../simulator/fixture';
+import { describeRelay } from '../../../simulator/index';
 import {
   BSP_VERSIONS,
   createTenant,
@@ -11,6 +12,9 @@ import {
   NEWEST_BSP_VERSION,
   type TenantOptions,
 } from '../../../simulator/tenant';
+
+const describeFixture = (tenant: ReturnType<typeof createTenant>) =>
+  describeWithRelay(tenant, describeRelay(null));
 
 const OPTIONS: TenantOptions = {
   seed: 1,
