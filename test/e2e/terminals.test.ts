@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -123,6 +124,28 @@ describe('terminals in the browser', () => {
     await page.keyboard.press('End');
     expect(await selected()).toMatchObject({ tab: titles[2], focused: titles[2] });
   });
+
+  it('links the log of a terminal closed during the visit from the site report', async () => {
+    const firstTab = page.getByRole('tab').first();
+    await firstTab.click();
+    const status = (await page.getByLabel('Terminal status').textContent()) ?? '';
+    const logPath = /Log: (\/\S+\.log)/.exec(status)?.[1];
+    expect(logPath).toBeDefined();
+    const title = (await firstTab.textContent())!.trim();
+    await page.getByRole('button', { name: `Close terminal ${title}` }).click();
+    await expect.poll(() => page.getByRole('tab').count()).toBe(2);
+    const navigation = page.getByRole('navigation', { name: 'Main' });
+    await navigation.getByRole('link', { name: 'Fleet & report' }).click();
+    await page.getByRole('link', { name: 'Site report' }).click();
+    await page.getByRole('button', { name: 'Export HTML' }).click();
+    const written = page.getByLabel('Report written');
+    await written.waitFor({ timeout: 60_000 });
+    const htmlPath = /Saved (\/\S+\.html)/.exec((await written.textContent()) ?? '')?.[1];
+    expect(htmlPath).toBeDefined();
+    const html = await readFile(htmlPath!, 'utf8');
+    expect(html).toContain(`<code>${logPath}</code>`);
+    await navigation.getByRole('link', { name: 'Terminals' }).click();
+  }, 120_000);
 
   it('reports no page error while doing all that', () => {
     expect(rig.pageErrors).toEqual([]);

@@ -10,6 +10,7 @@ import type {
   OpenReverseInput,
   SerialPortListInfo,
   TerminalInfo,
+  TerminalLogInfo,
 } from '../../shared/terminal/terminal-schemas';
 import type { TerminalSession, TerminalState } from '../terminal';
 
@@ -106,6 +107,8 @@ export interface TerminalManagerDependencies {
   schedule?: (callback: () => void, delayMs: number) => void;
   /** Milliseconds on a monotonic clock (default performance.now). */
   now?: () => number;
+  /** Epoch milliseconds, for when session logs were opened and closed (default Date.now). */
+  wallClock?: () => number;
   log?: { error(message: string, error?: unknown): void };
 }
 
@@ -138,9 +141,12 @@ interface Entry {
  */
 export class TerminalManager {
   readonly #sessions = new Map<string, Entry>();
+  /** Every session log of this run, closed sessions' too: the site report links them. */
+  readonly #logs: TerminalLogInfo[] = [];
   readonly #dependencies: TerminalManagerDependencies;
   readonly #schedule: (callback: () => void, delayMs: number) => void;
   readonly #now: () => number;
+  readonly #wallClock: () => number;
 
   constructor(dependencies: TerminalManagerDependencies) {
     this.#dependencies = dependencies;
@@ -148,11 +154,17 @@ export class TerminalManager {
       dependencies.schedule ??
       ((callback, delayMs) => void (delayMs > 0 ? setTimeout(callback, delayMs) : setImmediate(callback)));
     this.#now = dependencies.now ?? (() => performance.now());
+    this.#wallClock = dependencies.wallClock ?? Date.now;
   }
 
   /** The open sessions, in the order they were opened. */
   list(): TerminalInfo[] {
     return [...this.#sessions.values()].map((entry) => describe(entry));
+  }
+
+  /** The session logs written since the app started, open and closed sessions alike, oldest first. */
+  logs(): TerminalLogInfo[] {
+    return this.#logs.map((log) => ({ ...log }));
   }
 
   /** The system's serial ports (and the demo console when enabled), and why the system's are missing if they are. */
@@ -278,6 +290,16 @@ export class TerminalManager {
       reason: session.kind === 'ssh' ? session.reason : undefined,
     };
     this.#sessions.set(session.id, entry);
+    if (session.logPath) {
+      const { gatewayId } = describe(entry);
+      this.#logs.push({
+        id: session.id,
+        title: session.title,
+        path: session.logPath,
+        ...(gatewayId ? { gatewayId } : {}),
+        openedAt: this.#wallClock(),
+      });
+    }
     session.on('data', (chunk) => this.#enqueue(entry, chunk));
     session.on('state', (state, reason) => {
       this.#flush(entry);
@@ -346,7 +368,9 @@ export class TerminalManager {
   }
 
   #forget(id: string): void {
-    this.#sessions.delete(id);
+    if (!this.#sessions.delete(id)) return;
+    const log = this.#logs.find((candidate) => candidate.id === id);
+    if (log) log.closedAt = this.#wallClock();
   }
 
   async #remember(gatewayId: string, password: string): Promise<void> {

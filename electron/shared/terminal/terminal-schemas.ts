@@ -46,6 +46,21 @@ export const TerminalInfoSchema = z.object({
 /** What the renderer knows about one open terminal. */
 export type TerminalInfo = z.infer<typeof TerminalInfoSchema>;
 
+/** A session log of this run, kept after its session closes so the site report can link it. */
+export const TerminalLogSchema = z.object({
+  /** The session's id. */
+  id: TerminalIdSchema,
+  title: z.string(),
+  path: z.string(),
+  gatewayId: z.string().optional(),
+  /** Epoch milliseconds. */
+  openedAt: z.number(),
+  /** Epoch milliseconds; absent while the session is open. */
+  closedAt: z.number().optional(),
+});
+/** A session log of this run. */
+export type TerminalLogInfo = z.infer<typeof TerminalLogSchema>;
+
 /** A serial port as listed: VID/PID, serial number, manufacturer, and whether it is the demo console. */
 export const SerialPortListingSchema = z.object({
   path: z.string(),

@@ -35,7 +35,7 @@ export function createTerminalsHandlers(context: DomainContext): DomainHandlers<
   };
   const done = () => null;
   return {
-    'terminals:list': () => run((manager) => ({ sessions: manager.list() })),
+    'terminals:list': () => run((manager) => ({ sessions: manager.list(), logs: manager.logs() })),
     'serial:ports': () => run((manager) => manager.listSerialPorts()),
     'serial:open': (input) => run((manager) => manager.openSerial(input)),
     'ssh:open-reverse': (input) => run((manager) => manager.openReverse(input)),

@@ -11,6 +11,7 @@ import {
   TerminalDataEventSchema,
   TerminalIdInputSchema,
   TerminalInfoSchema,
+  TerminalLogSchema,
   TerminalResizeInputSchema,
   TerminalStateEventSchema,
   TerminalWriteInputSchema,
@@ -20,7 +21,11 @@ const NoInputSchema = z.union([z.undefined(), z.null(), z.object({}).strict()]).
 
 /** Channels of the terminals domain: name → zod input and output. Spread into the contract (contract.ts). */
 export const terminalsChannels = {
-  'terminals:list': { input: NoInputSchema, output: z.object({ sessions: z.array(TerminalInfoSchema) }) },
+  /** The open sessions, and every session log of this run (closed sessions' too) for the site report. */
+  'terminals:list': {
+    input: NoInputSchema,
+    output: z.object({ sessions: z.array(TerminalInfoSchema), logs: z.array(TerminalLogSchema) }),
+  },
   'serial:ports': { input: NoInputSchema, output: SerialPortListSchema },
   'serial:open': { input: SerialOpenOptionsSchema, output: TerminalInfoSchema },
   'ssh:open-reverse': { input: OpenReverseInputSchema, output: TerminalInfoSchema },

@@ -336,6 +336,29 @@ describe('TerminalManager', () => {
     ]);
   });
 
+  it('keeps the log of a closed session, with when it was opened and closed, for the site report', async () => {
+    let clock = 1_000;
+    const { manager } = setUp({ wallClock: () => clock });
+    const first = await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    clock = 2_000;
+    await manager.close(first.id);
+    clock = 3_000;
+    const second = await manager.openReverse({ gatewayId: 'gw-2', cols: 80, rows: 24 });
+    expect(manager.list().map((session) => session.id)).toEqual([second.id]);
+    expect(manager.logs()).toEqual([
+      {
+        id: first.id,
+        title: 'gw-1 (reverse SSH)',
+        path: '/logs/gw-1_2026-01-01_10-00-00.log',
+        gatewayId: 'gw-1',
+        openedAt: 1_000,
+        closedAt: 2_000,
+      },
+      expect.objectContaining({ id: second.id, openedAt: 3_000 }),
+    ]);
+    expect(manager.logs()[1]).not.toHaveProperty('closedAt');
+  });
+
   it('lists a serial session with its framing and DTR/RTS, and pushes their new state when one is toggled', async () => {
     const serial = new FakeSerialSession('s-serial');
     const { manager, pushed } = setUp({
