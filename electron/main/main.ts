@@ -14,7 +14,7 @@ import {
   APP_ENTRY_URL,
   APP_SCHEME,
   createMainWindow,
-  denyAllPermissions,
+  restrictPermissions,
   enforceContentSecurityPolicy,
   hardenWebContents,
   isExternalWebUrl,
@@ -89,7 +89,7 @@ export function runMain(electron: ElectronModule, paths: MainPaths, hooks: MainH
       const log = createFileLog(app.getPath('logs'));
       const userData = app.getPath('userData');
       protocol.handle(APP_SCHEME, createAppProtocolHandler(paths.renderer));
-      denyAllPermissions(session.defaultSession);
+      restrictPermissions(session.defaultSession);
       enforceContentSecurityPolicy(session.defaultSession, buildContentSecurityPolicy());
       const credentials = await openCredentialStore();
       services = await FieldKitServices.create({

@@ -76,10 +76,27 @@ export function hardenWebContents(contents: WebContents, openExternal: (url: str
   });
 }
 
-/** Denies every permission request and check (camera, geolocation, notifications, serial via web APIs…). */
-export function denyAllPermissions(session: Session): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+/**
+ * The permissions our own page gets: the terminal's Copy and Paste buttons (and Ctrl+Shift+C / V) use the async
+ * clipboard, which Chromium gates behind these two. Nothing else, and nothing for another origin.
+ */
+export const GRANTED_PERMISSIONS: ReadonlySet<string> = new Set([
+  'clipboard-read',
+  'clipboard-sanitized-write',
+]);
+
+/**
+ * Denies every permission request and check (camera, geolocation, notifications, serial via web APIs…) but
+ * GRANTED_PERMISSIONS asked by the app's own page.
+ */
+export function restrictPermissions(session: Session): void {
+  session.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(GRANTED_PERMISSIONS.has(permission) && isAppUrl(details.requestingUrl)),
+  );
+  session.setPermissionCheckHandler(
+    (_contents, permission, requestingOrigin) =>
+      GRANTED_PERMISSIONS.has(permission) && isAppUrl(requestingOrigin),
+  );
   session.setDevicePermissionHandler(() => false);
 }
 

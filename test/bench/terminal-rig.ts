@@ -127,6 +127,7 @@ interface ProbedTerminal {
   options: { fontSize?: number; fontFamily?: string; scrollback?: number; cursorBlink?: boolean };
   cols: number;
   rows: number;
+  selectAll(): void;
   element?: HTMLElement;
 }
 

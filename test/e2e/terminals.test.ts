@@ -5,6 +5,7 @@ import {
   checkFloodInPage,
   openReverseTerminal,
   signInAndOpenTerminals,
+  type ProbeWindow,
   startTerminalRig,
   typeInTerminal,
   waitForTerminalText,
@@ -123,6 +124,29 @@ describe('terminals in the browser', () => {
     expect(first.panel).toBe(await tabs.first().getAttribute('id'));
     await page.keyboard.press('End');
     expect(await selected()).toMatchObject({ tab: titles[2], focused: titles[2] });
+  });
+
+  it('pastes the clipboard into the shell with Paste, and copies the selection with Copy', async () => {
+    await rig.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(rig.url).origin,
+    });
+    // The tab shown (the last one) holds only its prompt so far: the answer can only come from the paste.
+    expect(await page.getByRole('tab', { selected: true }).textContent()).toContain('(reverse SSH)');
+    await page.evaluate(() => navigator.clipboard.writeText('uname -a'));
+    await page.getByRole('button', { name: 'Paste', exact: true }).click();
+    await waitForTerminalText(page, '# uname -a');
+    await typeInTerminal(page, '\r');
+    await waitForTerminalText(page, 'armv7l GNU/Linux');
+    await page.evaluate(() => {
+      const id = document
+        .querySelector('.pane:not([hidden]) [data-terminal-id]')!
+        .getAttribute('data-terminal-id')!;
+      (window as unknown as ProbeWindow).fieldKitTerminalProbe.terminals[id]!.selectAll();
+    });
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toContain('armv7l GNU/Linux');
   });
 
   it('links the log of a terminal closed during the visit from the site report', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   APP_ENTRY_URL,
   createMainWindow,
-  denyAllPermissions,
+  restrictPermissions,
   hardenWebContents,
   isAppUrl,
   isExternalWebUrl,
@@ -107,21 +107,43 @@ describe('hardened web contents', () => {
 });
 
 describe('permissions', () => {
-  it('denies every permission request and check', () => {
-    let requestHandler:
-      ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void) | undefined;
-    let checkHandler: (() => boolean) | undefined;
-    let deviceHandler: (() => boolean) | undefined;
+  type RequestHandler = (
+    contents: unknown,
+    permission: string,
+    callback: (granted: boolean) => void,
+    details: { requestingUrl: string },
+  ) => void;
+  type CheckHandler = (contents: unknown, permission: string, requestingOrigin: string) => boolean;
+
+  function restrictedSession() {
+    const handlers: { request?: RequestHandler; check?: CheckHandler; device?: () => boolean } = {};
     const session = {
-      setPermissionRequestHandler: (handler: typeof requestHandler) => (requestHandler = handler),
-      setPermissionCheckHandler: (handler: typeof checkHandler) => (checkHandler = handler),
-      setDevicePermissionHandler: (handler: typeof deviceHandler) => (deviceHandler = handler),
+      setPermissionRequestHandler: (handler: RequestHandler) => (handlers.request = handler),
+      setPermissionCheckHandler: (handler: CheckHandler) => (handlers.check = handler),
+      setDevicePermissionHandler: (handler: () => boolean) => (handlers.device = handler),
     } as unknown as Session;
-    denyAllPermissions(session);
-    const callback = vi.fn();
-    requestHandler?.({}, 'media', callback);
-    expect(callback).toHaveBeenCalledWith(false);
-    expect(checkHandler?.()).toBe(false);
-    expect(deviceHandler?.()).toBe(false);
+    restrictPermissions(session);
+    const request = (permission: string, requestingUrl: string) => {
+      const callback = vi.fn();
+      handlers.request!({}, permission, callback, { requestingUrl });
+      return callback.mock.calls[0]?.[0] as boolean;
+    };
+    return { handlers, request };
+  }
+
+  it('denies every permission request and check but the clipboard for the app page', () => {
+    const { handlers, request } = restrictedSession();
+    expect(request('media', 'app://fieldkit/index.html')).toBe(false);
+    expect(request('notifications', 'app://fieldkit/index.html')).toBe(false);
+    expect(handlers.check!({}, 'geolocation', 'app://fieldkit')).toBe(false);
+    expect(handlers.device!()).toBe(false);
+  });
+
+  it('lets the app page read and write the clipboard (terminal Copy and Paste), and no other origin', () => {
+    const { handlers, request } = restrictedSession();
+    expect(request('clipboard-read', 'app://fieldkit/index.html')).toBe(true);
+    expect(handlers.check!({}, 'clipboard-sanitized-write', 'app://fieldkit')).toBe(true);
+    expect(request('clipboard-read', 'https://example.com/')).toBe(false);
+    expect(handlers.check!({}, 'clipboard-sanitized-write', 'file://')).toBe(false);
   });
 });
