@@ -104,9 +104,17 @@ export class TunnelTimeoutError extends Error {
   override readonly name = 'TunnelTimeoutError';
 }
 
-/** No root password was given or stored for the gateway: the UI asks for it once. */
+/**
+ * The gateway needs a root password from the user: none was given or stored, or the gateway refused the one
+ * tried (a stored one gone stale after a password change, or a mistyped one). The UI asks for it.
+ */
 export class RootPasswordRequiredError extends Error {
   override readonly name = 'RootPasswordRequiredError';
+}
+
+/** An SSH server refused the user name and password (ssh2's `client-authentication` failure). */
+class AuthenticationRefusedError extends Error {
+  override readonly name = 'AuthenticationRefusedError';
 }
 
 interface ConnectedClient {
@@ -185,7 +193,17 @@ export class SshService {
             { sock: stream, username: GATEWAY_USER, password: rootPassword },
             `gateway:${gatewayId}`,
             `the gateway ${gatewayId}`,
-          );
+          ).catch((error: unknown) => {
+            if (!(error instanceof AuthenticationRefusedError)) throw error;
+            // Asking again is the way out: a stored password that went stale would otherwise lock the user out.
+            const tried = request.rootPassword
+              ? 'the root password entered'
+              : 'the root password kept for it';
+            throw new RootPasswordRequiredError(
+              `Gateway ${gatewayId} refused ${tried}. Enter the one on its label.`,
+              { cause: error },
+            );
+          });
           return await this.openShell([relayLink, gatewayLink], size);
         } catch (error) {
           endClient(relayLink);
@@ -478,7 +496,9 @@ function describeConnectError(error: Error & { level?: string }, what: string, u
   if (error instanceof HostKeyChangedError) return error;
   switch (error.level) {
     case 'client-authentication':
-      return new Error(`${capitalise(what)} refused the password for ${username}.`, { cause: error });
+      return new AuthenticationRefusedError(`${capitalise(what)} refused the password for ${username}.`, {
+        cause: error,
+      });
     case 'client-timeout':
       return new Error(`${capitalise(what)} did not answer the SSH handshake in time.`, { cause: error });
     case 'client-socket':

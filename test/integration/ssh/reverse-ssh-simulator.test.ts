@@ -315,7 +315,7 @@ describe('reverse SSH failures a technician can act on', () => {
     expect(harness.commands).toEqual([]);
   });
 
-  it('says the gateway refused a wrong root password, and stops the tunnel it asked for', async () => {
+  it('asks the root password again when the gateway refused the one entered, and stops the tunnel it asked for', async () => {
     const opening = harness.service.openReverse({
       gatewayId: GATEWAY.id,
       relay: world.relay,
@@ -323,9 +323,39 @@ describe('reverse SSH failures a technician can act on', () => {
       cols: 80,
       rows: 24,
     });
-    await expect(opening).rejects.toThrow(`The gateway ${GATEWAY.id} refused the password for root.`);
+    await expect(opening).rejects.toMatchObject({
+      name: 'RootPasswordRequiredError',
+      message: `Gateway ${GATEWAY.id} refused the root password entered. Enter the one on its label.`,
+    });
     expect(harness.commands.map((command) => command.command)).toEqual(['reverseSsh', 'stopReverseSsh']);
     expect(world.tunnelPorts()).toEqual([]);
+  });
+
+  it('asks the root password when the gateway refused the one kept in the keychain (changed since)', async () => {
+    await harness.cleanup();
+    harness = await createServiceHarness(world.tunnels, {
+      credentials: { rootPassword: async () => 'the-password-before' },
+    });
+    const opening = harness.service.openReverse({
+      gatewayId: GATEWAY.id,
+      relay: world.relay,
+      cols: 80,
+      rows: 24,
+    });
+    await expect(opening).rejects.toMatchObject({
+      name: 'RootPasswordRequiredError',
+      message: `Gateway ${GATEWAY.id} refused the root password kept for it. Enter the one on its label.`,
+    });
+    // Entering the current one opens the shell.
+    const session = await harness.service.openReverse({
+      gatewayId: GATEWAY.id,
+      relay: world.relay,
+      rootPassword: GATEWAY.rootPassword,
+      cols: 80,
+      rows: 24,
+    });
+    expect(session.state).toBe('open');
+    await session.close();
   });
 
   it('asks for the root password when none is given or stored', async () => {
