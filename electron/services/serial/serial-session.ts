@@ -110,6 +110,8 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   #reconnecting: Promise<void> = Promise.resolve();
   #log: SessionLog | undefined;
   #signals: { dtr: boolean; rts: boolean };
+  /** True once DTR/RTS were set (on open or by the user): a reopened port then gets them back. */
+  #hasSetSignals: boolean;
   readonly #flow: FlowController;
   readonly #receiveNewlines: ReceiveNewlineTranslator;
   readonly #timestamper: LineTimestamper | undefined;
@@ -126,6 +128,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
     this.title = `${options.gateway ?? options.path} · ${formatFraming(options)}`;
     // Without an explicit setting the lines are as the OS opened the port: asserted on Linux, macOS and Windows.
     this.#signals = { dtr: options.dtr ?? true, rts: options.rts ?? true };
+    this.#hasSetSignals = options.dtr !== undefined || options.rts !== undefined;
     this.#flow = new FlowController({
       pause: () => {},
       resume: () => this.#flushPending(),
@@ -284,6 +287,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
       throw new Error(`Could not set DTR/RTS: ${describeControlError(error)}`, { cause: error });
     }
     this.#signals = next;
+    this.#hasSetSignals = true;
   }
 
   /** The DTR/RTS state last set (or assumed asserted when left as opened). */
@@ -318,7 +322,8 @@ export class SerialSession extends EventEmitter implements TerminalSession {
       await port.close().catch(() => {});
       throw new Error('the session was closed');
     }
-    if (this.options.dtr !== undefined || this.options.rts !== undefined) {
+    // After a reconnect the lines are as the user last set them, not as the OS opens a port.
+    if (this.#hasSetSignals) {
       try {
         await port.set({ brk: false, ...this.#signals });
       } catch (error) {

@@ -241,6 +241,18 @@ describe('SerialPorts', () => {
     await expect.poll(() => binding.lastPort.writtenText).toBe('\r');
   });
 
+  it('gives a reconnected port the DTR and RTS the user set during the session', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0' });
+    await session.setSignals({ dtr: false });
+    const reconnecting = waitForState(session, 'reconnecting');
+    binding.lastPort.unplug();
+    await reconnecting;
+    const reopened = waitForState(session, 'open');
+    await reopened;
+    expect(binding.lastPort.setCalls).toEqual([{ brk: false, dtr: false, rts: true }]);
+    expect(session.signals).toEqual({ dtr: false, rts: true });
+  });
+
   it('fails with the last reason when the adapter never comes back', async () => {
     const impatientPorts = new SerialPorts({
       binding,
