@@ -168,8 +168,24 @@ describe('terminals in the browser', () => {
     expect(htmlPath).toBeDefined();
     const html = await readFile(htmlPath!, 'utf8');
     expect(html).toContain(`<code>${logPath}</code>`);
-    await navigation.getByRole('link', { name: 'Terminals' }).click();
   }, 120_000);
+
+  it('shows the terminals as they were after a look at another view, scrollback and all', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Terminals' }).click();
+    await expect.poll(() => page.getByRole('tab').count()).toBe(2);
+    // Printed before the visit to the report, and nothing was typed since.
+    await waitForTerminalText(page, 'armv7l GNU/Linux', 5_000);
+  });
+
+  it('opens the reverse-SSH dialog for a gateway from its page, with the terminals view already open', async () => {
+    await page.evaluate((id) => (location.hash = `#/gateways/${id}`), rig.gateway.id);
+    await page.getByRole('link', { name: 'Terminal on this gateway (reverse SSH)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reverse SSH to a gateway' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Gateway', { exact: true }).inputValue()).toBe(rig.gateway.name);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }, 60_000);
 
   it('reports no page error while doing all that', () => {
     expect(rig.pageErrors).toEqual([]);
