@@ -85,6 +85,17 @@ describe('terminals in the browser', () => {
     expect(await rts.textContent()).toBe('RTS: on');
   });
 
+  it('shows what the serial console sends as hex while Hex view is on', async () => {
+    const hexView = page.getByRole('checkbox', { name: 'Hex view' });
+    await hexView.check();
+    await typeInTerminal(page, '\r');
+    // The prompt again, as a hex dump line: CR LF, then the prompt's '# '.
+    await waitForTerminalText(page, '0d 0a');
+    await waitForTerminalText(page, '23 20');
+    await hexView.uncheck();
+    expect(rig.pageErrors).toEqual([]);
+  });
+
   it('finds a gateway by name in the reverse-SSH dialog and names the tab after it', async () => {
     await page.getByRole('button', { name: 'Reverse SSH to a gateway' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reverse SSH to a gateway' });

@@ -25,7 +25,6 @@ export {
   type TransmitNewline,
   type ReceiveNewline,
 } from './options';
-export { formatHexDump } from './hex-dump';
 export { translateTransmitNewlines, formatLocalEcho, ReceiveNewlineTranslator } from './newline';
 export { findReconnectPath, type PortIdentity } from './port-matching';
 export type { BindingInterface, BindingPortInterface, PortInfo } from './binding-types';

@@ -110,6 +110,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   #reconnecting: Promise<void> = Promise.resolve();
   #log: SessionLog | undefined;
   #signals: { dtr: boolean; rts: boolean };
+  #isRawView = false;
   /** True once DTR/RTS were set (on open or by the user): a reopened port then gets them back. */
   #hasSetSignals: boolean;
   readonly #flow: FlowController;
@@ -222,7 +223,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   write(data: string | Uint8Array): void {
     if (this.#state !== 'open' || !this.#port) return;
     const bytes = translateTransmitNewlines(data, this.options.txNewline);
-    if (this.options.localEcho) this.#deliver(formatLocalEcho(data));
+    if (this.options.localEcho && !this.#isRawView) this.#deliver(formatLocalEcho(data));
     void this.#writeToPort(bytes);
   }
 
@@ -255,7 +256,8 @@ export class SerialSession extends EventEmitter implements TerminalSession {
       if (isLast && line === '') break;
       if (this.#state !== 'open' || !this.#port) throw new Error('The serial session is not open');
       const bytes = translateTransmitNewlines(isLast ? line : `${line}\r`, this.options.txNewline);
-      if (this.options.localEcho) this.#deliver(formatLocalEcho(isLast ? line : `${line}\r`));
+      if (this.options.localEcho && !this.#isRawView)
+        this.#deliver(formatLocalEcho(isLast ? line : `${line}\r`));
       await this.#writeToPort(bytes);
       if (!isLast && request.delayMs > 0) await this.#wait(request.delayMs);
     }
@@ -288,6 +290,14 @@ export class SerialSession extends EventEmitter implements TerminalSession {
     }
     this.#signals = next;
     this.#hasSetSignals = true;
+  }
+
+  /**
+   * While on, received bytes are handed over exactly as the port gave them — no RX newline translation, no
+   * timestamps — and local echo is off, so a hex view shows what is on the wire (and the log gets those bytes).
+   */
+  setRawView(isOn: boolean): void {
+    this.#isRawView = isOn;
   }
 
   /** The DTR/RTS state last set (or assumed asserted when left as opened). */
@@ -365,6 +375,10 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   }
 
   #receive(chunk: Uint8Array): void {
+    if (this.#isRawView) {
+      this.#deliver(chunk);
+      return;
+    }
     let display = this.#receiveNewlines.translate(chunk);
     if (this.#timestamper)
       display = Buffer.from(this.#timestamper.stamp(this.#decoder.write(Buffer.from(display))));

@@ -47,6 +47,7 @@ export interface SerialTerminal extends TerminalSession {
   sendBreak(): Promise<void>;
   setSignals(signals: { dtr?: boolean; rts?: boolean }): Promise<void>;
   pasteLines(text: string, delayMs: number): Promise<void>;
+  setRawView(isOn: boolean): void;
 }
 
 /** What an SSH session offers beyond a terminal (SshSession). */
@@ -267,6 +268,11 @@ export class TerminalManager {
   /** Pastes text to a serial console line by line with a pause after each line. */
   paste(id: string, text: string, delayMs: number): Promise<void> {
     return this.#requireSerial(id).pasteLines(text, delayMs);
+  }
+
+  /** Turns a serial session's raw view (for the hex view) on or off: see SerialSession.setRawView. */
+  setRawView(id: string, isOn: boolean): void {
+    this.#requireSerial(id).setRawView(isOn);
   }
 
   /** Closes every session (app quit); never rejects, failures are logged. */

@@ -50,6 +50,7 @@ export const CHANNEL_NAMES = [
   'serial:break',
   'serial:signals',
   'serial:paste',
+  'serial:raw-view',
 ] as const;
 
 /** Every event name of the contract. */

@@ -148,6 +148,9 @@ export const SerialSignalsInputSchema = z
   .object({ id: TerminalIdSchema, dtr: z.boolean().optional(), rts: z.boolean().optional() })
   .strict();
 
+/** Input of `serial:raw-view`: while on, the session hands over the bytes as the port gave them (hex view). */
+export const SerialRawViewInputSchema = z.object({ id: TerminalIdSchema, isOn: z.boolean() }).strict();
+
 /** Input of `serial:paste`: text sent line by line with a pause after each line. */
 export const SerialPasteInputSchema = z
   .object({

@@ -6,6 +6,7 @@ import {
   ReplaceHostKeyInputSchema,
   SerialPasteInputSchema,
   SerialPortListSchema,
+  SerialRawViewInputSchema,
   SerialSignalsInputSchema,
   TerminalAckInputSchema,
   TerminalDataEventSchema,
@@ -42,6 +43,7 @@ export const terminalsChannels = {
     output: z.object({ dtr: z.boolean(), rts: z.boolean() }),
   },
   'serial:paste': { input: SerialPasteInputSchema, output: z.null() },
+  'serial:raw-view': { input: SerialRawViewInputSchema, output: z.null() },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Events of the terminals domain: name → zod payload. Spread into the contract's events (contract.ts). */

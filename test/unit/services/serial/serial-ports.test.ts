@@ -192,6 +192,23 @@ describe('SerialPorts', () => {
     await expect.poll(() => data.text).toBe('[10:00:00.000] ready\r\n');
   });
 
+  it('hands over the bytes as the port gave them while the raw (hex) view is on, and the display again after', async () => {
+    const session = await serialPorts.open({
+      path: '/dev/ttyUSB0',
+      rxNewline: 'lf-to-crlf',
+      timestamps: true,
+      localEcho: true,
+    });
+    const data = collectData(session);
+    session.setRawView(true);
+    session.write('x');
+    binding.lastPort.receive('ok\n\x00\xff');
+    await expect.poll(() => data.text).toBe('ok\n\x00\xff');
+    session.setRawView(false);
+    binding.lastPort.receive('ready\n');
+    await expect.poll(() => data.text).toBe('ok\n\x00\xff[10:00:00.000] ready\r\n');
+  });
+
   it('never lets unacknowledged bytes pass the high watermark and loses none', async () => {
     const session = await serialPorts.open({ path: '/dev/ttyUSB0' });
     const port = binding.lastPort;

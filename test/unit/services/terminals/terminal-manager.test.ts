@@ -78,8 +78,12 @@ class FakeSerialSession extends EventEmitter {
   constructor(readonly id: string) {
     super();
   }
+  isRawView = false;
   async setSignals(lines: { dtr?: boolean; rts?: boolean }): Promise<void> {
     this.signals = { ...this.signals, ...lines };
+  }
+  setRawView(isOn: boolean): void {
+    this.isRawView = isOn;
   }
   async close(): Promise<void> {}
 }
@@ -382,6 +386,21 @@ describe('TerminalManager', () => {
       state: 'open',
       session: { signals: { dtr: true, rts: true } },
     });
+  });
+
+  it('turns the raw (hex) view on for a serial session, and refuses it for SSH', async () => {
+    const serial = new FakeSerialSession('s-serial');
+    const { manager } = setUp({
+      serialPorts: {
+        list: async () => ({ ports: [] }),
+        open: async () => serial as unknown as SerialTerminal,
+      },
+    });
+    await manager.openSerial({ path: '/dev/ttyUSB0' });
+    manager.setRawView('s-serial', true);
+    expect(serial.isRawView).toBe(true);
+    const ssh = await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    expect(() => manager.setRawView(ssh.id, true)).toThrow('Only a serial console can do this.');
   });
 
   it('answers a write to an unknown session with NOT_FOUND', () => {
