@@ -67,6 +67,11 @@ export interface SshWorld {
   dropRelayConnections(): void;
   /** Fault injection: every current relay connection goes silent without closing. */
   freezeRelayConnections(): void;
+  /**
+   * Fault injection: the gateway is reflashed: its tunnels and shells end, and its sshd comes back with a new
+   * host key (still derived from the seed, and from how many times it was reinstalled).
+   */
+  reinstallGateway(gatewayId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -85,6 +90,14 @@ export async function createSshWorld(options: SshWorldOptions): Promise<SshWorld
     ...(options.relayPermittedPorts ? { permittedPorts: options.relayPermittedPorts } : {}),
   });
   const sshds = new Map<string, Promise<GatewaySshd>>();
+  const reinstalls = new Map<string, number>();
+  const hostKeyOf = (gatewayId: string) => {
+    const count = reinstalls.get(gatewayId) ?? 0;
+    return deriveHostKey(
+      options.seed,
+      count === 0 ? `gateway:${gatewayId}` : `gateway:${gatewayId}#${count}`,
+    );
+  };
   const openTunnels = new Map<string, Set<ReverseTunnel>>();
   const createShell = options.createShell ?? createGatewayShell;
   const openTunnel = options.tunnelClient === 'openssh' ? openOpenSshTunnel : openSsh2Tunnel;
@@ -113,7 +126,7 @@ export async function createSshWorld(options: SshWorldOptions): Promise<SshWorld
     if (existing) return existing;
     const gateway = findGateway(gatewayId);
     const started = GatewaySshd.start({
-      hostKey: deriveHostKey(options.seed, `gateway:${gateway.id}`),
+      hostKey: hostKeyOf(gateway.id),
       rootPassword: gateway.rootPassword,
       createShell: (io) => {
         // The shell announces the reboot, then exits: cut the links only after its exit went out.
@@ -162,10 +175,18 @@ export async function createSshWorld(options: SshWorldOptions): Promise<SshWorld
     async gatewayAddress(gatewayId) {
       return { host: '127.0.0.1', port: (await startSshd(gatewayId)).port };
     },
-    gatewayHostKey: (gatewayId) => deriveHostKey(options.seed, `gateway:${findGateway(gatewayId).id}`),
+    gatewayHostKey: (gatewayId) => hostKeyOf(findGateway(gatewayId).id),
     tunnelPorts: () => relay.tunnelPorts(),
     dropRelayConnections: () => relay.dropConnections(),
     freezeRelayConnections: () => relay.freezeConnections(),
+    async reinstallGateway(gatewayId) {
+      findGateway(gatewayId);
+      await closeTunnels(gatewayId);
+      const sshd = sshds.get(gatewayId);
+      sshds.delete(gatewayId);
+      reinstalls.set(gatewayId, (reinstalls.get(gatewayId) ?? 0) + 1);
+      await (await sshd)?.close();
+    },
     async close() {
       await Promise.all([...openTunnels.keys()].map(closeTunnels));
       await Promise.all([...sshds.values()].map(async (sshd) => (await sshd).close()));

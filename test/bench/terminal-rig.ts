@@ -8,7 +8,7 @@ import { execFile, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { MemoryStore } from '../../electron/services/credentials';
-import type { Fixture } from '../../simulator';
+import type { Fixture, RunningSimulator } from '../../simulator';
 import { stopChild } from '../helpers/child-process';
 import { spawnSimulator, type SimulatorProcess } from '../helpers/simulator-process';
 import {
@@ -37,6 +37,8 @@ export interface TerminalRig {
   gateway: { id: string; name: string; rootPassword: string };
   /** The simulator's process, when it runs in one (`simulatorProcess`). */
   simulatorPid?: number;
+  /** The in-process simulator (not with `simulatorProcess`), for fault injection. */
+  simulator?: RunningSimulator;
   close(): Promise<void>;
 }
 
@@ -213,6 +215,7 @@ export async function startTerminalRig(
     pageErrors,
     gateway,
     simulatorPid: simulatorProcess?.child.pid,
+    ...(host?.simulator ? { simulator: host.simulator } : {}),
     async close() {
       await browser.close();
       await host?.close();

@@ -198,6 +198,29 @@ describe('terminals in the browser', () => {
     await dialog.waitFor({ state: 'detached' });
   }, 60_000);
 
+  it('on Reconnect to a reinstalled gateway, refuses its new host key until "Replace key", then reconnects', async () => {
+    const tab = page.getByRole('tab', { name: `${rig.gateway.name} (reverse SSH)` });
+    await tab.click();
+    await rig.simulator!.sshWorld!.reinstallGateway(rig.gateway.id);
+    await expect
+      .poll(() => page.getByTestId('terminal-state').textContent(), { timeout: 30_000 })
+      .toBe('Disconnected');
+    await page.getByRole('button', { name: 'Reconnect' }).click();
+    const warning = page.getByRole('alert').filter({ hasText: 'The host key has changed' });
+    await warning.waitFor({ timeout: 60_000 });
+    expect(await warning.textContent()).toContain(
+      rig.simulator!.sshWorld!.gatewayHostKey(rig.gateway.id).fingerprint,
+    );
+    expect(await page.getByTestId('terminal-state').textContent()).toBe('Disconnected');
+    await warning.getByRole('button', { name: 'Replace key' }).click();
+    await expect
+      .poll(() => page.getByTestId('terminal-state').textContent(), { timeout: 60_000 })
+      .toBe('Connected');
+    await warning.waitFor({ state: 'detached' });
+    await typeInTerminal(page, 'uptime\r');
+    await waitForTerminalText(page, 'load average');
+  }, 180_000);
+
   it('reports no page error while doing all that', () => {
     expect(rig.pageErrors).toEqual([]);
   });
