@@ -109,6 +109,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   readonly #cancelWaits = new Set<() => void>();
   #reconnecting: Promise<void> = Promise.resolve();
   #log: SessionLog | undefined;
+  #logOpenProblem: string | undefined;
   #signals: { dtr: boolean; rts: boolean };
   #isRawView = false;
   /** True once DTR/RTS were set (on open or by the user): a reopened port then gets them back. */
@@ -159,7 +160,12 @@ export class SerialSession extends EventEmitter implements TerminalSession {
     return this.#identity.path;
   }
 
-  /** The session log file, when logging is on. */
+  /** Why there is no log, or why it stopped (the folder cannot be written, the disk is full…). */
+  get logProblem(): string | undefined {
+    return SessionLog.describeProblem(this.#log, this.#logOpenProblem);
+  }
+
+  /** The session log file, when logging is on and it could be made. */
   get logPath(): string | undefined {
     return this.#log?.path;
   }
@@ -189,12 +195,14 @@ export class SerialSession extends EventEmitter implements TerminalSession {
     if (this.#state !== 'connecting')
       throw new Error(`The serial session was already started (it is ${this.#state})`);
     if (this.options.logging && this.#dependencies.logsDir) {
-      this.#log = await SessionLog.open({
+      const opened = await SessionLog.tryOpen({
         logsDir: this.#dependencies.logsDir,
         gateway: this.options.gateway ?? this.options.path.split(/[/\\]/).pop() ?? 'serial',
         clock: this.#dependencies.clock,
         pattern: this.options.logPattern,
       });
+      if ('log' in opened) this.#log = opened.log;
+      else this.#logOpenProblem = opened.problem;
     }
     try {
       await this.#openPort(this.options.path);

@@ -270,7 +270,7 @@ export class SshService {
       ...(logsDir
         ? {
             openLog: () =>
-              SessionLog.open({
+              SessionLog.tryOpen({
                 logsDir,
                 gateway: options.gatewayId ?? options.title,
                 ...(clock ? { clock } : {}),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { StringDecoder } from 'node:string_decoder';
 import type { ClientChannel } from 'ssh2';
-import { FlowController, type SessionLog, type TerminalSession, type TerminalState } from '../terminal';
+import { FlowController, SessionLog, type TerminalSession, type TerminalState } from '../terminal';
 import { LineTimestamper } from '../terminal/line-timestamps';
 import type { HostKeyVerdict } from './known-hosts';
 import { RECEIVE_WINDOW_MAX_BYTES, ReceiveWindow } from './receive-window';
@@ -44,7 +44,8 @@ export interface SshSessionOptions {
   connect(size: { cols: number; rows: number }): Promise<SshLink>;
   /** Runs after the link is down when the user closes the session (reverse: sends stopReverseSsh). */
   onClose?(): Promise<void>;
-  openLog?(): Promise<SessionLog | undefined>;
+  /** Opens the session log, or says why none could be made (the session then runs without one). */
+  openLog?(): Promise<{ log: SessionLog } | { problem: string }>;
   highWatermark?: number;
   lowWatermark?: number;
   /** Fixes the SSH receive window at this many bytes (default: it follows xterm's rate, see ReceiveWindow). */
@@ -79,6 +80,7 @@ export class SshSession extends EventEmitter implements TerminalSession {
   #link: SshLink | undefined;
   #window: ReceiveWindow | undefined;
   #log: SessionLog | undefined;
+  #logOpenProblem: string | undefined;
   #hostKeys: HostKeyVerdict[] = [];
   #timestamper: LineTimestamper | undefined;
   #decoder: StringDecoder | undefined;
@@ -124,9 +126,14 @@ export class SshSession extends EventEmitter implements TerminalSession {
     return this.#hostKeys;
   }
 
-  /** The session log file, when logging is on. */
+  /** The session log file, when logging is on and it could be made. */
   get logPath(): string | undefined {
     return this.#log?.path;
+  }
+
+  /** Why there is no log, or why it stopped (the folder cannot be written, the disk is full…). */
+  get logProblem(): string | undefined {
+    return SessionLog.describeProblem(this.#log, this.#logOpenProblem);
   }
 
   /** Bytes sent to the renderer and not yet acknowledged. */
@@ -136,7 +143,9 @@ export class SshSession extends EventEmitter implements TerminalSession {
 
   /** Connects for the first time; resolves once the shell is open, rejects (state `failed`) otherwise. */
   async open(): Promise<void> {
-    this.#log = await this.#options.openLog?.();
+    const opened = await this.#options.openLog?.();
+    if (opened && 'log' in opened) this.#log = opened.log;
+    else if (opened) this.#logOpenProblem = opened.problem;
     await this.#connect('connecting');
   }
 

@@ -65,6 +65,27 @@ export class SessionLog {
     throw new Error(`Could not create a session log named like ${fileName} in ${options.logsDir}`);
   }
 
+  /**
+   * Opens a log like `open`, or says why none could be made: a session then runs without its log rather than
+   * not at all (a technician on a roof needs the shell more than its log).
+   */
+  static async tryOpen(options: SessionLogOptions): Promise<{ log: SessionLog } | { problem: string }> {
+    try {
+      return { log: await SessionLog.open(options) };
+    } catch (error) {
+      return {
+        problem: `Not logged: no log file could be made in ${options.logsDir} (${describeError(error)}).`,
+      };
+    }
+  }
+
+  /** Why the log is missing or stopped (for the status bar), or undefined while it is fine. */
+  static describeProblem(log: SessionLog | undefined, openProblem: string | undefined): string | undefined {
+    if (openProblem) return openProblem;
+    const error = log?.error;
+    return error ? `The log stopped: ${describeError(error)}.` : undefined;
+  }
+
   /** The write error that stopped this log, if any. */
   get error(): Error | undefined {
     return this.#error;
@@ -120,4 +141,8 @@ export function formatLogFileName(pattern: string, gateway: string, now: Date): 
     .replaceAll('{timestamp}', String(now.getTime()));
   if (name.trim() === '') throw new Error('A log file name pattern must produce a name');
   return name;
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

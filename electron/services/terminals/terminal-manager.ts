@@ -42,6 +42,7 @@ export interface SerialTerminal extends TerminalSession {
     'path' | 'gateway' | 'baudRate' | 'dataBits' | 'parity' | 'stopBits'
   >;
   readonly logPath: string | undefined;
+  readonly logProblem: string | undefined;
   readonly signals: { dtr: boolean; rts: boolean };
   reopen(): Promise<void>;
   sendBreak(): Promise<void>;
@@ -56,6 +57,7 @@ export interface SshTerminal extends TerminalSession {
   readonly gatewayId: string | undefined;
   readonly reason: string | undefined;
   readonly logPath: string | undefined;
+  readonly logProblem: string | undefined;
   readonly hostKeys: readonly HostKeyNotice[];
   reconnect(): Promise<void>;
 }
@@ -412,6 +414,7 @@ function describe(entry: Entry): TerminalInfo {
     bytesIn: session.bytesIn,
     bytesOut: session.bytesOut,
     ...(session.logPath ? { logPath: session.logPath } : {}),
+    ...(session.logProblem ? { logProblem: session.logProblem } : {}),
   };
   if (session.kind === 'serial') {
     const { options } = session;

@@ -33,6 +33,8 @@ export const TerminalInfoSchema = z.object({
   bytesOut: z.number().int().nonnegative(),
   /** The session log file, when logging is on (shown with a link for the site report). */
   logPath: z.string().optional(),
+  /** Why the session is not logged although logging is on, or why its log stopped. */
+  logProblem: z.string().optional(),
   gatewayId: z.string().optional(),
   /** Serial only: the usual short form of the framing, e.g. `115200 8N1`. */
   framing: z.string().optional(),

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -365,6 +365,23 @@ describe('SerialPorts', () => {
     await session.close();
     expect(session.logPath).toBe(join(logsDir, 'kona-17_2026-11-22_10-00-00.log'));
     expect(await readFile(session.logPath!, 'utf8')).toBe('login: ');
+  });
+
+  it('opens the port without a log, and says why, when the logs folder cannot be written', async () => {
+    const unwritable = new SerialPorts({
+      binding,
+      logsDir: join(logsDir, 'kona-17.log', 'logs'),
+      clock: () => FIXED_TIME,
+    });
+    await writeFile(join(logsDir, 'kona-17.log'), 'a file where the folder should be');
+    const session = await unwritable.open({ path: '/dev/ttyUSB0', gateway: 'kona-17' });
+    try {
+      expect(session.state).toBe('open');
+      expect(session.logPath).toBeUndefined();
+      expect(session.logProblem).toMatch(/^Not logged: no log file could be made in .*ENOTDIR/);
+    } finally {
+      await unwritable.closeAll();
+    }
   });
 
   it('writes no log when logging is off', async () => {

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { ClientChannel } from 'ssh2';
 import { describe, expect, it, vi } from 'vitest';
 import { formatClockTime } from '../../../../electron/services/terminal/line-timestamps';
+import { SessionLog } from '../../../../electron/services/terminal/session-log';
 import {
   SshSession,
   type SshLink,
@@ -90,6 +91,18 @@ describe('SshSession', () => {
     expect(session.state).toBe('open');
     expect(received).toEqual(['root@gw:~# ']);
     expect(session.bytesIn).toBe(11);
+  });
+
+  it('opens without a log, and says why, when no log file can be made', async () => {
+    const { session } = createSession({
+      openLog: () => SessionLog.tryOpen({ logsDir: '/dev/null/logs', gateway: 'gw' }),
+    });
+    await session.open();
+    expect(session.state).toBe('open');
+    expect(session.logPath).toBeUndefined();
+    expect(session.logProblem).toMatch(
+      /^Not logged: no log file could be made in \/dev\/null\/logs \(.*ENOTDIR/,
+    );
   });
 
   it('sends keystrokes to the channel and counts them', async () => {

@@ -403,6 +403,23 @@ describe('TerminalManager', () => {
     expect(() => manager.setRawView(ssh.id, true)).toThrow('Only a serial console can do this.');
   });
 
+  it('lists why a session is not logged, for the status bar', async () => {
+    const serial = Object.assign(new FakeSerialSession('s-serial'), {
+      logProblem: 'Not logged: no log file could be made in /media/full (ENOSPC).',
+    });
+    const { manager } = setUp({
+      serialPorts: {
+        list: async () => ({ ports: [] }),
+        open: async () => serial as unknown as SerialTerminal,
+      },
+    });
+    await manager.openSerial({ path: '/dev/ttyUSB0' });
+    expect(manager.list()[0]).toMatchObject({
+      logProblem: 'Not logged: no log file could be made in /media/full (ENOSPC).',
+    });
+    expect(manager.list()[0]).not.toHaveProperty('logPath');
+  });
+
   it('answers a write to an unknown session with NOT_FOUND', () => {
     const { manager } = setUp();
     let caught: unknown;
