@@ -38,7 +38,10 @@ export interface DemoConsoleGateway {
 }
 
 /** The terminal options the demo adds to `attachTerminals`: the demo console and the relay's known password. */
-export type DemoTerminalOptions = Pick<AppTerminalsOptions, 'demoBinding' | 'knownRelayPasswords'>;
+export type DemoTerminalOptions = Pick<
+  AppTerminalsOptions,
+  'demoBinding' | 'demoGateway' | 'knownRelayPasswords'
+>;
 
 /** The gateway behind the demo serial console: the first one online when the simulator started. */
 export function demoConsoleGateway<Gateway extends DemoGateway>(fixture: {
@@ -87,7 +90,8 @@ export function demoTerminals(
     bspVersion: gateway.bspVersion,
     rootPassword: gateway.rootPassword,
   });
-  if (!simulator.relay || !demoProfileId) return { demoBinding };
+  const demoConsole = { demoBinding, demoGateway: gateway.name };
+  if (!simulator.relay || !demoProfileId) return demoConsole;
   services.relayPasswords.know(demoProfileId, simulator.relay.password);
-  return { demoBinding, knownRelayPasswords: services.relayPasswords.knownPasswords };
+  return { ...demoConsole, knownRelayPasswords: services.relayPasswords.knownPasswords };
 }

@@ -31,6 +31,8 @@ export interface SerialPortsDependencies {
   binding?: BindingInterface;
   /** The demo console binding, listed and opened alongside the system's ports when given. */
   demoBinding?: BindingInterface;
+  /** The name of the gateway behind the demo console: a demo session's gateway (tab title, log name) unless given. */
+  demoGateway?: string;
   clock?: () => Date;
   /** Where session logs go; without it sessions are not logged. */
   logsDir?: string;
@@ -104,9 +106,11 @@ export class SerialPorts {
    * opened as is.
    */
   async open(input: unknown): Promise<SerialSession> {
-    const options = parseSerialOpenOptions(input);
+    const parsed = parseSerialOpenOptions(input);
     const demoPorts = (await this.#dependencies.demoBinding?.list()) ?? [];
-    const isDemo = demoPorts.some((port) => port.path === options.path);
+    const isDemo = demoPorts.some((port) => port.path === parsed.path);
+    const { demoGateway } = this.#dependencies;
+    const options = isDemo && !parsed.gateway && demoGateway ? { ...parsed, gateway: demoGateway } : parsed;
     const binding = isDemo ? this.#dependencies.demoBinding! : this.#binding;
     const listed = (isDemo ? demoPorts : await this.#binding.list().catch(() => [])).find(
       (port) => port.path === options.path,

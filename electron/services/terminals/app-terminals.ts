@@ -29,6 +29,8 @@ export interface AppTerminalsOptions {
   credentials: CredentialStore;
   /** The simulator's in-process "Demo gateway console" binding (demo mode). */
   demoBinding?: BindingInterface;
+  /** The name of the gateway behind the demo console (its sessions' title and log name). */
+  demoGateway?: string;
   /** Relay passwords known without the keychain (the demo simulator's), by profile id. */
   knownRelayPasswords?: ReadonlyMap<string, string>;
 }
@@ -50,6 +52,7 @@ export function createAppTerminals(host: TerminalHost, options: AppTerminalsOpti
   const serialPorts = new SerialPorts({
     logsDir: options.logsDir,
     ...(options.demoBinding ? { demoBinding: options.demoBinding } : {}),
+    ...(options.demoGateway ? { demoGateway: options.demoGateway } : {}),
   });
   const manager = new TerminalManager({
     events: host.events,

@@ -63,6 +63,7 @@ describe('demo terminals', () => {
       rootPassword: 'label-pw',
     });
     expect(options.demoBinding).toBe(FAKE_BINDING);
+    expect(options.demoGateway).toBe('roof-1');
     expect(options.knownRelayPasswords?.get('demo')).toBe(RELAY.password);
     expect(await relayPasswords.isStored('demo')).toBe(true);
   });
@@ -72,7 +73,7 @@ describe('demo terminals', () => {
     const simulator = buildSimulator();
     delete simulator.relay;
     const options = demoTerminals({ relayPasswords }, simulator, 'demo', () => FAKE_BINDING);
-    expect(options).toEqual({ demoBinding: FAKE_BINDING });
+    expect(options).toEqual({ demoBinding: FAKE_BINDING, demoGateway: 'roof-1' });
     expect(demoProfileFields(simulator)).not.toHaveProperty('relay');
   });
 });

@@ -131,6 +131,26 @@ describe('SerialPorts', () => {
     expect(binding.opened).toHaveLength(0);
   });
 
+  it('names a demo console session and its log after the gateway behind it, unless one is given', async () => {
+    const ports = new SerialPorts({
+      binding,
+      demoBinding,
+      demoGateway: 'roof-1',
+      logsDir,
+      clock: () => FIXED_TIME,
+    });
+    try {
+      const session = await ports.open({ path: 'demo:gateway-console' });
+      expect(session.title).toBe('roof-1 · 115200 8N1');
+      expect(session.logPath).toBe(join(logsDir, 'roof-1_2026-11-22_10-00-00.log'));
+      await session.close();
+      const named = await ports.open({ path: 'demo:gateway-console', gateway: 'kona-17' });
+      expect(named.title).toBe('kona-17 · 115200 8N1');
+    } finally {
+      await ports.closeAll();
+    }
+  });
+
   it('explains a port that cannot be opened', async () => {
     await expect(serialPorts.open({ path: '/dev/ttyUSB9' })).rejects.toThrow(
       'Could not open /dev/ttyUSB9: no such port (is the cable plugged in?)',
