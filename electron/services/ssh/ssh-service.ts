@@ -86,7 +86,10 @@ export interface SshServiceDependencies {
   /** Session logs go here (on by default); absent: no logs. */
   logsDir?: string;
   createClient?: () => Client;
+  /** Waits between tunnel probes (default setTimeout); with `now`, lets tests run the backoff without waiting. */
   sleep?: (milliseconds: number) => Promise<void>;
+  /** Milliseconds, for the tunnel wait's timeout (default Date.now). */
+  now?: () => number;
   random?: () => number;
   tunnelTimeoutMs?: number;
   keepaliveIntervalMs?: number;
@@ -354,12 +357,13 @@ export class SshService {
     port: number,
   ): Promise<Duplex> {
     const timeoutMs = this.deps.tunnelTimeoutMs ?? TUNNEL_TIMEOUT_MS;
-    const startedAt = Date.now();
+    const now = this.deps.now ?? Date.now;
+    const startedAt = now();
     let delay = TUNNEL_PROBE_DELAYS_MS.first;
     for (;;) {
       const stream = await tryForwardOut(relay, port);
       if (stream) return stream;
-      const elapsed = Date.now() - startedAt;
+      const elapsed = now() - startedAt;
       if (elapsed >= timeoutMs) break;
       await this.sleep(Math.min(delay, timeoutMs - elapsed));
       delay = Math.min(delay * 2, TUNNEL_PROBE_DELAYS_MS.max);

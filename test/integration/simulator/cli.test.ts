@@ -1,8 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { SerialPorts } from '../../../electron/services/serial/serial-ports';
 import { spawnSimulator } from '../../helpers/simulator-process';
+import { readTerminal } from '../serial/terminal-reader';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -127,6 +132,32 @@ describe('simulator CLI', () => {
       expect(banner).toMatch(/^SSH-2\.0-/);
     } finally {
       await simulator.stop();
+    }
+  });
+
+  it("links a gateway's serial console at the --serial path, behind its login prompt", async () => {
+    const fixture = JSON.parse(runCli(['--print-fixture', '--gateways', '2']).stdout);
+    const gateway = fixture.gateways[0];
+    const directory = await mkdtemp(join(tmpdir(), 'cli-serial-'));
+    const linkPath = join(directory, 'console');
+    const simulator = await spawnSimulator(['--gateways', '2', '--serial', `${gateway.id}=${linkPath}`]);
+    const serialPorts = new SerialPorts({});
+    try {
+      await vi.waitFor(
+        () =>
+          expect(simulator.output).toContain(
+            `Serial console of ${gateway.id} on ${linkPath} (root / ${gateway.rootPassword})`,
+          ),
+        { timeout: 10_000 },
+      );
+      const session = await serialPorts.open({ path: linkPath, logging: false });
+      const terminal = readTerminal(session);
+      session.write('\r');
+      await terminal.waitForText(`${gateway.name} login: `);
+    } finally {
+      await serialPorts.closeAll();
+      await simulator.stop();
+      await rm(directory, { recursive: true, force: true });
     }
   });
 });

@@ -132,6 +132,20 @@ describe('reverse SSH through the simulator relay', () => {
     expect(session.state).toBe('open');
   });
 
+  it('refuses a relay whose host key changed before asking the gateway for anything', async () => {
+    const relayKey = `127.0.0.1:${world.relay.port}`;
+    const stale = 'SHA256:' + 'B'.repeat(43);
+    await harness.knownHosts.replace(relayKey, stale);
+    const refused = await openReverse().catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HostKeyChangedError);
+    expect(refused).toMatchObject({
+      keyId: relayKey,
+      expected: stale,
+      actual: world.relayHostKey.fingerprint,
+    });
+    expect(harness.commands).toEqual([]);
+  });
+
   it('notices a dropped relay connection and reconnects', async () => {
     const session = await openReverse();
     await readUntil(session, PROMPT);
@@ -242,6 +256,36 @@ describe('reverse SSH failures a technician can act on', () => {
         ),
       });
       expect(silent.commands.map((command) => command.command)).toEqual(['reverseSsh', 'stopReverseSsh']);
+    } finally {
+      await silent.cleanup();
+    }
+  });
+
+  it('probes for the tunnel with a doubling wait, capped, until the timeout', async () => {
+    let clock = 0;
+    const slept: number[] = [];
+    const silent = await createServiceHarness(
+      { openReverseTunnel: async () => undefined, closeTunnels: async () => undefined },
+      {
+        tunnelTimeoutMs: 10_000,
+        now: () => clock,
+        sleep: async (milliseconds) => {
+          slept.push(milliseconds);
+          clock += milliseconds;
+        },
+      },
+    );
+    try {
+      const opening = silent.service.openReverse({
+        gatewayId: GATEWAY.id,
+        relay: world.relay,
+        rootPassword: 'x',
+        cols: 80,
+        rows: 24,
+      });
+      await expect(opening).rejects.toMatchObject({ name: 'TunnelTimeoutError' });
+      // 200 ms doubling up to TUNNEL_PROBE_DELAYS_MS.max (3 s), the last wait cut to end at the timeout.
+      expect(slept).toEqual([200, 400, 800, 1_600, 3_000, 3_000, 1_000]);
     } finally {
       await silent.cleanup();
     }

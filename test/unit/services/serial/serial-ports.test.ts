@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SerialPorts } from '../../../../electron/services/serial/serial-ports';
 import type { SerialSession } from '../../../../electron/services/serial/serial-session';
 import type { TerminalState } from '../../../../electron/services/terminal/terminal-session';
@@ -370,6 +370,26 @@ describe('SerialPorts', () => {
       'uci commit\n',
       'partial',
     ]);
+  });
+
+  it('waits the paste delay after each line before sending the next', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0' });
+    const written = () => binding.lastPort.written.map((chunk) => chunk.toString('latin1'));
+    vi.useFakeTimers();
+    try {
+      const pasting = session.pasteLines('opkg update\nopkg list\nexit', 200);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(written()).toEqual(['opkg update\r']);
+      await vi.advanceTimersByTimeAsync(199);
+      expect(written()).toEqual(['opkg update\r']);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(written()).toEqual(['opkg update\r', 'opkg list\r']);
+      await vi.advanceTimersByTimeAsync(200);
+      await pasting;
+      expect(written()).toEqual(['opkg update\r', 'opkg list\r', 'exit']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('rejects a paste delay that is out of range', async () => {
