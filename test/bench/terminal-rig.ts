@@ -130,6 +130,7 @@ interface ProbedTerminal {
   cols: number;
   rows: number;
   selectAll(): void;
+  getSelection(): string;
   element?: HTMLElement;
 }
 

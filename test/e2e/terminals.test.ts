@@ -51,6 +51,32 @@ describe('terminals in the browser', () => {
     expect(running).toEqual([]);
   });
 
+  it('finds text in the scrollback (or says it is not there), sizes the font and scrollback, and counts bytes', async () => {
+    const shown = () =>
+      page.evaluate(() => {
+        const id = document
+          .querySelector('.pane:not([hidden]) [data-terminal-id]')!
+          .getAttribute('data-terminal-id')!;
+        const terminal = (window as unknown as ProbeWindow).fieldKitTerminalProbe.terminals[id]!;
+        return { selection: terminal.getSelection(), ...terminal.options };
+      });
+    const find = page.getByLabel('Find');
+    await find.fill('armv7l');
+    await find.press('Enter');
+    expect((await shown()).selection).toBe('armv7l');
+    expect(await page.getByText('Not found').count()).toBe(0);
+    await find.fill('no-such-text-here');
+    await find.press('Enter');
+    await page.getByText('Not found').waitFor();
+    await page.getByLabel('Font size').fill('20');
+    await expect.poll(async () => (await shown()).fontSize).toBe(20);
+    await page.getByLabel('Font size').fill('14');
+    await page.getByLabel('Scrollback').fill('50000');
+    await expect.poll(async () => (await shown()).scrollback).toBe(50_000);
+    // Typed so far in this tab: `uname -a` and Enter.
+    await expect.poll(() => page.getByLabel('Terminal status').textContent()).toMatch(/In \d.* Out 9 B/);
+  });
+
   it('receives a 20 MB flood complete: the SHA-256 of the bytes the page received matches the gateway’s line', async () => {
     const result = await checkFloodInPage(playwrightPage(page), 20, 180_000);
     expect(result.bytes).toBe(20_000_000);
