@@ -189,9 +189,11 @@ describe('terminals in the browser', () => {
   it('links the log of a terminal closed during the visit from the site report', async () => {
     const firstTab = page.getByRole('tab').first();
     await firstTab.click();
-    const status = (await page.getByLabel('Terminal status').textContent()) ?? '';
-    const logPath = /Log: (\/\S+\.log)/.exec(status)?.[1];
-    expect(logPath).toBeDefined();
+    // The status bar shows the log's file name, with the full path as the link's title.
+    const logLink = page.getByLabel('Terminal status').getByRole('link');
+    const logPath = await logLink.getAttribute('title');
+    expect(logPath).toMatch(/^\/.*\.log$/);
+    expect(await logLink.textContent()).toBe(logPath!.split('/').pop());
     const title = (await firstTab.textContent())!.trim();
     await page.getByRole('button', { name: `Close terminal ${title}` }).click();
     await expect.poll(() => page.getByRole('tab').count()).toBe(2);
@@ -246,6 +248,27 @@ describe('terminals in the browser', () => {
     await typeInTerminal(page, 'uptime\r');
     await waitForTerminalText(page, 'load average');
   }, 180_000);
+
+  it('fits the terminal in the window: every row whole, the status bar in sight, no page scroll', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const layout = async () =>
+      page.evaluate(() => {
+        const pane = document.querySelector('.pane:not([hidden]) [data-terminal-id]')!;
+        const screen = pane.querySelector('.xterm-screen')!;
+        return {
+          paneBottom: pane.getBoundingClientRect().bottom,
+          screenBottom: screen.getBoundingClientRect().bottom,
+          statusBottom: document.querySelector('[aria-label="Terminal status"]')!.getBoundingClientRect()
+            .bottom,
+          windowHeight: window.innerHeight,
+          pageHeight: document.documentElement.scrollHeight,
+        };
+      });
+    await expect.poll(async () => (await layout()).pageHeight).toBe(720);
+    const { paneBottom, screenBottom, statusBottom, windowHeight } = await layout();
+    expect(screenBottom).toBeLessThanOrEqual(paneBottom);
+    expect(statusBottom).toBeLessThanOrEqual(windowHeight);
+  });
 
   it('reports no page error while doing all that', () => {
     expect(rig.pageErrors).toEqual([]);
