@@ -98,6 +98,13 @@ describe('terminals in the browser', () => {
     await waitForTerminalText(page, 'armv7l GNU/Linux');
     expect(await page.getByRole('tab').count()).toBe(2);
     expect(await page.getByLabel('Terminal status').textContent()).toContain('115200 8N1');
+    // Named after the gateway behind the demo console, tab and log file alike.
+    expect(await page.getByRole('tab', { selected: true }).textContent()).toContain(
+      `${rig.gateway.name} · 115200 8N1`,
+    );
+    expect(await page.getByLabel('Terminal status').getByRole('link').textContent()).toMatch(
+      new RegExp(`^${rig.gateway.name}_\\d{4}-\\d{2}-\\d{2}_`),
+    );
   }, 120_000);
 
   it('shows DTR and RTS as the port has them and toggles one without touching the other', async () => {
