@@ -37,6 +37,10 @@ describe('terminals in the browser', () => {
     await waitForTerminalText(page, 'armv7l GNU/Linux');
     expect(await page.getByTestId('terminal-state').textContent()).toBe('Connected');
     expect(await page.getByLabel('Terminal status').textContent()).toMatch(/Log: .*\.log/);
+    // Typed as an id, named as the gateway list (the first view after sign-in) showed it.
+    expect(await page.getByRole('tab', { selected: true }).textContent()).toContain(
+      `${rig.gateway.name} (reverse SSH)`,
+    );
   }, 120_000);
 
   it('draws with the DOM renderer when WebGL would run on the CPU (SwiftShader here)', async () => {
@@ -143,7 +147,8 @@ describe('terminals in the browser', () => {
     // The root password was kept in the keychain by the first session: no question this time.
     await dialog.getByRole('button', { name: 'Connect' }).click();
     await dialog.waitFor({ state: 'detached', timeout: 90_000 });
-    const tab = page.getByRole('tab', { name: `${rig.gateway.name} (reverse SSH)` });
+    // The second session to this gateway: its tab is the last one of that name.
+    const tab = page.getByRole('tab', { name: `${rig.gateway.name} (reverse SSH)` }).last();
     expect(await tab.getAttribute('aria-selected')).toBe('true');
     await waitForTerminalText(page, `root@`);
   }, 120_000);
@@ -202,7 +207,10 @@ describe('terminals in the browser', () => {
     expect(logPath).toMatch(/^\/.*\.log$/);
     expect(await logLink.textContent()).toBe(logPath!.split('/').pop());
     const title = (await firstTab.textContent())!.trim();
-    await page.getByRole('button', { name: `Close terminal ${title}` }).click();
+    await page
+      .getByRole('button', { name: `Close terminal ${title}` })
+      .first()
+      .click();
     await expect.poll(() => page.getByRole('tab').count()).toBe(2);
     const navigation = page.getByRole('navigation', { name: 'Main' });
     await navigation.getByRole('link', { name: 'Fleet & report' }).click();
@@ -235,6 +243,7 @@ describe('terminals in the browser', () => {
 
   it('on Reconnect to a reinstalled gateway, refuses its new host key until "Replace key", then reconnects', async () => {
     const tab = page.getByRole('tab', { name: `${rig.gateway.name} (reverse SSH)` });
+    expect(await tab.count()).toBe(1);
     await tab.click();
     await rig.simulator!.sshWorld!.reinstallGateway(rig.gateway.id);
     await expect
