@@ -207,10 +207,15 @@ describe('terminals in the browser', () => {
     expect(logPath).toMatch(/^\/.*\.log$/);
     expect(await logLink.textContent()).toBe(logPath!.split('/').pop());
     const title = (await firstTab.textContent())!.trim();
-    await page
-      .getByRole('button', { name: `Close terminal ${title}` })
-      .first()
-      .click();
+    const closeButton = page.getByRole('button', { name: `Close terminal ${title}` }).first();
+    await closeButton.click();
+    // A live session asks first; Cancel keeps it.
+    const confirm = page.getByRole('dialog', { name: 'Close this terminal?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await page.getByRole('tab').count()).toBe(3);
+    await closeButton.click();
+    await confirm.getByRole('button', { name: 'Close the terminal' }).click();
     await expect.poll(() => page.getByRole('tab').count()).toBe(2);
     const navigation = page.getByRole('navigation', { name: 'Main' });
     await navigation.getByRole('link', { name: 'Fleet & report' }).click();
