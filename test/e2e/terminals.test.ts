@@ -122,6 +122,24 @@ describe('terminals in the browser', () => {
     expect(await rts.textContent()).toBe('RTS: on');
   });
 
+  it('frees the serial port with Disconnect, keeping the tab, and connects again with Reconnect', async () => {
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await expect.poll(() => page.getByTestId('terminal-state').textContent()).toBe('Disconnected');
+    expect(await page.getByLabel('Terminal status').textContent()).toContain(
+      'the port is free for other programs',
+    );
+    await page.getByRole('button', { name: 'Reconnect' }).click();
+    await expect.poll(() => page.getByTestId('terminal-state').textContent()).toBe('Connected');
+    // The console starts over at its login prompt; the screen kept what was there before.
+    await typeInTerminal(page, '\r');
+    await waitForTerminalText(page, 'login: ');
+    await waitForTerminalText(page, 'armv7l GNU/Linux');
+    await typeInTerminal(page, 'root\r');
+    await waitForTerminalText(page, 'Password:');
+    await typeInTerminal(page, `${rig.gateway.rootPassword}\r`);
+    await waitForTerminalText(page, ':~# ');
+  });
+
   it('shows what the serial console sends as hex while Hex view is on', async () => {
     const hexView = page.getByRole('checkbox', { name: 'Hex view' });
     await hexView.check();

@@ -11,6 +11,10 @@ import { formatLocalEcho, ReceiveNewlineTranslator, translateTransmitNewlines } 
 import { formatFraming, PasteLinesSchema, SerialOptionsError, type SerialOpenOptions } from './options';
 import { findReconnectPath, type PortIdentity } from './port-matching';
 
+/** The reason a session gives after the user disconnected it (serial:disconnect). */
+export const DISCONNECTED_BY_USER =
+  'Disconnected: the port is free for other programs. Reconnect to open it again.';
+
 /** How hard a session tries to get its adapter back. */
 export interface ReconnectPolicy {
   /** First wait after a disconnect. */
@@ -311,6 +315,24 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   /** The DTR/RTS state last set (or assumed asserted when left as opened). */
   get signals(): { dtr: boolean; rts: boolean } {
     return { ...this.#signals };
+  }
+
+  /**
+   * Frees the port for other programs (a flashing tool, another terminal) but keeps the session, its screen and
+   * its tab: the state becomes `failed` with a reason saying so, nothing reconnects by itself, and `reopen()`
+   * connects again (with a new log file). Nothing to do unless the session is open, connecting or reconnecting.
+   */
+  async disconnect(): Promise<void> {
+    if (this.#state === 'closed' || this.#state === 'failed') return;
+    this.#setState('failed', DISCONNECTED_BY_USER);
+    for (const cancel of [...this.#cancelWaits]) cancel();
+    this.#wakeReader?.();
+    const port = this.#port;
+    this.#port = undefined;
+    if (port?.isOpen) await port.close().catch(() => {});
+    await this.#reconnecting;
+    await this.#writes;
+    await this.#log?.close();
   }
 
   /** Closes the port (freeing it for other programs), stops reconnecting and closes the log. */

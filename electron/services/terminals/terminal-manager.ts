@@ -49,6 +49,7 @@ export interface SerialTerminal extends TerminalSession {
   setSignals(signals: { dtr?: boolean; rts?: boolean }): Promise<void>;
   pasteLines(text: string, delayMs: number): Promise<void>;
   setRawView(isOn: boolean): void;
+  disconnect(): Promise<void>;
 }
 
 /** What an SSH session offers beyond a terminal (SshSession). */
@@ -272,6 +273,12 @@ export class TerminalManager {
     return this.#requireSerial(id).pasteLines(text, delayMs);
   }
 
+  /** Frees a serial session's port, keeping the session to reconnect later (SerialSession.disconnect). */
+  async disconnect(id: string): Promise<TerminalInfo> {
+    await this.#requireSerial(id).disconnect();
+    return describe(this.#require(id));
+  }
+
   /** Turns a serial session's raw view (for the hex view) on or off: see SerialSession.setRawView. */
   setRawView(id: string, isOn: boolean): void {
     this.#requireSerial(id).setRawView(isOn);
@@ -298,18 +305,11 @@ export class TerminalManager {
       reason: session.kind === 'ssh' ? session.reason : undefined,
     };
     this.#sessions.set(session.id, entry);
-    if (session.logPath) {
-      const { gatewayId } = describe(entry);
-      this.#logs.push({
-        id: session.id,
-        title: session.title,
-        path: session.logPath,
-        ...(gatewayId ? { gatewayId } : {}),
-        openedAt: this.#wallClock(),
-      });
-    }
+    this.#recordLog(entry);
     session.on('data', (chunk) => this.#enqueue(entry, chunk));
     session.on('state', (state, reason) => {
+      // A serial session reopened after a failure or a disconnect writes a new log file.
+      if (state === 'open') this.#recordLog(entry);
       this.#flush(entry);
       entry.reason = reason;
       this.#pushState(entry, state, reason);
@@ -375,10 +375,23 @@ export class TerminalManager {
     });
   }
 
+  #recordLog(entry: Entry): void {
+    const { session } = entry;
+    if (!session.logPath || this.#logs.some((log) => log.id === session.id && log.path === session.logPath))
+      return;
+    const { gatewayId } = describe(entry);
+    this.#logs.push({
+      id: session.id,
+      title: session.title,
+      path: session.logPath,
+      ...(gatewayId ? { gatewayId } : {}),
+      openedAt: this.#wallClock(),
+    });
+  }
+
   #forget(id: string): void {
     if (!this.#sessions.delete(id)) return;
-    const log = this.#logs.find((candidate) => candidate.id === id);
-    if (log) log.closedAt = this.#wallClock();
+    for (const log of this.#logs) if (log.id === id) log.closedAt ??= this.#wallClock();
   }
 
   async #remember(gatewayId: string, password: string): Promise<void> {

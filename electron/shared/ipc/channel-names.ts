@@ -51,6 +51,7 @@ export const CHANNEL_NAMES = [
   'serial:signals',
   'serial:paste',
   'serial:raw-view',
+  'serial:disconnect',
 ] as const;
 
 /** Every event name of the contract. */

@@ -57,5 +57,6 @@ export function createTerminalsHandlers(context: DomainContext): DomainHandlers<
       ),
     'serial:paste': ({ id, text, delayMs }) => run((manager) => manager.paste(id, text, delayMs).then(done)),
     'serial:raw-view': ({ id, isOn }) => run((manager) => (manager.setRawView(id, isOn), null)),
+    'serial:disconnect': ({ id }) => run((manager) => manager.disconnect(id)),
   };
 }

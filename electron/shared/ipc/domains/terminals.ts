@@ -44,6 +44,8 @@ export const terminalsChannels = {
   },
   'serial:paste': { input: SerialPasteInputSchema, output: z.null() },
   'serial:raw-view': { input: SerialRawViewInputSchema, output: z.null() },
+  /** Frees the port but keeps the session (state failed, reason said); terminal:reconnect opens it again. */
+  'serial:disconnect': { input: TerminalIdInputSchema, output: TerminalInfoSchema },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Events of the terminals domain: name → zod payload. Spread into the contract's events (contract.ts). */

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SerialPorts } from '../../../../electron/services/serial/serial-ports';
-import type { SerialSession } from '../../../../electron/services/serial/serial-session';
+import {
+  DISCONNECTED_BY_USER,
+  type SerialSession,
+} from '../../../../electron/services/serial/serial-session';
 import type { TerminalState } from '../../../../electron/services/terminal/terminal-session';
 import { createPortInfo, FakeBinding } from './fake-binding';
 
@@ -318,6 +321,24 @@ describe('SerialPorts', () => {
     expect(session.state).toBe('open');
     session.write('\r');
     await expect.poll(() => binding.lastPort.writtenText).toBe('\r');
+  });
+
+  it('frees the port on disconnect, keeps the session without reconnecting, and connects again on request', async () => {
+    const session = await serialPorts.open({ path: '/dev/ttyUSB0', gateway: 'kona-17' });
+    const firstPort = binding.lastPort;
+    const firstLog = session.logPath;
+    const states: string[] = [];
+    session.on('state', (state, reason) => states.push(`${state}: ${reason ?? ''}`));
+    await session.disconnect();
+    expect(firstPort.isOpen).toBe(false);
+    expect(session.state).toBe('failed');
+    expect(states).toEqual([`failed: ${DISCONNECTED_BY_USER}`]);
+    expect(binding.opened).toHaveLength(1);
+    await session.reopen();
+    expect(session.state).toBe('open');
+    expect(binding.opened).toHaveLength(2);
+    expect(binding.lastPort.isOpen).toBe(true);
+    expect(session.logPath).not.toBe(firstLog);
   });
 
   it('refuses to reopen a session that has not failed', async () => {

@@ -70,7 +70,7 @@ class FakeSerialSession extends EventEmitter {
     parity: 'even',
     stopBits: 1,
   } as const;
-  readonly logPath = undefined;
+  logPath: string | undefined = undefined;
   readonly state = 'open';
   readonly bytesIn = 0;
   readonly bytesOut = 0;
@@ -418,6 +418,25 @@ describe('TerminalManager', () => {
       logProblem: 'Not logged: no log file could be made in /media/full (ENOSPC).',
     });
     expect(manager.list()[0]).not.toHaveProperty('logPath');
+  });
+
+  it('keeps the new log of a serial session reopened after a disconnect, beside the first', async () => {
+    const serial = new FakeSerialSession('s-serial');
+    serial.logPath = '/logs/roof-1_10-00-00.log';
+    const { manager } = setUp({
+      serialPorts: {
+        list: async () => ({ ports: [] }),
+        open: async () => serial as unknown as SerialTerminal,
+      },
+    });
+    await manager.openSerial({ path: '/dev/ttyUSB0' });
+    serial.emit('state', 'failed', 'Disconnected: the port is free for other programs.');
+    serial.logPath = '/logs/roof-1_10-05-00.log';
+    serial.emit('state', 'open');
+    expect(manager.logs().map((log) => log.path)).toEqual([
+      '/logs/roof-1_10-00-00.log',
+      '/logs/roof-1_10-05-00.log',
+    ]);
   });
 
   it('answers a write to an unknown session with NOT_FOUND', () => {
