@@ -92,6 +92,23 @@ describe('reverse SSH through a real OpenSSH sshd, tunnel opened by the real ssh
     );
   });
 
+  it('refuses sshd when its host key is not the pinned one, and connects once the key is replaced', async () => {
+    const keyId = `127.0.0.1:${relay.port}`;
+    const stale = 'SHA256:' + 'C'.repeat(43);
+    await harness.knownHosts.replace(keyId, stale);
+    const actual = fingerprintHostKey(Buffer.from(relay.hostKeyLine.split(' ')[1]!, 'base64'));
+    await expect(openReverse()).rejects.toMatchObject({
+      name: 'HostKeyChangedError',
+      keyId,
+      expected: stale,
+      actual,
+    });
+    expect(harness.commands).toEqual([]);
+    await harness.service.replaceHostKey(keyId, actual);
+    const session = await openReverse();
+    await readUntil(session, PROMPT);
+  });
+
   it('asks for a tunnel on a port that sshd permits', async () => {
     await openReverse();
     const port = harness.commands.find((command) => command.command === 'reverseSsh')?.body.sshRevPort;
