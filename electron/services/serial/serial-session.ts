@@ -198,6 +198,9 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   async start(): Promise<void> {
     if (this.#state !== 'connecting')
       throw new Error(`The serial session was already started (it is ${this.#state})`);
+    // A reopen starts a new log; what became of the last one no longer applies.
+    this.#log = undefined;
+    this.#logOpenProblem = undefined;
     if (this.options.logging && this.#dependencies.logsDir) {
       const opened = await SessionLog.tryOpen({
         logsDir: this.#dependencies.logsDir,
@@ -320,10 +323,11 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   /**
    * Frees the port for other programs (a flashing tool, another terminal) but keeps the session, its screen and
    * its tab: the state becomes `failed` with a reason saying so, nothing reconnects by itself, and `reopen()`
-   * connects again (with a new log file). Nothing to do unless the session is open, connecting or reconnecting.
+   * connects again (with a new log file). Nothing to do unless the session is open or reconnecting (an open in
+   * flight finishes first).
    */
   async disconnect(): Promise<void> {
-    if (this.#state === 'closed' || this.#state === 'failed') return;
+    if (this.#state !== 'open' && this.#state !== 'reconnecting') return;
     this.#setState('failed', DISCONNECTED_BY_USER);
     for (const cancel of [...this.#cancelWaits]) cancel();
     this.#wakeReader?.();
