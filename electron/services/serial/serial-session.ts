@@ -329,20 +329,19 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   async disconnect(): Promise<void> {
     if (this.#state !== 'open' && this.#state !== 'reconnecting') return;
     this.#setState('failed', DISCONNECTED_BY_USER);
-    for (const cancel of [...this.#cancelWaits]) cancel();
-    this.#wakeReader?.();
-    const port = this.#port;
-    this.#port = undefined;
-    if (port?.isOpen) await port.close().catch(() => {});
-    await this.#reconnecting;
-    await this.#writes;
-    await this.#log?.close();
+    await this.#releasePort();
   }
 
   /** Closes the port (freeing it for other programs), stops reconnecting and closes the log. */
   async close(): Promise<void> {
     if (isFinalState(this.#state)) return;
     this.#setState('closed');
+    await this.#releasePort();
+    this.emit('closed');
+  }
+
+  /** After a state that stops the session: ends waits and the read, closes the port, lets writes and log finish. */
+  async #releasePort(): Promise<void> {
     for (const cancel of [...this.#cancelWaits]) cancel();
     this.#wakeReader?.();
     const port = this.#port;
@@ -351,7 +350,6 @@ export class SerialSession extends EventEmitter implements TerminalSession {
     await this.#reconnecting;
     await this.#writes;
     await this.#log?.close();
-    this.emit('closed');
   }
 
   #requireOpenPort(): BindingPortInterface {
