@@ -20,19 +20,24 @@ async function readStat(pid: number): Promise<ProcessStat | undefined> {
   return { pid, parentPid: parentPid!, cpuSeconds: (userTicks! + systemTicks!) / TICKS_PER_SECOND };
 }
 
-/** User + system CPU seconds that `rootPid` and every process under it have used so far (all their threads). */
-async function treeCpuSeconds(rootPid: number): Promise<number> {
+/** `rootPid` and every process under it that is still running. */
+async function readProcessTree(rootPid: number): Promise<ProcessStat[]> {
   const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number);
   const stats = (await Promise.all(pids.map(readStat))).filter((stat) => stat !== undefined);
   const children = new Map<number, ProcessStat[]>();
   for (const stat of stats) children.set(stat.parentPid, [...(children.get(stat.parentPid) ?? []), stat]);
-  let total = stats.find((stat) => stat.pid === rootPid)?.cpuSeconds ?? 0;
+  const tree = stats.filter((stat) => stat.pid === rootPid);
   const pending = [...(children.get(rootPid) ?? [])];
   for (let next = pending.pop(); next; next = pending.pop()) {
-    total += next.cpuSeconds;
+    tree.push(next);
     pending.push(...(children.get(next.pid) ?? []));
   }
-  return total;
+  return tree;
+}
+
+/** User + system CPU seconds that `rootPid` and every process under it have used so far (all their threads). */
+async function treeCpuSeconds(rootPid: number): Promise<number> {
+  return (await readProcessTree(rootPid)).reduce((sum, stat) => sum + stat.cpuSeconds, 0);
 }
 
 /** CPU seconds by name. */
@@ -73,4 +78,66 @@ export async function readRssBytes(pid: number): Promise<number | undefined> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined);
   const kilobytes = status?.match(/^VmRSS:\s+(\d+) kB$/m)?.[1];
   return kilobytes === undefined ? undefined : Number(kilobytes) * 1024;
+}
+
+/** How long one thread has run on a core, and waited runnable for one (preempted, or woken and not yet run). */
+export interface ThreadSchedule {
+  runningMs: number;
+  waitingMs: number;
+}
+
+/**
+ * A thread's schedule so far, from Linux's /proc/<pid>/task/<tid>/schedstat (nanoseconds on a core, nanoseconds
+ * waiting on a run queue); the main thread by default. Undefined once it has exited.
+ */
+export async function readThreadSchedule(pid: number, tid = pid): Promise<ThreadSchedule | undefined> {
+  const text = await readFile(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').catch(() => undefined);
+  const [running, waiting] = text?.split(' ').map(Number) ?? [];
+  if (running === undefined || waiting === undefined) return undefined;
+  return { runningMs: running / 1e6, waitingMs: waiting / 1e6 };
+}
+
+/** The main thread's schedule of every renderer process under a browser, by pid (a page's JavaScript runs there). */
+export async function readRendererSchedules(browserPid: number): Promise<Map<number, ThreadSchedule>> {
+  const schedules = new Map<number, ThreadSchedule>();
+  for (const { pid } of await readProcessTree(browserPid)) {
+    const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (!commandLine.includes('--type=renderer')) continue;
+    const schedule = await readThreadSchedule(pid);
+    if (schedule) schedules.set(pid, schedule);
+  }
+  return schedules;
+}
+
+/** Where a thread's wall time went over a span, as shares of it: on a core, waiting for one, or asleep. */
+export interface TimeShares {
+  running: number;
+  waiting: number;
+  idle: number;
+}
+
+/** The shares of `elapsedMs` a thread spent running, waiting for a core and asleep, between two readings. */
+export function timeShares(before: ThreadSchedule, after: ThreadSchedule, elapsedMs: number): TimeShares {
+  const running = (after.runningMs - before.runningMs) / elapsedMs;
+  const waiting = (after.waitingMs - before.waitingMs) / elapsedMs;
+  return { running, waiting, idle: Math.max(0, 1 - running - waiting) };
+}
+
+/**
+ * timeShares of the page's main thread: of the renderers read before and after a span, the one that ran the most
+ * in it (a flood keeps the page's renderer far busier than any other).
+ */
+export function pageTimeShares(
+  before: Map<number, ThreadSchedule>,
+  after: Map<number, ThreadSchedule>,
+  elapsedMs: number,
+): TimeShares {
+  let busiest: TimeShares = { running: 0, waiting: 0, idle: 1 };
+  for (const [pid, schedule] of after) {
+    const start = before.get(pid);
+    if (!start) continue;
+    const shares = timeShares(start, schedule, elapsedMs);
+    if (shares.running > busiest.running) busiest = shares;
+  }
+  return busiest;
 }

@@ -20,7 +20,7 @@ import {
 import type { ScriptablePage } from '../helpers/cdp-page';
 import { ensureRendererBuilt } from '../e2e/support/renderer-build';
 import type { HostProcessConfig } from './host-process';
-import { cpuSpent, readCpu } from './process-cpu';
+import { cpuSpent, readCpu, type TimeShares } from './process-cpu';
 import { openLoginScreen } from '../e2e/support/login-page';
 
 /** The browser host in demo mode with the simulator's SSH side, and Chromium watching its terminals. */
@@ -527,6 +527,21 @@ export async function measureXtermAlone(
     megabytesPerSecond: median(passes.map((pass) => pass.megabytesPerSecond)),
     chromiumMsPerMegabyte: median(passes.map((pass) => pass.chromiumMsPerMegabyte)),
   };
+}
+
+/** The median of each share over spans (so the three need not add up to 1). */
+export function medianTimeShares(spans: TimeShares[]): TimeShares {
+  return {
+    running: median(spans.map((span) => span.running)),
+    waiting: median(spans.map((span) => span.waiting)),
+    idle: median(spans.map((span) => span.idle)),
+  };
+}
+
+/** "running 66%, waiting for a core 20%, asleep 14%". */
+export function formatTimeShares(shares: TimeShares): string {
+  const percent = (share: number) => `${Math.round(share * 100)}%`;
+  return `running ${percent(shares.running)}, waiting for a core ${percent(shares.waiting)}, asleep ${percent(shares.idle)}`;
 }
 
 /** The middle value (the upper middle of an even count); `values` is not changed. */

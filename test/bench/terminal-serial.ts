@@ -15,10 +15,22 @@ import type { DebuggableBrowserSession } from '../helpers/browser';
 import { CdpPage } from '../helpers/cdp-page';
 import type { BenchFigure } from './report';
 import { serialPayload } from './serial-payload';
-import { cpuSpent, readCpu, type CpuReading, type CpuSource } from './process-cpu';
 import {
+  cpuSpent,
+  pageTimeShares,
+  readCpu,
+  readRendererSchedules,
+  readThreadSchedule,
+  timeShares,
+  type CpuReading,
+  type CpuSource,
+  type TimeShares,
+} from './process-cpu';
+import {
+  formatTimeShares,
   measureXtermAlone,
   median,
+  medianTimeShares,
   signInAndOpenTerminals,
   startCapturing,
   startTerminalRig,
@@ -166,17 +178,17 @@ export async function runSerialFloodInChromium(
     };
     const rounds: {
       raw: SerialFloodMeasurement & { cpu: CpuReading<keyof typeof rawCpuSources> };
-      app: SerialFloodMeasurement & { cpu: CpuReading<keyof typeof cpuSources> };
+      app: SerialFloodMeasurement & { cpu: CpuReading<keyof typeof cpuSources>; time: AppFloodTime };
     }[] = [];
     // An unmeasured round first, so that every measured one runs on code V8 has already optimised.
     await measureRawSerialFlood(rawPair, rawWriter, payload, digest);
-    await measureAppFlood(page, appWriter, payload, digest, cpuSources);
+    await measureAppFlood(page, appWriter, payload, digest, cpuSources, browser.pid);
     const roundCount = options.rounds ?? SERIAL_ROUNDS;
     for (let round = 0; round < roundCount; round += 1) {
       const rawCpuBefore = await readCpu(rawCpuSources);
       const raw = await measureRawSerialFlood(rawPair, rawWriter, payload, digest);
       const rawCpu = cpuSpent(rawCpuBefore, await readCpu(rawCpuSources));
-      const app = await measureAppFlood(page, appWriter, payload, digest, cpuSources, {
+      const app = await measureAppFlood(page, appWriter, payload, digest, cpuSources, browser.pid, {
         keepBytes: round === roundCount - 1,
       });
       rounds.push({ raw: { ...raw, cpu: rawCpu }, app });
@@ -208,6 +220,8 @@ export async function runSerialFloodInChromium(
       (average((round) => round.raw.cpu.writer + round.raw.cpu.socat + round.raw.cpu.bench) * 1_000) /
       megabytes;
     const ceiling = (costPerMegabyte: number) => (cores * 1_000) / costPerMegabyte / rawMegabytesPerSecond;
+    const time = (name: keyof AppFloodTime) => medianTimeShares(rounds.map((round) => round.app.time[name]));
+    const waitingPercent = (name: keyof AppFloodTime) => `${Math.round(time(name).waiting * 100)}%`;
     return [
       {
         name: 'serial-flood-vs-raw',
@@ -235,6 +249,12 @@ export async function runSerialFloodInChromium(
         note: `the ceiling if the app cost nothing of its own: the raw loop's own work (writer, socat, reader: ${Math.round(rawCost)} ms/MB) plus Chromium's for xterm alone on the same bytes (${Math.round(xtermAlone)} ms/MB)`,
       },
       {
+        name: 'serial-flood-page-waiting-share',
+        value: Number(time('page').waiting.toFixed(3)),
+        unit: 'ratio',
+        note: `of each app round's time, the page's main thread was ${formatTimeShares(time('page'))}; the host's main thread waited for a core ${waitingPercent('host')} of it, the writer ${waitingPercent('writer')}, socat ${waitingPercent('socat')} (medians over the rounds, from /proc schedstat; the end is seen by a 100 ms poll, which adds to asleep)`,
+      },
+      {
         name: 'serial-xterm-alone-vs-raw',
         value: Number((xterm.megabytesPerSecond / rawMegabytesPerSecond).toFixed(3)),
         unit: 'ratio',
@@ -250,15 +270,30 @@ export async function runSerialFloodInChromium(
   }
 }
 
-/** Writes the payload into the pty the app's serial console reads, and times it until xterm has written every byte. */
+/** Where an app round's wall time went for the main threads of the page, the host, the writer and socat. */
+type AppFloodTime = Record<'page' | 'host' | 'writer' | 'socat', TimeShares>;
+
+/**
+ * Writes the payload into the pty the app's serial console reads, and times it until xterm has written every byte.
+ * The host is this process (its main thread is read for AppFloodTime); `cpuSources` must name `writer` and `socat`.
+ */
 async function measureAppFlood<Name extends string>(
   page: CdpPage,
   writer: SerialWriter,
   payload: Buffer,
   digest: string,
-  cpuSources: Record<Name, CpuSource>,
+  cpuSources: Record<Name, CpuSource> & Record<'writer' | 'socat', CpuSource>,
+  browserPid: number,
   options: { keepBytes?: boolean } = {},
-): Promise<SerialFloodMeasurement & { cpu: CpuReading<Name> }> {
+): Promise<SerialFloodMeasurement & { cpu: CpuReading<Name>; time: AppFloodTime }> {
+  const readSchedules = async () => ({
+    at: performance.now(),
+    page: await readRendererSchedules(browserPid),
+    host: (await readThreadSchedule(process.pid))!,
+    writer: (await readThreadSchedule(cpuSources.writer.pid))!,
+    socat: (await readThreadSchedule(cpuSources.socat.pid))!,
+  });
+  const schedulesBefore = await readSchedules();
   const cpuBefore = await readCpu(cpuSources);
   const startedAt = await startCapturing(page, payload.length);
   const written = writer.write();
@@ -270,6 +305,10 @@ async function measureAppFlood<Name extends string>(
     { pollingMs: 100, timeoutMs: 10 * 60_000 },
   );
   const cpu = cpuSpent(cpuBefore, await readCpu(cpuSources));
+  const schedulesAfter = await readSchedules();
+  const spanMs = schedulesAfter.at - schedulesBefore.at;
+  const shares = (name: 'host' | 'writer' | 'socat') =>
+    timeShares(schedulesBefore[name], schedulesAfter[name], spanMs);
   await written;
   const received = await page.evaluate(async (keepBytes) => {
     const probe = (window as unknown as ProbeWindow).fieldKitTerminalProbe;
@@ -295,5 +334,11 @@ async function measureAppFlood<Name extends string>(
     bytesPerMs: received.byteCount / elapsedMs,
     isByteExact: received.byteCount === payload.length && received.digest === digest,
     cpu,
+    time: {
+      page: pageTimeShares(schedulesBefore.page, schedulesAfter.page, spanMs),
+      host: shares('host'),
+      writer: shares('writer'),
+      socat: shares('socat'),
+    },
   };
 }

@@ -9,10 +9,22 @@ import { CdpPage } from '../helpers/cdp-page';
 import { percentile95, runMainSshFloods } from './terminal-ssh';
 import { runSerialFloodInChromium } from './terminal-serial';
 import type { BenchFigure } from './report';
-import { cpuSpent, readCpu, readRssBytes, type CpuReading } from './process-cpu';
+import {
+  cpuSpent,
+  pageTimeShares,
+  readCpu,
+  readRendererSchedules,
+  readRssBytes,
+  readThreadSchedule,
+  timeShares,
+  type CpuReading,
+  type TimeShares,
+} from './process-cpu';
 import {
   checkFloodInPage,
   type FloodCheck,
+  formatTimeShares,
+  medianTimeShares,
   measureXtermAlonePass,
   median,
   openReverseTerminal,
@@ -61,23 +73,56 @@ export async function runSshFloodInChromium(megabytes = SSH_FLOOD_MEGABYTES): Pr
       () => void readRssBytes(rig.hostPid).then((rss) => (rssPeak = Math.max(rssPeak, rss ?? 0))),
       50,
     );
+    // Where the flood's wall time went for the page's, the host's and the simulator's main threads.
+    const readSchedules = async () => ({
+      at: performance.now(),
+      page: await readRendererSchedules(browser.pid),
+      host: (await readThreadSchedule(rig.hostPid))!,
+      simulator: (await readThreadSchedule(rig.simulatorPid!))!,
+    });
     const rounds: Array<
-      FloodCheck & { cpu: CpuReading<keyof typeof cpuSources>; alone: XtermAloneMeasurement }
+      FloodCheck & {
+        cpu: CpuReading<keyof typeof cpuSources>;
+        alone: XtermAloneMeasurement & { page: TimeShares };
+        time: Record<'page' | 'host' | 'simulator', TimeShares>;
+      }
     > = [];
     try {
       await checkFloodInPage(page, WARM_UP_FLOOD_MEGABYTES, 10 * 60_000);
       for (let round = 0; round < SSH_FLOOD_ROUNDS; round += 1) {
+        const schedulesBefore = await readSchedules();
         const cpuBefore = await readCpu(cpuSources);
         let cpuAfter = cpuBefore;
+        let schedulesAfter = schedulesBefore;
         const flood = await checkFloodInPage(page, megabytes, 30 * 60_000, {
           keystrokeIntervalMs: KEYSTROKE_INTERVAL_MS,
           keepBytes: true,
-          onWritten: async () => void (cpuAfter = await readCpu(cpuSources)),
+          onWritten: async () => {
+            schedulesAfter = await readSchedules();
+            cpuAfter = await readCpu(cpuSources);
+          },
         });
+        const elapsedMs = schedulesAfter.at - schedulesBefore.at;
+        const shares = (name: 'host' | 'simulator') =>
+          timeShares(schedulesBefore[name], schedulesAfter[name], elapsedMs);
         // xterm alone on this flood's bytes at once: each flood is paired with a pass of its own, so that the
         // machine's drift over the run (other tenants, clock speed) weighs on both sides of a pair alike.
+        const aloneBefore = await readSchedules();
         const alone = await measureXtermAlonePass(page, browser.pid);
-        rounds.push({ ...flood, cpu: cpuSpent(cpuBefore, cpuAfter), alone });
+        const aloneAfter = await readSchedules();
+        rounds.push({
+          ...flood,
+          cpu: cpuSpent(cpuBefore, cpuAfter),
+          alone: {
+            ...alone,
+            page: pageTimeShares(aloneBefore.page, aloneAfter.page, aloneAfter.at - aloneBefore.at),
+          },
+          time: {
+            page: pageTimeShares(schedulesBefore.page, schedulesAfter.page, elapsedMs),
+            host: shares('host'),
+            simulator: shares('simulator'),
+          },
+        });
       }
     } finally {
       clearInterval(sampler);
@@ -104,6 +149,9 @@ export async function runSshFloodInChromium(megabytes = SSH_FLOOD_MEGABYTES): Pr
       chromium: perMegabyte('chromium'),
     };
     const xtermAlone = xterm.chromiumMsPerMegabyte;
+    const time = (name: 'page' | 'host' | 'simulator') =>
+      medianTimeShares(rounds.map((round) => round.time[name]));
+    const waitingPercent = (name: 'host' | 'simulator') => `${Math.round(time(name).waiting * 100)}%`;
     const cores = availableParallelism();
     const total = flooding.simulator + flooding.host + flooding.chromium;
     // The most these cores could carry at the CPU per MB the flood was measured to cost, every core busy, as a
@@ -135,6 +183,12 @@ export async function runSshFloodInChromium(megabytes = SSH_FLOOD_MEGABYTES): Pr
         value: Number(ceiling(flooding.simulator + flooding.host + xtermAlone).toFixed(3)),
         unit: 'ratio',
         note: `the ceiling if Chromium spent on the stream only what it spends on xterm alone (${Math.round(xtermAlone)} ms/MB), the simulator and host costing what they did`,
+      },
+      {
+        name: 'ssh-flood-page-waiting-share',
+        value: Number(time('page').waiting.toFixed(3)),
+        unit: 'ratio',
+        note: `of each flood's time, the page's main thread was ${formatTimeShares(time('page'))}; with xterm alone ${formatTimeShares(medianTimeShares(rounds.map((round) => round.alone.page)))}. The host's main thread waited for a core ${waitingPercent('host')} of the flood, the simulator's ${waitingPercent('simulator')} (medians over the floods, from /proc schedstat)`,
       },
       {
         name: 'ssh-flood-main-rss-growth-mb',
