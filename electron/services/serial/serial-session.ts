@@ -92,9 +92,11 @@ function toOpenOptions(path: string, options: SerialOpenOptions): OpenOptions {
 
 /**
  * A serial terminal: framing as configured, TX/RX newline translation, local echo, break, DTR/RTS, a session log,
- * renderer flow control (never more than the high watermark unacknowledged), and auto-reconnect when the
- * adapter comes back (matched by serial number, then VID/PID, then path; state `reconnecting` meanwhile).
- * Nothing is lost before the first 'data' listener: bytes wait (and the port is not read) until one is added.
+ * renderer flow control (never more than the high watermark unacknowledged; `reopen()` writes off what was owed),
+ * and auto-reconnect when the adapter comes back (matched by serial number, then VID/PID, then path; state
+ * `reconnecting` meanwhile). Once the user disconnects or closes the session, nothing already under way (a
+ * reconnect, an open) opens the port or changes the state. Nothing is lost before the first 'data' listener:
+ * bytes wait (and the port is not read) until one is added.
  * `resize` does nothing: a serial line has no window size.
  */
 export class SerialSession extends EventEmitter implements TerminalSession {
@@ -112,6 +114,8 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   #wakeReader: (() => void) | undefined;
   readonly #cancelWaits = new Set<() => void>();
   #reconnecting: Promise<void> = Promise.resolve();
+  /** Counts user stops (disconnect, close): a connect begun under an earlier count is abandoned. */
+  #stopCount = 0;
   #log: SessionLog | undefined;
   #logOpenProblem: string | undefined;
   #signals: { dtr: boolean; rts: boolean };
@@ -194,10 +198,14 @@ export class SerialSession extends EventEmitter implements TerminalSession {
     return this;
   }
 
-  /** Opens the port and the log; rejects with a plain message (and the session fails) if the port will not open. */
+  /**
+   * Opens the port and the log; rejects with a plain message (and the session fails) if the port will not open.
+   * If the session is closed meanwhile it rejects and stays closed, with the port freed.
+   */
   async start(): Promise<void> {
     if (this.#state !== 'connecting')
       throw new Error(`The serial session was already started (it is ${this.#state})`);
+    const stopCount = this.#stopCount;
     // A reopen starts a new log; what became of the last one no longer applies.
     this.#log = undefined;
     this.#logOpenProblem = undefined;
@@ -211,9 +219,15 @@ export class SerialSession extends EventEmitter implements TerminalSession {
       if ('log' in opened) this.#log = opened.log;
       else this.#logOpenProblem = opened.problem;
     }
+    // After the new log is open, so that what the screen is still to show is logged with it.
+    this.#startFlowAfresh();
     try {
-      await this.#openPort(this.options.path);
+      await this.#openPort(this.options.path, stopCount);
     } catch (error) {
+      if (this.#stopCount !== stopCount) {
+        await this.#log?.close();
+        throw new Error('The serial session was closed before its port opened', { cause: error });
+      }
       const reason = describeOpenError(this.options.path, error);
       this.#setState('failed', reason);
       await this.#log?.close();
@@ -224,8 +238,14 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   }
 
   /**
-   * Tries once more after the session failed (the first open failed, or the adapter stayed away too long):
-   * resolves when open again (with a new log file), rejects with a plain message and stays failed otherwise.
+   * Tries once more after the session failed (the first open failed, the adapter stayed away too long, or the user
+   * disconnected): resolves when open again (with a new log file), rejects with a plain message and stays failed
+   * otherwise.
+   *
+   * Flow control starts afresh: acknowledgements the screen still owed are written off (the page that owed them may
+   * be gone), so they can never keep the new port unread. Output still waiting from before is not lost: it is
+   * handed over at once, ahead of anything the new port sends, and written off with the rest. A live screen may
+   * thus briefly hold up to that much more than the high watermark, far below what xterm.js can buffer.
    */
   async reopen(): Promise<void> {
     if (this.#state !== 'failed')
@@ -340,16 +360,22 @@ export class SerialSession extends EventEmitter implements TerminalSession {
     this.emit('closed');
   }
 
-  /** After a state that stops the session: ends waits and the read, closes the port, lets writes and log finish. */
+  /**
+   * After a state that stops the session: abandons any connect under way, ends waits and the read, closes the port,
+   * lets the reconnect loop, writes and log finish.
+   */
   async #releasePort(): Promise<void> {
+    this.#stopCount += 1;
     for (const cancel of [...this.#cancelWaits]) cancel();
     this.#wakeReader?.();
     const port = this.#port;
     this.#port = undefined;
+    // A reopen may start while this waits below; the log it opens is not this one's to close.
+    const log = this.#log;
     if (port?.isOpen) await port.close().catch(() => {});
     await this.#reconnecting;
     await this.#writes;
-    await this.#log?.close();
+    await log?.close();
   }
 
   #requireOpenPort(): BindingPortInterface {
@@ -357,13 +383,20 @@ export class SerialSession extends EventEmitter implements TerminalSession {
     return this.#port;
   }
 
-  async #openPort(path: string): Promise<void> {
+  /**
+   * Opens `path` as the session's port. Rejects, with the port closed again, if the user stopped the session since
+   * `stopCount` was taken; on resolving the session is still not stopped, so the caller may set the state.
+   */
+  async #openPort(path: string, stopCount: number): Promise<void> {
+    if (this.#stopCount !== stopCount) throw new Error('the session was stopped');
     const port = await this.#dependencies.binding.open(toOpenOptions(path, this.options));
-    if (isFinalState(this.#state)) {
-      // Closed while the open was in flight: free the port at once.
+    const abandonIfStopped = async () => {
+      if (this.#stopCount === stopCount) return;
+      // Disconnected or closed while the open was in flight: free the port at once.
       await port.close().catch(() => {});
-      throw new Error('the session was closed');
-    }
+      throw new Error('the session was stopped');
+    };
+    await abandonIfStopped();
     // After a reconnect the lines are as the user last set them, not as the OS opens a port.
     if (this.#hasSetSignals) {
       try {
@@ -372,6 +405,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
         await port.close().catch(() => {});
         throw new Error(`could not set DTR/RTS: ${describeControlError(error)}`, { cause: error });
       }
+      await abandonIfStopped();
     }
     this.#port = port;
     this.#identity = { ...this.#identity, path };
@@ -389,8 +423,10 @@ export class SerialSession extends EventEmitter implements TerminalSession {
       while (this.#port === port && port.isOpen) {
         if (this.#flow.isPaused || this.#pending.length > 0) {
           // Not reading lets the OS buffer fill and the far end block: that is the pause.
-          await new Promise<void>((resolve) => (this.#wakeReader = resolve));
-          this.#wakeReader = undefined;
+          let wake: (() => void) | undefined;
+          await new Promise<void>((resolve) => (this.#wakeReader = wake = resolve));
+          // A reader on a reopened port may already be waiting: leave its wake-up alone.
+          if (this.#wakeReader === wake) this.#wakeReader = undefined;
           continue;
         }
         const length = Math.min(READ_BUFFER_BYTES, Math.max(this.#flow.available, 1));
@@ -424,6 +460,20 @@ export class SerialSession extends EventEmitter implements TerminalSession {
     this.#flushPending();
   }
 
+  /**
+   * Hands over every byte still waiting, whatever the window (nothing is lost), then forgets every unacknowledged
+   * byte: what an earlier screen owed must never keep a reopened port unread. Does nothing to a fresh session.
+   */
+  #startFlowAfresh(): void {
+    if (this.listenerCount('data') > 0) {
+      for (const chunk of this.#pending.splice(0)) {
+        this.#log?.append(chunk);
+        this.emit('data', chunk);
+      }
+    }
+    this.#flow.reset();
+  }
+
   #flushPending(): void {
     if (this.listenerCount('data') === 0) return;
     while (this.#pending.length > 0 && this.#flow.available > 0) {
@@ -455,9 +505,11 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   }
 
   async #handleDisconnect(port: BindingPortInterface, error: unknown): Promise<void> {
+    const stopCount = this.#stopCount;
+    const isStopped = () => this.#stopCount !== stopCount;
     this.#port = undefined;
     if (port.isOpen) await port.close().catch(() => {});
-    if (isFinalState(this.#state)) return;
+    if (isStopped()) return;
     const reason = `Disconnected: ${(error as Error).message ?? String(error)}`;
     if (!this.options.autoReconnect) {
       this.#setState('failed', reason);
@@ -473,22 +525,25 @@ export class SerialSession extends EventEmitter implements TerminalSession {
       Math.ceil(this.#reconnect.giveUpAfterMs / Math.max(1, this.#reconnect.initialDelayMs)) + 1;
     for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
       await this.#wait(delay);
-      if (this.#state !== 'reconnecting') return;
-      const path = findReconnectPath(this.#identity, await this.#dependencies.binding.list().catch(() => []));
+      if (isStopped()) return;
+      const ports = await this.#dependencies.binding.list().catch(() => []);
+      if (isStopped()) return;
+      const path = findReconnectPath(this.#identity, ports);
       if (path !== undefined) {
         try {
-          await this.#openPort(path);
+          await this.#openPort(path, stopCount);
           this.#setState('open', `Reconnected on ${path}`);
           this.#startReading();
           return;
         } catch (openError) {
+          if (isStopped()) return;
           lastError = describeOpenError(path, openError);
         }
       }
       if (now() - startedAt >= this.#reconnect.giveUpAfterMs) break;
       delay = Math.min(delay * 2, this.#reconnect.maxDelayMs);
     }
-    if (this.#state !== 'reconnecting') return;
+    if (isStopped()) return;
     this.#setState('failed', `Gave up reconnecting: ${lastError}`);
     await this.#log?.close();
   }

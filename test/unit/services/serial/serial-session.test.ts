@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import type { OpenOptions, SetOptions } from '../../../../electron/services/serial/binding-types';
+import { parseSerialOpenOptions } from '../../../../electron/services/serial/options';
+import { DISCONNECTED_BY_USER, SerialSession } from '../../../../electron/services/serial/serial-session';
+import { createPortInfo, FakeBinding } from './fake-binding';
+
+const ADAPTER = { path: '/dev/ttyUSB0', serialNumber: 'A10K1', vendorId: '0403', productId: '6001' };
+
+function createBinding(): FakeBinding {
+  const binding = new FakeBinding();
+  binding.ports = [createPortInfo(ADAPTER)];
+  return binding;
+}
+
+function createSession(binding: FakeBinding, options: Record<string, unknown> = {}): SerialSession {
+  return new SerialSession(parseSerialOpenOptions({ path: ADAPTER.path, ...options }), ADAPTER, {
+    binding,
+    clock: () => new Date(2026, 10, 22, 10, 0, 0),
+    reconnect: { initialDelayMs: 1, maxDelayMs: 1, giveUpAfterMs: 60_000 },
+    flow: { highWatermark: 1_000, lowWatermark: 500 },
+  });
+}
+
+/** What the terminal screen was handed, and a way to wait until it has been handed so many bytes. */
+function collectScreen(session: SerialSession) {
+  const chunks: Buffer[] = [];
+  const waiters: { byteCount: number; resolve: () => void }[] = [];
+  const byteCount = () => chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+  session.on('data', (chunk) => {
+    chunks.push(Buffer.from(chunk));
+    for (const waiter of [...waiters]) {
+      if (byteCount() < waiter.byteCount) continue;
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  });
+  return {
+    get text() {
+      return Buffer.concat(chunks).toString('latin1');
+    },
+    hasReceived(count: number): Promise<void> {
+      if (byteCount() >= count) return Promise.resolve();
+      return new Promise((resolve) => waiters.push({ byteCount: count, resolve }));
+    },
+  };
+}
+
+function recordStates(session: SerialSession): string[] {
+  const states: string[] = [];
+  session.on('state', (state, reason) => states.push(reason ? `${state}: ${reason}` : state));
+  return states;
+}
+
+/** Holds a call until the test releases it; `reached` settles once a call is being held. */
+function createHold() {
+  let reach!: () => void;
+  let release!: () => void;
+  const reached = new Promise<void>((resolve) => (reach = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return {
+    reached,
+    release,
+    async wait(): Promise<void> {
+      reach();
+      await released;
+    },
+  };
+}
+
+type Hold = ReturnType<typeof createHold>;
+
+/** Each point where the reconnect loop waits for the system, and how to hold it there. */
+const RECONNECT_STEPS: {
+  step: string;
+  options: Record<string, unknown>;
+  holdAt(binding: FakeBinding, hold: Hold): void;
+}[] = [
+  {
+    step: 'listing the ports',
+    options: {},
+    holdAt(binding, hold) {
+      const list = binding.list.bind(binding);
+      binding.list = async () => {
+        await hold.wait();
+        return list();
+      };
+    },
+  },
+  {
+    step: 'opening the port',
+    options: {},
+    holdAt(binding, hold) {
+      const open = binding.open.bind(binding);
+      binding.open = async (options: OpenOptions) => {
+        await hold.wait();
+        return open(options);
+      };
+    },
+  },
+  {
+    step: 'restoring DTR and RTS on the reopened port',
+    options: { dtr: false },
+    holdAt(binding, hold) {
+      const open = binding.open.bind(binding);
+      binding.open = async (options: OpenOptions) => {
+        const port = await open(options);
+        const set = port.set.bind(port);
+        port.set = async (signals: SetOptions) => {
+          await hold.wait();
+          return set(signals);
+        };
+        return port;
+      };
+    },
+  },
+];
+
+describe('SerialSession', () => {
+  describe.each(RECONNECT_STEPS)(
+    'when the user disconnects while reconnecting is $step',
+    ({ options, holdAt }) => {
+      it('stays disconnected with the port free', async () => {
+        const binding = createBinding();
+        const session = createSession(binding, options);
+        await session.start();
+        const states = recordStates(session);
+        const hold = createHold();
+        holdAt(binding, hold);
+        binding.lastPort.unplug();
+        await hold.reached;
+        const disconnecting = session.disconnect();
+        hold.release();
+        await disconnecting;
+        expect(session.state).toBe('failed');
+        expect(states).toEqual([
+          'reconnecting: Disconnected: EIO: i/o error, read',
+          `failed: ${DISCONNECTED_BY_USER}`,
+        ]);
+        expect(binding.opened.filter((port) => port.isOpen)).toEqual([]);
+      });
+    },
+  );
+
+  it('stays closed with the port free when closed while a reopened port gets its DTR and RTS back', async () => {
+    const binding = createBinding();
+    const session = createSession(binding, { dtr: false });
+    await session.start();
+    const states = recordStates(session);
+    const hold = createHold();
+    RECONNECT_STEPS[2]!.holdAt(binding, hold);
+    binding.lastPort.unplug();
+    await hold.reached;
+    const closing = session.close();
+    hold.release();
+    await closing;
+    expect(session.state).toBe('closed');
+    expect(states).toEqual(['reconnecting: Disconnected: EIO: i/o error, read', 'closed']);
+    expect(binding.opened.filter((port) => port.isOpen)).toEqual([]);
+  });
+
+  it('stays closed with the port free when closed while first opening the port', async () => {
+    const binding = createBinding();
+    const session = createSession(binding);
+    const states = recordStates(session);
+    const hold = createHold();
+    RECONNECT_STEPS[1]!.holdAt(binding, hold);
+    const starting = session.start();
+    await hold.reached;
+    const closing = session.close();
+    hold.release();
+    await expect(starting).rejects.toThrow('The serial session was closed before its port opened');
+    await closing;
+    expect(session.state).toBe('closed');
+    expect(states).toEqual(['closed']);
+    expect(binding.opened.filter((port) => port.isOpen)).toEqual([]);
+  });
+
+  it('reads the new port after Disconnect and Reconnect although the old screen never acknowledged its output', async () => {
+    const binding = createBinding();
+    const session = createSession(binding);
+    const screen = collectScreen(session);
+    await session.start();
+    binding.lastPort.receive(Buffer.alloc(1_200, 0x41));
+    await screen.hasReceived(1_000);
+    expect(session.isPaused).toBe(true);
+    await session.disconnect();
+    await session.reopen();
+    expect(binding.lastPort.hasPendingRead).toBe(true);
+    binding.lastPort.receive('login: ');
+    await screen.hasReceived(1_007);
+    expect(screen.text).toBe(`${'A'.repeat(1_000)}login: `);
+    expect(session.isPaused).toBe(false);
+    expect(session.unacknowledged).toBe(7);
+  });
+
+  it('hands over output still waiting from before a disconnect first when reconnected, and writes it off', async () => {
+    const binding = createBinding();
+    const session = createSession(binding, { localEcho: true });
+    const screen = collectScreen(session);
+    await session.start();
+    binding.lastPort.receive(Buffer.alloc(1_000, 0x41));
+    await screen.hasReceived(1_000);
+    session.write('typed');
+    await session.disconnect();
+    await session.reopen();
+    expect(binding.lastPort.hasPendingRead).toBe(true);
+    binding.lastPort.receive('login: ');
+    await screen.hasReceived(1_012);
+    expect(screen.text).toBe(`${'A'.repeat(1_000)}typedlogin: `);
+    expect(session.unacknowledged).toBe(7);
+  });
+
+  it('resumes reading a port paused at the high watermark once everything owed is acknowledged', async () => {
+    const binding = createBinding();
+    const session = createSession(binding);
+    const screen = collectScreen(session);
+    await session.start();
+    const port = binding.lastPort;
+    port.receive(Buffer.alloc(1_200, 0x41));
+    await screen.hasReceived(1_000);
+    expect(session.isPaused).toBe(true);
+    expect(port.hasPendingRead).toBe(false);
+    session.acknowledge(session.unacknowledged);
+    await screen.hasReceived(1_200);
+    port.receive('later');
+    await screen.hasReceived(1_205);
+    expect(screen.text).toBe(`${'A'.repeat(1_200)}later`);
+    expect(session.isPaused).toBe(false);
+  });
+});
