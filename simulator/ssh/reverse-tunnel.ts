@@ -72,12 +72,20 @@ export function parseTunnelOptions(options: string): Map<string, string> {
   return parsed;
 }
 
+/** The message a tunnel cancelled while opening rejects with (a stopReverseSsh overtook its reverseSsh). */
+export const TUNNEL_CANCELLED_MESSAGE = 'stopReverseSsh arrived while the tunnel was opening';
+
 /**
  * Opens a reverse tunnel with ssh2's client: logs in to the relay and asks it to listen on
  * 127.0.0.1:`sshRevPort`, forwarding each connection to 127.0.0.1:`targetPort`. Resolves once the
- * relay accepted the forward; rejects with a message saying which step failed.
+ * relay accepted the forward; rejects with a message saying which step failed. When `signal` aborts before then,
+ * it rejects with TUNNEL_CANCELLED_MESSAGE once the relay no longer holds the forward (or never got it).
  */
-export function openSsh2Tunnel(request: ReverseTunnelRequest, targetPort: number): Promise<ReverseTunnel> {
+export function openSsh2Tunnel(
+  request: ReverseTunnelRequest,
+  targetPort: number,
+  signal?: AbortSignal,
+): Promise<ReverseTunnel> {
   const options = parseTunnelOptions(request.options);
   const aliveSeconds = Number(options.get('ServerAliveInterval') ?? 0);
   const tunnel = new TunnelHandle();
@@ -113,9 +121,27 @@ export function openSsh2Tunnel(request: ReverseTunnelRequest, targetPort: number
     const fail = (message: string) => {
       if (isSettled) return;
       isSettled = true;
+      signal?.removeEventListener('abort', onAbort);
       client.end();
       reject(new Error(message));
     };
+    // Before the forward was asked for, ending the client is enough; after, the answer decides (below).
+    let hasAskedForward = false;
+    const cancel = () => {
+      if (isSettled) return;
+      fail(TUNNEL_CANCELLED_MESSAGE);
+      socket.destroy();
+    };
+    const onAbort = () => {
+      if (!hasAskedForward) cancel();
+      // A relay that never answers the forward is not waited for: cutting the link drops the forward too.
+      else setTimeout(cancel, CANCEL_FORWARD_TIMEOUT_MS).unref();
+    };
+    if (signal?.aborted) {
+      onAbort();
+      return;
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
     client.on('error', (error: Error & { level?: string }) => {
       const message = describeLoginError(request, error);
       if (error.level === 'client-timeout') {
@@ -129,6 +155,8 @@ export function openSsh2Tunnel(request: ReverseTunnelRequest, targetPort: number
     });
     client.on('close', () => fail(`the relay ${request.sshHost}:${request.sshPort} closed the connection`));
     client.on('ready', () => {
+      if (isSettled) return;
+      hasAskedForward = true;
       client.forwardIn('127.0.0.1', request.sshRevPort, (error) => {
         if (error) {
           fail(
@@ -136,7 +164,14 @@ export function openSsh2Tunnel(request: ReverseTunnelRequest, targetPort: number
           );
           return;
         }
+        if (isSettled) return;
         isSettled = true;
+        signal?.removeEventListener('abort', onAbort);
+        if (signal?.aborted) {
+          // The relay listens already: take the forward back before saying the tunnel did not open.
+          void tunnel.close().then(() => reject(new Error(TUNNEL_CANCELLED_MESSAGE)));
+          return;
+        }
         resolve(tunnel);
       });
     });
@@ -156,11 +191,13 @@ export function openSsh2Tunnel(request: ReverseTunnelRequest, targetPort: number
 /**
  * Opens a reverse tunnel by running the real OpenSSH client
  * (`ssh -N -R 127.0.0.1:<rev>:127.0.0.1:<target>`, password through `SSH_ASKPASS`). Resolves when ssh
- * reports the remote forward accepted; rejects with ssh's reason when it exits first or takes too long.
+ * reports the remote forward accepted; rejects with ssh's reason when it exits first or takes too long, and with
+ * TUNNEL_CANCELLED_MESSAGE once ssh has exited when `signal` aborts before then.
  */
 export async function openOpenSshTunnel(
   request: ReverseTunnelRequest,
   targetPort: number,
+  signal?: AbortSignal,
 ): Promise<ReverseTunnel> {
   const options = parseTunnelOptions(request.options);
   const directory = await mkdtemp(join(tmpdir(), 'fieldkit-tunnel-'));
@@ -224,15 +261,21 @@ export async function openOpenSshTunnel(
       if (stderr.includes('remote forward success for: listen')) finish();
     };
     const onExit = () => finish(new Error(describeOpenSshFailure(request, stderr)));
-    function finish(error?: Error) {
+    const onAbort = () => {
+      finish(new Error(TUNNEL_CANCELLED_MESSAGE), tunnel.close());
+    };
+    function finish(error?: Error, closing?: Promise<void>) {
       clearTimeout(timer);
       child.stderr?.off('data', onData);
       child.off('exit', onExit);
-      if (error) reject(error);
+      signal?.removeEventListener('abort', onAbort);
+      if (error) void (closing ?? Promise.resolve()).then(() => reject(error));
       else resolve(tunnel);
     }
     child.stderr?.on('data', onData);
     child.once('exit', onExit);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 

@@ -7,6 +7,7 @@ import {
   openOpenSshTunnel,
   openSsh2Tunnel,
   ReverseTunnelRequestSchema,
+  TUNNEL_CANCELLED_MESSAGE,
   type ReverseTunnel,
 } from './reverse-tunnel';
 
@@ -99,6 +100,8 @@ export async function createSshWorld(options: SshWorldOptions): Promise<SshWorld
     );
   };
   const openTunnels = new Map<string, Set<ReverseTunnel>>();
+  /** Tunnels still opening, by gateway: a stop cancels them, and waits until each has given up. */
+  const openingTunnels = new Map<string, Set<{ cancel: AbortController; settled: Promise<void> }>>();
   const createShell = options.createShell ?? createGatewayShell;
   const openTunnel = options.tunnelClient === 'openssh' ? openOpenSshTunnel : openSsh2Tunnel;
 
@@ -109,6 +112,10 @@ export async function createSshWorld(options: SshWorldOptions): Promise<SshWorld
   };
 
   const closeTunnels = async (gatewayId: string): Promise<void> => {
+    // A stop that overtook a reverseSsh (or came after it answered 408) still ends the tunnel it asked for.
+    const opening = [...(openingTunnels.get(gatewayId) ?? [])];
+    for (const { cancel } of opening) cancel.abort();
+    await Promise.all(opening.map(({ settled }) => settled));
     const tunnels = [...(openTunnels.get(gatewayId) ?? [])];
     openTunnels.delete(gatewayId);
     await Promise.all(tunnels.map((tunnel) => tunnel.close()));
@@ -158,12 +165,25 @@ export async function createSshWorld(options: SshWorldOptions): Promise<SshWorld
         throw new Error(`reverseSsh refused: ${problems.join('; ')}`);
       }
       const request = parsed.data;
-      const sshd = await startSshd(gatewayId);
-      const tunnel = await openTunnel(request, sshd.port);
-      const set = openTunnels.get(gatewayId) ?? new Set();
-      set.add(tunnel);
-      openTunnels.set(gatewayId, set);
-      tunnel.once('closed', () => set.delete(tunnel));
+      const cancel = new AbortController();
+      const opening = (async () => {
+        const sshd = await startSshd(gatewayId);
+        if (cancel.signal.aborted) throw new Error(TUNNEL_CANCELLED_MESSAGE);
+        const tunnel = await openTunnel(request, sshd.port, cancel.signal);
+        const set = openTunnels.get(gatewayId) ?? new Set();
+        set.add(tunnel);
+        openTunnels.set(gatewayId, set);
+        tunnel.once('closed', () => set.delete(tunnel));
+      })();
+      const entry = { cancel, settled: opening.catch(() => undefined) };
+      const pending = openingTunnels.get(gatewayId) ?? new Set();
+      pending.add(entry);
+      openingTunnels.set(gatewayId, pending);
+      try {
+        await opening;
+      } finally {
+        pending.delete(entry);
+      }
     },
     closeTunnels,
   };
@@ -188,7 +208,8 @@ export async function createSshWorld(options: SshWorldOptions): Promise<SshWorld
       await (await sshd)?.close();
     },
     async close() {
-      await Promise.all([...openTunnels.keys()].map(closeTunnels));
+      const gatewayIds = new Set([...openTunnels.keys(), ...openingTunnels.keys()]);
+      await Promise.all([...gatewayIds].map(closeTunnels));
       await Promise.all([...sshds.values()].map(async (sshd) => (await sshd).close()));
       await relay.close();
     },

@@ -74,8 +74,7 @@ export async function startSshWorldProcess(options: WorldProcessOptions): Promis
 async function serve(options: WorldProcessOptions): Promise<void> {
   const world = await createSshWorld(options);
   process.stdout.write(`${JSON.stringify({ relay: world.relay })}\n`);
-  for await (const line of createInterface({ input: process.stdin })) {
-    const call = JSON.parse(line) as Call;
+  const answer = async (call: Call) => {
     try {
       if (call.method === 'openReverseTunnel')
         await world.tunnels.openReverseTunnel(call.gatewayId!, call.request!);
@@ -89,7 +88,9 @@ async function serve(options: WorldProcessOptions): Promise<void> {
     } catch (error) {
       process.stdout.write(`${JSON.stringify({ id: call.id, error: (error as Error).message })}\n`);
     }
-  }
+  };
+  // Calls are answered as they finish, not in turn: a stop must reach a tunnel that is still opening.
+  for await (const line of createInterface({ input: process.stdin })) void answer(JSON.parse(line) as Call);
   await world.close();
 }
 

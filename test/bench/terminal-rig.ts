@@ -145,6 +145,7 @@ export interface ProbeWindow {
     floodWrittenAt: Record<string, number | null>;
     keySentAt: number[];
     echoLatencies: number[];
+    onBytes(id: string, bytes: Uint8Array): void;
     reset(id: string): void;
     terminals: Record<string, ProbedTerminal>;
     serializers?: Record<string, () => string>;

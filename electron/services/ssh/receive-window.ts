@@ -210,10 +210,20 @@ export class ReceiveWindow {
     return Math.max(0, this.#granted - this.#acknowledged);
   }
 
-  /** The renderer wrote `byteCount` bytes: the gateway may send that much more. */
+  /** Bytes the peer has sent since attach (what it was allowed, less what it may still send). */
+  get received(): number {
+    return this.#granted - this.peerWindow;
+  }
+
+  /**
+   * The renderer wrote `byteCount` bytes: the gateway may send that much more. Never counts more than the channel
+   * has received: a surplus (two pages acknowledging the same output, or late acknowledgements of output already
+   * written off) is dropped, so it never lets the gateway further ahead of xterm than the window.
+   */
   acknowledged(byteCount: number): void {
-    this.#acknowledged += byteCount;
-    this.#resize(byteCount);
+    const counted = Math.max(0, Math.min(byteCount, this.received - this.#acknowledged));
+    this.#acknowledged += counted;
+    this.#resize(counted);
     this.#release();
   }
 

@@ -5,7 +5,7 @@ import type { Client, ClientChannel, ConnectConfig } from 'ssh2';
 import { SessionLog } from '../terminal';
 import { HostKeyChangedError } from './host-key-errors';
 import type { HostKeyVerdict, KnownHosts } from './known-hosts';
-import { SshSession, type SshLink, type SshLinkEnd } from './ssh-session';
+import { SessionClosedError, SshSession, type SshLink, type SshLinkEnd } from './ssh-session';
 import { RECEIVE_WINDOW_MIN_BYTES, ReceiveWindow } from './receive-window';
 
 /**
@@ -17,6 +17,11 @@ export const REVERSE_SSH_OPTIONS = '-o ServerAliveInterval=30 -o ServerAliveCoun
 export const TUNNEL_TIMEOUT_MS = 45_000;
 /** First and longest pause between tunnel probes (doubling in between). */
 export const TUNNEL_PROBE_DELAYS_MS = { first: 200, max: 3_000 };
+/**
+ * How long the relay may take to open a connection to a relay port (a probe) before it counts as unanswered: a
+ * tunnel whose gateway went silent can hold its port and never answer.
+ */
+export const FORWARD_TIMEOUT_MS = 5_000;
 /** SSH keepalive on every link the app opens: a silent drop is noticed within interval × count. */
 export const KEEPALIVE_INTERVAL_MS = 10_000;
 /** Unanswered keepalives before a link counts as dropped. */
@@ -57,8 +62,13 @@ export interface OpenReverseRequest {
   onProgress?(step: ReverseSshStep, detail: string): void;
 }
 
-/** The steps of opening a reverse-SSH session, in order (a reconnect may skip the tunnel ones). */
-export type ReverseSshStep = 'relay' | 'request-tunnel' | 'wait-for-tunnel' | 'gateway-login';
+/**
+ * The steps of opening a reverse-SSH session, in order. A reconnect first tries the last tunnel again
+ * (`reuse-tunnel`, then `gateway-login`); when that tunnel no longer leads to the gateway it is stopped
+ * (`stop-tunnel`) and a new one asked for as on the first open.
+ */
+export type ReverseSshStep =
+  'relay' | 'reuse-tunnel' | 'stop-tunnel' | 'request-tunnel' | 'wait-for-tunnel' | 'gateway-login';
 
 /** What `openDirect` needs: a gateway reachable on the local network. */
 export interface OpenDirectRequest {
@@ -86,12 +96,16 @@ export interface SshServiceDependencies {
   /** Session logs go here (on by default); absent: no logs. */
   logsDir?: string;
   createClient?: () => Client;
+  /** Opens the TCP connection to the relay or a gateway (default: net.connect with TCP_NODELAY). */
+  connectSocket?: (host: string, port: number) => Duplex;
   /** Waits between tunnel probes (default setTimeout); with `now`, lets tests run the backoff without waiting. */
   sleep?: (milliseconds: number) => Promise<void>;
   /** Milliseconds, for the tunnel wait's timeout (default Date.now). */
   now?: () => number;
   random?: () => number;
   tunnelTimeoutMs?: number;
+  /** How long one probe of a relay port may take (default FORWARD_TIMEOUT_MS). */
+  forwardTimeoutMs?: number;
   keepaliveIntervalMs?: number;
   keepaliveCountMax?: number;
   readyTimeoutMs?: number;
@@ -127,7 +141,39 @@ interface ConnectedClient {
   verdict: HostKeyVerdict;
   /** Resolves with the reason the client went away (error text, or a plain "closed"). */
   lost: Promise<string>;
+  /** True from the moment the client closed (before `lost` resolves, and before ssh2 fails what was pending). */
+  isClosed(): boolean;
 }
+
+/** What one probe of a relay port found. */
+type ForwardProbe =
+  | { outcome: 'open'; stream: Duplex }
+  /** Nothing listens there (the relay refused the connection). */
+  | { outcome: 'refused' }
+  /** Something holds the port but did not answer within the forward timeout. */
+  | { outcome: 'unanswered' }
+  /** The relay link itself is gone. */
+  | { outcome: 'lost' };
+
+/** The tunnel a reverse session asked for, kept across reconnects. */
+interface TunnelRecord {
+  /** The relay port of the last tunnel asked for. */
+  port: number | undefined;
+  /** A reverseSsh was sent: closing must send stopReverseSsh. */
+  hasRequested: boolean;
+  /** While a reverseSsh waits for its answer: resolves once it has one (either way). */
+  request: Promise<void> | undefined;
+}
+
+/** Words for what a reverse connect was doing, for a message when the relay link went away meanwhile. */
+const STEP_ACTIVITIES: Record<ReverseSshStep, string> = {
+  relay: 'starting on the relay',
+  'reuse-tunnel': 'trying the last tunnel again',
+  'stop-tunnel': 'stopping the last tunnel',
+  'request-tunnel': 'asking the gateway for a tunnel',
+  'wait-for-tunnel': "waiting for the gateway's tunnel",
+  'gateway-login': 'logging in to the gateway',
+};
 
 /**
  * Opens SSH terminals to gateways: through a reverse tunnel on a relay (reverseSsh → wait for the
@@ -153,69 +199,24 @@ export class SshService {
   /**
    * Asks the gateway for a reverse tunnel to the relay and opens a root shell through it. Resolves with
    * the open session; rejects with HostKeyChangedError, TunnelTimeoutError, RootPasswordRequiredError
-   * or an Error whose message says which step failed.
+   * or an Error whose message says which step failed (a relay link lost on the way fails at once, naming the
+   * relay). The session's reconnect tries the last tunnel first and, when it no longer leads to the gateway, stops
+   * it and asks for a new one; every step is bounded, so a reconnect ends. Closing the session sends
+   * stopReverseSsh last, also while a (re)connect is under way: that connect sends no reverseSsh after it.
    */
   async openReverse(request: OpenReverseRequest): Promise<SshSession> {
     const rootPassword = await this.findRootPassword(request.gatewayId, request.rootPassword);
-    const { gatewayId, relay } = request;
-    let sshRevPort: number | undefined;
-    let hasRequestedTunnel = false;
+    const tunnel: TunnelRecord = { port: undefined, hasRequested: false, request: undefined };
     const session: SshSession = this.createSession({
       kind: 'reverse',
-      title: request.title ?? `${gatewayId} (reverse SSH)`,
-      gatewayId,
+      title: request.title ?? `${request.gatewayId} (reverse SSH)`,
+      gatewayId: request.gatewayId,
       cols: request.cols,
       rows: request.rows,
       ...(request.timestamps ? { timestamps: true } : {}),
-      connect: async (size) => {
-        const report = (step: ReverseSshStep, detail: string) => request.onProgress?.(step, detail);
-        report('relay', `Connecting to the relay ${relay.host}:${relay.port}`);
-        const relayLink = await this.connectClient(
-          { host: relay.host, port: relay.port, username: relay.username, password: relay.password },
-          `${relay.host}:${relay.port}`,
-          `the relay ${relay.host}:${relay.port}`,
-        );
-        try {
-          // After a drop the gateway's tunnel may have survived: reuse it before asking for a new one.
-          let stream =
-            sshRevPort === undefined ? undefined : await tryForwardOut(relayLink.client, sshRevPort);
-          if (!stream) {
-            sshRevPort = await this.chooseRevPort(relayLink.client, request.portRange);
-            this.revPorts.set(session, sshRevPort);
-            hasRequestedTunnel = true;
-            report(
-              'request-tunnel',
-              `Asking gateway ${gatewayId} to open a tunnel on relay port ${sshRevPort}`,
-            );
-            await this.requestTunnel(gatewayId, relay, sshRevPort);
-            report('wait-for-tunnel', `Waiting for the tunnel on relay port ${sshRevPort}`);
-            stream = await this.waitForTunnel(relayLink.client, gatewayId, relay, sshRevPort);
-          }
-          report('gateway-login', `Logging in to gateway ${gatewayId} as ${GATEWAY_USER}`);
-          const gatewayLink = await this.connectClient(
-            { sock: stream, username: GATEWAY_USER, password: rootPassword },
-            `gateway:${gatewayId}`,
-            `the gateway ${gatewayId}`,
-          ).catch((error: unknown) => {
-            if (!(error instanceof AuthenticationRefusedError)) throw error;
-            // Asking again is the way out: a stored password that went stale would otherwise lock the user out.
-            const tried = request.rootPassword
-              ? 'the root password entered'
-              : 'the root password kept for it';
-            throw new RootPasswordRequiredError(
-              `Gateway ${gatewayId} refused ${tried}. Enter the one on its label.`,
-              { cause: error },
-            );
-          });
-          return await this.openShell([relayLink, gatewayLink], size);
-        } catch (error) {
-          endClient(relayLink);
-          throw error;
-        }
-      },
-      onClose: async () => {
-        if (hasRequestedTunnel) await this.deps.runCommand(gatewayId, 'stopReverseSsh', {});
-      },
+      connect: (size, signal) =>
+        this.connectReverse({ request, rootPassword, tunnel, session }, size, signal),
+      onClose: () => this.stopTunnel(request.gatewayId, tunnel),
     });
     await this.openOrDiscard(session);
     return session;
@@ -232,7 +233,7 @@ export class SshService {
       cols: request.cols,
       rows: request.rows,
       ...(request.timestamps ? { timestamps: true } : {}),
-      connect: async (size) => {
+      connect: async (size, signal) => {
         const link = await this.connectClient(
           {
             host: request.host,
@@ -242,6 +243,7 @@ export class SshService {
           },
           keyId,
           `${request.host}:${port}`,
+          signal,
         );
         return this.openShell([link], size);
       },
@@ -313,6 +315,163 @@ export class SshService {
     );
   }
 
+  /**
+   * One (re)connect of a reverse session: the relay, then the last tunnel again if there was one, else (or when it
+   * no longer leads to the gateway) a new tunnel. Every step is bounded; it stops at its next step when the session
+   * closes, and at once, saying so, when the relay link goes away.
+   */
+  private async connectReverse(
+    context: ReverseContext,
+    size: { cols: number; rows: number },
+    signal: AbortSignal,
+  ): Promise<SshLink> {
+    const { request, tunnel } = context;
+    const { relay } = request;
+    const relayName = `the relay ${relay.host}:${relay.port}`;
+    throwIfClosed(signal);
+    request.onProgress?.('relay', `Connecting to ${relayName}`);
+    throwIfClosed(signal);
+    const relayLink = await this.connectClient(
+      { host: relay.host, port: relay.port, username: relay.username, password: relay.password },
+      `${relay.host}:${relay.port}`,
+      relayName,
+      signal,
+    );
+    const steps = new ConnectSteps(relayLink, signal, request.onProgress);
+    try {
+      // After a drop the gateway's tunnel may have survived: reuse it before asking for a new one.
+      const reused = tunnel.port === undefined ? undefined : await this.reuseTunnel(context, steps, size);
+      return reused ?? (await this.openNewTunnel(context, steps, size));
+    } catch (error) {
+      endClient(relayLink);
+      throw error;
+    }
+  }
+
+  /**
+   * Logs in through the last tunnel; undefined when it no longer leads to the gateway (nothing listens on its
+   * port, or what does never answers, or the gateway behind it does not complete a login), after stopping it
+   * when it still holds its port.
+   */
+  private async reuseTunnel(
+    context: ReverseContext,
+    steps: ConnectSteps,
+    size: { cols: number; rows: number },
+  ): Promise<SshLink | undefined> {
+    const { request, tunnel } = context;
+    const port = tunnel.port!;
+    steps.report('reuse-tunnel', `Trying the tunnel on relay port ${port} again`);
+    const probe = await this.probe(steps, port);
+    if (probe.outcome === 'refused') return undefined;
+    let problem = `nothing answered on relay port ${port}`;
+    if (probe.outcome === 'open') {
+      steps.report('gateway-login', `Logging in to gateway ${request.gatewayId} as ${GATEWAY_USER}`);
+      try {
+        return await this.logIn(context, steps, probe.stream, size);
+      } catch (error) {
+        // A wrong password or a changed host key is the answer; a link that died on the way is not.
+        if (
+          steps.hasEnded ||
+          error instanceof RootPasswordRequiredError ||
+          error instanceof HostKeyChangedError
+        )
+          throw error;
+        problem = (error as Error).message;
+      }
+    }
+    steps.report(
+      'stop-tunnel',
+      `The tunnel on relay port ${port} does not lead to gateway ${request.gatewayId} (${problem}); stopping it`,
+    );
+    // A stop the gateway does not confirm does not keep it from opening a new tunnel: go on either way.
+    await steps.race(this.deps.runCommand(request.gatewayId, 'stopReverseSsh', {}).catch(() => undefined));
+    return undefined;
+  }
+
+  /** Picks a free relay port, asks the gateway for a tunnel there, waits for it and logs in through it. */
+  private async openNewTunnel(
+    context: ReverseContext,
+    steps: ConnectSteps,
+    size: { cols: number; rows: number },
+  ): Promise<SshLink> {
+    const { request, tunnel, session } = context;
+    const { gatewayId, relay } = request;
+    steps.enter('looking for a free relay port');
+    const port = await this.chooseRevPort(steps, request.portRange);
+    tunnel.port = port;
+    this.revPorts.set(session, port);
+    steps.report('request-tunnel', `Asking gateway ${gatewayId} to open a tunnel on relay port ${port}`);
+    // No await between the last check and sending: once the session is closing, no reverseSsh leaves. And the
+    // request is on record before it leaves, for a close that comes while it is on its way.
+    tunnel.hasRequested = true;
+    let answered: () => void = () => undefined;
+    const onItsWay = new Promise<void>((resolve) => (answered = resolve));
+    tunnel.request = onItsWay;
+    const asked = this.requestTunnel(gatewayId, relay, port).finally(() => {
+      answered();
+      if (tunnel.request === onItsWay) tunnel.request = undefined;
+    });
+    await steps.race(asked);
+    steps.report('wait-for-tunnel', `Waiting for the tunnel on relay port ${port}`);
+    const stream = await this.waitForTunnel(steps, gatewayId, relay, port);
+    steps.report('gateway-login', `Logging in to gateway ${gatewayId} as ${GATEWAY_USER}`);
+    return await this.logIn(context, steps, stream, size);
+  }
+
+  /** Logs in to the gateway through `stream` and opens the shell; a refused password asks for the password again. */
+  private async logIn(
+    context: ReverseContext,
+    steps: ConnectSteps,
+    stream: Duplex,
+    size: { cols: number; rows: number },
+  ): Promise<SshLink> {
+    const { request, rootPassword } = context;
+    const { gatewayId } = request;
+    const gatewayLink = await steps
+      .race(
+        this.connectClient(
+          { sock: stream, username: GATEWAY_USER, password: rootPassword },
+          `gateway:${gatewayId}`,
+          `the gateway ${gatewayId}`,
+          steps.signal,
+        ),
+        endClient,
+      )
+      .catch((error: unknown) => {
+        if (!(error instanceof AuthenticationRefusedError)) throw error;
+        // Asking again is the way out: a stored password that went stale would otherwise lock the user out.
+        const tried = request.rootPassword ? 'the root password entered' : 'the root password kept for it';
+        throw new RootPasswordRequiredError(
+          `Gateway ${gatewayId} refused ${tried}. Enter the one on its label.`,
+          { cause: error },
+        );
+      });
+    try {
+      return await steps.race(this.openShell([steps.relayLink, gatewayLink], size), (link) => link.end());
+    } catch (error) {
+      endClient(gatewayLink);
+      throw error;
+    }
+  }
+
+  /**
+   * The close hook of a reverse session: stops its tunnel so that stopReverseSsh is the last command the gateway
+   * gets for it. A reverseSsh still on its way may open its tunnel after a stop that overtook it, so then the stop
+   * goes out at once (a tunnel still opening is cancelled where the server can) and again once it has answered.
+   */
+  private async stopTunnel(gatewayId: string, tunnel: TunnelRecord): Promise<void> {
+    if (!tunnel.hasRequested) return;
+    const stop = () => this.deps.runCommand(gatewayId, 'stopReverseSsh', {}).then(() => undefined);
+    const pending = tunnel.request;
+    if (!pending) {
+      await stop();
+      return;
+    }
+    await stop().catch(() => undefined);
+    await pending;
+    await stop();
+  }
+
   private async requestTunnel(gatewayId: string, relay: RelayEndpoint, sshRevPort: number): Promise<void> {
     try {
       await this.deps.runCommand(gatewayId, 'reverseSsh', {
@@ -333,8 +492,11 @@ export class SshService {
     }
   }
 
-  /** A relay port nobody listens on: random candidates from the range, each probed through the relay. */
-  private async chooseRevPort(relay: Client, range: [number, number] | undefined): Promise<number> {
+  /**
+   * A relay port nobody listens on: random candidates from the range (none another session of this app uses),
+   * each probed through the relay. A port whose listener does not answer is taken too: a dead tunnel holds it.
+   */
+  private async chooseRevPort(steps: ConnectSteps, range: [number, number] | undefined): Promise<number> {
     const [first, last] = range ?? DEFAULT_REV_PORT_RANGE;
     const size = last - first + 1;
     const start = Math.floor((this.deps.random ?? Math.random)() * size);
@@ -342,16 +504,19 @@ export class SshService {
     for (let offset = 0; offset < Math.min(size, MAX_PORT_CANDIDATES); offset += 1) {
       const port = first + ((start + offset) % size);
       if (taken.has(port)) continue;
-      const stream = await tryForwardOut(relay, port);
-      if (!stream) return port;
-      stream.destroy();
+      const probe = await this.probe(steps, port);
+      if (probe.outcome === 'refused') return port;
+      if (probe.outcome === 'open') probe.stream.destroy();
     }
     throw new Error(`No free port on the relay between ${first} and ${last}.`);
   }
 
-  /** Probes 127.0.0.1:port through the relay with growing pauses; resolves with the first stream that opens. */
+  /**
+   * Probes 127.0.0.1:port through the relay with growing pauses; resolves with the first stream that opens.
+   * Rejects with TunnelTimeoutError after the tunnel timeout, and at once when the relay link goes away.
+   */
   private async waitForTunnel(
-    relay: Client,
+    steps: ConnectSteps,
     gatewayId: string,
     endpoint: RelayEndpoint,
     port: number,
@@ -361,11 +526,11 @@ export class SshService {
     const startedAt = now();
     let delay = TUNNEL_PROBE_DELAYS_MS.first;
     for (;;) {
-      const stream = await tryForwardOut(relay, port);
-      if (stream) return stream;
+      const probe = await this.probe(steps, port);
+      if (probe.outcome === 'open') return probe.stream;
       const elapsed = now() - startedAt;
       if (elapsed >= timeoutMs) break;
-      await this.sleep(Math.min(delay, timeoutMs - elapsed));
+      await steps.race(this.sleep(Math.min(delay, timeoutMs - elapsed)));
       delay = Math.min(delay * 2, TUNNEL_PROBE_DELAYS_MS.max);
     }
     throw new TunnelTimeoutError(
@@ -374,41 +539,83 @@ export class SshService {
     );
   }
 
+  /**
+   * One probe of relay port `port`, bounded by the forward timeout; rejects (with the relay's message) instead of
+   * answering `lost` when the relay link is gone.
+   */
+  private async probe(steps: ConnectSteps, port: number): Promise<ForwardProbe> {
+    const probe = await steps.race(
+      probeForward(steps.relayLink, port, this.deps.forwardTimeoutMs ?? FORWARD_TIMEOUT_MS),
+      (late) => {
+        if (late.outcome === 'open') late.stream.destroy();
+      },
+    );
+    if (probe.outcome === 'lost') return steps.whenEnded();
+    return probe;
+  }
+
   /** Connects and logs in with the host key checked against known hosts; rejects with a plain message. */
-  private connectClient(config: ConnectConfig, keyId: string, what: string): Promise<ConnectedClient> {
+  /**
+   * Connects and logs in with the host key checked against known hosts; rejects with a plain message, or with
+   * SessionClosedError (the client ended) as soon as `signal` aborts.
+   */
+  private connectClient(
+    config: ConnectConfig,
+    keyId: string,
+    what: string,
+    signal?: AbortSignal,
+  ): Promise<ConnectedClient> {
     const client = this.deps.createClient?.() ?? new ssh2.Client();
-    // TCP_NODELAY, as OpenSSH sets for interactive sessions: a keystroke is not held back until the previous
-    // packet is acknowledged (Nagle's algorithm).
     const socket =
       (config.sock as Duplex | undefined) ??
+      this.deps.connectSocket?.(config.host ?? '', config.port ?? 22) ??
+      // TCP_NODELAY, as OpenSSH sets for interactive sessions: a keystroke is not held back until the previous
+      // packet is acknowledged (Nagle's algorithm).
       connectTcp({ host: config.host ?? '', port: config.port ?? 22, noDelay: true });
     const link = { client, socket };
     let verdict: HostKeyVerdict | undefined;
     let refusal: Error | undefined;
     let lastError: Error | undefined;
+    let isClosed = false;
     const lost = new Promise<string>((resolve) => {
       client.on('error', (error) => {
         lastError = error;
       });
-      client.on('close', () =>
-        resolve(lastError ? `Lost ${what}: ${lastError.message}` : `The connection to ${what} was closed.`),
-      );
+      client.on('close', () => {
+        isClosed = true;
+        resolve(lastError ? `Lost ${what}: ${lastError.message}` : `The connection to ${what} was closed.`);
+      });
     });
     return new Promise((resolve, reject) => {
-      const onError = (error: Error & { level?: string }) => {
+      const stopListening = () => {
         client.off('ready', onReady);
+        client.off('error', onError);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const onError = (error: Error & { level?: string }) => {
+        stopListening();
         endClient(link);
         reject(refusal ?? describeConnectError(error, what, config.username ?? ''));
       };
       const onReady = () => {
-        client.off('error', onError);
+        stopListening();
         if (!verdict) {
           endClient(link);
           reject(new Error(`${what} was not verified.`));
           return;
         }
-        resolve({ client, socket, verdict, lost });
+        resolve({ client, socket, verdict, lost, isClosed: () => isClosed });
       };
+      const onAbort = () => {
+        stopListening();
+        endClient(link);
+        reject(new SessionClosedError());
+      };
+      if (signal?.aborted) {
+        onAbort();
+        return;
+      }
+      signal?.addEventListener('abort', onAbort, { once: true });
       client.once('error', onError);
       client.once('ready', onReady);
       const { host: _host, port: _port, ...rest } = config;
@@ -484,16 +691,112 @@ function whenLinkEnds(channel: ClientChannel, links: ConnectedClient[]): Promise
   return Promise.race([channelClosed, dropped]);
 }
 
-function tryForwardOut(client: Client, port: number): Promise<Duplex | undefined> {
+/** Asks the relay for a connection to its 127.0.0.1:`port`; a stream that opens after `timeoutMs` is closed. */
+function probeForward(link: ConnectedClient, port: number, timeoutMs: number): Promise<ForwardProbe> {
   return new Promise((resolve) => {
+    let isSettled = false;
+    const settle = (probe: ForwardProbe): boolean => {
+      if (isSettled) return false;
+      isSettled = true;
+      clearTimeout(timer);
+      resolve(probe);
+      return true;
+    };
+    const timer = setTimeout(() => settle({ outcome: 'unanswered' }), timeoutMs);
     try {
-      client.forwardOut('127.0.0.1', 0, '127.0.0.1', port, (error, stream) =>
-        resolve(error ? undefined : stream),
-      );
+      link.client.forwardOut('127.0.0.1', 0, '127.0.0.1', port, (error, stream) => {
+        // ssh2 fails the channels still opening when the link closes, right after it says so.
+        if (error) settle(link.isClosed() ? { outcome: 'lost' } : { outcome: 'refused' });
+        else if (!settle({ outcome: 'open', stream })) stream.destroy();
+      });
     } catch {
-      resolve(undefined);
+      // ssh2 throws "Not connected" once the link is down.
+      settle({ outcome: 'lost' });
     }
   });
+}
+
+function throwIfClosed(signal: AbortSignal): void {
+  if (signal.aborted) throw new SessionClosedError();
+}
+
+/** What a reverse connect works with. */
+interface ReverseContext {
+  request: OpenReverseRequest;
+  rootPassword: string;
+  tunnel: TunnelRecord;
+  session: SshSession;
+}
+
+/**
+ * The steps of one reverse connect over one relay link. Each ends at once when the session closes (with
+ * SessionClosedError) or the relay link goes away (with a message about the relay and the step it was at), so no
+ * step waits on a link that is gone and none starts after the user closed the tab.
+ */
+class ConnectSteps {
+  readonly #ended: Promise<never>;
+  #failure: Error | undefined;
+  /** What the flow is doing, for the message when the relay link goes away meanwhile. */
+  #activity = 'starting on the relay';
+
+  constructor(
+    readonly relayLink: ConnectedClient,
+    readonly signal: AbortSignal,
+    private readonly onProgress: OpenReverseRequest['onProgress'],
+  ) {
+    this.#ended = new Promise<never>((_resolve, reject) => {
+      const end = (error: Error) => {
+        this.#failure ??= error;
+        reject(this.#failure);
+      };
+      if (signal.aborted) end(new SessionClosedError());
+      signal.addEventListener('abort', () => end(new SessionClosedError()), { once: true });
+      void relayLink.lost.then((reason) =>
+        end(new Error(`${reason.replace(/\.$/, '')} (while ${this.#activity}).`)),
+      );
+    });
+    // Only the steps racing it report the failure; unobserved it is no error.
+    this.#ended.catch(() => undefined);
+  }
+
+  /** True once the session closed or the relay link went away. */
+  get hasEnded(): boolean {
+    return this.#failure !== undefined;
+  }
+
+  /** Tells the caller's progress callback, then throws if the flow ended (the callback may have closed the tab). */
+  report(step: ReverseSshStep, detail: string): void {
+    this.#activity = STEP_ACTIVITIES[step];
+    this.check();
+    this.onProgress?.(step, detail);
+    this.check();
+  }
+
+  /** Says what the flow does next without a progress step of its own (for the message if the relay goes away). */
+  enter(activity: string): void {
+    this.#activity = activity;
+  }
+
+  /** Throws why the flow ended, if it did. */
+  check(): void {
+    if (this.#failure) throw this.#failure;
+  }
+
+  /** Rejects with why the flow ended, once it does. */
+  whenEnded(): Promise<never> {
+    return this.#ended;
+  }
+
+  /**
+   * `work`, or why the flow ended, whichever comes first; `dispose` gets what `work` brings if it comes too late
+   * (a stream or client nobody would close otherwise).
+   */
+  race<T>(work: Promise<T>, dispose?: (late: T) => void): Promise<T> {
+    return Promise.race([work, this.#ended]).catch((error: unknown) => {
+      if (dispose && this.hasEnded) work.then(dispose, () => undefined);
+      throw error;
+    });
+  }
 }
 
 function describeConnectError(error: Error & { level?: string }, what: string, username: string): Error {

@@ -33,6 +33,18 @@ export interface SshLinkEnd {
   isRemoteExit: boolean;
 }
 
+/**
+ * The session was closed while it was connecting: the connect flow stopped at its next step (SshSession.open()
+ * rejects with it; a reconnect the user cut short by closing simply ends).
+ */
+export class SessionClosedError extends Error {
+  override readonly name = 'SessionClosedError';
+
+  constructor(message = 'The session was closed while it was connecting.') {
+    super(message);
+  }
+}
+
 /** How an SshSession (re)connects and what it does when it closes. */
 export interface SshSessionOptions {
   kind: 'reverse' | 'direct';
@@ -40,9 +52,15 @@ export interface SshSessionOptions {
   gatewayId?: string;
   cols: number;
   rows: number;
-  /** Opens a fresh link with the terminal size; rejects with a message the user can act on. */
-  connect(size: { cols: number; rows: number }): Promise<SshLink>;
-  /** Runs after the link is down when the user closes the session (reverse: sends stopReverseSsh). */
+  /**
+   * Opens a fresh link with the terminal size; rejects with a message the user can act on. `signal` aborts when
+   * the session closes meanwhile: the flow should stop at its next step (and start nothing it cannot take back).
+   */
+  connect(size: { cols: number; rows: number }, signal: AbortSignal): Promise<SshLink>;
+  /**
+   * Runs once when the session closes, by the user or by itself, after the link is down and any connect in flight
+   * was told to stop (reverse: sends stopReverseSsh). A rejection becomes the session's `closeWarning`.
+   */
   onClose?(): Promise<void>;
   /** Opens the session log, or says why none could be made (the session then runs without one). */
   openLog?(): Promise<{ log: SessionLog } | { problem: string }>;
@@ -65,7 +83,9 @@ interface ShownChunk {
 /**
  * A terminal over SSH (reverse through a relay, or direct). Emits 'data' with every byte of the
  * remote shell in order, pauses the SSH channel while the renderer has too much unacknowledged data,
- * goes to `failed` with a reason when the link drops, and can `reconnect()` from there.
+ * goes to `failed` with a reason when the link drops, and can `reconnect()` from there. 'state' goes to `closed`
+ * at once when it closes, and once more, with the warning in its reason, if the close hook then fails; 'closed'
+ * follows when all is done.
  */
 export class SshSession extends EventEmitter implements TerminalSession {
   readonly id = randomUUID();
@@ -74,6 +94,11 @@ export class SshSession extends EventEmitter implements TerminalSession {
   readonly gatewayId: string | undefined;
   #state: TerminalState = 'connecting';
   #reason: string | undefined;
+  #closeWarning: string | undefined;
+  /** The close in progress or done: a second close() waits for the same one. */
+  #closing: Promise<void> | undefined;
+  /** Told to stop when the session closes while a connect is in flight. */
+  #connectAttempt: AbortController | undefined;
   #bytesIn = 0;
   #bytesOut = 0;
   #size: { cols: number; rows: number };
@@ -113,6 +138,14 @@ export class SshSession extends EventEmitter implements TerminalSession {
     return this.#reason;
   }
 
+  /**
+   * Set once closed when the close hook failed: the gateway did not confirm its tunnel was stopped (the reason
+   * says so too). Undefined while open and after a clean close.
+   */
+  get closeWarning(): string | undefined {
+    return this.#closeWarning;
+  }
+
   get bytesIn(): number {
     return this.#bytesIn;
   }
@@ -141,7 +174,10 @@ export class SshSession extends EventEmitter implements TerminalSession {
     return this.#flow.unacknowledged;
   }
 
-  /** Connects for the first time; resolves once the shell is open, rejects (state `failed`) otherwise. */
+  /**
+   * Connects for the first time; resolves once the shell is open, rejects (state `failed`) otherwise, or with
+   * SessionClosedError when the session was closed before it opened.
+   */
   async open(): Promise<void> {
     const opened = await this.#options.openLog?.();
     if (opened && 'log' in opened) this.#log = opened.log;
@@ -149,11 +185,18 @@ export class SshSession extends EventEmitter implements TerminalSession {
     await this.#connect('connecting');
   }
 
-  /** Connects again after a failure (a new tunnel if the old one is gone); resolves once open. */
+  /**
+   * Connects again after a failure (a new tunnel if the old one is gone); resolves once open, or once the session
+   * was closed meanwhile (the user gave up on it: nothing to report); rejects (state `failed`) otherwise.
+   */
   async reconnect(): Promise<void> {
     if (this.#state === 'closed') throw new Error('This session is closed; open a new one.');
     if (this.#state === 'open' || this.#state === 'connecting' || this.#state === 'reconnecting') return;
-    await this.#connect('reconnecting');
+    try {
+      await this.#connect('reconnecting');
+    } catch (error) {
+      if (!(error instanceof SessionClosedError)) throw error;
+    }
   }
 
   /** Sends keystrokes or pasted text to the remote shell; ignored unless the session is open. */
@@ -177,26 +220,40 @@ export class SshSession extends EventEmitter implements TerminalSession {
    */
   acknowledge(byteCount: number): void {
     this.#flow.acknowledged(byteCount);
-    this.#window?.acknowledged(this.#timestamper ? this.#receivedBehind(byteCount) : byteCount);
+    // The stamped chunks are consumed even with no window to tell (link down, or ssh2 not steerable), so that what
+    // is left of them always matches the bytes still unacknowledged.
+    const received = this.#timestamper ? this.#receivedBehind(byteCount) : byteCount;
+    this.#window?.acknowledged(received);
   }
 
-  /** Ends the shell and the link, runs the close hook (stopReverseSsh) and closes the log. Never rejects. */
-  async close(): Promise<void> {
+  /**
+   * Ends the shell and the link, stops a connect in flight, runs the close hook (stopReverseSsh) and closes the
+   * log; resolves when all of that is done (a second call waits for the same close). Never rejects: a failed
+   * hook is kept in `closeWarning`.
+   */
+  close(): Promise<void> {
     // A session that failed keeps saying why, so closing it after a failed open does not hide the cause.
-    await this.#finish(this.#state === 'failed' && this.#reason ? this.#reason : 'Closed by the user');
+    return this.#finish(this.#state === 'failed' && this.#reason ? this.#reason : 'Closed by the user');
   }
 
-  async #finish(reason: string): Promise<void> {
-    if (this.#state === 'closed') return;
+  #finish(reason: string): Promise<void> {
+    this.#closing ??= this.#close(reason);
+    return this.#closing;
+  }
+
+  async #close(reason: string): Promise<void> {
     const link = this.#link;
     this.#link = undefined;
     this.#dropWindow();
     this.#setState('closed', reason);
+    this.#connectAttempt?.abort();
     link?.end();
     try {
       await this.#options.onClose?.();
     } catch (error) {
-      this.#reason = `Closed, but the gateway did not confirm the tunnel was stopped: ${(error as Error).message}`;
+      this.#closeWarning = `The gateway did not confirm the tunnel was stopped: ${(error as Error).message}`;
+      // Said again, so whoever shows the closed session shows the warning too.
+      this.#setState('closed', `${asSentence(reason)} ${this.#closeWarning}`);
     }
     await this.#log?.close();
     this.emit('closed');
@@ -205,16 +262,36 @@ export class SshSession extends EventEmitter implements TerminalSession {
   async #connect(state: 'connecting' | 'reconnecting'): Promise<void> {
     this.#setState(state);
     this.#flow.reset();
+    const attempt = new AbortController();
+    this.#connectAttempt = attempt;
+    const connecting = this.#options.connect(this.#size, attempt.signal);
+    // Closing ends the wait at once; a link the connect still brings is ended.
+    const closed = new Promise<never>((_resolve, reject) =>
+      attempt.signal.addEventListener(
+        'abort',
+        () => {
+          connecting.then(
+            (late) => late.end(),
+            () => undefined,
+          );
+          reject(new SessionClosedError());
+        },
+        { once: true },
+      ),
+    );
     let link: SshLink;
     try {
-      link = await this.#options.connect(this.#size);
+      link = await Promise.race([connecting, closed]);
     } catch (error) {
-      if (this.#state !== 'closed') this.#setState('failed', (error as Error).message);
+      if (this.#state === 'closed') throw new SessionClosedError();
+      this.#setState('failed', (error as Error).message);
       throw error;
+    } finally {
+      if (this.#connectAttempt === attempt) this.#connectAttempt = undefined;
     }
     if (this.#state === 'closed') {
       link.end();
-      return;
+      throw new SessionClosedError();
     }
     this.#link = link;
     this.#hostKeys = link.hostKeys;
@@ -289,4 +366,9 @@ export class SshSession extends EventEmitter implements TerminalSession {
     this.#reason = reason;
     this.emit('state', state, reason);
   }
+}
+
+/** `text` ending with a full stop, so a second sentence can follow it. */
+function asSentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }

@@ -18,6 +18,8 @@ export interface TerminalSession {
   readonly state: TerminalState;
   readonly bytesIn: number;
   readonly bytesOut: number;
+  /** Bytes handed out as 'data' that the renderer has not acknowledged yet (flow control, DESIGN §6). */
+  readonly unacknowledged: number;
   write(data: string | Uint8Array): void;
   resize(cols: number, rows: number): void;
   acknowledge(byteCount: number): void;

@@ -57,6 +57,8 @@ export interface SshTerminal extends TerminalSession {
   readonly kind: 'ssh';
   readonly gatewayId: string | undefined;
   readonly reason: string | undefined;
+  /** Once closed: why the close was not clean (the gateway did not confirm its tunnel was stopped). */
+  readonly closeWarning: string | undefined;
   readonly logPath: string | undefined;
   readonly logProblem: string | undefined;
   readonly hostKeys: readonly HostKeyNotice[];
@@ -94,6 +96,8 @@ export interface TerminalManagerDependencies {
       username: string;
       password: string;
       gatewayId?: string;
+      /** The tab's title (default: the gateway id, else the host). */
+      title?: string;
       cols: number;
       rows: number;
       timestamps?: boolean;
@@ -207,6 +211,7 @@ export class TerminalManager {
       username: input.username,
       password: input.password,
       ...(input.gatewayId ? { gatewayId: input.gatewayId } : {}),
+      ...(input.gatewayName ? { title: `${input.gatewayName} (SSH)` } : {}),
       cols: input.cols,
       rows: input.rows,
       ...(input.timestamps ? { timestamps: true } : {}),
@@ -235,12 +240,31 @@ export class TerminalManager {
     this.#sessions.get(id)?.session.acknowledge(bytes);
   }
 
-  /** Closes a session (an SSH one also stops its reverse tunnel); safe for an id already gone. */
-  async close(id: string): Promise<void> {
+  /**
+   * A page starts over (loaded or reloaded): every session forgets the acknowledgements it was still owed, since
+   * the page that owed them is gone, and a producer paused for them resumes. Output the new page is then sent is
+   * counted afresh. (Acknowledgements still on their way from the old page are then surplus: flow control never
+   * banks them as credit.)
+   */
+  writeOffAcknowledgements(): void {
+    for (const { session } of this.#sessions.values()) {
+      if (session.unacknowledged > 0) session.acknowledge(session.unacknowledged);
+    }
+  }
+
+  /**
+   * Closes a session (an SSH one also stops its reverse tunnel); safe for an id already gone. Resolves with a
+   * `warning` when the session closed but not cleanly: an SSH session whose gateway did not confirm the tunnel
+   * was stopped.
+   */
+  async close(id: string): Promise<{ warning?: string }> {
     const entry = this.#sessions.get(id);
-    if (!entry) return;
-    await entry.session.close();
+    if (!entry) return {};
+    const { session } = entry;
+    await session.close();
     this.#forget(id);
+    const warning = session.kind === 'ssh' ? session.closeWarning : undefined;
+    return warning ? { warning } : {};
   }
 
   /** Connects a failed session again (SSH: a new tunnel if needed; serial: reopens the port). */
@@ -284,12 +308,15 @@ export class TerminalManager {
     this.#requireSerial(id).setRawView(isOn);
   }
 
-  /** Closes every session (app quit); never rejects, failures are logged. */
+  /** Closes every session (app quit); never rejects, failures and warnings are logged. */
   async closeAll(): Promise<void> {
     await Promise.all(
       [...this.#sessions.keys()].map((id) =>
-        this.close(id).catch((error: unknown) =>
-          this.#dependencies.log?.error(`closing terminal ${id}`, error),
+        this.close(id).then(
+          ({ warning }) => {
+            if (warning) this.#dependencies.log?.error(`closing terminal ${id}: ${warning}`);
+          },
+          (error: unknown) => this.#dependencies.log?.error(`closing terminal ${id}`, error),
         ),
       ),
     );
@@ -360,7 +387,13 @@ export class TerminalManager {
     entry.pending = [];
     entry.pendingBytes = 0;
     entry.lastFlushAt = this.#now();
-    this.#dependencies.events.emit('terminal:data', { id: entry.session.id, data });
+    const { session } = entry;
+    this.#dependencies.events.emit('terminal:data', {
+      id: session.id,
+      data,
+      bytesIn: session.bytesIn,
+      bytesOut: session.bytesOut,
+    });
   }
 
   #pushState(entry: Entry, state: TerminalState, reason: string | undefined): void {

@@ -37,6 +37,7 @@ export const CHANNEL_NAMES = [
   'report:export',
   // terminals (domains/terminals.ts)
   'terminals:list',
+  'terminals:attach',
   'serial:ports',
   'serial:open',
   'ssh:open-reverse',

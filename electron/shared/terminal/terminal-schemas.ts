@@ -112,7 +112,10 @@ export const OpenDirectInputSchema = z
     port: z.number().int().min(1).max(65_535).default(22),
     username: z.string().trim().min(1).max(128).default('root'),
     password: z.string().min(1, 'Enter the password').max(1_024),
+    /** The gateway at that address, when known: its host key is then pinned by gateway, not by address. */
     gatewayId: z.string().trim().min(1).max(100).optional(),
+    /** Its name, for the tab's title. */
+    gatewayName: z.string().trim().min(1).max(200).optional(),
     ...TerminalSizeShape,
     /** Prefix each line shown (and logged) with the laptop's local time, like serial's option; default off. */
     timestamps: z.boolean({ error: 'Timestamps must be true or false' }).optional(),
@@ -166,8 +169,14 @@ export const SerialPasteInputSchema = z
  * Payload of `terminal:data`: output bytes in order, exactly as received (Electron's IPC clones them; the browser
  * host sends them as a binary frame, electron/shared/ipc/event-frame.ts).
  */
-export const TerminalDataEventSchema = z.object({ id: TerminalIdSchema, data: z.instanceof(Uint8Array) });
-/** Payload of `terminal:data`. */
+export const TerminalDataEventSchema = z.object({
+  id: TerminalIdSchema,
+  data: z.instanceof(Uint8Array),
+  /** The session's totals when this was sent: bytes received from the gateway and sent to it, as on the wire. */
+  bytesIn: z.number().int().nonnegative(),
+  bytesOut: z.number().int().nonnegative(),
+});
+/** Payload of `terminal:data`: output, and the session's byte totals for the status bar. */
 export type TerminalDataEvent = z.infer<typeof TerminalDataEventSchema>;
 
 /** Payload of `terminal:state`: the new state, why, the host key just trusted, and the session as it is now. */

@@ -294,6 +294,21 @@ export function createDefaultTransport(
   return createSocketTransport({ url: `${scheme}//${page.location.host}/ipc`, createSocket });
 }
 
+/**
+ * Calls `callback` on every return of the link to main after a loss (not on the first connection); returns the
+ * unsubscribe function. Events main pushed meanwhile were lost: state read from events must be read again.
+ */
+export function onReconnected(transport: Pick<Transport, 'onConnection'>, callback: () => void): () => void {
+  let wasLost = false;
+  return transport.onConnection((snapshot) => {
+    if (snapshot.status !== 'open') wasLost = true;
+    else if (wasLost) {
+      wasLost = false;
+      callback();
+    }
+  });
+}
+
 type InputArguments<C extends Channel> =
   undefined extends ChannelInput<C> ? [input?: ChannelInput<C>] : [input: ChannelInput<C>];
 

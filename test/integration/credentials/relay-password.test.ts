@@ -78,7 +78,7 @@ describe('relay password in the OS keychain', () => {
       expect(opened, JSON.stringify(opened.error)).toMatchObject({ ok: true, value: { kind: 'ssh' } });
       expect(await second.dispatch('terminal:close', { id: opened.value!.id })).toEqual({
         ok: true,
-        value: null,
+        value: {},
       });
 
       // Saving the profile without its relay removes the password from the keychain.

@@ -187,12 +187,13 @@ describe('browser host', () => {
     const messages: Array<{ isBinary: boolean; data: Buffer }> = [];
     socket.on('message', (data: Buffer, isBinary) => messages.push({ isBinary, data }));
     const bytes = Uint8Array.from({ length: 300_000 }, (_, index) => (index * 7) % 256);
-    host.services.events.emit('terminal:data', { id: 'term-1', data: bytes });
-    host.services.events.emit('terminal:data', { id: 'term-1', data: new Uint8Array([1, 2, 3]) });
+    const totals = { bytesIn: 300_003, bytesOut: 12 };
+    host.services.events.emit('terminal:data', { id: 'term-1', data: bytes, ...totals });
+    host.services.events.emit('terminal:data', { id: 'term-1', data: new Uint8Array([1, 2, 3]), ...totals });
     await vi.waitFor(() => expect(messages).toHaveLength(2));
     expect(messages.map(({ isBinary }) => isBinary)).toEqual([true, true]);
     const [first, second] = messages.map(({ data }) => decodeEventFrame(data));
-    expect(first).toMatchObject({ event: 'terminal:data', payload: { id: 'term-1' } });
+    expect(first).toMatchObject({ event: 'terminal:data', payload: { id: 'term-1', ...totals } });
     expect(Buffer.from(first!.payload.data).equals(bytes)).toBe(true);
     expect([...second!.payload.data]).toEqual([1, 2, 3]);
     socket.close();

@@ -3,7 +3,8 @@ import ssh2 from 'ssh2';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HostKeyChangedError } from '../../../electron/services/ssh/host-key-errors';
 import { createSshWorld, type SshWorld } from '../../../simulator/ssh/ssh-world';
-import { SSH_HIGH_WATERMARK_DEFAULT } from '../../../electron/services/ssh/ssh-session';
+import type { ReverseSshStep } from '../../../electron/services/ssh/ssh-service';
+import { SSH_HIGH_WATERMARK_DEFAULT, type SshSession } from '../../../electron/services/ssh/ssh-session';
 import {
   createServiceHarness,
   readUntil,
@@ -39,13 +40,15 @@ afterEach(async () => {
   await world.close();
 });
 
-function openReverse() {
+/** A reverse session to GATEWAY through the world's relay, with the root password; `onProgress` follows its steps. */
+function openReverse(onProgress?: (step: ReverseSshStep) => void) {
   return harness.service.openReverse({
     gatewayId: GATEWAY.id,
     relay: world.relay,
     rootPassword: GATEWAY.rootPassword,
     cols: 100,
     rows: 30,
+    ...(onProgress ? { onProgress } : {}),
   });
 }
 
@@ -385,6 +388,115 @@ describe('reverse SSH failures a technician can act on', () => {
       rows: 24,
     });
     await expect(opening).rejects.toMatchObject({ name: 'RootPasswordRequiredError' });
+  });
+});
+
+describe('reverse SSH reconnects and closes that leave no tunnel behind', () => {
+  /** An open session whose relay link and tunnel then went away (the gateway's cellular link flapped). */
+  async function openThenLoseTunnel(onProgress?: (step: ReverseSshStep) => void): Promise<SshSession> {
+    const session = await openReverse(onProgress);
+    await readUntil(session, PROMPT);
+    await world.tunnels.closeTunnels(GATEWAY.id);
+    world.dropRelayConnections();
+    await waitForState(session, 'failed');
+    return session;
+  }
+
+  it('reconnects through a new tunnel when the old one holds its relay port but no longer answers', async () => {
+    await harness.cleanup();
+    harness = await createServiceHarness(world.tunnels, { forwardTimeoutMs: 500 });
+    const session = await openReverse();
+    await readUntil(session, PROMPT);
+    const oldPort = harness.commands[0]?.body.sshRevPort;
+    world.freezeRelayConnections();
+    await waitForState(session, 'failed');
+    await session.reconnect();
+    expect(harness.commands.map((command) => command.command)).toEqual([
+      'reverseSsh',
+      'stopReverseSsh',
+      'reverseSsh',
+    ]);
+    expect(harness.commands[2]?.body.sshRevPort).not.toBe(oldPort);
+    session.write('hostname\r');
+    await readUntil(session, `${GATEWAY.hostname}\r\n`);
+  });
+
+  it('sends no reverseSsh after the tab is closed during a reconnect, and no tunnel is left', async () => {
+    let isReconnecting = false;
+    let closing: Promise<void> | undefined;
+    const session: SshSession = await openThenLoseTunnel((step) => {
+      if (isReconnecting && step === 'request-tunnel') closing ??= session.close();
+    });
+    isReconnecting = true;
+    await session.reconnect();
+    await closing;
+    expect(session.state).toBe('closed');
+    expect(harness.commands.map((command) => command.command)).toEqual(['reverseSsh', 'stopReverseSsh']);
+    expect(world.tunnelPorts()).toEqual([]);
+  });
+
+  it('stops the tunnel a reverseSsh still on its way opens when the tab is closed meanwhile', async () => {
+    let closing: Promise<void> | undefined;
+    let isReconnecting = false;
+    await harness.cleanup();
+    harness = await createServiceHarness({
+      openReverseTunnel: (gatewayId, request) => {
+        const opening = world.tunnels.openReverseTunnel(gatewayId, request);
+        if (isReconnecting) closing ??= session.close();
+        return opening;
+      },
+      closeTunnels: (gatewayId) => world.tunnels.closeTunnels(gatewayId),
+    });
+    const session = await openThenLoseTunnel();
+    isReconnecting = true;
+    await session.reconnect();
+    await closing;
+    expect(harness.commands.map((command) => command.command)).toEqual([
+      'reverseSsh',
+      'reverseSsh',
+      'stopReverseSsh',
+      'stopReverseSsh',
+    ]);
+    expect(world.tunnelPorts()).toEqual([]);
+  });
+
+  it('says the relay went away, at once, when it drops while waiting for the tunnel', async () => {
+    let clock = 0;
+    const silent = await createServiceHarness(
+      { openReverseTunnel: async () => undefined, closeTunnels: async () => undefined },
+      {
+        now: () => clock,
+        sleep: async (milliseconds) => {
+          clock += milliseconds;
+        },
+      },
+    );
+    try {
+      const opening = silent.service.openReverse({
+        gatewayId: GATEWAY.id,
+        relay: world.relay,
+        rootPassword: GATEWAY.rootPassword,
+        cols: 80,
+        rows: 24,
+        onProgress: (step) => {
+          if (step === 'wait-for-tunnel') world.dropRelayConnections();
+        },
+      });
+      const failure = await opening.then(
+        () => new Error('the session opened'),
+        (error: Error) => error,
+      );
+      expect(failure.name).not.toBe('TunnelTimeoutError');
+      expect(failure.message).toMatch(
+        new RegExp(
+          `relay 127\\.0\\.0\\.1:${world.relay.port}.*\\(while waiting for the gateway's tunnel\\)\\.$`,
+        ),
+      );
+      // Well within the 10 s tunnel timeout of the fake clock.
+      expect(clock).toBeLessThan(10_000);
+    } finally {
+      await silent.cleanup();
+    }
   });
 });
 

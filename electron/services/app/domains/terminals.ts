@@ -36,6 +36,7 @@ export function createTerminalsHandlers(context: DomainContext): DomainHandlers<
   const done = () => null;
   return {
     'terminals:list': () => run((manager) => ({ sessions: manager.list(), logs: manager.logs() })),
+    'terminals:attach': () => run((manager) => (manager.writeOffAcknowledgements(), null)),
     'serial:ports': () => run((manager) => manager.listSerialPorts()),
     'serial:open': (input) => run((manager) => manager.openSerial(input)),
     'ssh:open-reverse': (input) => run((manager) => manager.openReverse(input)),
@@ -45,7 +46,7 @@ export function createTerminalsHandlers(context: DomainContext): DomainHandlers<
     'terminal:write': ({ id, data }) => run((manager) => (manager.write(id, data), null)),
     'terminal:resize': ({ id, cols, rows }) => run((manager) => (manager.resize(id, cols, rows), null)),
     'terminal:ack': ({ id, bytes }) => run((manager) => (manager.acknowledge(id, bytes), null)),
-    'terminal:close': ({ id }) => run((manager) => manager.close(id).then(done)),
+    'terminal:close': ({ id }) => run((manager) => manager.close(id)),
     'terminal:reconnect': ({ id }) => run((manager) => manager.reconnect(id)),
     'serial:break': ({ id }) => run((manager) => manager.sendBreak(id).then(done)),
     'serial:signals': ({ id, dtr, rts }) =>

@@ -27,6 +27,11 @@ export const terminalsChannels = {
     input: NoInputSchema,
     output: z.object({ sessions: z.array(TerminalInfoSchema), logs: z.array(TerminalLogSchema) }),
   },
+  /**
+   * A page starts showing terminals (the app loaded, or a window was reloaded): what earlier pages were sent and
+   * never acknowledged is written off, so that no session stays paused for acknowledgements nobody will send.
+   */
+  'terminals:attach': { input: NoInputSchema, output: z.null() },
   'serial:ports': { input: NoInputSchema, output: SerialPortListSchema },
   'serial:open': { input: SerialOpenOptionsSchema, output: TerminalInfoSchema },
   'ssh:open-reverse': { input: OpenReverseInputSchema, output: TerminalInfoSchema },
@@ -35,7 +40,14 @@ export const terminalsChannels = {
   'terminal:write': { input: TerminalWriteInputSchema, output: z.null() },
   'terminal:resize': { input: TerminalResizeInputSchema, output: z.null() },
   'terminal:ack': { input: TerminalAckInputSchema, output: z.null() },
-  'terminal:close': { input: TerminalIdInputSchema, output: z.null() },
+  /**
+   * Closes a session (an SSH one also stops its reverse tunnel). `warning`: it closed, but something the user should
+   * know went wrong on the way (the gateway did not confirm its tunnel was stopped).
+   */
+  'terminal:close': {
+    input: TerminalIdInputSchema,
+    output: z.object({ warning: z.string().optional() }),
+  },
   'terminal:reconnect': { input: TerminalIdInputSchema, output: TerminalInfoSchema },
   'serial:break': { input: TerminalIdInputSchema, output: z.null() },
   'serial:signals': {

@@ -1,4 +1,4 @@
-import type { ConnectionSnapshot, ConnectionStatus, Transport } from '../ipc';
+import { onReconnected, type ConnectionSnapshot, type ConnectionStatus, type Transport } from '../ipc';
 
 /** The renderer's link to main as runes: the shell shows a banner whenever `status` is not `open`. */
 export class ConnectionState {
@@ -26,14 +26,7 @@ export class ConnectionState {
 
   /** Registers a callback for every transition back to `open` after a loss; returns the unsubscribe function. */
   onReconnected(callback: () => void): () => void {
-    let wasLost = false;
-    return this.#transport.onConnection((snapshot) => {
-      if (snapshot.status !== 'open') wasLost = true;
-      else if (wasLost) {
-        wasLost = false;
-        callback();
-      }
-    });
+    return onReconnected(this.#transport, callback);
   }
 
   /** Stops following the transport. */

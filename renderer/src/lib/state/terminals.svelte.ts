@@ -1,42 +1,65 @@
-import type { IpcClient } from '../ipc';
+import { onReconnected, type IpcClient } from '../ipc';
 import type { TerminalInfo } from '../../../../electron/shared/terminal/terminal-schemas';
 
-/** Receives a session's output as byte chunks, in order. */
-export type TerminalSink = (data: Uint8Array) => void;
+/** A session's byte totals as main counts them: received from the gateway and sent to it, as on the wire. */
+export interface ByteTotals {
+  bytesIn: number;
+  bytesOut: number;
+}
 
-/** Output held for a session whose terminal is not attached yet (the tab is being created). */
-const MAX_HELD_CHUNKS = 10_000;
+/** Receives a session's output as byte chunks, in order, each with the session's totals when it was sent. */
+export type TerminalSink = (data: Uint8Array, totals: ByteTotals) => void;
+
+/**
+ * Output held for a session whose terminal is not attached yet is merged into one chunk when it reaches this many
+ * (many small echoes while the Terminals view has not been opened). Nothing is dropped: main stops sending once
+ * its high watermark of unacknowledged bytes is reached, which bounds what is held.
+ */
+const MERGE_HELD_AT_CHUNKS = 1_000;
+
+interface Held {
+  chunks: Uint8Array[];
+  totals: ByteTotals;
+}
 
 /**
  * The open terminal sessions as tabs, kept in step with main's `terminal:state` events, and the routing of each
- * session's `terminal:data` to its terminal. Guarantees: output that arrives before a terminal attaches is held and
- * handed over in order on attach; a session closed elsewhere stays as a tab showing why until closed here.
+ * session's `terminal:data` to its terminal. Guarantees: output that arrives before a terminal attaches is held,
+ * every byte of it, and handed over in order on attach; a session closed elsewhere stays as a tab showing why until
+ * closed here; `load()` (at start, and again whenever the link to main returns) has main write off what earlier
+ * pages, or output lost while the link was down, left unacknowledged, so that no session stays paused for it.
  */
 export class TerminalsState {
   sessions = $state<TerminalInfo[]>([]);
   activeId = $state<string | null>(null);
+  /** Why the last close was not clean (the server did not confirm the tunnel was stopped), until the next close. */
+  closeWarning = $state<string | null>(null);
   readonly #client: IpcClient;
   // Routing tables, never rendered: plain Maps on purpose (no reactivity cost per output chunk).
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #sinks = new Map<string, TerminalSink>();
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
-  readonly #held = new Map<string, Uint8Array[]>();
+  readonly #held = new Map<string, Held>();
   readonly #stops: Array<() => void>;
 
   constructor(client: IpcClient) {
     this.#client = client;
     this.#stops = [
-      client.on('terminal:data', ({ id, data }) => {
+      client.on('terminal:data', ({ id, data, bytesIn, bytesOut }) => {
+        const totals = { bytesIn, bytesOut };
         const sink = this.#sinks.get(id);
         if (sink) {
-          sink(data);
+          sink(data, totals);
           return;
         }
-        const held = this.#held.get(id) ?? [];
-        if (held.length < MAX_HELD_CHUNKS) held.push(data);
+        const held = this.#held.get(id) ?? { chunks: [], totals };
+        held.chunks.push(data);
+        held.totals = totals;
+        if (held.chunks.length >= MERGE_HELD_AT_CHUNKS) held.chunks = [concatenate(held.chunks)];
         this.#held.set(id, held);
       }),
       client.on('terminal:state', ({ session }) => this.#update(session)),
+      onReconnected(client.transport, () => void this.load()),
     ];
   }
 
@@ -45,8 +68,12 @@ export class TerminalsState {
     return this.sessions.find((session) => session.id === this.activeId);
   }
 
-  /** Reads the sessions main already has open (after a reload). */
+  /**
+   * Takes over the sessions main has open (after a start or a reload): main first writes off the acknowledgements
+   * an earlier page still owed, then the sessions are read.
+   */
   async load(): Promise<void> {
+    await this.#client.invoke('terminals:attach');
     const result = await this.#client.invoke('terminals:list');
     if (!result.ok) return;
     for (const session of result.value.sessions) this.#update(session);
@@ -61,18 +88,23 @@ export class TerminalsState {
 
   /** Routes a session's output to its terminal, first handing over what arrived before; returns the detach. */
   attach(id: string, sink: TerminalSink): () => void {
-    const held = this.#held.get(id) ?? [];
+    const held = this.#held.get(id);
     this.#held.delete(id);
-    for (const data of held) sink(data);
+    for (const data of held?.chunks ?? []) sink(data, held!.totals);
     this.#sinks.set(id, sink);
     return () => {
       if (this.#sinks.get(id) === sink) this.#sinks.delete(id);
     };
   }
 
-  /** Closes a session in main (an SSH one stops its tunnel) and removes its tab. */
+  /**
+   * Closes a session in main (an SSH one stops its tunnel) and removes its tab; when the tunnel's stop was not
+   * confirmed, `closeWarning` says so.
+   */
   async close(id: string): Promise<void> {
-    await this.#client.invoke('terminal:close', { id });
+    this.closeWarning = null;
+    const result = await this.#client.invoke('terminal:close', { id });
+    if (result.ok && result.value.warning) this.closeWarning = result.value.warning;
     this.#sinks.delete(id);
     this.#held.delete(id);
     const index = this.sessions.findIndex((session) => session.id === id);
@@ -90,4 +122,14 @@ export class TerminalsState {
     if (index === -1) this.sessions = [...this.sessions, session];
     else this.sessions = this.sessions.map((known) => (known.id === session.id ? session : known));
   }
+}
+
+function concatenate(chunks: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return all;
 }

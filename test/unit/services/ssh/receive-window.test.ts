@@ -52,6 +52,18 @@ describe('ReceiveWindow', () => {
     expect(window.outstanding).toBe(256 * 1024);
   });
 
+  it('counts no acknowledgement beyond what the channel received: the same output acknowledged twice earns nothing', () => {
+    const link = createChannel();
+    const window = ReceiveWindow.attach(link.channel, { fixedBytes: 256 * 1024 })!;
+    link.receive(SSH2_INITIAL_WINDOW);
+    window.acknowledged(SSH2_INITIAL_WINDOW);
+    expect(link.peerWindow()).toBe(256 * 1024);
+    // A second page acknowledges the same output.
+    window.acknowledged(SSH2_INITIAL_WINDOW);
+    expect(link.peerWindow()).toBe(256 * 1024);
+    expect(window.outstanding).toBe(256 * 1024);
+  });
+
   it('passes every held adjustment on when detached', () => {
     const link = createChannel();
     const window = ReceiveWindow.attach(link.channel, { fixedBytes: 256 * 1024 })!;

@@ -149,7 +149,7 @@ describe('SshSession', () => {
     await vi.waitFor(() => expect(session.state).toBe('failed'));
     await session.reconnect();
     expect(session.state).toBe('open');
-    expect(connect).toHaveBeenLastCalledWith({ cols: 100, rows: 30 });
+    expect(connect).toHaveBeenLastCalledWith({ cols: 100, rows: 30 }, expect.any(AbortSignal));
     links[1]!.channel.print('back');
     expect(session.bytesIn).toBe(4);
   });
@@ -202,6 +202,56 @@ describe('SshSession', () => {
     await session.close();
     expect(session.state).toBe('closed');
     expect(session.reason).toMatch(/did not confirm the tunnel was stopped: 408 gateway timeout/);
+  });
+
+  it('says closed again, with the warning, when stopping the tunnel fails after the shell exited', async () => {
+    const { session, links } = createSession({
+      onClose: async () => Promise.reject(new Error('408 gateway timeout')),
+    });
+    await session.open();
+    const states: string[] = [];
+    session.on('state', (state, reason) => states.push(`${state}: ${reason}`));
+    const closed = new Promise((resolve) => session.once('closed', resolve));
+    links[0]!.drop({ reason: 'The shell exited (code 0).', isRemoteExit: true });
+    await closed;
+    expect(states).toEqual([
+      'closed: The shell exited (code 0).',
+      'closed: The shell exited (code 0). The gateway did not confirm the tunnel was stopped: 408 gateway timeout',
+    ]);
+    expect(session.closeWarning).toBe(
+      'The gateway did not confirm the tunnel was stopped: 408 gateway timeout',
+    );
+  });
+
+  it('lets a second close() wait for the first one to stop the tunnel', async () => {
+    let stopTunnel: () => void = () => undefined;
+    const { session } = createSession({
+      onClose: () => new Promise<void>((resolve) => (stopTunnel = resolve)),
+    });
+    await session.open();
+    const first = session.close();
+    let isSecondDone = false;
+    const second = session.close().then(() => (isSecondDone = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(isSecondDone).toBe(false);
+    stopTunnel();
+    await Promise.all([first, second]);
+    expect(isSecondDone).toBe(true);
+  });
+
+  it('tells a connect in flight to stop when closed, and open() rejects saying it was closed', async () => {
+    let signal: AbortSignal | undefined;
+    const { session } = createSession({
+      connect: (_size, given) => {
+        signal = given;
+        return new Promise<never>(() => undefined);
+      },
+    });
+    const opening = session.open();
+    await vi.waitFor(() => expect(signal).toBeDefined());
+    await session.close();
+    expect(signal!.aborted).toBe(true);
+    await expect(opening).rejects.toMatchObject({ name: 'SessionClosedError' });
   });
 
   it('refuses to reconnect once closed', async () => {
@@ -314,5 +364,45 @@ describe('SshSession with per-line timestamps', () => {
     expect(granted.reduce((sum, amount) => sum + amount, 0)).toBeLessThanOrEqual(50_000);
     session.acknowledge(shown() - half);
     expect(granted.reduce((sum, amount) => sum + amount, 0)).toBe(100_000);
+  });
+});
+
+describe('SshSession receive window', () => {
+  /**
+   * An open session whose fake channel has the ssh2 internals the ReceiveWindow steers, behaving as ssh2 does:
+   * `receive()` lowers the channel's window, and ssh2 at once asks to top it up again (which the window holds back).
+   */
+  async function openSteeredSession() {
+    const link = createFakeLink();
+    const granted: number[] = [];
+    const protocol = { channelWindowAdjust: (_id: number, amount: number) => void granted.push(amount) };
+    const incoming = { window: 100_000 };
+    Object.assign(link.channel, { incoming, outgoing: { id: 7 }, _client: { _protocol: protocol } });
+    const { session } = createSession({
+      highWatermark: 10_000_000,
+      lowWatermark: 1_000_000,
+      receiveWindowBytes: 100_000,
+      connect: async () => link,
+    });
+    await session.open();
+    const receive = (bytes: number) => {
+      incoming.window -= bytes;
+      link.channel.print('x'.repeat(bytes));
+      incoming.window += bytes;
+      protocol.channelWindowAdjust(7, bytes);
+    };
+    return { session, granted, receive };
+  }
+
+  it('gives the gateway no credit for late acknowledgements of output already written off', async () => {
+    const { session, granted, receive } = await openSteeredSession();
+    receive(60_000);
+    // The page reloads: main writes off what it owed, then the old page's acknowledgements still come in.
+    session.acknowledge(session.unacknowledged);
+    session.acknowledge(60_000);
+    expect(granted).toEqual([60_000]);
+    // The gateway sends all it may; xterm has written none of it, so it may send no more.
+    receive(100_000);
+    expect(granted).toEqual([60_000]);
   });
 });

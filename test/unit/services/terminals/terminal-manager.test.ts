@@ -1,8 +1,14 @@
 import { EventEmitter } from 'node:events';
+import { PassThrough } from 'node:stream';
+import type { ClientChannel } from 'ssh2';
 import { describe, expect, it } from 'vitest';
 import { IpcError } from '../../../../electron/shared/ipc/result';
 import { FlowController } from '../../../../electron/services/terminal';
-import { HostKeyChangedError, RootPasswordRequiredError } from '../../../../electron/services/ssh';
+import {
+  HostKeyChangedError,
+  RootPasswordRequiredError,
+  SshSession,
+} from '../../../../electron/services/ssh';
 import {
   DATA_EVENT_INTERVAL_MS,
   DATA_EVENT_MAX_BYTES,
@@ -37,6 +43,9 @@ class FakeSshSession extends EventEmitter {
   });
   constructor(readonly id: string) {
     super();
+  }
+  get unacknowledged(): number {
+    return this.flow.unacknowledged;
   }
   produce(bytes: Uint8Array): void {
     this.bytesIn += bytes.length;
@@ -74,6 +83,7 @@ class FakeSerialSession extends EventEmitter {
   readonly state = 'open';
   readonly bytesIn = 0;
   readonly bytesOut = 0;
+  readonly unacknowledged = 0;
   signals = { dtr: false, rts: true };
   constructor(readonly id: string) {
     super();
@@ -149,6 +159,37 @@ describe('TerminalManager', () => {
     opened[0]!.produce(bytes.subarray(1000));
     runScheduled();
     expect(dataOf(info.id).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it("sends each data event with the session's byte totals as they stand when it goes out", async () => {
+    const { manager, opened, pushed, runScheduled } = setUp();
+    const info = await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    opened[0]!.bytesOut = 7;
+    opened[0]!.produce(new Uint8Array(300));
+    opened[0]!.produce(new Uint8Array(200));
+    runScheduled();
+    expect(pushed.find((entry) => entry.event === 'terminal:data')?.payload).toMatchObject({
+      id: info.id,
+      bytesIn: 500,
+      bytesOut: 7,
+    });
+  });
+
+  it('writes off what a reloaded page owed: a session paused for its acknowledgements resumes, and new output counts afresh', async () => {
+    const { manager, opened, runScheduled } = setUp();
+    await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    await manager.openReverse({ gatewayId: 'gw-2', cols: 80, rows: 24 });
+    const [paused, idle] = [opened[0]!, opened[1]!];
+    paused.produce(new Uint8Array(120_000));
+    runScheduled();
+    expect(paused.isChannelPaused).toBe(true);
+
+    manager.writeOffAcknowledgements();
+
+    expect(paused.isChannelPaused).toBe(false);
+    expect([paused.unacknowledged, idle.unacknowledged]).toEqual([0, 0]);
+    paused.produce(new Uint8Array(1_000));
+    expect(paused.unacknowledged).toBe(1_000);
   });
 
   it('coalesces the chunks of one tick into a single data event', async () => {
@@ -253,6 +294,16 @@ describe('TerminalManager', () => {
     });
     await manager.openReverse({ gatewayId: 'gw-2', cols: 80, rows: 24 });
     expect(requests.map((request) => request.timestamps)).toEqual([true, true, undefined]);
+  });
+
+  it('opens direct SSH to a named gateway with its id (for the key) and a title from its name', async () => {
+    const { manager, requests } = setUp();
+    const direct = { host: '192.168.1.1', port: 22, username: 'root', password: 'pw', cols: 80, rows: 24 };
+    await manager.openDirect({ ...direct, gatewayId: 'gw-7', gatewayName: 'Roof 7' });
+    await manager.openDirect(direct);
+    expect(requests[0]).toMatchObject({ gatewayId: 'gw-7', title: 'Roof 7 (SSH)' });
+    expect(requests[1]).not.toHaveProperty('gatewayId');
+    expect(requests[1]).not.toHaveProperty('title');
   });
 
   it('passes acknowledgements to the session, which pauses above its high watermark and resumes under its low one', async () => {
@@ -448,6 +499,76 @@ describe('TerminalManager', () => {
       caught = error;
     }
     expect(mapTerminalError(caught).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('TerminalManager when the gateway does not confirm its tunnel was stopped', () => {
+  /** A real SshSession over a fake link whose stopReverseSsh (the close hook) answers 408; `exit()` ends its shell. */
+  function sessionWithFailingStop() {
+    let exit: () => void = () => undefined;
+    const channel = Object.assign(new PassThrough(), { stderr: new EventEmitter() });
+    const session = new SshSession({
+      kind: 'reverse',
+      title: 'gw-1 (reverse SSH)',
+      gatewayId: 'gw-1',
+      cols: 80,
+      rows: 24,
+      connect: async () => ({
+        channel: channel as unknown as ClientChannel,
+        hostKeys: [],
+        lost: new Promise((resolve) => {
+          exit = () => resolve({ reason: 'The shell exited (code 0).', isRemoteExit: true });
+        }),
+        end: () => undefined,
+      }),
+      onClose: async () => Promise.reject(new Error('Gateway gw-1 did not answer stopReverseSsh (408)')),
+    });
+    return { session, exit: () => exit() };
+  }
+
+  function setUpWith(session: SshSession) {
+    return setUp({
+      ssh: {
+        openReverse: async () => {
+          await session.open();
+          return session as unknown as SshTerminal;
+        },
+        openDirect: async () => Promise.reject(new Error('not here')),
+        replaceHostKey: async () => undefined,
+      },
+    });
+  }
+
+  it('answers the close with the warning', async () => {
+    const { session } = sessionWithFailingStop();
+    const { manager } = setUpWith(session);
+    const info = await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    expect(await manager.close(info.id)).toEqual({
+      warning:
+        'The gateway did not confirm the tunnel was stopped: Gateway gw-1 did not answer stopReverseSsh (408)',
+    });
+  });
+
+  it('answers the close of a session that stopped its tunnel cleanly with no warning', async () => {
+    const { manager } = setUp();
+    const info = await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    expect(await manager.close(info.id)).toEqual({});
+  });
+
+  it('pushes the closed state with the warning when the shell exited by itself', async () => {
+    const { session, exit } = sessionWithFailingStop();
+    const { manager, pushed } = setUpWith(session);
+    const info = await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    const closed = new Promise((resolve) => session.once('closed', resolve));
+    exit();
+    await closed;
+    const states = pushed.filter((entry) => entry.event === 'terminal:state' && entry.payload.id === info.id);
+    expect(states.at(-1)!.payload).toMatchObject({
+      state: 'closed',
+      reason:
+        'The shell exited (code 0). The gateway did not confirm the tunnel was stopped: Gateway gw-1 did not answer stopReverseSsh (408)',
+      session: { state: 'closed' },
+    });
   });
 });
 
