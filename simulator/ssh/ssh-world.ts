@@ -73,6 +73,11 @@ export interface SshWorld {
    * host key (still derived from the seed, and from how many times it was reinstalled).
    */
   reinstallGateway(gatewayId: string): Promise<void>;
+  /**
+   * Fault injection: someone changed the gateway's root password (its label's no longer works): its tunnels and
+   * shells end, and its sshd comes back taking only `password`, with the same host key.
+   */
+  changeRootPassword(gatewayId: string, password: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -100,6 +105,8 @@ export async function createSshWorld(options: SshWorldOptions): Promise<SshWorld
     );
   };
   const openTunnels = new Map<string, Set<ReverseTunnel>>();
+  /** Root passwords changed by fault injection, by gateway (the others take the fixture's). */
+  const rootPasswords = new Map<string, string>();
   /** Tunnels still opening, by gateway: a stop cancels them, and waits until each has given up. */
   const openingTunnels = new Map<string, Set<{ cancel: AbortController; settled: Promise<void> }>>();
   const createShell = options.createShell ?? createGatewayShell;
@@ -134,7 +141,7 @@ export async function createSshWorld(options: SshWorldOptions): Promise<SshWorld
     const gateway = findGateway(gatewayId);
     const started = GatewaySshd.start({
       hostKey: hostKeyOf(gateway.id),
-      rootPassword: gateway.rootPassword,
+      rootPassword: rootPasswords.get(gatewayId) ?? gateway.rootPassword,
       createShell: (io) => {
         // The shell announces the reboot, then exits: cut the links only after its exit went out.
         let isRebooting = false;
@@ -152,6 +159,16 @@ export async function createSshWorld(options: SshWorldOptions): Promise<SshWorld
     });
     sshds.set(gatewayId, started);
     return started;
+  };
+
+  /** Ends a gateway's tunnels and sshd, changes what `change` changes, and lets the next use start it anew. */
+  const restartSshd = async (gatewayId: string, change: () => void): Promise<void> => {
+    findGateway(gatewayId);
+    await closeTunnels(gatewayId);
+    const sshd = sshds.get(gatewayId);
+    sshds.delete(gatewayId);
+    change();
+    await (await sshd)?.close();
   };
 
   const tunnels: ReverseTunnels = {
@@ -200,12 +217,10 @@ export async function createSshWorld(options: SshWorldOptions): Promise<SshWorld
     dropRelayConnections: () => relay.dropConnections(),
     freezeRelayConnections: () => relay.freezeConnections(),
     async reinstallGateway(gatewayId) {
-      findGateway(gatewayId);
-      await closeTunnels(gatewayId);
-      const sshd = sshds.get(gatewayId);
-      sshds.delete(gatewayId);
-      reinstalls.set(gatewayId, (reinstalls.get(gatewayId) ?? 0) + 1);
-      await (await sshd)?.close();
+      await restartSshd(gatewayId, () => reinstalls.set(gatewayId, (reinstalls.get(gatewayId) ?? 0) + 1));
+    },
+    async changeRootPassword(gatewayId, password) {
+      await restartSshd(gatewayId, () => rootPasswords.set(gatewayId, password));
     },
     async close() {
       const gatewayIds = new Set([...openTunnels.keys(), ...openingTunnels.keys()]);

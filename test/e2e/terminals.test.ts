@@ -340,6 +340,29 @@ describe('terminals in the browser', () => {
     await tab.waitFor({ state: 'detached' });
   }, 120_000);
 
+  it('asks for the new root password when Reconnect is refused the one it had, and connects with it', async () => {
+    const state = () => page.getByTestId('terminal-state').textContent();
+    await page
+      .getByRole('tab', { name: `${rig.gateway.name} (reverse SSH)` })
+      .first()
+      .click();
+    expect(await state()).toBe('Connected');
+    // Another technician changed it: the gateway's shells end, and the password kept for it no longer works.
+    await rig.simulator!.sshWorld!.changeRootPassword(rig.gateway.id, 'changed-Pa55');
+    await expect.poll(state, { timeout: 30_000 }).toBe('Disconnected');
+    await page.getByRole('button', { name: 'Reconnect' }).click();
+    const newPassword = page.getByLabel('New password');
+    await newPassword.waitFor({ timeout: 60_000 });
+    expect(await page.getByLabel('Terminal status').textContent()).toMatch(
+      /refused the root password .*Enter the one on its label/,
+    );
+    await newPassword.fill('changed-Pa55');
+    await page.getByRole('button', { name: 'Reconnect' }).click();
+    await expect.poll(state, { timeout: 60_000 }).toBe('Connected');
+    await typeInTerminal(page, 'uptime\r');
+    await waitForTerminalText(page, 'load average');
+  }, 180_000);
+
   it('fits the terminal in the window: every row whole, the status bar in sight, no page scroll', async () => {
     await page.setViewportSize({ width: 1280, height: 720 });
     const layout = async () =>

@@ -205,7 +205,11 @@ export class SshService {
    * stopReverseSsh last, also while a (re)connect is under way: that connect sends no reverseSsh after it.
    */
   async openReverse(request: OpenReverseRequest): Promise<SshSession> {
-    const rootPassword = await this.findRootPassword(request.gatewayId, request.rootPassword);
+    // What the next connect logs in with: a reconnect may bring a new password (the gateway refused this one).
+    const login: GatewayLogin = {
+      rootPassword: await this.findRootPassword(request.gatewayId, request.rootPassword),
+      isEntered: request.rootPassword !== undefined,
+    };
     const tunnel: TunnelRecord = { port: undefined, hasRequested: false, request: undefined };
     const session: SshSession = this.createSession({
       kind: 'reverse',
@@ -214,8 +218,10 @@ export class SshService {
       cols: request.cols,
       rows: request.rows,
       ...(request.timestamps ? { timestamps: true } : {}),
-      connect: (size, signal) =>
-        this.connectReverse({ request, rootPassword, tunnel, session }, size, signal),
+      connect: (size, signal, retry) => {
+        if (retry?.password) Object.assign(login, { rootPassword: retry.password, isEntered: true });
+        return this.connectReverse({ request, login, tunnel, session }, size, signal);
+      },
       onClose: () => this.stopTunnel(request.gatewayId, tunnel),
     });
     await this.openOrDiscard(session);
@@ -226,6 +232,7 @@ export class SshService {
   async openDirect(request: OpenDirectRequest): Promise<SshSession> {
     const port = request.port ?? 22;
     const keyId = request.gatewayId ? `gateway:${request.gatewayId}` : `${request.host}:${port}`;
+    let password = request.password;
     const session = this.createSession({
       kind: 'direct',
       title: request.title ?? `${request.gatewayId ?? request.host} (SSH)`,
@@ -233,13 +240,14 @@ export class SshService {
       cols: request.cols,
       rows: request.rows,
       ...(request.timestamps ? { timestamps: true } : {}),
-      connect: async (size, signal) => {
+      connect: async (size, signal, retry) => {
+        password = retry?.password ?? password;
         const link = await this.connectClient(
           {
             host: request.host,
             port,
             username: request.username ?? GATEWAY_USER,
-            password: request.password,
+            password,
           },
           keyId,
           `${request.host}:${port}`,
@@ -425,12 +433,12 @@ export class SshService {
     stream: Duplex,
     size: { cols: number; rows: number },
   ): Promise<SshLink> {
-    const { request, rootPassword } = context;
+    const { request, login } = context;
     const { gatewayId } = request;
     const gatewayLink = await steps
       .race(
         this.connectClient(
-          { sock: stream, username: GATEWAY_USER, password: rootPassword },
+          { sock: stream, username: GATEWAY_USER, password: login.rootPassword },
           `gateway:${gatewayId}`,
           `the gateway ${gatewayId}`,
           steps.signal,
@@ -440,7 +448,7 @@ export class SshService {
       .catch((error: unknown) => {
         if (!(error instanceof AuthenticationRefusedError)) throw error;
         // Asking again is the way out: a stored password that went stale would otherwise lock the user out.
-        const tried = request.rootPassword ? 'the root password entered' : 'the root password kept for it';
+        const tried = login.isEntered ? 'the root password entered' : 'the root password kept for it';
         throw new RootPasswordRequiredError(
           `Gateway ${gatewayId} refused ${tried}. Enter the one on its label.`,
           { cause: error },
@@ -721,9 +729,15 @@ function throwIfClosed(signal: AbortSignal): void {
 }
 
 /** What a reverse connect works with. */
+/** The root password a reverse session logs in to its gateway with, and whether the user typed it. */
+interface GatewayLogin {
+  rootPassword: string;
+  isEntered: boolean;
+}
+
 interface ReverseContext {
   request: OpenReverseRequest;
-  rootPassword: string;
+  login: GatewayLogin;
   tunnel: TunnelRecord;
   session: SshSession;
 }

@@ -45,6 +45,12 @@ export class SessionClosedError extends Error {
   }
 }
 
+/** What a reconnect may change: a new password when the gateway refused the one the session had. */
+export interface SshRetry {
+  /** Reverse: the gateway's root password; direct: the user's password. Kept for later reconnects. */
+  password?: string;
+}
+
 /** How an SshSession (re)connects and what it does when it closes. */
 export interface SshSessionOptions {
   kind: 'reverse' | 'direct';
@@ -56,7 +62,7 @@ export interface SshSessionOptions {
    * Opens a fresh link with the terminal size; rejects with a message the user can act on. `signal` aborts when
    * the session closes meanwhile: the flow should stop at its next step (and start nothing it cannot take back).
    */
-  connect(size: { cols: number; rows: number }, signal: AbortSignal): Promise<SshLink>;
+  connect(size: { cols: number; rows: number }, signal: AbortSignal, retry?: SshRetry): Promise<SshLink>;
   /**
    * Runs once when the session closes, by the user or by itself, after the link is down and any connect in flight
    * was told to stop (reverse: sends stopReverseSsh). A rejection becomes the session's `closeWarning`.
@@ -138,6 +144,11 @@ export class SshSession extends EventEmitter implements TerminalSession {
     return this.#reason;
   }
 
+  /** How it reaches the gateway: through the relay's reverse tunnel, or directly. */
+  get route(): 'reverse' | 'direct' {
+    return this.#options.kind;
+  }
+
   /**
    * Set once closed when the close hook failed: the gateway did not confirm its tunnel was stopped (the reason
    * says so too). Undefined while open and after a clean close.
@@ -189,11 +200,11 @@ export class SshSession extends EventEmitter implements TerminalSession {
    * Connects again after a failure (a new tunnel if the old one is gone); resolves once open, or once the session
    * was closed meanwhile (the user gave up on it: nothing to report); rejects (state `failed`) otherwise.
    */
-  async reconnect(): Promise<void> {
+  async reconnect(retry: SshRetry = {}): Promise<void> {
     if (this.#state === 'closed') throw new Error('This session is closed; open a new one.');
     if (this.#state === 'open' || this.#state === 'connecting' || this.#state === 'reconnecting') return;
     try {
-      await this.#connect('reconnecting');
+      await this.#connect('reconnecting', retry);
     } catch (error) {
       if (!(error instanceof SessionClosedError)) throw error;
     }
@@ -259,12 +270,12 @@ export class SshSession extends EventEmitter implements TerminalSession {
     this.emit('closed');
   }
 
-  async #connect(state: 'connecting' | 'reconnecting'): Promise<void> {
+  async #connect(state: 'connecting' | 'reconnecting', retry: SshRetry = {}): Promise<void> {
     this.#setState(state);
     this.#flow.reset();
     const attempt = new AbortController();
     this.#connectAttempt = attempt;
-    const connecting = this.#options.connect(this.#size, attempt.signal);
+    const connecting = this.#options.connect(this.#size, attempt.signal, retry);
     // Closing ends the wait at once; a link the connect still brings is ended.
     const closed = new Promise<never>((_resolve, reject) =>
       attempt.signal.addEventListener(

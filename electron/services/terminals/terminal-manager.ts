@@ -62,7 +62,9 @@ export interface SshTerminal extends TerminalSession {
   readonly logPath: string | undefined;
   readonly logProblem: string | undefined;
   readonly hostKeys: readonly HostKeyNotice[];
-  reconnect(): Promise<void>;
+  readonly route: 'reverse' | 'direct';
+  /** `password`: a new one, when the gateway refused the last (reverse: root; direct: the user's). */
+  reconnect(retry?: { password?: string }): Promise<void>;
 }
 
 /** The relay reverse SSH goes through: from the profile, the password from the keychain. */
@@ -267,11 +269,20 @@ export class TerminalManager {
     return warning ? { warning } : {};
   }
 
-  /** Connects a failed session again (SSH: a new tunnel if needed; serial: reopens the port). */
-  async reconnect(id: string): Promise<TerminalInfo> {
+  /**
+   * Connects a failed session again (SSH: a new tunnel if needed; serial: reopens the port). `password` replaces
+   * an SSH session's password the gateway refused; a gateway root password that then works is remembered.
+   */
+  async reconnect(id: string, password?: string): Promise<TerminalInfo> {
     const entry = this.#require(id);
-    if (entry.session.kind === 'ssh') await entry.session.reconnect();
-    else await entry.session.reopen();
+    const { session } = entry;
+    if (session.kind === 'serial') await session.reopen();
+    else {
+      await session.reconnect(password ? { password } : {});
+      if (password && session.route === 'reverse' && session.gatewayId && session.state === 'open') {
+        await this.#remember(session.gatewayId, password);
+      }
+    }
     return describe(entry);
   }
 

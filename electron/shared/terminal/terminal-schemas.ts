@@ -135,6 +135,11 @@ export const ReplaceHostKeyInputSchema = z
 /** Input naming one session. */
 export const TerminalIdInputSchema = z.object({ id: TerminalIdSchema }).strict();
 
+/** Input of `terminal:reconnect`: an SSH session may bring a new password when the gateway refused its last. */
+export const TerminalReconnectInputSchema = z
+  .object({ id: TerminalIdSchema, password: z.string().min(1, 'Enter the password').max(1_024).optional() })
+  .strict();
+
 /** Input of `terminal:write`: keystrokes or pasted text, sent as typed (never queued behind output). */
 export const TerminalWriteInputSchema = z
   .object({ id: TerminalIdSchema, data: z.string().max(1_000_000) })

@@ -47,7 +47,7 @@ export function createTerminalsHandlers(context: DomainContext): DomainHandlers<
     'terminal:resize': ({ id, cols, rows }) => run((manager) => (manager.resize(id, cols, rows), null)),
     'terminal:ack': ({ id, bytes }) => run((manager) => (manager.acknowledge(id, bytes), null)),
     'terminal:close': ({ id }) => run((manager) => manager.close(id)),
-    'terminal:reconnect': ({ id }) => run((manager) => manager.reconnect(id)),
+    'terminal:reconnect': ({ id, password }) => run((manager) => manager.reconnect(id, password)),
     'serial:break': ({ id }) => run((manager) => manager.sendBreak(id).then(done)),
     'serial:signals': ({ id, dtr, rts }) =>
       run((manager) =>

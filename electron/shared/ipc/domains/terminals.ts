@@ -13,6 +13,7 @@ import {
   TerminalIdInputSchema,
   TerminalInfoSchema,
   TerminalLogSchema,
+  TerminalReconnectInputSchema,
   TerminalResizeInputSchema,
   TerminalStateEventSchema,
   TerminalWriteInputSchema,
@@ -48,7 +49,7 @@ export const terminalsChannels = {
     input: TerminalIdInputSchema,
     output: z.object({ warning: z.string().optional() }),
   },
-  'terminal:reconnect': { input: TerminalIdInputSchema, output: TerminalInfoSchema },
+  'terminal:reconnect': { input: TerminalReconnectInputSchema, output: TerminalInfoSchema },
   'serial:break': { input: TerminalIdInputSchema, output: z.null() },
   'serial:signals': {
     input: SerialSignalsInputSchema,

@@ -32,6 +32,8 @@ class FakeField {
   readonly ports = new Map<number, PortHolder>();
   readonly commands: Array<{ command: string; sshRevPort?: number }> = [];
   readonly relayClients: FakeClient[] = [];
+  /** The root password the gateway takes (its label's). */
+  gatewayPassword = 'label-Pa55';
   /** How the next reverseSsh is answered (default: the gateway opens its tunnel). */
   answerReverseSsh: (port: number) => Promise<void> = async (port) => void this.ports.set(port, 'gateway');
 
@@ -79,6 +81,15 @@ class FakeClient extends EventEmitter {
         Buffer.from(holder ? 'gateway-key' : 'relay-key'),
         (isValid: boolean) => {
           if (!isValid) return;
+          if (holder === 'gateway' && config.password !== this.field.gatewayPassword) {
+            this.emit(
+              'error',
+              Object.assign(new Error('All configured authentication methods failed'), {
+                level: 'client-authentication',
+              }),
+            );
+            return;
+          }
           if (holder === 'dead') {
             // ssh2's readyTimeout: the gateway behind the tunnel never answers the handshake.
             setTimeout(() => {
@@ -319,5 +330,27 @@ describe('SshService when the user closes a session during a reconnect', () => {
     expect(field.commandNames).toEqual(['reverseSsh', 'reverseSsh', 'stopReverseSsh', 'stopReverseSsh']);
     expect(field.ports.size).toBe(0);
     expect(session.state).toBe('closed');
+  });
+});
+
+describe('SshService reconnect with a new root password', () => {
+  it('says the password it had was refused, then reconnects with the one given on Reconnect and keeps it', async () => {
+    const { session } = await failedSession('gateway');
+    field.gatewayPassword = 'new-label-Pa55';
+
+    const refused = await settleOnFakeClock(session.reconnect());
+    expect(refused.error).toMatchObject({ name: 'RootPasswordRequiredError' });
+    expect(refused.error?.message).toMatch(/refused the root password entered\. Enter the one on its label/);
+    expect(session.state).toBe('failed');
+
+    const retried = await settleOnFakeClock(session.reconnect({ password: 'new-label-Pa55' }));
+    expect(retried.error).toBeUndefined();
+    expect(session.state).toBe('open');
+
+    // The next drop reconnects with the new password, not the refused one.
+    field.relayClients.at(-1)!.drop();
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await settleOnFakeClock(session.reconnect())).error).toBeUndefined();
+    expect(session.state).toBe('open');
   });
 });

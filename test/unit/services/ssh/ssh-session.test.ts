@@ -141,15 +141,17 @@ describe('SshSession', () => {
     expect(links[0]!.isEnded).toBe(true);
   });
 
-  it('reconnects after a drop with the last window size', async () => {
+  it('reconnects after a drop with the last window size, handing the connect a new password given', async () => {
     const { session, links, connect } = createSession();
     await session.open();
     session.resize(100, 30);
     links[0]!.drop({ reason: 'dropped', isRemoteExit: false });
     await vi.waitFor(() => expect(session.state).toBe('failed'));
-    await session.reconnect();
+    await session.reconnect({ password: 'from-the-label' });
     expect(session.state).toBe('open');
-    expect(connect).toHaveBeenLastCalledWith({ cols: 100, rows: 30 }, expect.any(AbortSignal));
+    expect(connect).toHaveBeenLastCalledWith({ cols: 100, rows: 30 }, expect.any(AbortSignal), {
+      password: 'from-the-label',
+    });
     links[1]!.channel.print('back');
     expect(session.bytesIn).toBe(4);
   });

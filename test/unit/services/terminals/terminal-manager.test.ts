@@ -59,7 +59,12 @@ class FakeSshSession extends EventEmitter {
   acknowledge(count: number): void {
     this.flow.acknowledged(count);
   }
-  async reconnect(): Promise<void> {}
+  route: 'reverse' | 'direct' = 'reverse';
+  readonly retries: Array<{ password?: string }> = [];
+  async reconnect(retry: { password?: string } = {}): Promise<void> {
+    this.retries.push(retry);
+    this.state = 'open';
+  }
   async close(): Promise<void> {
     this.closeCount += 1;
     this.state = 'closed';
@@ -128,6 +133,7 @@ function setUp(overrides: Partial<TerminalManagerDependencies> = {}) {
       openDirect: async (request) => {
         requests.push(request);
         const session = new FakeSshSession(`s${++next}`);
+        session.route = 'direct';
         opened.push(session);
         return session as unknown as SshTerminal;
       },
@@ -294,6 +300,28 @@ describe('TerminalManager', () => {
     });
     await manager.openReverse({ gatewayId: 'gw-2', cols: 80, rows: 24 });
     expect(requests.map((request) => request.timestamps)).toEqual([true, true, undefined]);
+  });
+
+  it("reconnects an SSH session with the new password given, keeping it for a reverse session's gateway only", async () => {
+    const { manager, opened, remembered } = setUp();
+    const reverse = await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    const direct = await manager.openDirect({
+      host: '192.168.1.1',
+      port: 22,
+      username: 'root',
+      password: 'old',
+      gatewayId: 'gw-2',
+      cols: 80,
+      rows: 24,
+    });
+    for (const session of opened) session.state = 'failed';
+    await manager.reconnect(reverse.id, 'new-root-pw');
+    await manager.reconnect(direct.id, 'new-user-pw');
+    expect(opened.map((session) => session.retries)).toEqual([
+      [{ password: 'new-root-pw' }],
+      [{ password: 'new-user-pw' }],
+    ]);
+    expect(remembered).toEqual(['gw-1=new-root-pw']);
   });
 
   it('opens direct SSH to a named gateway with its id (for the key) and a title from its name', async () => {
