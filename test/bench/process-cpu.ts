@@ -141,3 +141,42 @@ export function pageTimeShares(
   }
   return busiest;
 }
+
+/** The main threads of a browser's renderers and of named processes at one moment, for timeSpent. */
+export interface ScheduleReading<Name extends string> {
+  at: number;
+  renderers: Map<number, ThreadSchedule>;
+  threads: Record<Name, ThreadSchedule>;
+}
+
+/** Reads the main thread of every renderer under `browserPid` and of each process named in `processes`. */
+export async function readSchedules<Name extends string>(
+  browserPid: number,
+  processes: Record<Name, number>,
+): Promise<ScheduleReading<Name>> {
+  const at = performance.now();
+  const names = Object.keys(processes) as Name[];
+  const schedules = await Promise.all(names.map((name) => readThreadSchedule(processes[name])));
+  const gone = { runningMs: 0, waitingMs: 0 };
+  return {
+    at,
+    renderers: await readRendererSchedules(browserPid),
+    threads: Object.fromEntries(names.map((name, index) => [name, schedules[index] ?? gone])) as Record<
+      Name,
+      ThreadSchedule
+    >,
+  };
+}
+
+/** Where the span between two readings went, as timeShares: for the page's main thread and each named thread. */
+export function timeSpent<Name extends string>(
+  before: ScheduleReading<Name>,
+  after: ScheduleReading<Name>,
+): Record<Name | 'page', TimeShares> {
+  const spanMs = after.at - before.at;
+  const names = Object.keys(before.threads) as Name[];
+  const threads = Object.fromEntries(
+    names.map((name) => [name, timeShares(before.threads[name], after.threads[name], spanMs)]),
+  ) as Record<Name, TimeShares>;
+  return { ...threads, page: pageTimeShares(before.renderers, after.renderers, spanMs) };
+}

@@ -545,6 +545,11 @@ export function formatTimeShares(shares: TimeShares): string {
   return `running ${percent(shares.running)}, waiting for a core ${percent(shares.waiting)}, asleep ${percent(shares.idle)}`;
 }
 
+/** "20%": the share of a span a thread waited for a core. */
+export function formatWaiting(shares: TimeShares): string {
+  return `${Math.round(shares.waiting * 100)}%`;
+}
+
 /** The middle value (the upper middle of an even count); `values` is not changed. */
 export function median(values: number[]): number {
   return [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)]!;

@@ -17,17 +17,16 @@ import type { BenchFigure } from './report';
 import { serialPayload } from './serial-payload';
 import {
   cpuSpent,
-  pageTimeShares,
   readCpu,
-  readRendererSchedules,
-  readThreadSchedule,
-  timeShares,
+  readSchedules,
+  timeSpent,
   type CpuReading,
   type CpuSource,
   type TimeShares,
 } from './process-cpu';
 import {
   formatTimeShares,
+  formatWaiting,
   measureXtermAlone,
   median,
   medianTimeShares,
@@ -221,7 +220,6 @@ export async function runSerialFloodInChromium(
       megabytes;
     const ceiling = (costPerMegabyte: number) => (cores * 1_000) / costPerMegabyte / rawMegabytesPerSecond;
     const time = (name: keyof AppFloodTime) => medianTimeShares(rounds.map((round) => round.app.time[name]));
-    const waitingPercent = (name: keyof AppFloodTime) => `${Math.round(time(name).waiting * 100)}%`;
     return [
       {
         name: 'serial-flood-vs-raw',
@@ -252,7 +250,7 @@ export async function runSerialFloodInChromium(
         name: 'serial-flood-page-waiting-share',
         value: Number(time('page').waiting.toFixed(3)),
         unit: 'ratio',
-        note: `of each app round's time, the page's main thread was ${formatTimeShares(time('page'))}; the host's main thread waited for a core ${waitingPercent('host')} of it, the writer ${waitingPercent('writer')}, socat ${waitingPercent('socat')} (medians over the rounds, from /proc schedstat; the end is seen by a 100 ms poll, which adds to asleep)`,
+        note: `of each app round's time, the page's main thread was ${formatTimeShares(time('page'))}; the host's main thread waited for a core ${formatWaiting(time('host'))} of it, the writer ${formatWaiting(time('writer'))}, socat ${formatWaiting(time('socat'))} (medians over the rounds, from /proc schedstat; the end is seen by a 100 ms poll, which adds to asleep)`,
       },
       {
         name: 'serial-xterm-alone-vs-raw',
@@ -286,14 +284,8 @@ async function measureAppFlood<Name extends string>(
   browserPid: number,
   options: { keepBytes?: boolean } = {},
 ): Promise<SerialFloodMeasurement & { cpu: CpuReading<Name>; time: AppFloodTime }> {
-  const readSchedules = async () => ({
-    at: performance.now(),
-    page: await readRendererSchedules(browserPid),
-    host: (await readThreadSchedule(process.pid))!,
-    writer: (await readThreadSchedule(cpuSources.writer.pid))!,
-    socat: (await readThreadSchedule(cpuSources.socat.pid))!,
-  });
-  const schedulesBefore = await readSchedules();
+  const mainThreads = { host: process.pid, writer: cpuSources.writer.pid, socat: cpuSources.socat.pid };
+  const schedulesBefore = await readSchedules(browserPid, mainThreads);
   const cpuBefore = await readCpu(cpuSources);
   const startedAt = await startCapturing(page, payload.length);
   const written = writer.write();
@@ -305,10 +297,7 @@ async function measureAppFlood<Name extends string>(
     { pollingMs: 100, timeoutMs: 10 * 60_000 },
   );
   const cpu = cpuSpent(cpuBefore, await readCpu(cpuSources));
-  const schedulesAfter = await readSchedules();
-  const spanMs = schedulesAfter.at - schedulesBefore.at;
-  const shares = (name: 'host' | 'writer' | 'socat') =>
-    timeShares(schedulesBefore[name], schedulesAfter[name], spanMs);
+  const time = timeSpent(schedulesBefore, await readSchedules(browserPid, mainThreads));
   await written;
   const received = await page.evaluate(async (keepBytes) => {
     const probe = (window as unknown as ProbeWindow).fieldKitTerminalProbe;
@@ -334,11 +323,6 @@ async function measureAppFlood<Name extends string>(
     bytesPerMs: received.byteCount / elapsedMs,
     isByteExact: received.byteCount === payload.length && received.digest === digest,
     cpu,
-    time: {
-      page: pageTimeShares(schedulesBefore.page, schedulesAfter.page, spanMs),
-      host: shares('host'),
-      writer: shares('writer'),
-      socat: shares('socat'),
-    },
+    time,
   };
 }

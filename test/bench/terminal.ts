@@ -11,12 +11,10 @@ import { runSerialFloodInChromium } from './terminal-serial';
 import type { BenchFigure } from './report';
 import {
   cpuSpent,
-  pageTimeShares,
   readCpu,
-  readRendererSchedules,
   readRssBytes,
-  readThreadSchedule,
-  timeShares,
+  readSchedules,
+  timeSpent,
   type CpuReading,
   type TimeShares,
 } from './process-cpu';
@@ -24,6 +22,7 @@ import {
   checkFloodInPage,
   type FloodCheck,
   formatTimeShares,
+  formatWaiting,
   medianTimeShares,
   measureXtermAlonePass,
   median,
@@ -74,12 +73,8 @@ export async function runSshFloodInChromium(megabytes = SSH_FLOOD_MEGABYTES): Pr
       50,
     );
     // Where the flood's wall time went for the page's, the host's and the simulator's main threads.
-    const readSchedules = async () => ({
-      at: performance.now(),
-      page: await readRendererSchedules(browser.pid),
-      host: (await readThreadSchedule(rig.hostPid))!,
-      simulator: (await readThreadSchedule(rig.simulatorPid!))!,
-    });
+    const mainThreads = { host: rig.hostPid, simulator: rig.simulatorPid! };
+    const readMainThreads = () => readSchedules(browser.pid, mainThreads);
     const rounds: Array<
       FloodCheck & {
         cpu: CpuReading<keyof typeof cpuSources>;
@@ -90,7 +85,7 @@ export async function runSshFloodInChromium(megabytes = SSH_FLOOD_MEGABYTES): Pr
     try {
       await checkFloodInPage(page, WARM_UP_FLOOD_MEGABYTES, 10 * 60_000);
       for (let round = 0; round < SSH_FLOOD_ROUNDS; round += 1) {
-        const schedulesBefore = await readSchedules();
+        const schedulesBefore = await readMainThreads();
         const cpuBefore = await readCpu(cpuSources);
         let cpuAfter = cpuBefore;
         let schedulesAfter = schedulesBefore;
@@ -98,30 +93,20 @@ export async function runSshFloodInChromium(megabytes = SSH_FLOOD_MEGABYTES): Pr
           keystrokeIntervalMs: KEYSTROKE_INTERVAL_MS,
           keepBytes: true,
           onWritten: async () => {
-            schedulesAfter = await readSchedules();
+            schedulesAfter = await readMainThreads();
             cpuAfter = await readCpu(cpuSources);
           },
         });
-        const elapsedMs = schedulesAfter.at - schedulesBefore.at;
-        const shares = (name: 'host' | 'simulator') =>
-          timeShares(schedulesBefore[name], schedulesAfter[name], elapsedMs);
         // xterm alone on this flood's bytes at once: each flood is paired with a pass of its own, so that the
         // machine's drift over the run (other tenants, clock speed) weighs on both sides of a pair alike.
-        const aloneBefore = await readSchedules();
+        const aloneBefore = await readMainThreads();
         const alone = await measureXtermAlonePass(page, browser.pid);
-        const aloneAfter = await readSchedules();
+        const aloneAfter = await readMainThreads();
         rounds.push({
           ...flood,
           cpu: cpuSpent(cpuBefore, cpuAfter),
-          alone: {
-            ...alone,
-            page: pageTimeShares(aloneBefore.page, aloneAfter.page, aloneAfter.at - aloneBefore.at),
-          },
-          time: {
-            page: pageTimeShares(schedulesBefore.page, schedulesAfter.page, elapsedMs),
-            host: shares('host'),
-            simulator: shares('simulator'),
-          },
+          alone: { ...alone, page: timeSpent(aloneBefore, aloneAfter).page },
+          time: timeSpent(schedulesBefore, schedulesAfter),
         });
       }
     } finally {
@@ -151,7 +136,6 @@ export async function runSshFloodInChromium(megabytes = SSH_FLOOD_MEGABYTES): Pr
     const xtermAlone = xterm.chromiumMsPerMegabyte;
     const time = (name: 'page' | 'host' | 'simulator') =>
       medianTimeShares(rounds.map((round) => round.time[name]));
-    const waitingPercent = (name: 'host' | 'simulator') => `${Math.round(time(name).waiting * 100)}%`;
     const cores = availableParallelism();
     const total = flooding.simulator + flooding.host + flooding.chromium;
     // The most these cores could carry at the CPU per MB the flood was measured to cost, every core busy, as a
@@ -188,7 +172,7 @@ export async function runSshFloodInChromium(megabytes = SSH_FLOOD_MEGABYTES): Pr
         name: 'ssh-flood-page-waiting-share',
         value: Number(time('page').waiting.toFixed(3)),
         unit: 'ratio',
-        note: `of each flood's time, the page's main thread was ${formatTimeShares(time('page'))}; with xterm alone ${formatTimeShares(medianTimeShares(rounds.map((round) => round.alone.page)))}. The host's main thread waited for a core ${waitingPercent('host')} of the flood, the simulator's ${waitingPercent('simulator')} (medians over the floods, from /proc schedstat)`,
+        note: `of each flood's time, the page's main thread was ${formatTimeShares(time('page'))}; with xterm alone ${formatTimeShares(medianTimeShares(rounds.map((round) => round.alone.page)))}. The host's main thread waited for a core ${formatWaiting(time('host'))} of the flood, the simulator's ${formatWaiting(time('simulator'))} (medians over the floods, from /proc schedstat)`,
       },
       {
         name: 'ssh-flood-main-rss-growth-mb',

@@ -3,8 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   pageTimeShares,
   readRendererSchedules,
+  readSchedules,
   readThreadSchedule,
   timeShares,
+  timeSpent,
 } from '../../bench/process-cpu';
 
 describe('thread schedules from /proc', () => {
@@ -22,6 +24,17 @@ describe('thread schedules from /proc', () => {
     expect(sum).toBeGreaterThan(0);
     expect(after.runningMs).toBeGreaterThan(before.runningMs);
     expect(after.waitingMs).toBeGreaterThanOrEqual(before.waitingMs);
+  });
+
+  it('reads the named main threads and the renderers in one reading', async () => {
+    const renderer = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20_000)', '--', '--type=renderer']);
+    children.push(renderer);
+    await new Promise((resolve) => renderer.once('spawn', resolve));
+
+    const reading = await readSchedules(process.pid, { self: process.pid });
+
+    expect(reading.threads.self.runningMs).toBeGreaterThan(0);
+    expect([...reading.renderers.keys()]).toEqual([renderer.pid]);
   });
 
   it('says nothing for a process that does not exist', async () => {
@@ -52,6 +65,26 @@ describe('timeShares', () => {
 
   it('never reports a negative share asleep when the readings overrun the span', () => {
     expect(timeShares({ runningMs: 0, waitingMs: 0 }, { runningMs: 90, waitingMs: 20 }, 100).idle).toBe(0);
+  });
+
+  it('gives the shares of the span between two readings for the page and each named thread', () => {
+    const before = {
+      at: 1_000,
+      renderers: new Map([[10, { runningMs: 0, waitingMs: 0 }]]),
+      threads: { host: { runningMs: 50, waitingMs: 0 } },
+    };
+    const after = {
+      at: 1_200,
+      renderers: new Map([[10, { runningMs: 150, waitingMs: 40 }]]),
+      threads: { host: { runningMs: 70, waitingMs: 20 } },
+    };
+
+    const spent = timeSpent(before, after);
+
+    expect(spent.page.running).toBeCloseTo(0.75);
+    expect(spent.page.waiting).toBeCloseTo(0.2);
+    expect(spent.host.running).toBeCloseTo(0.1);
+    expect(spent.host.waiting).toBeCloseTo(0.1);
   });
 
   it("takes the page's thread to be the renderer that ran the most, ignoring one started in between", () => {
