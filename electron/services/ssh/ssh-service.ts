@@ -410,7 +410,8 @@ export class SshService {
     this.revPorts.set(session, port);
     steps.report('request-tunnel', `Asking gateway ${gatewayId} to open a tunnel on relay port ${port}`);
     // No await between the last check and sending: once the session is closing, no reverseSsh leaves. And the
-    // request is on record before it leaves, for a close that comes while it is on its way.
+    // request is on record before it leaves (runCommand may let a close in at once), for a close that comes while it
+    // is on its way.
     tunnel.hasRequested = true;
     let answered: () => void = () => undefined;
     const onItsWay = new Promise<void>((resolve) => (answered = resolve));
@@ -502,7 +503,7 @@ export class SshService {
 
   /**
    * A relay port nobody listens on: random candidates from the range (none another session of this app uses),
-   * each probed through the relay. A port whose listener does not answer is taken too: a dead tunnel holds it.
+   * each probed through the relay. A port whose listener does not answer counts as in use: a dead tunnel holds it.
    */
   private async chooseRevPort(steps: ConnectSteps, range: [number, number] | undefined): Promise<number> {
     const [first, last] = range ?? DEFAULT_REV_PORT_RANGE;
@@ -562,7 +563,6 @@ export class SshService {
     return probe;
   }
 
-  /** Connects and logs in with the host key checked against known hosts; rejects with a plain message. */
   /**
    * Connects and logs in with the host key checked against known hosts; rejects with a plain message, or with
    * SessionClosedError (the client ended) as soon as `signal` aborts.
@@ -728,13 +728,13 @@ function throwIfClosed(signal: AbortSignal): void {
   if (signal.aborted) throw new SessionClosedError();
 }
 
-/** What a reverse connect works with. */
 /** The root password a reverse session logs in to its gateway with, and whether the user typed it. */
 interface GatewayLogin {
   rootPassword: string;
   isEntered: boolean;
 }
 
+/** What a reverse connect works with. */
 interface ReverseContext {
   request: OpenReverseRequest;
   login: GatewayLogin;

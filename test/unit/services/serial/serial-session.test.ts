@@ -115,44 +115,47 @@ const RECONNECT_STEPS: {
   },
 ];
 
+/**
+ * Starts a session, unplugs its adapter and, with the reconnect held at `step`, runs `stop` (Disconnect or Close)
+ * before letting it go on; resolves with the session and the states it went through since it opened.
+ */
+async function stopWhileReconnecting(
+  step: (typeof RECONNECT_STEPS)[number],
+  stop: (session: SerialSession) => Promise<void>,
+): Promise<{ binding: FakeBinding; session: SerialSession; states: string[] }> {
+  const binding = createBinding();
+  const session = createSession(binding, step.options);
+  await session.start();
+  const states = recordStates(session);
+  const hold = createHold();
+  step.holdAt(binding, hold);
+  binding.lastPort.unplug();
+  await hold.reached;
+  const stopping = stop(session);
+  hold.release();
+  await stopping;
+  return { binding, session, states };
+}
+
 describe('SerialSession', () => {
-  describe.each(RECONNECT_STEPS)(
-    'when the user disconnects while reconnecting is $step',
-    ({ options, holdAt }) => {
-      it('stays disconnected with the port free', async () => {
-        const binding = createBinding();
-        const session = createSession(binding, options);
-        await session.start();
-        const states = recordStates(session);
-        const hold = createHold();
-        holdAt(binding, hold);
-        binding.lastPort.unplug();
-        await hold.reached;
-        const disconnecting = session.disconnect();
-        hold.release();
-        await disconnecting;
-        expect(session.state).toBe('failed');
-        expect(states).toEqual([
-          'reconnecting: Disconnected: EIO: i/o error, read',
-          `failed: ${DISCONNECTED_BY_USER}`,
-        ]);
-        expect(binding.opened.filter((port) => port.isOpen)).toEqual([]);
-      });
-    },
-  );
+  describe.each(RECONNECT_STEPS)('when the user disconnects while reconnecting is $step', (step) => {
+    it('stays disconnected with the port free', async () => {
+      const { binding, session, states } = await stopWhileReconnecting(step, (stopped) =>
+        stopped.disconnect(),
+      );
+      expect(session.state).toBe('failed');
+      expect(states).toEqual([
+        'reconnecting: Disconnected: EIO: i/o error, read',
+        `failed: ${DISCONNECTED_BY_USER}`,
+      ]);
+      expect(binding.opened.filter((port) => port.isOpen)).toEqual([]);
+    });
+  });
 
   it('stays closed with the port free when closed while a reopened port gets its DTR and RTS back', async () => {
-    const binding = createBinding();
-    const session = createSession(binding, { dtr: false });
-    await session.start();
-    const states = recordStates(session);
-    const hold = createHold();
-    RECONNECT_STEPS[2]!.holdAt(binding, hold);
-    binding.lastPort.unplug();
-    await hold.reached;
-    const closing = session.close();
-    hold.release();
-    await closing;
+    const { binding, session, states } = await stopWhileReconnecting(RECONNECT_STEPS[2]!, (stopped) =>
+      stopped.close(),
+    );
     expect(session.state).toBe('closed');
     expect(states).toEqual(['reconnecting: Disconnected: EIO: i/o error, read', 'closed']);
     expect(binding.opened.filter((port) => port.isOpen)).toEqual([]);
