@@ -1,4 +1,4 @@
-// ESLint flat config. The `no-restricted-imports` blocks enforce DESIGN §3's import direction:
+// ESLint flat config. The `no-restricted-imports` blocks enforce the import direction (docs/architecture.md):
 // shared ← services ← main/host; shared ← preload; shared ← renderer; shared ← simulator.
 import js from '@eslint/js';
 import svelte from 'eslint-plugin-svelte';
@@ -26,7 +26,7 @@ const NODE_BUILTINS = {
 const outOf = (...folders) =>
   folders.map((folder) => ({
     group: [`**/${folder}/**`, `**/${folder}`],
-    message: `Import direction (DESIGN §3): this layer may not import from ${folder}/.`,
+    message: `Import direction (docs/architecture.md): this layer may not import from ${folder}/.`,
   }));
 
 export default tseslint.config(
