@@ -73,10 +73,14 @@ describe('the Electron app on its demo server', () => {
       .toBe('Connected');
     expect(await status.textContent()).toContain('115200 8N1');
     expect(await page.getByRole('tab', { selected: true }).textContent()).toContain('115200 8N1');
-    // Enter at the console: it answers with its login prompt, counted as bytes in.
+    // Enter at the console: one byte out, and its login prompt again, counted as bytes in.
+    const bytesIn = async () => /In (\S+ [kMG]?B)/.exec((await status.textContent()) ?? '')?.[1];
+    const bytesInBefore = await bytesIn();
+    expect(bytesInBefore).toBeDefined();
     await page.locator('.pane:not([hidden]) .xterm-helper-textarea').focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toMatch(/In [1-9]/);
+    await expect.poll(bytesIn, { timeout: 30_000 }).not.toBe(bytesInBefore);
+    expect(await status.textContent()).toContain('Out 1 B');
     expect(pageErrors).toEqual([]);
   });
 });
