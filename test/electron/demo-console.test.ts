@@ -45,7 +45,7 @@ describe('the Electron app on its demo server', () => {
     const used = await app.evaluate(({ app: electronApp }) => electronApp.getPath('userData'));
     expect(await realpath(used)).toBe(await realpath(userDataDir));
     const useAccount = page.getByRole('button', { name: /^Use / }).first();
-    await useAccount.waitFor({ timeout: 60_000 });
+    await useAccount.waitFor({ timeout: 45_000 });
     const label = (await useAccount.textContent()) ?? '';
     username = /^Use (\S+) \(/.exec(label.trim())?.[1] ?? '';
     expect(username).not.toBe('');
