@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { encodeEventFrame, hasBinaryData } from '../shared/ipc/event-frame';
+import { fail, type Result } from '../shared/ipc/result';
 import { createRouter } from '../shared/ipc/router';
 import { buildContentSecurityPolicy, type FieldKitServices } from '../services/app';
 import { serveStatic } from './static-files';
@@ -14,6 +15,8 @@ export const HOST_ADDRESS = '127.0.0.1';
 export const IPC_PATH = '/ipc';
 /** The largest IPC message accepted (a firmware or backup body fits; a flood does not). */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+const INTERNAL_ANSWER_MESSAGE = 'Something went wrong inside Field Kit. The details are in the log.';
 
 /** How to start the host server around already-built services. */
 export interface HostServerOptions {
@@ -154,15 +157,33 @@ export async function startHostServer(options: HostServerOptions): Promise<Runni
 
   async function answer(webSocket: WebSocket, data: RawData, isBinary: boolean): Promise<void> {
     if (isBinary) return;
-    let message: { id?: unknown; channel?: unknown; input?: unknown };
+    let message: unknown;
     try {
-      message = JSON.parse(data.toString()) as typeof message;
+      message = JSON.parse(data.toString());
     } catch {
-      return;
+      return sendAnswer(webSocket, null, fail('INVALID_INPUT', 'A call must be one JSON object.'));
     }
-    if (typeof message !== 'object' || message === null || typeof message.id !== 'number') return;
-    const result = await router.dispatch(message.channel, message.input, webSocket);
-    if (webSocket.readyState === webSocket.OPEN) webSocket.send(JSON.stringify({ id: message.id, result }));
+    const call = typeof message === 'object' && message !== null && !Array.isArray(message) ? message : {};
+    const { id, channel, input } = call as { id?: unknown; channel?: unknown; input?: unknown };
+    if (typeof id !== 'number' || !Number.isFinite(id)) {
+      return sendAnswer(webSocket, null, fail('INVALID_INPUT', 'A call needs a numeric id.'));
+    }
+    sendAnswer(webSocket, id, await router.dispatch(channel, input, webSocket));
+  }
+
+  /** Sends one answer; one that cannot be serialised goes out as INTERNAL instead (the cause goes to the log). */
+  function sendAnswer(webSocket: WebSocket, id: number | null, result: Result): void {
+    if (webSocket.readyState !== webSocket.OPEN) return;
+    let text: string;
+    try {
+      text = JSON.stringify({ id, result });
+    } catch (error) {
+      services.log.error('an answer could not be serialised', error);
+      text = JSON.stringify({ id, result: fail('INTERNAL', INTERNAL_ANSWER_MESSAGE) });
+    }
+    webSocket.send(text, (error) => {
+      if (error) services.log.info(`an answer was not sent: ${error.message}`);
+    });
   }
 
   const stopEvents = services.events.onAny((event, payload) => {
