@@ -142,15 +142,25 @@ export async function startHostServer(options: HostServerOptions): Promise<Runni
           'This link was already used, has expired or is not from this run of Field Kit. Restart Field Kit for a new one.',
         );
       }
-      response.writeHead(303, {
+      const headers = {
         ...securityHeaders(),
         ...(isSignedIn
           ? {}
           : { 'set-cookie': `${cookieName}=${cookieSecret}; HttpOnly; SameSite=Strict; Path=/` }),
         'cache-control': 'no-store',
-        // Always `/`: echoing the request path made `/.//evil.example/x` a redirect to `//evil.example/x`.
-        location: '/',
-      });
+      };
+      if (request.headers['sec-fetch-site'] === 'cross-site') {
+        // Opened from another site (the handoff page of `npm start` is a file:// page): the browser would not send
+        // a SameSite=Strict cookie along a redirect begun there, so this page moves on to `/` from our own origin.
+        response.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' });
+        response.end(
+          '<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=/">' +
+            '<title>Opening Field Kit…</title><p><a href="/">Open Field Kit</a></p>\n',
+        );
+        return;
+      }
+      // Always `/`: echoing the request path made `/.//evil.example/x` a redirect to `//evil.example/x`.
+      response.writeHead(303, { ...headers, location: '/' });
       response.end();
       return;
     }
