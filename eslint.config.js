@@ -1,5 +1,6 @@
-// ESLint flat config. The `no-restricted-imports` blocks enforce DESIGN §3's import direction:
+// ESLint flat config. The `no-restricted-imports` blocks enforce the import direction (docs/architecture.md):
 // shared ← services ← main/host; shared ← preload; shared ← renderer; shared ← simulator.
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
@@ -12,10 +13,19 @@ const ELECTRON_PACKAGE = {
 
 // `patterns` are gitignore-style (a bare name would also match our own electron/ folder), so the electron
 // package itself is refused by exact name through `paths`.
-const layer = (files, patterns, { allowElectron = false } = {}) => ({
+const layer = (files, patterns, { allowElectron = false, allowNodeBuiltins = true } = {}) => ({
   files,
   rules: {
-    'no-restricted-imports': ['error', { patterns, paths: allowElectron ? [] : [ELECTRON_PACKAGE] }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns,
+        paths: [
+          ...(allowElectron ? [] : [ELECTRON_PACKAGE]),
+          ...(allowNodeBuiltins ? [] : NODE_BUILTIN_NAMES),
+        ],
+      },
+    ],
   },
 });
 
@@ -23,10 +33,16 @@ const NODE_BUILTINS = {
   group: ['node:*'],
   message: 'This layer runs outside Node: no node:* modules.',
 };
+// Bare names too (`fs`, `child_process`, `fs/promises`), by exact name: as patterns, `events` or `path` would also
+// match our own modules of that name.
+const NODE_BUILTIN_NAMES = builtinModules.map((name) => ({
+  name,
+  message: 'This layer runs outside Node: no Node built-ins.',
+}));
 const outOf = (...folders) =>
   folders.map((folder) => ({
     group: [`**/${folder}/**`, `**/${folder}`],
-    message: `Import direction (DESIGN §3): this layer may not import from ${folder}/.`,
+    message: `Import direction (docs/architecture.md): this layer may not import from ${folder}/.`,
   }));
 
 export default tseslint.config(
@@ -49,13 +65,21 @@ export default tseslint.config(
   layer(
     ['electron/shared/**'],
     [NODE_BUILTINS, ...outOf('services', 'main', 'host', 'preload', 'renderer', 'simulator')],
+    { allowNodeBuiltins: false },
   ),
   layer(['electron/services/**'], [...outOf('main', 'host', 'preload', 'renderer', 'simulator')]),
   layer(['electron/host/**'], [...outOf('main', 'preload', 'renderer/src')]),
   layer(['electron/main/**'], outOf('host', 'preload', 'renderer/src'), { allowElectron: true }),
-  layer(['electron/preload/**'], outOf('services', 'main', 'host', 'renderer', 'simulator'), {
-    allowElectron: true,
+  layer(
+    ['electron/preload/**'],
+    [NODE_BUILTINS, ...outOf('services', 'main', 'host', 'renderer', 'simulator')],
+    {
+      allowElectron: true,
+      allowNodeBuiltins: false,
+    },
+  ),
+  layer(['renderer/**'], [NODE_BUILTINS, ...outOf('services', 'main', 'host', 'preload', 'simulator')], {
+    allowNodeBuiltins: false,
   }),
-  layer(['renderer/**'], [NODE_BUILTINS, ...outOf('services', 'main', 'host', 'preload', 'simulator')]),
   layer(['simulator/**'], [...outOf('services', 'main', 'host', 'preload', 'renderer')]),
 );

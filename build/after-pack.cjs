@@ -4,7 +4,7 @@
 const path = require('node:path');
 const { flipFuses, FuseV1Options, FuseVersion } = require('@electron/fuses');
 
-/** The fuse wire of every packaged build (DESIGN §7). */
+/** The fuse wire of every packaged build (docs/architecture.md, "Security model"). */
 function buildFuseConfig(platform, arch) {
   return {
     version: FuseVersion.V1,

@@ -10,7 +10,7 @@ import { existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Debian packages the app and its tests use (DESIGN §8). keytar compiles against libsecret-1-dev. */
+/** Debian packages the app and its tests use (README). keytar compiles against libsecret-1-dev. */
 export const DEBIAN_PACKAGES = [
   'libsecret-1-dev',
   'gnome-keyring',

@@ -33,7 +33,7 @@ interface AccessClaims {
 }
 
 /**
- * Issues and checks JWTs (HS256, a secret per run): access tokens with the claims of DESIGN §4, refresh tokens
+ * Issues and checks JWTs (HS256, a secret per run): access tokens with the claims of docs/api.md, refresh tokens
  * that rotate — each refresh token works once; using it again answers 401. Per-customer token lifetimes
  * (customer additionalInfo accessTokenTtlSeconds / refreshTokenTtlSeconds) apply to that customer's users.
  */

@@ -9,7 +9,7 @@ export const SAMPLE_PERIOD_MS = 5 * 60_000;
 export const SAMPLE_PERIOD_TAG = '5m';
 /** How far back series go. */
 export const RETENTION_MS = 30 * 86_400_000;
-/** Samples returned without a limit (README "API assumptions": at most 1000). */
+/** Samples returned without a limit (docs/api.md, "Performance": at most 1000). */
 export const PERFORMANCE_LIMIT_DEFAULT = 1000;
 /** Default window without startMs: the last 24 hours. */
 export const DEFAULT_WINDOW_MS = 86_400_000;

@@ -84,7 +84,7 @@ export function renderDevice(tenant: Tenant, device: DeviceEntity, now: number) 
   };
 }
 
-/** A gateway record (DESIGN §4), with status, lastSeenTime and BSP version as they are now. */
+/** A gateway record (docs/api.md), with status, lastSeenTime and BSP version as they are now. */
 export function renderGateway(tenant: Tenant, fleet: GatewayFleet, gateway: GatewayEntity) {
   return {
     id: reference('GATEWAY', gateway.id),
@@ -133,7 +133,7 @@ export class GatewayJsonCache {
   }
 }
 
-/** An enhanced event record (DESIGN §4), without the simulator's scope bookkeeping. */
+/** An enhanced event record (docs/api.md), without the simulator's scope bookkeeping. */
 export function renderEvent(event: EventEntity) {
   const { customerId: _customerId, ...record } = event;
   return record;

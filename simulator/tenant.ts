@@ -200,7 +200,7 @@ export interface IntegrationEntity {
   record: Record<string, unknown>;
 }
 
-/** An enhanced event record (DESIGN §4) plus the customer it belongs to, for scope checks. */
+/** An enhanced event record (docs/api.md) plus the customer it belongs to, for scope checks. */
 export interface EventEntity {
   id: string;
   startTs: number;

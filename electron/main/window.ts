@@ -11,7 +11,7 @@ export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 
 /**
- * Opens the main window with every default of DESIGN §7 set explicitly (context isolation, sandbox, no Node in
+ * Opens the main window with every secure default set explicitly (context isolation, sandbox, no Node in
  * the renderer, no webview, web security on, middle-click windows off), so a change of Electron's defaults
  * cannot loosen them. The options are a literal here so the static security scan can read them.
  */

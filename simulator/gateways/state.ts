@@ -79,7 +79,7 @@ export function lastHeartbeat(now: number): number {
   return Math.floor(now / HEARTBEAT_MS) * HEARTBEAT_MS;
 }
 
-/** lastStatus of getLastInstallUpgradeStatus (the spec leaves the codes open; README "API assumptions"). */
+/** lastStatus of getLastInstallUpgradeStatus (the spec leaves the codes open; docs/api.md). */
 export const INSTALL_STATUS = { SUCCEEDED: 0, IN_PROGRESS: 1, FAILED: 2 } as const;
 
 /** Tunables of the simulated hardware. */
@@ -269,7 +269,7 @@ function applyPackage(state: GatewayState, name: string, version: string): void 
 
 /**
  * After a WAN or APN change: when neither the preferred nor the fallback link works, the gateway's ping check
- * fails on both, so it reboots itself (DESIGN §4) and its watchdog puts the previous configuration back when it
+ * fails on both, so it reboots itself (assumption) and its watchdog puts the previous configuration back when it
  * returns. Returns true when that happened.
  */
 export function checkWanWatchdog(

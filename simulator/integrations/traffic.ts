@@ -36,7 +36,7 @@ export function isLoopbackHost(host: string): boolean {
   return LOOPBACK_HOSTS.has(host.toLowerCase());
 }
 
-/** One uplink as the simulator forwards it (the spec does not show the format: DESIGN §4 style assumption). */
+/** One uplink as the simulator forwards it (the spec does not show the format: an API assumption). */
 export interface SimulatedUplink {
   integrationId: string;
   converterId: string;

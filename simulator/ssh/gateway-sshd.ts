@@ -35,7 +35,7 @@ export interface GatewaySshdOptions {
 /** Shell output that may wait in the channel beyond the SSH window (a pty's buffer is a few KB). */
 export const SHELL_OUTPUT_BUFFER_BYTES = 64 * 1024;
 
-/** The user every gateway shell logs in as (DESIGN §4). */
+/** The user every gateway shell logs in as (docs/api.md, "Gateway shell"). */
 export const GATEWAY_USER = 'root';
 
 /**

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** One figure a benchmark reports (DESIGN §9): its value, unit and the target its issue names. */
+/** One figure a benchmark reports (docs/benchmarks.md): its value, unit and the target its issue names. */
 export interface BenchFigure {
   name: string;
   value: number;

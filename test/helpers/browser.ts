@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
-/** Debian's Chromium: `npx playwright install` cannot download browsers on these machines (DESIGN §8). */
+/** Debian's Chromium: `npx playwright install` cannot download browsers on these machines. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /** Flags that keep Chromium quiet, offline and deterministic in tests. */

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** A real OpenSSH `sshd` on 127.0.0.1 acting as a reverse-SSH relay (DESIGN §8). */
+/** A real OpenSSH `sshd` on 127.0.0.1 acting as a reverse-SSH relay. */
 export interface OpenSshRelay {
   host: '127.0.0.1';
   port: number;

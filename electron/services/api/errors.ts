@@ -1,7 +1,7 @@
 import type { FieldIssue } from '../../shared/api';
 import { summarizeIssues } from '../../shared/api';
 
-/** The server answered with an error status. `errorCode` is the body's (DESIGN §4), or 2 when it had none. */
+/** The server answered with an error status. `errorCode` is the body's (api.md), or 2 when it had none. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(

@@ -25,7 +25,7 @@ export interface Log {
   error(message: string, error?: unknown): void;
 }
 
-/** Plain values the composition root hands in (DESIGN §2: only main/host read paths and the environment). */
+/** Plain values the composition root hands in (only main/host read paths and the environment). */
 export interface FieldKitServicesOptions {
   dataDir: string;
   mode: 'electron' | 'browser';

@@ -9,7 +9,7 @@ import {
   isUnresponsive,
 } from './gateway-errors';
 
-/** lastStatus codes of getLastInstallUpgradeStatus (the spec leaves them open: README "API assumptions"). */
+/** lastStatus codes of getLastInstallUpgradeStatus (the spec leaves them open: docs/api.md). */
 export const INSTALL_STATUS = { SUCCEEDED: 0, IN_PROGRESS: 1, FAILED: 2 } as const;
 /** How long an install or upgrade (download, install, reboot) may take by default. */
 export const SOFTWARE_TIMEOUT_MS = 30 * 60_000;
@@ -38,7 +38,7 @@ export interface BackupView extends Backup {
   dateMs: number | null;
 }
 
-/** Reads a backup's ISO 8601 date (with or without zone; without one it is taken as UTC, README assumption). */
+/** Reads a backup's ISO 8601 date (with or without zone; without one it is taken as UTC, an API assumption). */
 export function parseBackupDate(date: string): number | null {
   const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(date);
   const time = Date.parse(hasZone ? date : `${date}Z`);

@@ -32,7 +32,7 @@ function createCanceledError(): Error {
  * It reads synchronously: bindings-cpp opens the descriptor O_NONBLOCK, so read() returns at once with what the
  * tty holds, or EAGAIN. A tty hands over at most about 4 kB a read (2,400 reads for 10 MB from a pty), and going
  * through libuv's thread pool for each, as bindings-cpp does, cost the host about a quarter more CPU per MB of a
- * flood and a slower stream (serial-flood-vs-raw 0.42–0.55 against 0.57–0.74 in interleaved runs).
+ * flood and a slower stream (docs/adr/0003-synchronous-serial-reads.md; figures in docs/benchmarks.md).
  */
 export function createPortReader(
   port: BindingPortInterface,

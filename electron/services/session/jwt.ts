@@ -2,7 +2,7 @@ import { JwtClaimsSchema, type JwtClaims } from '../../shared/api';
 
 /**
  * Reads a JWT's claims without checking its signature: the client uses them for refresh timing and
- * navigation only (DESIGN §4), never to decide what the user may do — the server does that.
+ * navigation only (docs/api.md), never to decide what the user may do — the server does that.
  */
 export function readJwtClaims(token: string): JwtClaims | undefined {
   const payload = token.split('.')[1];

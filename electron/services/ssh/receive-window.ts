@@ -34,7 +34,7 @@ const LIMITED_SPAN_MS = 500;
 const MIN_GRANT_BYTES = 32 * 1024;
 
 // The parts of ssh2's channel and protocol this module steers; not in ssh2's public types (ssh2 1.x keeps
-// them in lib/Channel.js and lib/protocol/Protocol.js).
+// them in lib/Channel.js and lib/protocol/Protocol.js). Why: docs/adr/0002-ssh2-window-steering.md.
 interface ChannelInternals {
   incoming: { window: number; id?: number };
   outgoing: { id: number };

@@ -34,7 +34,7 @@ export const DEFAULT_REV_PORT_RANGE: [number, number] = [20_000, 29_999];
 export const MAX_PORT_CANDIDATES = 20;
 /** How long a closing client may take to say goodbye before its socket is destroyed. */
 export const CLIENT_END_GRACE_MS = 3_000;
-/** The user a gateway shell logs in as (DESIGN §4). */
+/** The user a gateway shell logs in as (docs/api.md, "Gateway shell"). */
 export const GATEWAY_USER = 'root';
 
 /** A relay as the profile and keychain describe it. */

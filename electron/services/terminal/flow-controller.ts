@@ -1,5 +1,5 @@
 /**
- * Default pause threshold in unacknowledged bytes. DESIGN §6 cites VS Code's 100k/5k chars, whose acknowledgements
+ * Default pause threshold in unacknowledged bytes. VS Code pauses at 100k/5k chars, whose acknowledgements
  * cross one in-process IPC hop; ours also cross a WebSocket and a page busy drawing, and 100 kB in flight capped a
  * flood at a tenth of xterm's own speed. At real serial baud rates neither figure is ever reached.
  */
@@ -16,7 +16,7 @@ export interface FlowControllerOptions {
 }
 
 /**
- * Pauses a producer when the renderer falls behind (DESIGN §6; the default watermarks say why they are larger than
+ * Pauses a producer when the renderer falls behind (ADR 0004; the default watermarks say why they are larger than
  * VS Code's).
  * Guarantees: `pause()` is called once when unacknowledged bytes reach the high watermark, `resume()` once when
  * they fall to the low watermark or below; the two always alternate, starting with `pause()`.

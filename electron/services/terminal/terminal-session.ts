@@ -18,7 +18,7 @@ export interface TerminalSession {
   readonly state: TerminalState;
   readonly bytesIn: number;
   readonly bytesOut: number;
-  /** Bytes handed out as 'data' that the renderer has not acknowledged yet (flow control, DESIGN §6). */
+  /** Bytes handed out as 'data' that the renderer has not acknowledged yet (flow control, docs/adr/0004). */
   readonly unacknowledged: number;
   write(data: string | Uint8Array): void;
   resize(cols: number, rows: number): void;

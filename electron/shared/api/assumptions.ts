@@ -1,6 +1,6 @@
 /**
- * Decisions on what the spec leaves open (DESIGN §4), in one place so that a real server that differs needs one
- * change here. README "API assumptions" lists the same decisions; a unit test keeps the two in step.
+ * Decisions on what the spec leaves open, in one place so that a real server that differs needs one
+ * change here. docs/api.md lists them (npm run docs:api); a unit test keeps the two in step.
  */
 
 /** Header carrying the access token; header names are case-insensitive, so x-Authorization is the same. */
@@ -31,7 +31,7 @@ export const SERIAL_DEFAULTS = { baudRate: 115200, dataBits: 8, parity: 'none', 
 /** Gateway shells log in as this user; the password is on the gateway's label. */
 export const GATEWAY_SHELL_USER = 'root';
 
-/** One decision, for the README and the app's About page. */
+/** One decision, for docs/api.md and the app's About page. */
 export interface ApiAssumption {
   topic: string;
   decision: string;

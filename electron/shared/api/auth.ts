@@ -21,10 +21,10 @@ export const TokenPairSchema = z.looseObject({
 });
 export type TokenPair = z.infer<typeof TokenPairSchema>;
 
-/** Authorities a JWT's `scopes` may carry (DESIGN §4); others are kept as plain strings. */
+/** Authorities a JWT's `scopes` may carry (docs/api.md, "Access token"); others are kept as plain strings. */
 export const AUTHORITIES = ['PROVIDER_USER', 'CUSTOMER_USER'] as const;
 
-/** The claims of an access token (DESIGN §4): used for refresh timing and navigation, never for trust. */
+/** The claims of an access token (docs/api.md): used for refresh timing and navigation, never for trust. */
 export const JwtClaimsSchema = z.looseObject({
   sub: z.string(),
   userId: z.string().optional(),

@@ -28,7 +28,7 @@ export function entityReference<Type extends string>(entityType: Type) {
   });
 }
 
-/** Integer timestamp in milliseconds since the epoch (DESIGN §4: milliseconds everywhere). */
+/** Integer timestamp in milliseconds since the epoch (API assumption: milliseconds everywhere). */
 export const TimestampSchema = z.int().nonnegative();
 
 /** A string field that a server may send as null or leave out. */
@@ -38,7 +38,7 @@ export const optionalInt = z.int().nullish();
 /** A boolean field that a server may send as null or leave out. */
 export const optionalBoolean = z.boolean().nullish();
 
-/** ThingsBoard's page shape (DESIGN §4): `{ data, totalPages, totalElements, hasNext }`. */
+/** ThingsBoard's page shape (API assumption): `{ data, totalPages, totalElements, hasNext }`. */
 export function pageSchema<Item extends z.ZodType>(item: Item) {
   return z.object({
     data: z.array(item),

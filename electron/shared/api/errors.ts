@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** ThingsBoard's errorCode values (DESIGN §4). */
+/** ThingsBoard's errorCode values (API assumption "Error body"). */
 export const ERROR_CODES = {
   GENERAL: 2,
   AUTHENTICATION_FAILED: 10,

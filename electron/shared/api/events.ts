@@ -117,7 +117,7 @@ export const EntityEventParamsSchema = z.object({
   eventType: z.enum(EVENT_TYPES, { error: 'eventType must be Alarms, Faults, Events or Offline' }),
 });
 
-/** An enhanced event (DESIGN §4: the spec does not show it). endTs is null while the event is raised. */
+/** An enhanced event (API assumption: the spec does not show it). endTs is null while the event is raised. */
 export const EnhancedEventSchema = z.object({
   id: z.string(),
   startTs: z.int(),

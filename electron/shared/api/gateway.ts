@@ -42,7 +42,7 @@ export const GatewayListQuerySchema = z.strictObject({
   sortField: z
     .enum(GATEWAY_SORT_FIELDS, { error: `sortField must be one of ${GATEWAY_SORT_FIELDS.join(', ')}` })
     .optional(),
-  // Not in the spec: ThingsBoard's name/MAC search parameter (README, "API assumptions").
+  // Not in the spec: ThingsBoard's name/MAC search parameter (docs/api.md, "Gateway search").
   textSearch: z.string().optional(),
 });
 export type GatewayListQuery = z.input<typeof GatewayListQuerySchema>;
@@ -50,7 +50,7 @@ export type GatewayListQuery = z.input<typeof GatewayListQuerySchema>;
 /** Gateway status as the lists report it. */
 export const GATEWAY_STATUSES = ['ONLINE', 'OFFLINE'] as const;
 
-/** A gateway record (DESIGN §4: the fields the nine sort keys name, plus ids, BSP version and last seen). */
+/** A gateway record (assumption: the fields the nine sort keys name, plus ids, BSP version and last seen). */
 export const GatewaySchema = z.object({
   id: EntityReferenceSchema,
   createdTime: z.int(),

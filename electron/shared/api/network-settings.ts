@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Data-rate indexes allowed as adrNbTransRanges keys: DR0 to DR15, written "0" to "15" (DESIGN §4). */
+/** Data-rate indexes allowed as adrNbTransRanges keys: DR0 to DR15, written "0" to "15" (API assumption). */
 export const DATA_RATE_KEYS = Array.from({ length: 16 }, (_, index) => String(index)) as [
   string,
   ...string[],

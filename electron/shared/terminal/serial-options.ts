@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Highest baud rate accepted; drivers reject what their hardware cannot do. */
 export const BAUD_RATE_MAX = 20_000_000;
-/** A gateway console's settings are not published (DESIGN §4): 115200 8N1 until the technician says otherwise. */
+/** A gateway console's settings are not published: 115200 8N1 until the technician says otherwise. */
 export const SERIAL_DEFAULTS = { baudRate: 115_200, dataBits: 8, stopBits: 1, parity: 'none' } as const;
 
 /** Parity modes; mark and space work only where the driver supports them (Windows, some USB adapters). */
@@ -63,7 +63,7 @@ export const SerialOpenOptionsSchema = z.object({
   localEcho: z.boolean({ error: 'Local echo must be true or false' }).default(false),
   /** Prefix each received line with the time it started. */
   timestamps: z.boolean({ error: 'Timestamps must be true or false' }).default(false),
-  /** Write a session log (on by default, DESIGN issue 6). */
+  /** Write a session log (on by default). */
   logging: z.boolean({ error: 'Logging must be true or false' }).default(true),
   /** Log file name pattern; tokens {gateway}, {date}, {time}, {timestamp}. */
   logPattern: z

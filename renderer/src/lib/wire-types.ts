@@ -1,4 +1,4 @@
-// The renderer's door to electron/shared's IPC types (DESIGN §3 allows shared ← renderer). Types only, so no
+// The renderer's door to electron/shared's IPC types (renderer may import shared). Types only, so no
 // zod schema lands in the bundle.
 import type {
   Channel,

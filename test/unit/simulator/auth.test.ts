@@ -18,7 +18,7 @@ function createTokens(defaults = { accessTtlSeconds: 60, refreshTtlSeconds: 600 
 }
 
 describe('TokenService', () => {
-  it('issues an access token with the claims of DESIGN §4', async () => {
+  it('issues an access token with the claims of the API assumptions', async () => {
     const { tokens, tenant } = createTokens();
     const { token } = await tokens.login('tech@acme.demo', 'demo-tech');
     const claims = decodeJwt(token);

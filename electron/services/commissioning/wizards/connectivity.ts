@@ -22,7 +22,7 @@ export interface ConnectivityEdit {
   pingTarget: string;
 }
 
-/** The warning every connectivity change carries (DESIGN §4: self-rebooting gateways). */
+/** The warning every connectivity change carries (docs/api.md: self-rebooting gateways). */
 export const BOTH_LINKS_WARNING =
   'If both the preferred and the fallback link fail their ping check, the gateway reboots itself and may be cut off until it comes back with its previous settings.';
 

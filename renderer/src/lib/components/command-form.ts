@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-// The command catalogue's schemas are the single source of the form's rules (DESIGN §3: shared ← renderer).
+// The command catalogue's schemas are the single source of the form's rules (renderer may import shared).
 import type { GatewayCommandDefinition } from '../../../../electron/shared/api/commands';
 import { describeIssues, formatPath } from '../../../../electron/shared/api/validation';
 

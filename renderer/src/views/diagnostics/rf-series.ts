@@ -38,7 +38,7 @@ export function rfChartSeries(
   };
 }
 
-/** A spectral scan channel as the results list it (the spec leaves the shape open; README assumption). */
+/** A spectral scan channel as the results list it (the spec leaves the shape open; API assumption). */
 export interface ScanChannel {
   frequency: number;
   rssiMax: number;

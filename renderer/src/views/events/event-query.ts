@@ -126,7 +126,7 @@ function readNumber(text: string): number | undefined {
   return trimmed === '' ? undefined : Number(trimmed);
 }
 
-/** A local date-time as milliseconds since the epoch (DESIGN §4: event timestamps are milliseconds). */
+/** A local date-time as milliseconds since the epoch (API assumption: event timestamps are milliseconds). */
 function readTime(text: string): number | undefined {
   if (text.trim() === '') return undefined;
   return new Date(text).getTime();

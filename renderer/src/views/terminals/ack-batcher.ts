@@ -1,7 +1,7 @@
 import { SYSTEM_CLOCK, type Clock } from '../../lib/ipc';
 
 /**
- * Acknowledge at least this many written bytes at once while output streams (DESIGN §6). Each acknowledgement is a
+ * Acknowledge at least this many written bytes at once while output streams (ADR 0004). Each acknowledgement is a
  * message to main and, for SSH, a window adjustment through the relay to the gateway: at one a data event, a flood's
  * page spent about 1.6 ms of its main thread per MB sending them, and at 256 kB the SSH flood ran at 52 MB/s where it
  * runs at 56 with these (interleaved runs). Half the smallest SSH receive window (RECEIVE_WINDOW_MIN_BYTES), so the
