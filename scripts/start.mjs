@@ -2,12 +2,14 @@
 // `npm start [-- host flags]`: prepares the machine (scripts/ensure.mjs), builds what is stale (renderer,
 // Electron main/preload bundles), then launches Electron. Where the Electron runtime is missing it says so in
 // one line and runs the browser host on the demo server instead, printing `Field Kit UI: <url>` (and opening
-// a browser when there is a display).
+// a browser when there is a display, through a private handoff page so that the token is on no command line:
+// scripts/handoff.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildIfStale, ROOT } from '../build/stale.mjs';
+import { openThroughHandoffPage } from './handoff.mjs';
 
 const ensure = spawnSync(process.execPath, [join(ROOT, 'scripts', 'ensure.mjs'), '--quiet'], {
   stdio: 'inherit',
@@ -57,16 +59,15 @@ if (electronBinary) {
     [join(ROOT, 'scripts', 'host.mjs'), '--demo', '--no-build', ...process.argv.slice(2)],
     { cwd: ROOT, stdio: ['inherit', 'pipe', 'inherit'] },
   );
+  let handoff = null;
+  host.on('exit', () => handoff?.remove());
   forwardSignals(host);
   createInterface({ input: host.stdout }).on('line', (line) => {
     console.log(line);
     const url = line.startsWith('Field Kit UI: ') ? line.slice('Field Kit UI: '.length) : null;
     if (url && process.env.DISPLAY) {
-      const opener = spawn('xdg-open', [url], { stdio: 'ignore', detached: true });
-      opener.on('error', () =>
-        console.error('[start] could not open a browser: open the URL above yourself.'),
-      );
-      opener.unref();
+      const onError = () => console.error('[start] could not open a browser: open the URL above yourself.');
+      openThroughHandoffPage(url, { onError }).then((opened) => (handoff = opened), onError);
     }
   });
 }

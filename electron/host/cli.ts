@@ -3,12 +3,14 @@
 import { buildIfStale } from '../../build/stale.mjs';
 import { parseHostArguments, USAGE, UsageError } from './arguments';
 import { HostAddressError } from './host-server';
+import { logProcessFaults } from '../services/app';
 import { startHost, STDERR_LOG } from './start-host';
 
 /** Exit status for bad flags. */
 const USAGE_ERROR = 2;
 
 async function main(): Promise<void> {
+  logProcessFaults(process, STDERR_LOG);
   const { build, help, ...options } = parseHostArguments(process.argv.slice(2));
   if (help) {
     process.stdout.write(`${USAGE}\n`);

@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { encodeEventFrame, hasBinaryData } from '../shared/ipc/event-frame';
+import { fail, type Result } from '../shared/ipc/result';
 import { createRouter } from '../shared/ipc/router';
 import { buildContentSecurityPolicy, type FieldKitServices } from '../services/app';
 import { serveStatic } from './static-files';
@@ -12,8 +13,12 @@ import { serveStatic } from './static-files';
 export const HOST_ADDRESS = '127.0.0.1';
 /** The WebSocket path of the IPC bridge. */
 export const IPC_PATH = '/ipc';
+/** How long a printed link stays usable when nobody opens it (each link also works only once). */
+export const LINK_LIFETIME_MS = 5 * 60 * 1000;
 /** The largest IPC message accepted (a firmware or backup body fits; a flood does not). */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+const INTERNAL_ANSWER_MESSAGE = 'Something went wrong inside Field Kit. The details are in the log.';
 
 /** How to start the host server around already-built services. */
 export interface HostServerOptions {
@@ -24,16 +29,21 @@ export interface HostServerOptions {
   port?: number;
   /** Refused unless 127.0.0.1: the host never listens on another address. */
   host?: string;
-  /** The per-run token; random by default (tests may fix it). */
+  /** The token of the first link; random by default (tests may fix it). */
   token?: string;
+  /** Milliseconds since the epoch (tests move time to expire links). */
+  now?: () => number;
   /** Called after the host stopped listening (e.g. to stop the demo simulator). */
   onClose?: () => Promise<void> | void;
 }
 
 /** A running host. */
 export interface RunningHost {
-  /** The URL to open, with the per-run token: `http://127.0.0.1:<port>/?token=<token>`. */
-  url: string;
+  /**
+   * A link to open: `http://127.0.0.1:<port>/?token=<token>`. Each read issues a new link, which signs in one
+   * browser once and expires LINK_LIFETIME_MS after it was issued if nobody opens it.
+   */
+  readonly url: string;
   port: number;
   close(): Promise<void>;
 }
@@ -45,16 +55,34 @@ export class HostAddressError extends Error {
 
 /**
  * Serves the built renderer and the IPC router over a WebSocket on 127.0.0.1. Guarantees: only a browser that
- * opened the printed URL (and so holds this run's HttpOnly SameSite=Strict cookie) gets pages or a socket;
- * the socket also needs our own Origin and Host; a cookie from an earlier run is refused; every call goes
- * through the same router as Electron's.
+ * opened a link of this run (and so holds this run's HttpOnly SameSite=Strict cookie) gets pages or a socket;
+ * a link's token is exchanged once, within LINK_LIFETIME_MS, and the exchange always redirects to `/`; the
+ * socket also needs our own Origin and Host; a cookie from an earlier run is refused; every call goes through
+ * the same router as Electron's.
  */
 export async function startHostServer(options: HostServerOptions): Promise<RunningHost> {
   if (options.host !== undefined && options.host !== HOST_ADDRESS) {
     throw new HostAddressError(`The browser host only listens on ${HOST_ADDRESS}; refusing ${options.host}.`);
   }
   const { services } = options;
-  const token = options.token ?? randomBytes(24).toString('base64url');
+  const now = options.now ?? Date.now;
+  /** Unused link tokens and when each expires. */
+  const links = new Map<string, number>();
+  const issueLinkToken = (token = randomBytes(24).toString('base64url')): string => {
+    for (const [unused, expiresAt] of links) if (expiresAt <= now()) links.delete(unused);
+    links.set(token, now() + LINK_LIFETIME_MS);
+    return token;
+  };
+  const firstToken = issueLinkToken(options.token);
+  /** Consumes `offered` when it is an unused, unexpired link token. */
+  const takeLinkToken = (offered: string): boolean => {
+    for (const [token, expiresAt] of links) {
+      if (!safeEqual(offered, token)) continue;
+      links.delete(token);
+      return expiresAt > now();
+    }
+    return false;
+  };
   const cookieSecret = randomBytes(32).toString('base64url');
   const sockets = new Set<WebSocket>();
   let port = 0;
@@ -105,19 +133,34 @@ export async function startHostServer(options: HostServerOptions): Promise<Runni
     const url = new URL(request.url ?? '/', origin);
     const offered = url.searchParams.get('token');
     if (offered !== null) {
-      if (!safeEqual(offered, token)) {
+      // A browser that already holds the cookie (a reload of the link, a second tab) needs no new one.
+      const isSignedIn = hasSessionCookie(request);
+      if (!takeLinkToken(offered) && !isSignedIn) {
         return refuse(
           response,
           403,
-          'This link is not valid for this run of Field Kit. Open the URL it printed.',
+          'This link was already used, has expired or is not from this run of Field Kit. Restart Field Kit for a new one.',
         );
       }
-      response.writeHead(303, {
+      const headers = {
         ...securityHeaders(),
-        'set-cookie': `${cookieName}=${cookieSecret}; HttpOnly; SameSite=Strict; Path=/`,
+        ...(isSignedIn
+          ? {}
+          : { 'set-cookie': `${cookieName}=${cookieSecret}; HttpOnly; SameSite=Strict; Path=/` }),
         'cache-control': 'no-store',
-        location: url.pathname,
-      });
+      };
+      if (request.headers['sec-fetch-site'] === 'cross-site') {
+        // Opened from another site (the handoff page of `npm start` is a file:// page): the browser would not send
+        // a SameSite=Strict cookie along a redirect begun there, so this page moves on to `/` from our own origin.
+        response.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' });
+        response.end(
+          '<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=/">' +
+            '<title>Opening Field Kit…</title><p><a href="/">Open Field Kit</a></p>\n',
+        );
+        return;
+      }
+      // Always `/`: echoing the request path made `/.//evil.example/x` a redirect to `//evil.example/x`.
+      response.writeHead(303, { ...headers, location: '/' });
       response.end();
       return;
     }
@@ -154,15 +197,33 @@ export async function startHostServer(options: HostServerOptions): Promise<Runni
 
   async function answer(webSocket: WebSocket, data: RawData, isBinary: boolean): Promise<void> {
     if (isBinary) return;
-    let message: { id?: unknown; channel?: unknown; input?: unknown };
+    let message: unknown;
     try {
-      message = JSON.parse(data.toString()) as typeof message;
+      message = JSON.parse(data.toString());
     } catch {
-      return;
+      return sendAnswer(webSocket, null, fail('INVALID_INPUT', 'A call must be one JSON object.'));
     }
-    if (typeof message !== 'object' || message === null || typeof message.id !== 'number') return;
-    const result = await router.dispatch(message.channel, message.input, webSocket);
-    if (webSocket.readyState === webSocket.OPEN) webSocket.send(JSON.stringify({ id: message.id, result }));
+    const call = typeof message === 'object' && message !== null && !Array.isArray(message) ? message : {};
+    const { id, channel, input } = call as { id?: unknown; channel?: unknown; input?: unknown };
+    if (typeof id !== 'number' || !Number.isFinite(id)) {
+      return sendAnswer(webSocket, null, fail('INVALID_INPUT', 'A call needs a numeric id.'));
+    }
+    sendAnswer(webSocket, id, await router.dispatch(channel, input, webSocket));
+  }
+
+  /** Sends one answer; one that cannot be serialised goes out as INTERNAL instead (the cause goes to the log). */
+  function sendAnswer(webSocket: WebSocket, id: number | null, result: Result): void {
+    if (webSocket.readyState !== webSocket.OPEN) return;
+    let text: string;
+    try {
+      text = JSON.stringify({ id, result });
+    } catch (error) {
+      services.log.error('an answer could not be serialised', error);
+      text = JSON.stringify({ id, result: fail('INTERNAL', INTERNAL_ANSWER_MESSAGE) });
+    }
+    webSocket.send(text, (error) => {
+      if (error) services.log.info(`an answer was not sent: ${error.message}`);
+    });
   }
 
   const stopEvents = services.events.onAny((event, payload) => {
@@ -193,8 +254,14 @@ export async function startHostServer(options: HostServerOptions): Promise<Runni
   cookieName = `fieldkit_${port}`;
 
   let closing: Promise<void> | undefined;
+  let isFirstLinkRead = false;
   return {
-    url: `${origin}/?token=${token}`,
+    get url() {
+      // The first read hands out the link made at start (its token may be fixed by a test).
+      const token = isFirstLinkRead ? issueLinkToken() : firstToken;
+      isFirstLinkRead = true;
+      return `${origin}/?token=${token}`;
+    },
     port,
     close() {
       closing ??= (async () => {

@@ -32,7 +32,10 @@ export interface StartHostOptions {
   rendererDir?: string;
   /** The credential store; default the OS keychain, or session-only memory when none answers. */
   credentials?: OpenedCredentialStore;
+  /** The token of the first link (tests may fix it). */
   token?: string;
+  /** Milliseconds since the epoch, for link expiry (tests move time). */
+  now?: () => number;
   log?: Log;
   /** Time limits of the wizards and gateway tasks (tests shorten them). */
   commissioningTiming?: CommissioningOptions['timing'];
@@ -113,12 +116,22 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
       rendererDir: options.rendererDir ?? join(ROOT, 'out', 'renderer'),
       port: options.port,
       token: options.token,
+      now: options.now,
       onClose: async () => {
         await services.close();
         await simulator?.close();
       },
     });
-    return { ...running, services, ...(simulator ? { simulatorUrl: simulator.url, simulator } : {}) };
+    return {
+      // A getter, not a copy: each read of `url` issues a new one-time link.
+      get url() {
+        return running.url;
+      },
+      port: running.port,
+      close: () => running.close(),
+      services,
+      ...(simulator ? { simulatorUrl: simulator.url, simulator } : {}),
+    };
   } catch (error) {
     await services.close();
     await simulator?.close();

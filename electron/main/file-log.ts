@@ -1,20 +1,26 @@
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Log } from '../services/app';
+import { ensurePrivateFolder, PRIVATE_FILE_MODE, tightenFile } from '../services/files/private-files';
 
 /** The main process's log file name inside the logs folder. */
 export const LOG_FILE = 'main.log';
 
 /**
  * Appends timestamped lines to `<logsDir>/main.log`, in order, never throwing (a full disk must not crash the
- * app). Callers pass no secrets: services log codes and endpoint names, not tokens or passwords.
+ * app). Callers pass no secrets: services log codes and endpoint names, not tokens or passwords. The folder is
+ * 0700 and the file 0600, both tightened when an earlier version left them looser.
  */
 export function createFileLog(logsDir: string, now: () => Date = () => new Date()): Log {
   const path = join(logsDir, LOG_FILE);
-  let queue: Promise<void> = mkdir(logsDir, { recursive: true }).then(() => undefined);
+  let queue: Promise<void> = ensurePrivateFolder(logsDir)
+    .then(() => tightenFile(path))
+    .catch(() => undefined);
   const write = (line: string) => {
     queue = queue
-      .then(() => appendFile(path, `${now().toISOString()} ${line}\n`, 'utf8'))
+      .then(() =>
+        appendFile(path, `${now().toISOString()} ${line}\n`, { encoding: 'utf8', mode: PRIVATE_FILE_MODE }),
+      )
       .catch(() => undefined);
   };
   return {

@@ -1,6 +1,12 @@
 import { join } from 'node:path';
 import type * as Electron from 'electron';
-import { buildContentSecurityPolicy, createDefaultSession, FieldKitServices } from '../services/app';
+import {
+  buildContentSecurityPolicy,
+  createDefaultSession,
+  FieldKitServices,
+  logProcessFaults,
+  type FaultSource,
+} from '../services/app';
 import { attachTerminals } from '../services/app/domains/terminals';
 import { attachCommissioning } from '../services/app/domains/commissioning';
 import type { DemoTerminalOptions } from '../services/app/demo-terminals';
@@ -47,9 +53,15 @@ export interface MainHooks {
 /**
  * Runs the Electron main process: single-instance lock, `app://` scheme, services, IPC, menu, one hardened
  * window with remembered bounds; on quit every shutdown hook (terminals, tunnels) runs before exit.
- * Returns false when another instance already runs (this one quits).
+ * Returns false when another instance already runs (this one quits). Once ready, an unhandled rejection or
+ * uncaught exception of `faultSource` (the process) is written to main.log instead of ending the app.
  */
-export function runMain(electron: ElectronModule, paths: MainPaths, hooks: MainHooks = {}): boolean {
+export function runMain(
+  electron: ElectronModule,
+  paths: MainPaths,
+  hooks: MainHooks = {},
+  faultSource: FaultSource = process,
+): boolean {
   const { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session, shell } = electron;
   if (!app.requestSingleInstanceLock()) {
     app.quit();
@@ -87,6 +99,7 @@ export function runMain(electron: ElectronModule, paths: MainPaths, hooks: MainH
     .whenReady()
     .then(async () => {
       const log = createFileLog(app.getPath('logs'));
+      logProcessFaults(faultSource, log);
       const userData = app.getPath('userData');
       protocol.handle(APP_SCHEME, createAppProtocolHandler(paths.renderer));
       restrictPermissions(session.defaultSession);

@@ -7,7 +7,7 @@ import { AuditLog } from '../audit';
 import type { OpenedCredentialStore } from '../credentials';
 import { OfflineCache } from '../offline-cache';
 import { ProfileStore } from '../profiles';
-import { RelayPasswords } from '../terminals/terminal-secrets';
+import { RelayPasswords, RootPasswords } from '../terminals/terminal-secrets';
 import { createGatewaysHandlers } from './domains/gateways';
 import { createIntegrationsHandlers } from './domains/integrations';
 import { createCommissioningHandlers } from './domains/commissioning';
@@ -61,6 +61,8 @@ export class FieldKitServices {
   readonly offlineCache: OfflineCache;
   /** The profiles' relay passwords (keychain, or memory in session-only mode); answers only "stored or not". */
   readonly relayPasswords: RelayPasswords;
+  /** Gateways' root passwords, kept per profile; removed with the profile or on "forget" at sign-out. */
+  readonly rootPasswords: RootPasswords;
   private readonly notices: Notice[] = [];
   private readonly shutdownHooks: ShutdownHook[] = [];
   private readonly now: () => number;
@@ -73,6 +75,10 @@ export class FieldKitServices {
     this.audit = new AuditLog({ dataDir: options.dataDir, now: this.now });
     this.offlineCache = new OfflineCache({ dataDir: options.dataDir, now: this.now });
     this.relayPasswords = new RelayPasswords(options.credentials.store);
+    this.rootPasswords = new RootPasswords(
+      options.credentials.store,
+      () => this.sessions.summary()?.profileId,
+    );
     this.sessions = new SessionController({
       profiles: this.profiles,
       credentials: options.credentials.store,
@@ -245,6 +251,7 @@ export class FieldKitServices {
         await profiles.delete(id);
         await sessions.deleteSecrets(id);
         await this.relayPasswords.set(id, null);
+        await this.rootPasswords.forgetProfile(id);
         return null;
       },
       'profiles:select': async ({ id }) => {
@@ -256,8 +263,10 @@ export class FieldKitServices {
       'session:login': (input) => sessions.login(input),
       'session:resume': ({ profileId }) => sessions.resume(profileId),
       'session:get': () => sessions.summary(),
-      'session:logout': async () => {
+      'session:logout': async ({ forgetPasswords }) => {
+        const profileId = sessions.summary()?.profileId;
         await sessions.logout();
+        if (forgetPasswords && profileId) await this.rootPasswords.forgetProfile(profileId);
         return null;
       },
       'api:call': async ({ endpoint, params, query, body }) => {

@@ -6,3 +6,4 @@ export * from './session-controller';
 export * from './session-port';
 export * from './content-security-policy';
 export * from './static-path';
+export * from './process-faults';

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { StringDecoder } from 'node:string_decoder';
 import { FlowController } from '../terminal/flow-controller';
 import { LineTimestamper } from '../terminal/line-timestamps';
+import { PasswordPromptWatch } from '../terminal/password-prompt';
 import { SessionLog } from '../terminal/session-log';
 import { isFinalState, type TerminalSession, type TerminalState } from '../terminal/terminal-session';
 import type { BindingInterface, BindingPortInterface, OpenOptions } from './binding-types';
@@ -126,6 +127,9 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   readonly #receiveNewlines: ReceiveNewlineTranslator;
   readonly #timestamper: LineTimestamper | undefined;
   readonly #decoder = new StringDecoder('utf8');
+  readonly #passwordPrompt = new PasswordPromptWatch();
+  /** What the log records instead of a chunk on the screen (echoed password characters). */
+  readonly #logInstead = new WeakMap<Uint8Array, Uint8Array>();
   readonly #dependencies: SerialSessionDependencies;
   readonly #reconnect: ReconnectPolicy;
 
@@ -258,7 +262,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   write(data: string | Uint8Array): void {
     if (this.#state !== 'open' || !this.#port) return;
     const bytes = translateTransmitNewlines(data, this.options.txNewline);
-    if (this.options.localEcho && !this.#isRawView) this.#deliver(formatLocalEcho(data));
+    this.#echo(data);
     void this.#writeToPort(bytes);
   }
 
@@ -291,8 +295,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
       if (isLast && line === '') break;
       if (this.#state !== 'open' || !this.#port) throw new Error('The serial session is not open');
       const bytes = translateTransmitNewlines(isLast ? line : `${line}\r`, this.options.txNewline);
-      if (this.options.localEcho && !this.#isRawView)
-        this.#deliver(formatLocalEcho(isLast ? line : `${line}\r`));
+      this.#echo(isLast ? line : `${line}\r`);
       await this.#writeToPort(bytes);
       if (!isLast && request.delayMs > 0) await this.#wait(request.delayMs);
     }
@@ -442,7 +445,24 @@ export class SerialSession extends EventEmitter implements TerminalSession {
     }
   }
 
+  /**
+   * Local echo of typed data (when on and not in raw view). Into a password prompt it shows a dot per character
+   * and the log records PASSWORD_TYPED_MARKER instead: the log must never hold a typed password.
+   */
+  #echo(data: string | Uint8Array): void {
+    if (!this.options.localEcho || this.#isRawView) return;
+    const { masked, rest } = this.#passwordPrompt.mask(
+      typeof data === 'string' ? Buffer.from(data, 'utf8') : data,
+    );
+    if (masked && masked.screen.length > 0) {
+      this.#logInstead.set(masked.screen, masked.log);
+      this.#deliver(masked.screen);
+    }
+    if (rest.length > 0) this.#deliver(formatLocalEcho(rest));
+  }
+
   #receive(chunk: Uint8Array): void {
+    this.#passwordPrompt.received(chunk);
     if (this.#isRawView) {
       this.#deliver(chunk);
       return;
@@ -467,7 +487,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   #startFlowAfresh(): void {
     if (this.listenerCount('data') > 0) {
       for (const chunk of this.#pending.splice(0)) {
-        this.#log?.append(chunk);
+        this.#log?.append(this.#logInstead.get(chunk) ?? chunk);
         this.emit('data', chunk);
       }
     }
@@ -480,9 +500,13 @@ export class SerialSession extends EventEmitter implements TerminalSession {
       const head = this.#pending[0]!;
       const size = Math.min(head.length, this.#flow.available);
       const piece = head.subarray(0, size);
+      const logInstead = this.#logInstead.get(head);
       if (size === head.length) this.#pending.shift();
-      else this.#pending[0] = head.subarray(size);
-      this.#log?.append(piece);
+      else {
+        this.#pending[0] = head.subarray(size);
+        if (logInstead) this.#logInstead.set(this.#pending[0], new Uint8Array(0));
+      }
+      this.#log?.append(logInstead ?? piece);
       this.#flow.sent(size);
       this.emit('data', piece);
     }

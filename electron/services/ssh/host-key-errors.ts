@@ -21,6 +21,18 @@ export class HostKeyChangedError extends Error {
   }
 }
 
+/** "Replace key" named a key that no "key changed" refusal showed last for that key id: nothing was pinned. */
+export class HostKeyNotRefusedError extends Error {
+  override readonly name = 'HostKeyNotRefusedError';
+
+  constructor(readonly keyId: string) {
+    super(
+      `Not replaced: that is not the key ${keyId} presented when it was last refused. ` +
+        'Connect again, check the fingerprint it shows, then choose Replace key.',
+    );
+  }
+}
+
 /** The known-hosts file exists but cannot be read as one: nothing is trusted or overwritten until it is fixed. */
 export class KnownHostsUnreadableError extends Error {
   override readonly name = 'KnownHostsUnreadableError';

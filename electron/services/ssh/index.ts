@@ -1,4 +1,4 @@
-export { HostKeyChangedError, KnownHostsUnreadableError } from './host-key-errors';
+export { HostKeyChangedError, HostKeyNotRefusedError, KnownHostsUnreadableError } from './host-key-errors';
 export {
   KnownHosts,
   KnownHostSchema,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { writeFileAtomic } from '../profiles/atomic-file';
-import { HostKeyChangedError, KnownHostsUnreadableError } from './host-key-errors';
+import { HostKeyChangedError, HostKeyNotRefusedError, KnownHostsUnreadableError } from './host-key-errors';
 
 /** An OpenSSH SHA-256 fingerprint: `SHA256:` and 43 characters of unpadded base64. */
 export const HostKeyFingerprintSchema = z
@@ -58,6 +58,8 @@ export function readHostKeyType(publicKeyBlob: Uint8Array): string {
 export class KnownHosts {
   private cache: KnownHostsFile | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  /** The fingerprint of the last "key changed" refusal per key id (this run only): the one key that may be pinned. */
+  private readonly refusedKeys = new Map<string, string>();
 
   constructor(private readonly options: { path: string; clock?: () => Date }) {}
 
@@ -77,8 +79,10 @@ export class KnownHosts {
       const file = await this.load();
       const known = file.hosts[keyId];
       if (known) {
-        if (known.fingerprint !== fingerprint)
+        if (known.fingerprint !== fingerprint) {
+          this.refusedKeys.set(keyId, fingerprint);
           throw new HostKeyChangedError(keyId, known.fingerprint, fingerprint);
+        }
         return { keyId, fingerprint, keyType, isNew: false };
       }
       await this.save({
@@ -108,6 +112,17 @@ export class KnownHosts {
         },
       });
     });
+  }
+
+  /**
+   * The user's "Replace key" answer to a HostKeyChangedError: pins `fingerprint` for `keyId` only when it is the key
+   * the last refusal for `keyId` showed (in this run); anything else throws HostKeyNotRefusedError and pins
+   * nothing. A refusal is used up by the replacement.
+   */
+  async replaceRefusedKey(keyId: string, fingerprint: string): Promise<void> {
+    if (this.refusedKeys.get(keyId) !== fingerprint) throw new HostKeyNotRefusedError(keyId);
+    this.refusedKeys.delete(keyId);
+    await this.replace(keyId, fingerprint);
   }
 
   /** Removes the pin for `keyId` (the next connection trusts on first use again). */

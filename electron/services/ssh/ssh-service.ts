@@ -260,9 +260,12 @@ export class SshService {
     return session;
   }
 
-  /** The explicit "replace key" action after a HostKeyChangedError: pins `fingerprint` for `keyId`. */
+  /**
+   * The explicit "replace key" action after a HostKeyChangedError: pins `fingerprint` for `keyId` only when it is the
+   * key that refusal showed (HostKeyNotRefusedError otherwise).
+   */
   async replaceHostKey(keyId: string, fingerprint: string): Promise<void> {
-    await this.deps.knownHosts.replace(keyId, fingerprint);
+    await this.deps.knownHosts.replaceRefusedKey(keyId, fingerprint);
   }
 
   /** Closes every open session (app shutdown). */

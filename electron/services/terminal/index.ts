@@ -17,3 +17,4 @@ export {
   type SessionLogOptions,
 } from './session-log';
 export { LineTimestamper, formatClockTime } from './line-timestamps';
+export { PasswordPromptWatch, PASSWORD_TYPED_MARKER, type MaskedEcho } from './password-prompt';

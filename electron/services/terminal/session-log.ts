@@ -1,6 +1,6 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ensurePrivateFolder, PRIVATE_FILE_MODE } from '../files/private-files';
 
 /** The default log file name: gateway, local date and local time (`<gateway>_<YYYY-MM-DD>_<HH-mm-ss>.log`). */
 export const SESSION_LOG_PATTERN_DEFAULT = '{gateway}_{date}_{time}.log';
@@ -22,7 +22,8 @@ export interface SessionLogOptions {
 
 /**
  * Writes a session log to `<logsDir>/<gateway>_<YYYY-MM-DD>_<HH-mm-ss>.log` (filename tokens).
- * Never overwrites a file (a clash gets `-2`, `-3`… before the extension); a write failure stops the log and is
+ * The folder is 0700 (tightened if looser) and each file 0600: a log holds what the screen showed. Never
+ * overwrites a file (a clash gets `-2`, `-3`… before the extension); a write failure stops the log and is
  * kept in `error`, it never throws into the terminal session.
  */
 export class SessionLog {
@@ -47,14 +48,14 @@ export class SessionLog {
   static async open(options: SessionLogOptions): Promise<SessionLog> {
     const now = (options.clock ?? (() => new Date()))();
     const fileName = formatLogFileName(options.pattern ?? SESSION_LOG_PATTERN_DEFAULT, options.gateway, now);
-    await mkdir(options.logsDir, { recursive: true });
+    await ensurePrivateFolder(options.logsDir);
     const dot = fileName.lastIndexOf('.');
     const stem = dot > 0 ? fileName.slice(0, dot) : fileName;
     const extension = dot > 0 ? fileName.slice(dot) : '';
     for (let attempt = 1; attempt <= MAX_NAME_ATTEMPTS; attempt += 1) {
       const candidate = join(options.logsDir, attempt === 1 ? fileName : `${stem}-${attempt}${extension}`);
       // 'wx' creates the file or fails: an earlier log with the same name is never truncated.
-      const stream = createWriteStream(candidate, { flags: 'wx' });
+      const stream = createWriteStream(candidate, { flags: 'wx', mode: PRIVATE_FILE_MODE });
       const error = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
         stream.once('open', () => resolve(undefined));
         stream.once('error', resolve);

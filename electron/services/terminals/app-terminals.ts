@@ -4,7 +4,7 @@ import type { CredentialStore } from '../credentials';
 import { SerialPorts, type BindingInterface } from '../serial';
 import { KnownHosts, SshService } from '../ssh';
 import { TerminalManager, type SerialTerminal, type TerminalEventSink } from './terminal-manager';
-import { createRelayResolver, createRootPasswordStore } from './terminal-secrets';
+import { createRelayResolver, type RootPasswords } from './terminal-secrets';
 
 /** The known-hosts file inside the app data folder. */
 export const KNOWN_HOSTS_FILE = 'known-hosts.json';
@@ -18,6 +18,8 @@ export interface TerminalHost {
     requireSession(): { command(gatewayId: string, command: never, body: unknown): Promise<unknown> };
   };
   log: { error(message: string, error?: unknown): void };
+  /** Where reverse SSH finds and keeps gateways' root passwords (per signed-in profile). */
+  rootPasswords: Pick<RootPasswords, 'rootPassword' | 'rememberRootPassword'>;
   addShutdownHook(hook: () => Promise<void> | void): void;
 }
 
@@ -41,7 +43,7 @@ export interface AppTerminalsOptions {
  * session, relay from the signed-in profile. Registers a shutdown hook that closes every session on quit.
  */
 export function createAppTerminals(host: TerminalHost, options: AppTerminalsOptions): TerminalManager {
-  const rootPasswords = createRootPasswordStore(options.credentials);
+  const { rootPasswords } = host;
   const ssh = new SshService({
     runCommand: (gatewayId, command, body) =>
       host.sessions.requireSession().command(gatewayId, command as never, body),

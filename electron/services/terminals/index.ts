@@ -13,9 +13,10 @@ export {
 export { mapTerminalError } from './terminal-errors';
 export {
   createRelayResolver,
-  createRootPasswordStore,
+  legacyRootPasswordAccount,
   relayPasswordAccount,
-  rootPasswordAccount,
+  RootPasswords,
+  rootPasswordsAccount,
   RelayNotConfiguredError,
   type RelayResolverOptions,
 } from './terminal-secrets';

@@ -1,7 +1,12 @@
 import { IpcError } from '../../shared/ipc/result';
 import { SerialOptionsError } from '../../shared/terminal/serial-options';
 import { TERMINAL_ERROR_REASONS } from '../../shared/terminal/terminal-schemas';
-import { HostKeyChangedError, RootPasswordRequiredError, TunnelTimeoutError } from '../ssh';
+import {
+  HostKeyChangedError,
+  HostKeyNotRefusedError,
+  RootPasswordRequiredError,
+  TunnelTimeoutError,
+} from '../ssh';
 import { RelayNotConfiguredError } from './terminal-secrets';
 import { NotSerialSessionError, TerminalNotFoundError } from './terminal-manager';
 
@@ -23,6 +28,7 @@ export function mapTerminalError(error: unknown): IpcError {
       actual: error.actual,
     });
   }
+  if (error instanceof HostKeyNotRefusedError) return new IpcError('FORBIDDEN', trim(error.message));
   if (error instanceof RootPasswordRequiredError) {
     return new IpcError('UNAUTHENTICATED', trim(error.message), {
       reason: TERMINAL_ERROR_REASONS.rootPasswordRequired,

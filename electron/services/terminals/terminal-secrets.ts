@@ -7,9 +7,17 @@ export function relayPasswordAccount(profileId: string): string {
   return `${profileId}:relay-password`;
 }
 
-/** The keychain account holding a gateway's root password (from its label). */
-export function rootPasswordAccount(gatewayId: string): string {
+/**
+ * The keychain account where earlier versions kept a gateway's root password for every profile alike. Such an
+ * entry is never read: it is deleted the first time its gateway's password is looked up (see RootPasswords).
+ */
+export function legacyRootPasswordAccount(gatewayId: string): string {
   return `gateway:${gatewayId}:root-password`;
+}
+
+/** The keychain account holding one profile's gateway root passwords (one JSON object, gateway id → password). */
+export function rootPasswordsAccount(profileId: string): string {
+  return `${profileId}:root-passwords`;
 }
 
 /** The relay is not set up for the signed-in profile: the message says what to do. */
@@ -52,17 +60,71 @@ export function createRelayResolver(options: RelayResolverOptions): () => Promis
   };
 }
 
-/** Reads and keeps gateways' root passwords in the keychain. */
-export function createRootPasswordStore(credentials: CredentialStore): {
-  rootPassword(gatewayId: string): Promise<string | undefined>;
-  rememberRootPassword(gatewayId: string, password: string): Promise<void>;
-} {
-  return {
-    rootPassword: async (gatewayId) =>
-      (await credentials.get(CREDENTIAL_SERVICE, rootPasswordAccount(gatewayId))) ?? undefined,
-    rememberRootPassword: (gatewayId, password) =>
-      credentials.set(CREDENTIAL_SERVICE, rootPasswordAccount(gatewayId), password),
+/**
+ * Gateways' root passwords in the keychain, kept per profile: a password remembered while signed in to one profile
+ * is never offered to another, and `forgetProfile` (profile deleted, "Forget gateway passwords" at sign-out)
+ * removes them all at once. With nobody signed in nothing is read or kept. Old entries shared by every profile
+ * (`legacyRootPasswordAccount`) are not adopted, since they may belong to another profile's user: each is deleted
+ * when its gateway is next looked up, and the technician types the password from the label once more.
+ */
+export class RootPasswords {
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly credentials: CredentialStore,
+    /** The profile of the signed-in session, or undefined when nobody is signed in. */
+    private readonly currentProfileId: () => string | undefined,
+  ) {}
+
+  /** The root password remembered for `gatewayId` in the signed-in profile. */
+  rootPassword = async (gatewayId: string): Promise<string | undefined> => {
+    const profileId = this.currentProfileId();
+    await this.credentials
+      .delete(CREDENTIAL_SERVICE, legacyRootPasswordAccount(gatewayId))
+      .catch(() => false);
+    if (!profileId) return undefined;
+    return this.#serialise(async () => (await this.#read(profileId))[gatewayId]);
   };
+
+  /** Remembers `password` for `gatewayId` in the signed-in profile (nothing when nobody is signed in). */
+  rememberRootPassword = async (gatewayId: string, password: string): Promise<void> => {
+    const profileId = this.currentProfileId();
+    if (!profileId) return;
+    await this.#serialise(async () => {
+      const passwords = { ...(await this.#read(profileId)), [gatewayId]: password };
+      await this.credentials.set(
+        CREDENTIAL_SERVICE,
+        rootPasswordsAccount(profileId),
+        JSON.stringify(passwords),
+      );
+    });
+  };
+
+  /** Removes every root password remembered in `profileId`. */
+  async forgetProfile(profileId: string): Promise<void> {
+    await this.#serialise(() => this.credentials.delete(CREDENTIAL_SERVICE, rootPasswordsAccount(profileId)));
+  }
+
+  async #read(profileId: string): Promise<Record<string, string>> {
+    const stored = await this.credentials.get(CREDENTIAL_SERVICE, rootPasswordsAccount(profileId));
+    if (!stored) return {};
+    try {
+      const parsed: unknown = JSON.parse(stored);
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+      return Object.fromEntries(
+        Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      );
+    } catch {
+      // Unreadable: treated as empty, so the passwords are asked for again and the entry rewritten.
+      return {};
+    }
+  }
+
+  #serialise<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.#queue.then(task, task);
+    this.#queue = result.catch(() => undefined);
+    return result;
+  }
 }
 
 /**

@@ -51,6 +51,14 @@ export type LoginInput = z.infer<typeof LoginInputSchema>;
 /** Path parameters and query of an API call: scalar values only. */
 const ScalarRecordSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
 
+/**
+ * Input of `session:logout`: nothing (sign out, keep the gateways' root passwords) or `{ forgetPasswords: true }`
+ * (also remove every root password remembered in the signed-in profile).
+ */
+export const LogoutInputSchema = z
+  .union([z.undefined(), z.null(), z.object({ forgetPasswords: z.boolean().optional() }).strict()])
+  .transform((input) => ({ forgetPasswords: input?.forgetPasswords ?? false }));
+
 /** Input of `api:call`: an endpoint of the endpoint table by name, with its parts (validated by the client). */
 export const ApiCallInputSchema = z
   .object({
@@ -95,7 +103,7 @@ export const contract = {
     output: SessionSummarySchema.nullable(),
   },
   'session:get': { input: NoInputSchema, output: SessionSummarySchema.nullable() },
-  'session:logout': { input: NoInputSchema, output: z.null() },
+  'session:logout': { input: LogoutInputSchema, output: z.null() },
   'api:call': { input: ApiCallInputSchema, output: z.unknown() },
   'gateway:command': { input: GatewayCommandInputSchema, output: z.unknown() },
   // Each domain keeps its channels in electron/shared/ipc/domains/<domain>.ts.

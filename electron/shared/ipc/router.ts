@@ -42,58 +42,110 @@ export interface Router<Sender> {
 const INTERNAL_MESSAGE = 'Something went wrong inside Field Kit. The details are in the log.';
 
 /**
+ * The deepest answer a transport is asked to carry. JSON.stringify and Electron's structured clone recurse and
+ * overflow the stack somewhere past a few thousand levels; a cycle never ends. Real answers are a dozen deep.
+ */
+export const MAX_ANSWER_DEPTH = 128;
+
+/**
+ * Why `value` cannot cross a transport (too deep, a cycle, a BigInt, a function or a symbol), or undefined when it
+ * can. Bounded: it stops at MAX_ANSWER_DEPTH, so it cannot overflow the stack itself.
+ */
+export function findWireProblem(value: unknown, depth = 0): string | undefined {
+  if (depth > MAX_ANSWER_DEPTH) return `nested deeper than ${MAX_ANSWER_DEPTH} levels (or a cycle)`;
+  const type = typeof value;
+  if (type === 'bigint' || type === 'function' || type === 'symbol') return `holds a ${type}`;
+  if (type !== 'object' || value === null || ArrayBuffer.isView(value) || value instanceof Date)
+    return undefined;
+  const children = Array.isArray(value) ? value : Object.values(value as object);
+  for (const child of children) {
+    const problem = findWireProblem(child, depth + 1);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/** A short, safe description of a channel name from an untrusted caller (any JSON value, any size). */
+function describeChannel(channel: unknown): string {
+  return typeof channel === 'string'
+    ? channel.slice(0, 120)
+    : `(a ${channel === null ? 'null' : typeof channel})`;
+}
+
+/**
  * Builds a router over the contract. Guarantees: an untrusted sender gets FORBIDDEN and no handler runs; a bad
  * input gets INVALID_INPUT listing each failing path and no handler runs; an output that breaks its schema
- * becomes INTERNAL; a thrown error becomes its IpcError, the mapped error, or a generic INTERNAL message.
+ * becomes INTERNAL; a thrown error becomes its IpcError, the mapped error, or a generic INTERNAL message; an answer
+ * no transport can carry (findWireProblem) becomes INTERNAL. Total: any JSON value as channel or input resolves.
  * Throws at construction when the handler table and the contract differ.
  */
 export function createRouter<Sender>(options: RouterOptions<Sender>): Router<Sender> {
   assertHandlersMatchContract(options.handlers);
   const report = (channel: string, error: unknown): Result => {
-    options.onInternalError?.(channel, error);
+    try {
+      options.onInternalError?.(channel, error);
+    } catch {
+      // A failing log must not turn an answer into a rejection.
+    }
     return fail('INTERNAL', INTERNAL_MESSAGE);
   };
+
+  async function dispatchChecked(channel: unknown, input: unknown, sender: Sender): Promise<Result> {
+    let trusted = false;
+    try {
+      trusted = options.isTrustedSender(sender);
+    } catch (error) {
+      report(describeChannel(channel), error);
+    }
+    if (!trusted) return fail('FORBIDDEN', 'This caller may not use Field Kit channels.');
+    if (!isChannel(channel)) {
+      return fail('INVALID_INPUT', 'Unknown channel.', [
+        { path: '', message: `No channel named ${JSON.stringify(describeChannel(channel))}` },
+      ]);
+    }
+    return dispatchTrusted(channel, input);
+  }
 
   return {
     channels: CHANNELS,
     async dispatch(channel, input, sender) {
-      let trusted = false;
+      let result: Result;
       try {
-        trusted = options.isTrustedSender(sender);
+        result = await dispatchChecked(channel, input, sender);
       } catch (error) {
-        options.onInternalError?.(String(channel), error);
+        return report(describeChannel(channel), error);
       }
-      if (!trusted) return fail('FORBIDDEN', 'This caller may not use Field Kit channels.');
-      if (!isChannel(channel)) {
-        return fail('INVALID_INPUT', 'Unknown channel.', [
-          { path: '', message: `No channel named ${JSON.stringify(String(channel)).slice(0, 120)}` },
-        ]);
-      }
-      const schemas = contract[channel];
-      const parsed = schemas.input.safeParse(input);
-      if (!parsed.success) {
-        return fail('INVALID_INPUT', 'Some fields are not valid.', listIssues(parsed.error));
-      }
-      let value: unknown;
-      try {
-        const handler = options.handlers[channel] as Handler<Channel>;
-        value = await handler(parsed.data as ParsedInput<Channel>, { channel });
-      } catch (error) {
-        if (error instanceof IpcError) return { ok: false, error: error.toShape() };
-        let mapped: IpcError | undefined;
-        try {
-          mapped = options.mapError?.(error);
-        } catch (mappingError) {
-          return report(channel, mappingError);
-        }
-        if (mapped) return { ok: false, error: mapped.toShape() };
-        return report(channel, error);
-      }
-      const output = schemas.output.safeParse(value);
-      if (!output.success) return report(channel, output.error);
-      return succeed(output.data);
+      const problem = findWireProblem(result);
+      if (problem) return report(describeChannel(channel), new Error(`The answer ${problem}.`));
+      return result;
     },
   };
+
+  async function dispatchTrusted(channel: Channel, input: unknown): Promise<Result> {
+    const schemas = contract[channel];
+    const parsed = schemas.input.safeParse(input);
+    if (!parsed.success) {
+      return fail('INVALID_INPUT', 'Some fields are not valid.', listIssues(parsed.error));
+    }
+    let value: unknown;
+    try {
+      const handler = options.handlers[channel] as Handler<Channel>;
+      value = await handler(parsed.data as ParsedInput<Channel>, { channel });
+    } catch (error) {
+      if (error instanceof IpcError) return { ok: false, error: error.toShape() };
+      let mapped: IpcError | undefined;
+      try {
+        mapped = options.mapError?.(error);
+      } catch (mappingError) {
+        return report(channel, mappingError);
+      }
+      if (mapped) return { ok: false, error: mapped.toShape() };
+      return report(channel, error);
+    }
+    const output = schemas.output.safeParse(value);
+    if (!output.success) return report(channel, output.error);
+    return succeed(output.data);
+  }
 }
 
 /** Throws when a channel lacks a handler or a handler has no channel. */

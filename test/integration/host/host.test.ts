@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { HostAddressError, startHost, type StartedHost } from '../../../electron/host';
+import { LINK_LIFETIME_MS } from '../../../electron/host/host-server';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { decodeEventFrame } from '../../../electron/shared/ipc/event-frame';
 
@@ -32,7 +33,9 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Answer>
   });
 }
 
-async function launch(options: { port?: number; demo?: boolean } = {}): Promise<StartedHost> {
+async function launch(
+  options: { port?: number; demo?: boolean; now?: () => number } = {},
+): Promise<StartedHost> {
   const host = await startHost({
     ...options,
     dataDir: join(folder, 'data'),
@@ -123,6 +126,50 @@ describe('browser host', () => {
     expect(answer.headers['set-cookie']?.[0]).toMatch(/HttpOnly; SameSite=Strict; Path=\//);
   });
 
+  it('accepts a link once: a second browser opening the same link is refused', async () => {
+    const host = await launch();
+    const link = host.url;
+    expect((await get(link)).status).toBe(303);
+    const again = await get(link);
+    expect(again.status).toBe(403);
+    expect(again.body).toContain('This link was already used, has expired');
+    expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('sends a browser that already holds the cookie back to / when it reloads a used link', async () => {
+    const host = await launch();
+    const link = host.url;
+    const cookie = (await get(link)).headers['set-cookie']?.[0]?.split(';')[0] ?? '';
+    const reload = await get(link, { cookie });
+    expect(reload.status).toBe(303);
+    expect(reload.headers.location).toBe('/');
+    expect(reload.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a link nobody opened within 5 minutes', async () => {
+    let now = 1_700_000_000_000;
+    const host = await launch({ now: () => now });
+    const link = host.url;
+    now += LINK_LIFETIME_MS;
+    expect((await get(link)).status).toBe(403);
+  });
+
+  it('issues a new link on each read of url, each good once', async () => {
+    const host = await launch();
+    const [first, second] = [host.url, host.url];
+    expect(second).not.toBe(first);
+    expect((await get(second)).status).toBe(303);
+    expect((await get(first)).status).toBe(303);
+  });
+
+  it('always redirects the token exchange to /, never to a path of the request', async () => {
+    const host = await launch();
+    const token = new URL(host.url).searchParams.get('token')!;
+    const answer = await get(`${origin(host)}/.//evil.example/x?token=${token}`);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.location).toBe('/');
+  });
+
   it('serves the renderer with a strict CSP once the cookie is held', async () => {
     const host = await launch();
     const cookie = await exchangeToken(host);
@@ -196,6 +243,37 @@ describe('browser host', () => {
     expect(first).toMatchObject({ event: 'terminal:data', payload: { id: 'term-1', ...totals } });
     expect(Buffer.from(first!.payload.data).equals(bytes)).toBe(true);
     expect([...second!.payload.data]).toEqual([1, 2, 3]);
+    socket.close();
+  });
+
+  it('answers a frame whose channel has a non-callable toString, and keeps answering', async () => {
+    const host = await launch();
+    const cookie = await exchangeToken(host);
+    const socket = await connect(host, { origin: origin(host), cookie });
+    const answered = new Promise<unknown>((resolve) =>
+      socket.once('message', (data: WebSocket.RawData) => resolve(JSON.parse(data.toString()))),
+    );
+    socket.send('{"id":1,"channel":{"toString":1},"input":{}}');
+    expect(await answered).toMatchObject({ id: 1, result: { ok: false, error: { code: 'INVALID_INPUT' } } });
+    expect(await invoke(socket, 2, 'app:info')).toMatchObject({ ok: true });
+    socket.close();
+  });
+
+  it('answers INTERNAL for a server answer nested 6,000 levels deep, and keeps answering', async () => {
+    const host = await launch();
+    let deep: unknown = [];
+    for (let level = 0; level < 6_000; level += 1) deep = [deep];
+    (host.services.handlers as unknown as Record<string, () => unknown>)['api:call'] = () => ({
+      data: [],
+      extra: deep,
+    });
+    const cookie = await exchangeToken(host);
+    const socket = await connect(host, { origin: origin(host), cookie });
+    expect(await invoke(socket, 1, 'api:call', { endpoint: 'listGateways' })).toMatchObject({
+      ok: false,
+      error: { code: 'INTERNAL' },
+    });
+    expect(await invoke(socket, 2, 'app:info')).toMatchObject({ ok: true });
     socket.close();
   });
 

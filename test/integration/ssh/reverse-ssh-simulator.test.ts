@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ssh2 from 'ssh2';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HostKeyChangedError } from '../../../electron/services/ssh/host-key-errors';
+import { HostKeyChangedError, HostKeyNotRefusedError } from '../../../electron/services/ssh/host-key-errors';
 import { createSshWorld, type SshWorld } from '../../../simulator/ssh/ssh-world';
 import type { ReverseSshStep } from '../../../electron/services/ssh/ssh-service';
 import { SSH_HIGH_WATERMARK_DEFAULT, type SshSession } from '../../../electron/services/ssh/ssh-session';
@@ -133,6 +133,31 @@ describe('reverse SSH through the simulator relay', () => {
     await harness.service.replaceHostKey(`gateway:${GATEWAY.id}`, (refused as HostKeyChangedError).actual);
     const session = await openReverse();
     expect(session.state).toBe('open');
+  });
+
+  it('pins no key but the one the last refusal showed for that key id', async () => {
+    const keyId = `gateway:${GATEWAY.id}`;
+    const relayKey = `127.0.0.1:${world.relay.port}`;
+    const attacker = 'SHA256:' + 'C'.repeat(43);
+    const neverRefused = await harness.service
+      .replaceHostKey(keyId, attacker)
+      .catch((error: unknown) => error);
+    expect(neverRefused).toBeInstanceOf(HostKeyNotRefusedError);
+    await harness.knownHosts.replace(keyId, 'SHA256:' + 'A'.repeat(43));
+    const refused = (await openReverse().catch((error: unknown) => error)) as HostKeyChangedError;
+    expect(refused).toBeInstanceOf(HostKeyChangedError);
+    await expect(harness.service.replaceHostKey(keyId, attacker)).rejects.toThrow(
+      /not the key gateway:\S+ presented when it was last refused/,
+    );
+    await expect(harness.service.replaceHostKey(relayKey, refused.actual)).rejects.toBeInstanceOf(
+      HostKeyNotRefusedError,
+    );
+    expect((await harness.knownHosts.lookup(keyId))?.fingerprint).toBe('SHA256:' + 'A'.repeat(43));
+    await harness.service.replaceHostKey(keyId, refused.actual);
+    await expect(harness.service.replaceHostKey(keyId, refused.actual)).rejects.toBeInstanceOf(
+      HostKeyNotRefusedError,
+    );
+    expect((await openReverse()).state).toBe('open');
   });
 
   it('refuses a relay whose host key changed before asking the gateway for anything', async () => {

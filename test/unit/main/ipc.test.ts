@@ -76,6 +76,22 @@ describe('registerIpc', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
 
+  it('answers INTERNAL for a server answer nested 6,000 levels deep instead of handing Electron a value it cannot clone', async () => {
+    const { call, contents, mainFrame, services } = await setUp();
+    let deep: unknown = [];
+    for (let level = 0; level < 6_000; level += 1) deep = [deep];
+    (services.handlers as unknown as Record<string, () => unknown>)['api:call'] = () => ({
+      data: [],
+      extra: deep,
+    });
+    const result = await call(
+      'api:call',
+      { sender: contents, senderFrame: mainFrame as never },
+      { endpoint: 'listGateways' },
+    );
+    expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+  });
+
   it('forwards contract events to our window', async () => {
     const { services, contents } = await setUp();
     services.events.emit('session:changed', null);

@@ -95,13 +95,21 @@ afterEach(async () => {
   await rm(mocks.state.folder, { recursive: true, force: true });
 });
 
+/** Stands in for `process` so that the fault listeners runMain adds never reach the test runner's own. */
+const faults = new EventEmitter();
+
 async function startMain() {
   let services: Services | undefined;
-  runMain(electron as never, PATHS, {
-    onServicesReady: (ready) => {
-      services = ready;
+  runMain(
+    electron as never,
+    PATHS,
+    {
+      onServicesReady: (ready) => {
+        services = ready;
+      },
     },
-  });
+    faults,
+  );
   await vi.waitFor(() => expect(mocks.windows[0]?.window.loadURL).toHaveBeenCalled());
   return { services: services as Services, window: mocks.windows[0]! };
 }
@@ -196,9 +204,20 @@ describe('Electron main process', () => {
     vi.mocked(electron.screen.getAllDisplays).mockImplementationOnce(() => {
       throw new Error('no display');
     });
-    runMain(electron as never, PATHS);
+    runMain(electron as never, PATHS, {}, faults);
     await vi.waitFor(() => expect(electron.app.exit).toHaveBeenCalledWith(1));
     expect(electron.dialog.showErrorBox).toHaveBeenCalledWith('OAM Field Kit could not start', 'no display');
+  });
+
+  it('writes an unhandled rejection to main.log and keeps running', async () => {
+    await startMain();
+    faults.emit('unhandledRejection', new RangeError('Maximum call stack size exceeded'));
+    await vi.waitFor(async () =>
+      expect(await readFile(join(mocks.state.folder, 'logs', 'main.log'), 'utf8')).toContain(
+        'ERROR unhandled rejection (kept running): RangeError: Maximum call stack size exceeded',
+      ),
+    );
+    expect(electron.app.exit).not.toHaveBeenCalled();
   });
 
   it('offers "Open logs folder" in the menu, opening the logs path', async () => {
@@ -218,12 +237,17 @@ describe('Electron demo (no profile configured)', () => {
   it('offers the demo gateway console and the relay, with the relay password known', async () => {
     const { startDemoWhenUnconfigured } = await import('../../../electron/main/demo');
     let services: Services | undefined;
-    runMain(electron as never, PATHS, {
-      onServicesReady: async (ready) => {
-        services = ready;
-        return startDemoWhenUnconfigured(ready);
+    runMain(
+      electron as never,
+      PATHS,
+      {
+        onServicesReady: async (ready) => {
+          services = ready;
+          return startDemoWhenUnconfigured(ready);
+        },
       },
-    });
+      faults,
+    );
     await vi.waitFor(() => expect(mocks.windows[0]?.window.loadURL).toHaveBeenCalled(), { timeout: 20_000 });
     const handlers = services!.handlers;
     try {

@@ -69,9 +69,15 @@ export class SessionState {
     return result;
   }
 
-  /** Signs out and forgets whatever the keychain held for this session. */
-  async logout(): Promise<Result<null>> {
-    const result = await this.#client.invoke('session:logout');
+  /**
+   * Signs out and forgets whatever the keychain held for this session; with `forgetPasswords` also the gateways'
+   * root passwords remembered in this profile.
+   */
+  async logout(options: { forgetPasswords?: boolean } = {}): Promise<Result<null>> {
+    const result = await this.#client.invoke(
+      'session:logout',
+      options.forgetPasswords ? { forgetPasswords: true } : undefined,
+    );
     if (result.ok) this.summary = null;
     return result;
   }

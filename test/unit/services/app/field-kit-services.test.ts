@@ -11,6 +11,7 @@ import {
   refreshTokenAccount,
 } from '../../../../electron/services/credentials';
 import { createRouter } from '../../../../electron/shared/ipc/router';
+import { rootPasswordsAccount } from '../../../../electron/services/terminals';
 
 const GOOD_PASSWORD = 'correct horse';
 
@@ -230,6 +231,44 @@ describe('FieldKitServices', () => {
     expect(await credentials.get(CREDENTIAL_SERVICE, refreshTokenAccount(profile.id))).toBeNull();
     expect(await credentials.get(CREDENTIAL_SERVICE, passwordAccount(profile.id))).toBeNull();
     expect(changes).toEqual([null]);
+  });
+
+  it('keeps the gateways\u2019 root passwords on a plain sign-out and removes them on "forget passwords"', async () => {
+    const { services, router, profile } = await buildServices();
+    const login = {
+      profileId: profile.id,
+      username: 'tech@example.com',
+      password: GOOD_PASSWORD,
+      remember: 'none',
+    };
+    await router.dispatch('session:login', login, null);
+    await services.rootPasswords.rememberRootPassword('gw-1', 'label-pw');
+    expect(await router.dispatch('session:logout', undefined, null)).toEqual({ ok: true, value: null });
+    await router.dispatch('session:login', login, null);
+    expect(await services.rootPasswords.rootPassword('gw-1')).toBe('label-pw');
+    expect(await router.dispatch('session:logout', { forgetPasswords: true }, null)).toEqual({
+      ok: true,
+      value: null,
+    });
+    await router.dispatch('session:login', login, null);
+    expect(await services.rootPasswords.rootPassword('gw-1')).toBeUndefined();
+  });
+
+  it('removes the profile\u2019s gateway root passwords with the profile', async () => {
+    const { services, router, profile } = await buildServices();
+    const login = {
+      profileId: profile.id,
+      username: 'tech@example.com',
+      password: GOOD_PASSWORD,
+      remember: 'none',
+    };
+    await router.dispatch('session:login', login, null);
+    await services.rootPasswords.rememberRootPassword('gw-1', 'label-pw');
+    expect(await router.dispatch('profiles:delete', { id: profile.id }, null)).toEqual({
+      ok: true,
+      value: null,
+    });
+    expect(await credentials.get(CREDENTIAL_SERVICE, rootPasswordsAccount(profile.id))).toBeNull();
   });
 
   it('refuses api:call before login with UNAUTHENTICATED', async () => {

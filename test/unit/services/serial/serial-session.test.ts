@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { OpenOptions, SetOptions } from '../../../../electron/services/serial/binding-types';
 import { parseSerialOpenOptions } from '../../../../electron/services/serial/options';
@@ -229,5 +232,62 @@ describe('SerialSession', () => {
     await screen.hasReceived(1_205);
     expect(screen.text).toBe(`${'A'.repeat(1_200)}later`);
     expect(session.isPaused).toBe(false);
+  });
+});
+
+describe('SerialSession local echo into a password prompt', () => {
+  async function openLoggedSession() {
+    const logsDir = await mkdtemp(join(tmpdir(), 'serial-password-'));
+    const binding = createBinding();
+    const session = new SerialSession(
+      parseSerialOpenOptions({ path: ADAPTER.path, localEcho: true, logging: true }),
+      ADAPTER,
+      { binding, logsDir, clock: () => new Date(2026, 10, 22, 10, 0, 0) },
+    );
+    const screen = collectScreen(session);
+    await session.start();
+    const cleanUp = () => rm(logsDir, { recursive: true, force: true });
+    return { binding, session, screen, cleanUp };
+  }
+
+  it('shows dots and logs [password typed] for what is typed after "Password:", until Enter', async () => {
+    const { binding, session, screen, cleanUp } = await openLoggedSession();
+    try {
+      const expected = `login: root\r\nPassword: ${'•'.repeat(6)}\r\n\r\nroot@gw:~# ls\r\n`;
+      binding.lastPort.receive('login: root\r\nPassword: ');
+      await screen.hasReceived('login: root\r\nPassword: '.length);
+      for (const key of ['s', '3', 'c', 'r', 'e', 't']) session.write(key);
+      session.write('\r');
+      binding.lastPort.receive('\r\nroot@gw:~# ');
+      await screen.hasReceived(Buffer.byteLength(expected) - 4);
+      session.write('ls\r');
+      await screen.hasReceived(Buffer.byteLength(expected));
+      // An empty writeBytes settles once every earlier write has reached the port.
+      await session.writeBytes(new Uint8Array(0));
+      const logPath = session.logPath!;
+      await session.close();
+      expect(binding.lastPort.writtenText).toBe('s3cret\rls\r');
+      expect(Buffer.from(screen.text, 'latin1').toString('utf8')).toBe(expected);
+      expect(await readFile(logPath, 'utf8')).toBe(
+        'login: root\r\nPassword: [password typed]\r\n\r\nroot@gw:~# ls\r\n',
+      );
+    } finally {
+      await cleanUp();
+    }
+  });
+
+  it('echoes as typed once the far end has moved past the prompt', async () => {
+    const { binding, session, screen, cleanUp } = await openLoggedSession();
+    try {
+      const shown = "root@gw's password:  \r\nPermission denied\r\n$ ";
+      binding.lastPort.receive(shown);
+      await screen.hasReceived(shown.length);
+      session.write('id');
+      await screen.hasReceived(shown.length + 2);
+      await session.close();
+      expect(screen.text.endsWith('$ id')).toBe(true);
+    } finally {
+      await cleanUp();
+    }
   });
 });

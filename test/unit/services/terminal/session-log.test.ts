@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,6 +13,15 @@ describe('SessionLog', () => {
   });
   afterEach(async () => {
     await rm(join(logsDir, '..'), { recursive: true, force: true });
+  });
+
+  it('creates the log 0600 in a 0700 folder, tightening a folder an earlier version left 0755', async () => {
+    await mkdir(logsDir, { mode: 0o755 });
+    await chmod(logsDir, 0o755);
+    const log = await SessionLog.open({ logsDir, gateway: 'gw', clock: () => FIXED_TIME });
+    await log.close();
+    expect((await stat(logsDir)).mode & 0o777).toBe(0o700);
+    expect((await stat(log.path)).mode & 0o777).toBe(0o600);
   });
 
   it('names the file from the gateway, the local date and the local time', async () => {

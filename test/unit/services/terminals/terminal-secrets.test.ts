@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { CREDENTIAL_SERVICE, MemoryStore } from '../../../../electron/services/credentials';
 import {
   createRelayResolver,
-  createRootPasswordStore,
+  legacyRootPasswordAccount,
   relayPasswordAccount,
+  RootPasswords,
 } from '../../../../electron/services/terminals';
 import type { Profile } from '../../../../electron/shared/ipc/schemas';
 
@@ -45,11 +46,45 @@ describe('createRelayResolver', () => {
   });
 });
 
-describe('createRootPasswordStore', () => {
+describe('RootPasswords', () => {
   it('gives back a root password it kept for that gateway only', async () => {
-    const store = createRootPasswordStore(new MemoryStore());
+    const store = new RootPasswords(new MemoryStore(), () => 'p1');
     await store.rememberRootPassword('gw-1', 'label-pw');
     expect(await store.rootPassword('gw-1')).toBe('label-pw');
     expect(await store.rootPassword('gw-2')).toBeUndefined();
+  });
+
+  it('never offers a root password kept in one profile to another', async () => {
+    let profileId: string | undefined = 'p1';
+    const store = new RootPasswords(new MemoryStore(), () => profileId);
+    await store.rememberRootPassword('gw-1', 'label-pw');
+    profileId = 'p2';
+    expect(await store.rootPassword('gw-1')).toBeUndefined();
+    profileId = undefined;
+    expect(await store.rootPassword('gw-1')).toBeUndefined();
+  });
+
+  it('forgets every root password of a profile at once, and only that profile’s', async () => {
+    let profileId = 'p1';
+    const store = new RootPasswords(new MemoryStore(), () => profileId);
+    await store.rememberRootPassword('gw-1', 'one');
+    await store.rememberRootPassword('gw-2', 'two');
+    profileId = 'p2';
+    await store.rememberRootPassword('gw-1', 'other');
+    await store.forgetProfile('p1');
+    expect(await store.rootPassword('gw-1')).toBe('other');
+    profileId = 'p1';
+    expect([await store.rootPassword('gw-1'), await store.rootPassword('gw-2')]).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('does not adopt an old entry shared by every profile, and deletes it when its gateway is looked up', async () => {
+    const credentials = new MemoryStore();
+    await credentials.set(CREDENTIAL_SERVICE, legacyRootPasswordAccount('gw-1'), 'old-pw');
+    const store = new RootPasswords(credentials, () => 'p1');
+    expect(await store.rootPassword('gw-1')).toBeUndefined();
+    expect(await credentials.get(CREDENTIAL_SERVICE, legacyRootPasswordAccount('gw-1'))).toBeNull();
   });
 });

@@ -145,6 +145,71 @@ describe('IPC router', () => {
     expect(result).toEqual({ ok: true, value: SUMMARY });
   });
 
+  it('answers INVALID_INPUT, not a throw, for a channel whose toString is not a function', async () => {
+    const { router } = buildRouter();
+    const channel = JSON.parse('{"toString":1}') as unknown;
+    const result = await router.dispatch(channel, {}, 'main-frame');
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: 'Unknown channel.' },
+    });
+  });
+
+  it('answers every JSON value as a channel with an error and never rejects', async () => {
+    const { router } = buildRouter();
+    const channels: unknown[] = [
+      null,
+      1,
+      true,
+      [],
+      ['app:info'],
+      { valueOf: 1 },
+      'x'.repeat(1_000_000),
+      '__proto__',
+    ];
+    for (const channel of channels) {
+      const result = await router.dispatch(channel, { toString: 1 }, 'main-frame');
+      expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+      expect(JSON.stringify(result).length).toBeLessThan(1_000);
+    }
+  });
+
+  it('answers INTERNAL for an answer nested 6,000 levels deep, which JSON.stringify cannot serialise', async () => {
+    let deep: unknown = [];
+    for (let level = 0; level < 6_000; level += 1) deep = [deep];
+    const { router, onInternalError } = buildRouter({ 'api:call': () => ({ data: [], extra: deep }) });
+    const result = await router.dispatch('api:call', { endpoint: 'listGateways' }, 'main-frame');
+    expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+    expect(String(onInternalError.mock.calls[0]?.[1])).toMatch(/nested deeper than 128 levels/);
+  });
+
+  it('answers INTERNAL for an answer holding a cycle or a BigInt', async () => {
+    const cycle: Record<string, unknown> = { name: 'gw' };
+    cycle.self = cycle;
+    for (const value of [cycle, { count: 10n }]) {
+      const { router } = buildRouter({ 'api:call': () => value });
+      const result = await router.dispatch('api:call', { endpoint: 'listGateways' }, 'main-frame');
+      expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+      expect(() => JSON.stringify(result)).not.toThrow();
+    }
+  });
+
+  it('still answers INTERNAL when the internal-error log itself throws', async () => {
+    const router = createRouter<string>({
+      handlers: buildHandlers({
+        'api:call': () => {
+          throw new Error('boom');
+        },
+      }),
+      isTrustedSender: () => true,
+      onInternalError: () => {
+        throw new Error('the log is gone');
+      },
+    });
+    const result = await router.dispatch('api:call', { endpoint: 'listGateways' }, 'main-frame');
+    expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+  });
+
   it('refuses to build when a channel has no handler', () => {
     const handlers = buildHandlers() as Partial<HandlerTable>;
     delete handlers['session:logout'];
