@@ -15,7 +15,12 @@ const NOISE_PATTERN = /[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffd]/g;
 export function cleanConsoleText(text: string): string {
   let cleaned = text.replace(ANSI_PATTERN, '').replace(/\r+\n/g, '\n').replace(/\r/g, '\n');
   // "x\b \b" is how a shell erases a character on screen.
-  while (/[^\n\b]\b/.test(cleaned)) cleaned = cleaned.replace(/[^\n\b]\b/g, '');
+  // eslint-disable-next-line no-control-regex
+  const erased = /[^\n\x08]\x08/g;
+  for (let pass = 0, before = ''; pass < 64 && before !== cleaned; pass += 1) {
+    before = cleaned;
+    cleaned = cleaned.replace(erased, '');
+  }
   return cleaned.replace(NOISE_PATTERN, '');
 }
 
@@ -125,11 +130,12 @@ export function parseIpAddr(text: string): TriageInterface[] {
   return interfaces;
 }
 
-/** The default routes in `ip route` output (`default via 10.0.0.1 dev eth0 proto dhcp metric 100`). */
+/** The usable default routes in `ip route` output (`default via 10.0.0.1 dev eth0 proto dhcp metric 100`), lowest metric first. */
 export function parseIpRoute(text: string): TriageRoute[] {
   const routes: TriageRoute[] = [];
   for (const line of lines(text)) {
-    if (!/^default\b/.test(line)) continue;
+    // A `linkdown` route stays in the table but the kernel sends nothing over it.
+    if (!/^default\b/.test(line) || /\blinkdown\b/.test(line)) continue;
     const device = /\bdev (\S+)/.exec(line)?.[1];
     if (!device) continue;
     const via = /\bvia (\S+)/.exec(line)?.[1];
@@ -212,8 +218,8 @@ export function parseUptime(text: string): string | undefined {
 export function parseSystemVersion(text: string): Array<{ name: string; version: string }> {
   const versions: Array<{ name: string; version: string }> = [];
   for (const line of lines(text)) {
-    const labelled = /^\s*([A-Za-z][\w .-]*?(?:version|Kernel|Firmware)[\w ]*?):\s*(\S.*)$/i.exec(line);
-    if (labelled) {
+    const labelled = /^\s*([A-Za-z][\w .-]*?):\s*(\S.*)$/.exec(line);
+    if (labelled && /version|kernel|firmware/i.test(labelled[1]!)) {
       versions.push({ name: labelled[1]!.trim(), version: labelled[2]!.trim() });
       continue;
     }
