@@ -3,7 +3,12 @@ import { SerialOptionsError } from '../../shared/terminal/serial-options';
 import { TERMINAL_ERROR_REASONS } from '../../shared/terminal/terminal-schemas';
 import { HostKeyChangedError, RootPasswordRequiredError, TunnelTimeoutError } from '../ssh';
 import { RelayNotConfiguredError } from './terminal-secrets';
-import { NotSerialSessionError, TerminalNotFoundError } from './terminal-manager';
+import {
+  NotSerialSessionError,
+  TerminalNotFoundError,
+  TriageBusyError,
+  TriagePasswordError,
+} from './terminal-manager';
 
 const MAX_MESSAGE_LENGTH = 400;
 
@@ -43,6 +48,12 @@ export function mapTerminalError(error: unknown): IpcError {
       error.problems.map((problem) => ({ path: '', message: problem })),
     );
   }
+  if (error instanceof TriagePasswordError) {
+    return new IpcError('UNAUTHENTICATED', trim(error.message), {
+      reason: TERMINAL_ERROR_REASONS.rootPasswordRequired,
+    });
+  }
+  if (error instanceof TriageBusyError) return new IpcError('INVALID_INPUT', error.message);
   if (error instanceof TerminalNotFoundError) return new IpcError('NOT_FOUND', error.message);
   if (error instanceof NotSerialSessionError) return new IpcError('INVALID_INPUT', error.message);
   if (error instanceof RangeError) return new IpcError('INVALID_INPUT', trim(error.message));
