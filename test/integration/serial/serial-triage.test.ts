@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SerialPorts } from '../../../electron/services/serial/serial-ports';
 import type { SerialSession } from '../../../electron/services/serial/serial-session';
 import { runSerialTriage } from '../../../electron/services/serial/serial-triage';
+import { mapTerminalError } from '../../../electron/services/terminals/terminal-errors';
+import { TerminalManager, type SerialTerminal } from '../../../electron/services/terminals/terminal-manager';
 import { assessHealth } from '../../../electron/shared/terminal/triage-health';
 import { startSimulator, type RunningSimulator } from '../../../simulator';
 import { attachSerialConsole, type AttachedSerialConsole } from '../../../simulator/serial/pty-console';
@@ -231,5 +233,94 @@ describe('serial triage on a console that does not behave', () => {
     expect(session.state).toBe('open');
     session.write('still here\r');
     await gatewaySide.waitForText('still here');
+  });
+});
+
+describe('Collect diagnostics through the terminal manager', () => {
+  let simulator: RunningSimulator;
+  let directory: string;
+  let serialPorts: SerialPorts;
+  let attached: AttachedSerialConsole;
+  let manager: TerminalManager;
+  let keychain: Map<string, string>;
+  let gatewayId: string;
+
+  beforeAll(async () => {
+    simulator = await startSimulator({ gateways: 40, port: 0 });
+  });
+  afterAll(async () => {
+    await simulator.close();
+  });
+
+  async function setUp(stored: Record<string, string> = {}) {
+    gatewayId = findGateway(simulator, 'wrong-apn');
+    directory = await mkdtemp(join(tmpdir(), 'serial-triage-manager-'));
+    serialPorts = new SerialPorts({ logsDir: join(directory, 'logs') });
+    attached = await attachSerialConsole({
+      ...simulator.serialConsoleOf(gatewayId),
+      linkPath: join(directory, 'console'),
+      loginFailureDelayMs: 10,
+    });
+    keychain = new Map(Object.entries(stored));
+    manager = new TerminalManager({
+      // Plays the renderer: every output event is acknowledged, so the port keeps being read.
+      events: {
+        emit: (event, payload) => {
+          if (event !== 'terminal:data') return;
+          const { id, data } = payload as { id: string; data: Uint8Array };
+          queueMicrotask(() => manager.acknowledge(id, data.byteLength));
+        },
+      },
+      serialPorts: {
+        list: () => serialPorts.list(),
+        open: async (input) => (await serialPorts.open(input)) as SerialTerminal,
+      },
+      ssh: {
+        openReverse: () => Promise.reject(new Error('no SSH here')),
+        openDirect: () => Promise.reject(new Error('no SSH here')),
+        replaceHostKey: async () => undefined,
+      },
+      resolveRelay: () => Promise.reject(new Error('no relay here')),
+      rootPassword: async (id) => keychain.get(id),
+      rememberRootPassword: async (id, password) => void keychain.set(id, password),
+    });
+    return manager.openSerial({ path: attached.linkPath, gateway: gatewayId });
+  }
+
+  afterEach(async () => {
+    await manager.closeAll();
+    await attached.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('logs in with the stored root password and keeps the panel for the site report', async () => {
+    const info = await setUp();
+    keychain.set(gatewayId, simulator.serialConsoleOf(gatewayId).gateway.rootPassword);
+    const result = await manager.collectDiagnostics(info.id);
+    expect(result).toMatchObject({ terminalId: info.id, gatewayId, outcome: 'complete' });
+    expect(result.health.findings[0]!.text).toMatch(/^Modem registered on Rogers .*check the APN\.$/);
+    expect(manager.triages()).toEqual([result]);
+  });
+
+  it('answers ROOT_PASSWORD_REQUIRED without a stored password, and keeps a typed one that works', async () => {
+    const info = await setUp();
+    const refused = await manager.collectDiagnostics(info.id).catch((error: unknown) => error);
+    expect(mapTerminalError(refused)).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      details: { reason: 'ROOT_PASSWORD_REQUIRED' },
+    });
+    const password = simulator.serialConsoleOf(gatewayId).gateway.rootPassword;
+    await manager.collectDiagnostics(info.id, { password, rememberPassword: true });
+    expect(keychain.get(gatewayId)).toBe(password);
+  });
+
+  it('refuses a second run on the same console while one is running', async () => {
+    const info = await setUp({});
+    keychain.set(gatewayId, simulator.serialConsoleOf(gatewayId).gateway.rootPassword);
+    const first = manager.collectDiagnostics(info.id);
+    await expect(manager.collectDiagnostics(info.id)).rejects.toThrow(
+      'Diagnostics are already running on this console.',
+    );
+    await expect(first).resolves.toMatchObject({ outcome: 'complete' });
   });
 });
