@@ -257,7 +257,13 @@ export async function runSerialTriage(
       return { command, output, exitCode };
     }
     await interrupt();
-    commands.push({ command, outcome: 'timed-out', exitCode: null, durationMs, timeoutMs: limit });
+    commands.push({
+      command,
+      outcome: unexpected === undefined ? 'timed-out' : 'prompted',
+      exitCode: null,
+      durationMs,
+      timeoutMs: limit,
+    });
     if (unexpected !== undefined)
       throw new StopTriage(
         `Stopped at \`${command}\`: it asked "${unexpected}" (diagnostics never answers a prompt; Ctrl-C was sent).`,

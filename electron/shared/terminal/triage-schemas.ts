@@ -35,10 +35,13 @@ export const TriageCheckSchema = z.object({ status: TriageStatusSchema, detail: 
 /** One line of the health panel. */
 export type TriageCheck = z.infer<typeof TriageCheckSchema>;
 
-/** What was run on the gateway and how it ended (`timed-out`: no end marker within `timeoutMs`). */
+/**
+ * What was run on the gateway and how it ended: `failed` a non-zero exit status, `timed-out` no end marker within
+ * `timeoutMs`, `prompted` it asked for input (the run stopped there).
+ */
 export const TriageCommandSchema = z.object({
   command: z.string(),
-  outcome: z.enum(['ok', 'failed', 'timed-out']),
+  outcome: z.enum(['ok', 'failed', 'timed-out', 'prompted']),
   exitCode: z.number().int().nullable(),
   durationMs: z.number().nonnegative(),
   timeoutMs: z.number().int().positive(),
