@@ -170,17 +170,7 @@ async function main(): Promise<void> {
       continue;
     }
     try {
-      consoles.push(
-        await attachSerialConsole({
-          gateway: {
-            gatewayId,
-            hostname: gateway.name,
-            bspVersion: gateway.bspVersion,
-            rootPassword: gateway.rootPassword,
-          },
-          linkPath,
-        }),
-      );
+      consoles.push(await attachSerialConsole({ ...simulator.serialConsoleOf(gatewayId), linkPath }));
       process.stdout.write(
         `Serial console of ${gatewayId} on ${linkPath} (root / ${gateway.rootPassword})\n`,
       );

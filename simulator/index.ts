@@ -2,7 +2,10 @@ import { describeIssues, summarizeIssues } from '../electron/shared/api/validati
 import { SYSTEM_CLOCK, type Clock } from './clock';
 import { describeFixture, type Fixture, type FixtureRelay } from './fixture';
 import { SimulatorSettingsSchema, type SimulatorSettings, type SimulatorSettingsInput } from './options';
+import type { SerialConsoleGateway } from './serial/serial-console';
 import { createServer } from './server';
+import type { GatewayShellContext } from './shell/gateway-shell';
+import { describeGatewayNetwork } from './shell/gateway-network';
 import { LOOPBACK } from './ssh/relay';
 import { createSshWorld, type SshWorld } from './ssh/ssh-world';
 import type { ReverseTunnels } from './tunnels';
@@ -60,6 +63,16 @@ export interface RunningSimulator {
   sshWorld?: SshWorld;
   /** Reboots a gateway as its own `reboot` would (e.g. from its shell): OFFLINE for --reboot-ms. */
   rebootGateway(gatewayId: string): void;
+  /**
+   * What a gateway's serial console needs (`--serial`): its facts and label password, and a shell whose
+   * `ifconfig`, `ip`, `route`, `ping`, `mmcli` and log answer from the gateway's live state (Ethernet link, APN,
+   * active WAN link), as the API does. Throws for an unknown gateway.
+   */
+  serialConsoleOf(gatewayId: string): {
+    gateway: SerialConsoleGateway;
+    shellContext: Partial<GatewayShellContext>;
+    onReboot(): void;
+  };
   /** Stops listening, ends pending command waits and closes connections (and the SSH side). */
   close(): Promise<void>;
 }
@@ -147,6 +160,22 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     ...(sshWorld ? { relay: sshWorld.relay, sshWorld } : {}),
     rebootGateway(gatewayId) {
       world.fleet.reboot(world.fleet.entityOf(gatewayId));
+    },
+    serialConsoleOf(gatewayId) {
+      const entity = world.fleet.entityOf(gatewayId);
+      return {
+        gateway: {
+          gatewayId,
+          hostname: entity.name,
+          bspVersion: world.fleet.stateOf(entity).bspVersion,
+          rootPassword: entity.rootPassword,
+        },
+        shellContext: {
+          network: () => describeGatewayNetwork(world.fleet.stateOf(entity), clock.now()),
+          bootedAt: new Date(world.fleet.stateOf(entity).bootedAt),
+        },
+        onReboot: () => world.fleet.reboot(entity),
+      };
     },
     close() {
       closing ??= (async () => {

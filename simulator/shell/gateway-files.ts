@@ -19,7 +19,8 @@ export function deriveMacAddress(gatewayId: string): string {
   );
 }
 
-function deriveHostOctet(gatewayId: string): number {
+/** A stable last octet (20–219) of the gateway's addresses. */
+export function deriveHostOctet(gatewayId: string): number {
   return (createHash('sha256').update(`ip:${gatewayId}`).digest()[0]! % 200) + 20;
 }
 
@@ -55,28 +56,6 @@ export function formatSystemVersion(facts: GatewayFacts): string {
     '  modem-manager             1.18.6',
     '  gps-daemon                3.22.1',
     '  dropbear                  2020.81',
-  ].join('\n');
-}
-
-/** `ifconfig`: eth0 with a stable address, a cellular link and loopback. */
-export function formatIfconfig(facts: GatewayFacts): string {
-  const mac = deriveMacAddress(facts.gatewayId).toUpperCase();
-  const octet = deriveHostOctet(facts.gatewayId);
-  return [
-    `eth0      Link encap:Ethernet  HWaddr ${mac}`,
-    `          inet addr:192.168.1.${octet}  Bcast:192.168.1.255  Mask:255.255.255.0`,
-    '          UP BROADCAST RUNNING MULTICAST  MTU:1500  Metric:1',
-    '          RX packets:184213 errors:0 dropped:0 overruns:0 frame:0',
-    '          TX packets:90211 errors:0 dropped:0 overruns:0 carrier:0',
-    '          RX bytes:61231022 (58.3 MiB)  TX bytes:12200931 (11.6 MiB)',
-    '',
-    'lo        Link encap:Local Loopback',
-    '          inet addr:127.0.0.1  Mask:255.0.0.0',
-    '          UP LOOPBACK RUNNING  MTU:65536  Metric:1',
-    '',
-    'ppp0      Link encap:Point-to-Point Protocol',
-    `          inet addr:10.64.${octet}.17  P-t-P:10.64.64.64  Mask:255.255.255.255`,
-    '          UP POINTOPOINT RUNNING NOARP MULTICAST  MTU:1500  Metric:1',
   ].join('\n');
 }
 

@@ -2,13 +2,25 @@ import { createHash } from 'node:crypto';
 import { generateFloodChunks, parseFloodSize } from './flood';
 import {
   formatDmesg,
-  formatIfconfig,
   formatLogLine,
   formatSystemVersion,
   formatUname,
   readGatewayFile,
   type GatewayFacts,
 } from './gateway-files';
+import {
+  formatIfconfig,
+  formatIpAddr,
+  formatIpRoute,
+  formatModemStatus,
+  formatPing,
+  formatProcesses,
+  formatResolvConf,
+  formatRouteTable,
+  HEALTHY_NETWORK,
+  networkLogErrors,
+  type GatewayNetworkView,
+} from './gateway-network';
 
 /** Who the shell pretends to be. The optional fields make it deterministic in tests. */
 export interface GatewayShellContext {
@@ -24,6 +36,8 @@ export interface GatewayShellContext {
   bootedAt?: Date;
   /** How often `logread -f` prints a new line; default 2000 ms. */
   followIntervalMs?: number;
+  /** The gateway's network now (links, modem, active WAN); default a healthy gateway. */
+  network?: () => GatewayNetworkView;
 }
 
 /** Where the shell writes and how it ends its session. */
@@ -43,10 +57,15 @@ const HELP_TEXT = [
   '  uname [-a]        kernel and machine',
   '  uptime            time since boot and load',
   '  ifconfig          network interfaces',
+  '  ip addr|route     interfaces and routes (iproute2 style); route -n',
+  '  ping [-c N] HOST  test the WAN',
+  '  mmcli -m 0        modem status',
+  '  ps                processes',
+  '  a; b, a | tail -n N, a | head -n N, a | grep WORD, echo $?',
   '  system_version    BSP version and package versions',
   '  logread [-f]      system log (-f follows it until Ctrl-C)',
   '  dmesg             kernel messages',
-  '  cat <file>        /etc/os-release, /proc/cpuinfo, /etc/config/network, /etc/hostname',
+  '  cat <file>        /etc/os-release, /proc/cpuinfo, /etc/config/network, /etc/hostname, /etc/resolv.conf',
   '  echo, hostname, whoami, pwd, date, clear',
   '  flood <MB>        print MB x 1000000 bytes of text, then "sha256 <hex>" of exactly those bytes',
   '  reboot            restart the gateway (ends this session)',
@@ -86,6 +105,8 @@ export class GatewayShell {
   #output: Promise<void> = Promise.resolve();
   #isClosed = false;
   #logIndex = 0;
+  /** `$?`: the exit status of the last command. */
+  #lastExitCode = 0;
 
   constructor(context: GatewayShellContext, io: GatewayShellIo) {
     this.#context = context;
@@ -263,39 +284,106 @@ export class GatewayShell {
     }
   }
 
+  /** A line: commands separated by `;`, each a command or a pipe into `tail`, `head` or `grep`. */
   async #execute(line: string): Promise<void> {
-    if (line === '') return;
-    const [name = '', ...args] = line.split(/\s+/);
-    const print = (text: string) => this.#send(`${toTerminalText(text)}\r\n`);
+    for (const part of line.split(';')) {
+      if (this.#isClosed) return;
+      await this.#executePipeline(part.trim());
+    }
+  }
+
+  async #executePipeline(line: string): Promise<void> {
+    const expanded = line
+      .replace(/\s*2>(?:&1|\/dev\/null)/g, '')
+      .replace(/\$\?/g, String(this.#lastExitCode));
+    if (expanded === '') return;
+    const [first = '', ...filters] = expanded.split('|').map((stage) => stage.trim());
+    if (filters.length === 0) return this.#executeCommand(first);
+    const [name = '', ...args] = first.split(/\s+/);
+    let result = this.#capture(name, args) ?? { text: `-sh: ${name}: not found`, code: 127 };
+    for (const filter of filters) result = applyFilter(result.text, filter);
+    this.#lastExitCode = result.code;
+    if (result.text !== '') await this.#send(`${toTerminalText(result.text)}\r\n`);
+  }
+
+  /** What a command that only prints text prints, and its exit status; undefined for the others. */
+  #capture(name: string, args: string[]): { text: string; code: number } | undefined {
+    const ok = (text: string) => ({ text, code: 0 });
+    const network = this.#context.network?.() ?? HEALTHY_NETWORK;
     switch (name) {
       case 'help':
-        return print(HELP_TEXT);
+        return ok(HELP_TEXT);
       case 'uname': {
         const output = formatUname(this.#facts, args);
-        return print(output ?? `uname: invalid option -- '${args.join(' ').replace(/^-+/, '')}'`);
+        return output === undefined
+          ? { text: `uname: invalid option -- '${args.join(' ').replace(/^-+/, '')}'`, code: 1 }
+          : ok(output);
       }
       case 'uptime':
-        return print(this.#formatUptime());
+        return ok(this.#formatUptime());
       case 'ifconfig':
-        return print(formatIfconfig(this.#facts));
+        return ok(formatIfconfig(this.#facts, network));
+      case 'ip': {
+        const object = args[0] ?? '';
+        if (['a', 'addr', 'address'].includes(object)) return ok(formatIpAddr(this.#facts, network));
+        if (['r', 'route'].includes(object)) return ok(formatIpRoute(this.#facts, network));
+        return { text: `ip: unknown command "${object}"`, code: 1 };
+      }
+      case 'route':
+        return ok(formatRouteTable(network));
+      case 'ping':
+        return formatPing(network, args);
+      case 'mmcli':
+        return args.join(' ') === '-m 0'
+          ? ok(formatModemStatus(network))
+          : { text: 'error: only `mmcli -m 0` (read the modem status) is simulated', code: 1 };
+      case 'ps':
+        return ok(formatProcesses());
       case 'system_version':
-        return print(formatSystemVersion(this.#facts));
+        return ok(formatSystemVersion(this.#facts));
       case 'dmesg':
-        return print(formatDmesg(this.#facts));
+        return ok(formatDmesg(this.#facts));
+      case 'logread':
+        return args.length === 0 ? ok(this.#logHistory().join('\n')) : undefined;
+      case 'cat': {
+        const texts = args.map((path) =>
+          path === '/etc/resolv.conf' ? formatResolvConf(network) : readGatewayFile(this.#facts, path),
+        );
+        const failed = args.filter((_, index) => texts[index] === undefined);
+        return {
+          text: texts
+            .map((text, index) => text ?? `cat: can't open '${args[index]}': No such file or directory`)
+            .join('\n'),
+          code: failed.length > 0 ? 1 : 0,
+        };
+      }
+      case 'echo':
+        return ok(args.join(' '));
+      case 'hostname':
+        return ok(this.#context.hostname);
+      case 'whoami':
+        return ok('root');
+      case 'pwd':
+        return ok('/root');
+      case 'date':
+        return ok(this.#clock().toUTCString().replace('GMT', 'UTC'));
+      default:
+        return undefined;
+    }
+  }
+
+  async #executeCommand(line: string): Promise<void> {
+    const [name = '', ...args] = line.split(/\s+/);
+    this.#lastExitCode = 0;
+    const captured = this.#capture(name, args);
+    if (captured) {
+      this.#lastExitCode = captured.code;
+      if (captured.text !== '' || name === 'echo') await this.#send(`${toTerminalText(captured.text)}\r\n`);
+      return;
+    }
+    switch (name) {
       case 'logread':
         return this.#logread(args);
-      case 'cat':
-        return this.#cat(args);
-      case 'echo':
-        return print(args.join(' '));
-      case 'hostname':
-        return print(this.#context.hostname);
-      case 'whoami':
-        return print('root');
-      case 'pwd':
-        return print('/root');
-      case 'date':
-        return print(this.#clock().toUTCString().replace('GMT', 'UTC'));
       case 'clear':
         return this.#send('\x1b[H\x1b[2J');
       case 'flood':
@@ -308,8 +396,21 @@ export class GatewayShell {
         return;
       }
       default:
-        return print(`-sh: ${name}: not found`);
+        this.#lastExitCode = 127;
+        return this.#send(`-sh: ${name}: not found\r\n`);
     }
+  }
+
+  /** The log's last lines: the daemons' routine, then what the network's state makes them complain about. */
+  #logHistory(): string[] {
+    const now = this.#clock().getTime();
+    const history: string[] = [];
+    for (let index = 0; index < LOG_HISTORY_LINES; index += 1) {
+      const time = new Date(now - (LOG_HISTORY_LINES - index) * 30_000);
+      history.push(formatLogLine(this.#facts, this.#logIndex++, time));
+    }
+    const network = this.#context.network?.() ?? HEALTHY_NETWORK;
+    return [...history, ...networkLogErrors(this.#facts, network, new Date(now - 5_000))];
   }
 
   #formatUptime(): string {
@@ -323,29 +424,12 @@ export class GatewayShell {
     return ` ${time} up ${dayText}${String(hours).padStart(2, ' ')}:${String(minutes).padStart(2, '0')},  load average: 0.08, 0.12, 0.10`;
   }
 
-  async #cat(paths: string[]): Promise<void> {
-    for (const path of paths) {
-      const content = readGatewayFile(this.#facts, path);
-      await this.#send(
-        content === undefined
-          ? `cat: can't open '${path}': No such file or directory\r\n`
-          : `${toTerminalText(content)}\r\n`,
-      );
-    }
-  }
-
   async #logread(args: string[]): Promise<void> {
     if (args.some((arg) => arg !== '-f')) {
       await this.#send(`logread: unrecognized option '${args.find((arg) => arg !== '-f')}'\r\n`);
       return;
     }
-    const now = this.#clock().getTime();
-    const history: string[] = [];
-    for (let index = 0; index < LOG_HISTORY_LINES; index += 1) {
-      const time = new Date(now - (LOG_HISTORY_LINES - index) * 30_000);
-      history.push(formatLogLine(this.#facts, this.#logIndex++, time));
-    }
-    await this.#send(`${history.join('\r\n')}\r\n`);
+    await this.#send(`${this.#logHistory().join('\r\n')}\r\n`);
     if (!args.includes('-f') || this.#isClosed) return;
     await new Promise<void>((resolve) => {
       const timer = setInterval(() => {
@@ -403,5 +487,25 @@ export class GatewayShell {
         this.stop();
       });
     return this.#output;
+  }
+}
+
+/** `tail -n N`, `head -n N` (also `-N`) and `grep WORD` over a command's output; grep fails when nothing matches. */
+function applyFilter(text: string, filter: string): { text: string; code: number } {
+  const [name = '', ...args] = filter.split(/\s+/);
+  const lines = text === '' ? [] : text.split('\n');
+  const count = Number.parseInt((args[0] === '-n' ? args[1] : args[0]?.replace(/^-/, '')) ?? '10', 10);
+  const limit = Number.isInteger(count) && count >= 0 ? count : 10;
+  switch (name) {
+    case 'tail':
+      return { text: lines.slice(Math.max(0, lines.length - limit)).join('\n'), code: 0 };
+    case 'head':
+      return { text: lines.slice(0, limit).join('\n'), code: 0 };
+    case 'grep': {
+      const matching = lines.filter((line) => line.includes(args.join(' ')));
+      return { text: matching.join('\n'), code: matching.length > 0 ? 0 : 1 };
+    }
+    default:
+      return { text: `-sh: ${name}: not found`, code: 127 };
   }
 }

@@ -1,6 +1,7 @@
 import type { AuditEntry } from '../audit';
 import { redactSecrets, redactText } from '../audit';
 import type { RfBest, RfSample } from '../commissioning/rf-meter';
+import type { TriageResult } from '../../shared/terminal/triage-schemas';
 
 /** A ping measured during the visit. */
 export interface PingMeasurement {
@@ -38,6 +39,8 @@ export interface SiteVisit {
   rf?: RfMeasurement[];
   pings?: PingMeasurement[];
   terminalLogs?: TerminalLogLink[];
+  /** The health panels of "Collect diagnostics" on serial consoles. */
+  serialTriage?: TriageResult[];
   notes?: string;
 }
 
@@ -81,7 +84,7 @@ body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1f24;
 h1{font-size:1.6rem;margin:0 0 .25rem}h2{font-size:1.15rem;margin:1.75rem 0 .5rem;border-bottom:1px solid #ccd;padding-bottom:.2rem}
 table{border-collapse:collapse;width:100%;margin:.25rem 0 1rem}th,td{border:1px solid #ccd;padding:.25rem .45rem;text-align:left;vertical-align:top;font-size:12.5px}
 th{background:#eef1f5}.ok{color:#176c2e;font-weight:600}.failed{color:#b3261e;font-weight:600}.cancelled{color:#8a6100;font-weight:600}
-.meta{color:#555}code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;overflow-wrap:break-word}
+.unknown{color:#555;font-weight:600}.meta{color:#555}code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;overflow-wrap:break-word}
 @media print{body{margin:0}h2{break-after:avoid}tr{break-inside:avoid}}`;
 
 /**
@@ -222,6 +225,12 @@ Visit ${time(visit.startedAt)} – ${time(visit.endedAt)} · report generated ${
     }`,
   );
 
+  const triages = visit.serialTriage ?? [];
+  if (triages.length > 0)
+    sections.push(
+      `<h2>Serial triage</h2>${triages.map((triage) => formatTriage(triage, { clean, time, gateway })).join('')}`,
+    );
+
   const logs = visit.terminalLogs ?? [];
   sections.push(
     `<h2>Terminal logs</h2>${
@@ -243,6 +252,41 @@ ${sections.join('\n')}
 `;
 }
 
+/** One gateway's health panel: findings first, then what each part showed and the commands run. */
+function formatTriage(
+  triage: TriageResult,
+  format: { clean(text: string): string; time(at: number): string; gateway(id: string | undefined): string },
+): string {
+  const { clean, time } = format;
+  const status = (value: string) =>
+    `<span class="${value === 'ok' ? 'ok' : value === 'fault' ? 'failed' : 'unknown'}">${clean(value)}</span>`;
+  const { health } = triage;
+  const rows = [
+    ['Network', health.network],
+    ['WAN', health.wan],
+    ['Modem', health.modem],
+    ['Packet forwarder', health.packetForwarder],
+  ] as const;
+  const interfaces = health.interfaces
+    .filter((item) => item.name !== 'lo')
+    .map(
+      (item) =>
+        `<tr><td>${clean(item.name)}</td><td>${item.isUp ? 'up' : 'down'}</td><td>${item.hasCarrier === null ? '—' : item.hasCarrier ? 'yes' : 'no'}</td><td>${clean([...item.ipv4, ...item.ipv6].join(', ') || 'none')}</td></tr>`,
+    )
+    .join('');
+  return `<h3>${triage.gatewayId ? format.gateway(triage.gatewayId) : clean(triage.title)} · ${time(triage.finishedAt)}</h3>
+${triage.outcome === 'stopped' ? `<p class="failed">Stopped early: ${clean(triage.problem ?? 'unknown reason')}</p>` : ''}
+<ul>${health.findings.map((finding) => `<li>${status(finding.status)} ${clean(finding.text)}</li>`).join('')}</ul>
+<table><tr><th>Part</th><th>Status</th><th>Seen</th></tr>${rows.map(([label, check]) => `<tr><td>${label}</td><td>${status(check.status)}</td><td>${clean(check.detail)}</td></tr>`).join('')}
+<tr><td>Default route</td><td></td><td>${clean(health.defaultRoutes.map((route) => `${route.device}${route.via ? ` via ${route.via}` : ''}`).join(', ') || 'none')}</td></tr>
+<tr><td>DNS</td><td></td><td>${clean(health.dns.join(', ') || 'none')}</td></tr>
+<tr><td>Uptime</td><td></td><td>${clean(health.uptime ?? 'unknown')}</td></tr>
+<tr><td>Versions</td><td></td><td>${clean(health.versions.map((version) => `${version.name} ${version.version}`).join(', ') || 'unknown')}</td></tr></table>
+${interfaces ? `<table><tr><th>Interface</th><th>State</th><th>Carrier</th><th>Addresses</th></tr>${interfaces}</table>` : ''}
+${health.logErrors.length > 0 ? `<p>Last errors in the log:</p><pre><code>${clean(health.logErrors.join('\n'))}</code></pre>` : ''}
+<p class="meta">Commands: ${triage.commands.map((command) => `<code>${clean(command.command)}</code> ${command.outcome === 'timed-out' ? `timed out after ${Math.round(command.timeoutMs / 1000)} s` : command.outcome === 'prompted' ? 'asked for input, stopped' : command.outcome === 'ok' ? 'ok' : `exit ${command.exitCode}`}`).join(' · ')}</p>`;
+}
+
 /** What a visit is collected from: the audit log's entries of a time span, plus what the app measured. */
 export interface VisitSource {
   audit: { read(query: { profileId: string; since?: number; until?: number }): Promise<AuditEntry[]> };
@@ -257,6 +301,7 @@ export interface VisitSource {
   rf?: RfMeasurement[];
   pings?: PingMeasurement[];
   terminalLogs?: TerminalLogLink[];
+  serialTriage?: TriageResult[];
   notes?: string;
 }
 
@@ -286,6 +331,7 @@ export async function collectVisit(source: VisitSource): Promise<SiteVisit> {
     rf: source.rf,
     pings: source.pings,
     terminalLogs: source.terminalLogs,
+    ...(source.serialTriage && source.serialTriage.length > 0 ? { serialTriage: source.serialTriage } : {}),
     notes: source.notes,
   };
 }

@@ -195,6 +195,8 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   override on(event: 'data', listener: (chunk: Uint8Array) => void): this;
   override on(event: 'state', listener: (state: TerminalState, reason?: string) => void): this;
   override on(event: 'closed', listener: () => void): this;
+  /** Every chunk as the port gave it, at once (no translation, no flow control): for serial triage. */
+  override on(event: 'received', listener: (chunk: Uint8Array) => void): this;
   override on(event: string, listener: (...args: never[]) => void): this {
     super.on(event, listener as (...args: unknown[]) => void);
     // Bytes that arrived before anyone listened were held (and the port not read): hand them over now.
@@ -436,7 +438,9 @@ export class SerialSession extends EventEmitter implements TerminalSession {
         const { bytesRead } = await read(buffer, 0, length);
         if (bytesRead === 0) continue;
         this.#bytesIn += bytesRead;
-        this.#receive(Buffer.from(buffer.subarray(0, bytesRead)));
+        const chunk = Buffer.from(buffer.subarray(0, bytesRead));
+        if (this.listenerCount('received') > 0) this.emit('received', chunk);
+        this.#receive(chunk);
       }
     } catch (error) {
       if (this.#port === port && !(error as { canceled?: boolean }).canceled) {

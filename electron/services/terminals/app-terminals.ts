@@ -72,6 +72,7 @@ export function createAppTerminals(host: TerminalHost, options: AppTerminalsOpti
       ...(options.knownRelayPasswords ? { knownPasswords: options.knownRelayPasswords } : {}),
     }),
     rememberRootPassword: rootPasswords.rememberRootPassword,
+    rootPassword: rootPasswords.rootPassword,
     log: host.log,
   });
   host.addShutdownHook(() => manager.closeAll());

@@ -8,7 +8,12 @@ import {
   TunnelTimeoutError,
 } from '../ssh';
 import { RelayNotConfiguredError } from './terminal-secrets';
-import { NotSerialSessionError, TerminalNotFoundError } from './terminal-manager';
+import {
+  NotSerialSessionError,
+  TerminalNotFoundError,
+  TriageBusyError,
+  TriagePasswordError,
+} from './terminal-manager';
 
 const MAX_MESSAGE_LENGTH = 400;
 
@@ -49,6 +54,12 @@ export function mapTerminalError(error: unknown): IpcError {
       error.problems.map((problem) => ({ path: '', message: problem })),
     );
   }
+  if (error instanceof TriagePasswordError) {
+    return new IpcError('UNAUTHENTICATED', trim(error.message), {
+      reason: TERMINAL_ERROR_REASONS.rootPasswordRequired,
+    });
+  }
+  if (error instanceof TriageBusyError) return new IpcError('INVALID_INPUT', error.message);
   if (error instanceof TerminalNotFoundError) return new IpcError('NOT_FOUND', error.message);
   if (error instanceof NotSerialSessionError) return new IpcError('INVALID_INPUT', error.message);
   if (error instanceof RangeError) return new IpcError('INVALID_INPUT', trim(error.message));

@@ -12,6 +12,9 @@ import type {
   TerminalInfo,
   TerminalLogInfo,
 } from '../../shared/terminal/terminal-schemas';
+import { assessHealth } from '../../shared/terminal/triage-health';
+import type { TriageResult } from '../../shared/terminal/triage-schemas';
+import { runSerialTriage, TriageLoginError, type SerialTriageOptions } from '../serial/serial-triage';
 import type { TerminalSession, TerminalState } from '../terminal';
 
 /**
@@ -39,8 +42,16 @@ export interface SerialTerminal extends TerminalSession {
   readonly kind: 'serial';
   readonly options: Pick<
     SerialOpenOptions,
-    'path' | 'gateway' | 'baudRate' | 'dataBits' | 'parity' | 'stopBits'
+    'path' | 'gateway' | 'baudRate' | 'dataBits' | 'parity' | 'stopBits' | 'txNewline'
   >;
+  on(event: 'data', listener: (chunk: Uint8Array) => void): this;
+  on(event: 'state', listener: (state: TerminalState, reason?: string) => void): this;
+  on(event: 'closed', listener: () => void): this;
+  /** Every chunk as the port gave it (serial triage reads these). */
+  on(event: 'received', listener: (chunk: Uint8Array) => void): this;
+  off(event: 'received', listener: (chunk: Uint8Array) => void): this;
+  off(event: 'state', listener: (state: TerminalState, reason?: string) => void): this;
+  writeBytes(data: Uint8Array): Promise<void>;
   readonly logPath: string | undefined;
   readonly logProblem: string | undefined;
   readonly signals: { dtr: boolean; rts: boolean };
@@ -110,6 +121,10 @@ export interface TerminalManagerDependencies {
   resolveRelay(): Promise<ResolvedRelay>;
   /** Keeps a root password that just worked, so the next session does not ask (keychain). */
   rememberRootPassword?(gatewayId: string, password: string): Promise<void>;
+  /** A gateway's stored root password (keychain), for serial triage at a login prompt. */
+  rootPassword?(gatewayId: string): Promise<string | undefined>;
+  /** Timeouts of serial triage (tests shorten them). */
+  triage?: Pick<SerialTriageOptions, 'commandTimeoutMs' | 'promptTimeoutMs'>;
   /**
    * Runs `callback` after `delayMs` (0: soon, after the current I/O — default setImmediate, else setTimeout);
    * output is coalesced until then.
@@ -125,6 +140,16 @@ export interface TerminalManagerDependencies {
 /** No open session has this id (closed already, or never opened). */
 export class TerminalNotFoundError extends Error {
   override readonly name = 'TerminalNotFoundError';
+}
+
+/** Serial triage needs the gateway's root password: none is stored, or the gateway refused it. */
+export class TriagePasswordError extends Error {
+  override readonly name = 'TriagePasswordError';
+}
+
+/** Serial triage is already running on this console. */
+export class TriageBusyError extends Error {
+  override readonly name = 'TriageBusyError';
 }
 
 /** The operation needs a serial session (break, DTR/RTS, paste with delay). */
@@ -153,6 +178,9 @@ export class TerminalManager {
   readonly #sessions = new Map<string, Entry>();
   /** Every session log of this run, closed sessions' too: the site report links them. */
   readonly #logs: TerminalLogInfo[] = [];
+  /** Every serial triage of this run, newest last: the site report shows them. */
+  readonly #triages: TriageResult[] = [];
+  readonly #triaging = new Set<string>();
   readonly #dependencies: TerminalManagerDependencies;
   readonly #schedule: (callback: () => void, delayMs: number) => void;
   readonly #now: () => number;
@@ -317,6 +345,66 @@ export class TerminalManager {
   /** Turns a serial session's raw view (for the hex view) on or off: see SerialSession.setRawView. */
   setRawView(id: string, isOn: boolean): void {
     this.#requireSerial(id).setRawView(isOn);
+  }
+
+  /**
+   * Runs the read-only diagnostics on a serial console (runSerialTriage) and keeps the health panel for the site
+   * report. At a login prompt it uses `password`, else the gateway's stored root password; it rejects with a
+   * TriagePasswordError when it has none or the gateway refuses it. A password typed here that works is kept in
+   * the keychain when `rememberPassword` is set and the console names its gateway.
+   */
+  async collectDiagnostics(
+    id: string,
+    input: { password?: string; rememberPassword?: boolean } = {},
+  ): Promise<TriageResult> {
+    const session = this.#requireSerial(id);
+    if (this.#triaging.has(id)) throw new TriageBusyError('Diagnostics are already running on this console.');
+    this.#triaging.add(id);
+    try {
+      const gatewayId = session.options.gateway;
+      let password = input.password;
+      if (!password && gatewayId) {
+        try {
+          password = await this.#dependencies.rootPassword?.(gatewayId);
+        } catch (error) {
+          this.#dependencies.log?.error(`reading the root password of ${gatewayId}`, error);
+        }
+      }
+      const startedAt = this.#wallClock();
+      let outcome;
+      try {
+        outcome = await runSerialTriage(session, {
+          ...this.#dependencies.triage,
+          ...(password ? { password } : {}),
+          now: this.#now,
+        });
+      } catch (error) {
+        if (error instanceof TriageLoginError) throw new TriagePasswordError(error.message);
+        throw error;
+      }
+      if (outcome.usedPassword && input.password && input.rememberPassword && gatewayId)
+        await this.#remember(gatewayId, input.password);
+      const result: TriageResult = {
+        terminalId: id,
+        title: session.title,
+        ...(gatewayId ? { gatewayId } : {}),
+        startedAt,
+        finishedAt: this.#wallClock(),
+        outcome: outcome.outcome,
+        ...(outcome.problem ? { problem: outcome.problem } : {}),
+        commands: outcome.commands,
+        health: assessHealth(outcome.readings),
+      };
+      this.#triages.push(result);
+      return result;
+    } finally {
+      this.#triaging.delete(id);
+    }
+  }
+
+  /** The serial triages of this run, oldest first. */
+  triages(): TriageResult[] {
+    return this.#triages.map((result) => structuredClone(result));
   }
 
   /** Closes every session (app quit); never rejects, failures and warnings are logged. */

@@ -52,6 +52,7 @@ export const CHANNEL_NAMES = [
   'serial:signals',
   'serial:paste',
   'serial:raw-view',
+  'serial:triage',
   'serial:disconnect',
 ] as const;
 

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { DomainContext, DomainHandlers } from './context';
 import type { commissioningChannels, GatewayTask } from '../../../shared/ipc/domains/commissioning';
+import type { TriageResult } from '../../../shared/terminal/triage-schemas';
 import { IpcError } from '../../../shared/ipc/result';
 import { TimeoutError } from '../../api';
 import {
@@ -184,6 +185,14 @@ export function createCommissioningHandlers(
           sshGateways.add(session.gatewayId);
     } catch {
       // No terminals in this build: no SSH session depends on the gateway.
+    }
+  };
+  /** The serial triages of this run (the terminals domain keeps them); none in a build without terminals. */
+  const listTriages = async (): Promise<TriageResult[]> => {
+    try {
+      return (await context.handlers['terminals:list'](undefined, { channel: 'terminals:list' })).triages;
+    } catch {
+      return [];
     }
   };
   const requireRun = (runId: string) => {
@@ -409,6 +418,9 @@ export function createCommissioningHandlers(
         const inSpan = (at: number, gatewayId?: string) =>
           at >= input.startedAt && at <= endedAt && (!wanted || !gatewayId || wanted.has(gatewayId));
         for (const { meter, gatewayId } of meters.values()) recordRf(gatewayId, meter);
+        const serialTriage = await listTriages().then((triages) =>
+          triages.filter((triage) => inSpan(triage.finishedAt, triage.gatewayId)),
+        );
         const visit = await collectVisit({
           audit: context.audit,
           profileId,
@@ -420,6 +432,7 @@ export function createCommissioningHandlers(
           site: input.site,
           notes: input.notes,
           terminalLogs: input.terminalLogs,
+          serialTriage,
           pings: pings.filter((ping) => inSpan(ping.at, ping.gatewayId)),
           rf: rfSeries
             .map((series) => ({ ...series, samples: series.samples.filter((sample) => inSpan(sample.at)) }))

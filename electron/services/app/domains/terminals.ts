@@ -35,7 +35,8 @@ export function createTerminalsHandlers(context: DomainContext): DomainHandlers<
   };
   const done = () => null;
   return {
-    'terminals:list': () => run((manager) => ({ sessions: manager.list(), logs: manager.logs() })),
+    'terminals:list': () =>
+      run((manager) => ({ sessions: manager.list(), logs: manager.logs(), triages: manager.triages() })),
     'terminals:attach': () => run((manager) => (manager.writeOffAcknowledgements(), null)),
     'serial:ports': () => run((manager) => manager.listSerialPorts()),
     'serial:open': (input) => run((manager) => manager.openSerial(input)),
@@ -59,5 +60,12 @@ export function createTerminalsHandlers(context: DomainContext): DomainHandlers<
     'serial:paste': ({ id, text, delayMs }) => run((manager) => manager.paste(id, text, delayMs).then(done)),
     'serial:raw-view': ({ id, isOn }) => run((manager) => (manager.setRawView(id, isOn), null)),
     'serial:disconnect': ({ id }) => run((manager) => manager.disconnect(id)),
+    'serial:triage': ({ id, password, rememberPassword }) =>
+      run((manager) =>
+        manager.collectDiagnostics(id, {
+          ...(password ? { password } : {}),
+          ...(rememberPassword ? { rememberPassword } : {}),
+        }),
+      ),
   };
 }

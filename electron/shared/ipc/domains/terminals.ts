@@ -18,15 +18,23 @@ import {
   TerminalStateEventSchema,
   TerminalWriteInputSchema,
 } from '../../terminal/terminal-schemas';
+import { SerialTriageInputSchema, TriageResultSchema } from '../../terminal/triage-schemas';
 
 const NoInputSchema = z.union([z.undefined(), z.null(), z.object({}).strict()]).transform(() => undefined);
 
 /** Channels of the terminals domain: name → zod input and output. Spread into the contract (contract.ts). */
 export const terminalsChannels = {
-  /** The open sessions, and every session log of this run (closed sessions' too) for the site report. */
+  /**
+   * The open sessions, and every session log and serial triage of this run (closed sessions' too) for the site
+   * report.
+   */
   'terminals:list': {
     input: NoInputSchema,
-    output: z.object({ sessions: z.array(TerminalInfoSchema), logs: z.array(TerminalLogSchema) }),
+    output: z.object({
+      sessions: z.array(TerminalInfoSchema),
+      logs: z.array(TerminalLogSchema),
+      triages: z.array(TriageResultSchema),
+    }),
   },
   /**
    * A page starts showing terminals (the app loaded, or a window was reloaded): what earlier pages were sent and
@@ -57,6 +65,11 @@ export const terminalsChannels = {
   },
   'serial:paste': { input: SerialPasteInputSchema, output: z.null() },
   'serial:raw-view': { input: SerialRawViewInputSchema, output: z.null() },
+  /**
+   * "Collect diagnostics" on a serial console: read-only commands, parsed into a health panel. UNAUTHENTICATED with
+   * reason ROOT_PASSWORD_REQUIRED when the console is at a login prompt and no (working) password is known.
+   */
+  'serial:triage': { input: SerialTriageInputSchema, output: TriageResultSchema },
   /** Frees the port but keeps the session (state failed, reason said); terminal:reconnect opens it again. */
   'serial:disconnect': { input: TerminalIdInputSchema, output: TerminalInfoSchema },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;

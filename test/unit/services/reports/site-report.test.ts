@@ -6,6 +6,7 @@ import {
   reportBaseName,
   type SiteVisit,
 } from '../../../../electron/services/reports';
+import { assessHealth } from '../../../../electron/shared/terminal/triage-health';
 
 const AT = Date.UTC(2026, 0, 15, 12);
 const SECRET = 'relay-password-8842';
@@ -110,6 +111,56 @@ describe('buildSiteReportHtml', () => {
   it('is self-contained: no script and no external resource', () => {
     const html = buildSiteReportHtml(visitWith([entry({})]));
     expect(html).not.toMatch(/<script|<link|src=|@import|https?:\/\//);
+  });
+
+  it('shows a serial triage per gateway with its faults first and what each part showed', () => {
+    const html = buildSiteReportHtml(
+      visitWith([], {
+        serialTriage: [
+          {
+            terminalId: 't-1',
+            title: 'gw-1 · 115200 8N1',
+            gatewayId: 'gw-1',
+            startedAt: AT,
+            finishedAt: AT + 20_000,
+            outcome: 'stopped',
+            problem: 'The serial port went away during diagnostics (Disconnected: <unplugged>).',
+            commands: [
+              { command: 'ip addr', outcome: 'ok', exitCode: 0, durationMs: 80, timeoutMs: 15_000 },
+              {
+                command: 'ping -c 3 -W 2 8.8.8.8',
+                outcome: 'timed-out',
+                exitCode: null,
+                durationMs: 20_000,
+                timeoutMs: 20_000,
+              },
+            ],
+            health: assessHealth({
+              addresses: {
+                command: 'ip addr',
+                output: '2: eth0: <NO-CARRIER,BROADCAST,MULTICAST,UP> mtu 1500 state DOWN\n',
+                exitCode: 0,
+              },
+            }),
+          },
+        ],
+      }),
+      { timeZone: 'UTC' },
+    );
+    const section = html.slice(html.indexOf('<h2>Serial triage</h2>'));
+    expect(section).toContain('<h3>Kona Macro 7 · ');
+    expect(section).toContain(
+      '<li><span class="failed">fault</span> Ethernet eth0 has no link (no carrier: check the cable and the switch port).</li>',
+    );
+    expect(section).toContain(
+      'Stopped early: The serial port went away during diagnostics (Disconnected: &lt;unplugged&gt;).',
+    );
+    expect(section).toContain('<td>WAN</td><td><span class="unknown">unknown</span></td>');
+    expect(section).toContain('<code>ping -c 3 -W 2 8.8.8.8</code> timed out after 20 s');
+  });
+
+  it('has no serial triage section when no diagnostics were collected', () => {
+    expect(buildSiteReportHtml(visitWith([]))).not.toContain('Serial triage');
   });
 
   it('says so when nothing was changed', () => {

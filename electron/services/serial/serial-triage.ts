@@ -1,0 +1,295 @@
+import { randomBytes } from 'node:crypto';
+import type { TerminalState } from '../terminal/terminal-session';
+import { cleanConsoleText, noiseShare } from '../../shared/terminal/triage-parsers';
+import type { TriageReading, TriageReadings } from '../../shared/terminal/triage-health';
+import type { TriageCommand } from '../../shared/terminal/triage-schemas';
+import { translateTransmitNewlines } from './newline';
+import type { TransmitNewline } from './options';
+
+/** The face of a serial session the triage drives: raw bytes in, bytes out, and its state. */
+export interface TriageConsole {
+  readonly state: TerminalState;
+  readonly options: { txNewline: TransmitNewline };
+  writeBytes(data: Uint8Array): Promise<void>;
+  on(event: 'received', listener: (chunk: Uint8Array) => void): unknown;
+  on(event: 'state', listener: (state: TerminalState, reason?: string) => void): unknown;
+  off(event: 'received', listener: (chunk: Uint8Array) => void): unknown;
+  off(event: 'state', listener: (state: TerminalState, reason?: string) => void): unknown;
+}
+
+/** One read-only diagnostic command; `fallback` runs instead when the first is missing or fails. */
+export interface TriageStep {
+  key: keyof TriageReadings;
+  command: string;
+  fallback?: string;
+  timeoutMs?: number;
+}
+
+/**
+ * The fixed, read-only set the triage runs, in this order. Nothing here writes a setting: each reads state
+ * (`ps`, `mmcli -m 0` without an action flag, a ping the gateway sends).
+ */
+export const TRIAGE_STEPS: readonly TriageStep[] = [
+  { key: 'version', command: 'system_version' },
+  { key: 'uptime', command: 'uptime' },
+  { key: 'addresses', command: 'ip addr', fallback: 'ifconfig' },
+  { key: 'routes', command: 'ip route', fallback: 'route -n' },
+  { key: 'dns', command: 'cat /etc/resolv.conf' },
+  { key: 'log', command: 'logread | tail -n 200' },
+  { key: 'modem', command: 'mmcli -m 0' },
+  { key: 'processes', command: 'ps' },
+  // Three pings two seconds apart, each waiting at most two: well under the timeout.
+  { key: 'ping', command: 'ping -c 3 -W 2 8.8.8.8', timeoutMs: 20_000 },
+];
+
+/** Default time a command has to print its end marker. */
+export const TRIAGE_COMMAND_TIMEOUT_MS = 15_000;
+/** Default time the console has to show a prompt (login, password, shell). */
+export const TRIAGE_PROMPT_TIMEOUT_MS = 10_000;
+/** Output kept per command at most; a console flooding more keeps its last part. */
+const MAX_OUTPUT_CHARACTERS = 512 * 1024;
+
+/** How the triage logs in and how long it waits. */
+export interface SerialTriageOptions {
+  /** The root password (from the keychain or typed); needed only when the console is at a login prompt. */
+  password?: string;
+  username?: string;
+  commandTimeoutMs?: number;
+  promptTimeoutMs?: number;
+  steps?: readonly TriageStep[];
+  /** Milliseconds on a monotonic clock (default performance.now). */
+  now?: () => number;
+}
+
+/** What a triage run read; `problem` says why it stopped before the end. */
+export interface SerialTriageOutcome {
+  outcome: 'complete' | 'stopped';
+  problem?: string;
+  commands: TriageCommand[];
+  readings: TriageReadings;
+  /** True when the triage typed the password at a login prompt and the gateway took it. */
+  usedPassword: boolean;
+}
+
+/** The console is at a login prompt and no password is known, or the gateway refused the one given. */
+export class TriageLoginError extends Error {
+  override readonly name = 'TriageLoginError';
+  constructor(
+    message: string,
+    readonly reason: 'password-required' | 'password-refused',
+  ) {
+    super(message);
+  }
+}
+
+const LOGIN_PROMPT = /(?:^|\n)[^\n]*\blogin:\s*$/i;
+const PASSWORD_PROMPT = /password:\s*$/i;
+const SHELL_PROMPT = /[#$]\s*$/;
+const LOGIN_REFUSED = /Login incorrect|Authentication failure|Permission denied/i;
+/** Prompts a read-only command should never print: the triage stops instead of answering them. */
+const UNEXPECTED_PROMPT =
+  /(?:\(y\/n\)|\[y\/n\]|\(yes\/no[^)]*\)\??|password:|passphrase[^:\n]*:|login:|--more--|press any key[^\n]*|continue\?)\s*$/i;
+
+class StopTriage extends Error {}
+
+/**
+ * Runs the read-only diagnostics on a serial console: wakes it with a newline, logs in as root when it shows a
+ * login prompt, then runs each step as `<command>; echo __FK_END_<run>-<n>_$?` and takes what came before the
+ * marker (echo and escape sequences removed) with the exit status. A command that prints no marker within its
+ * timeout gets Ctrl-C and is reported as timed out; the run goes on only if the shell answers again. A prompt
+ * (y/n, password, --More--) stops the run after Ctrl-C, as does the port going away; what was read is kept.
+ * Everything goes over the session's own port, so the session log holds every command and answer — but never
+ * the password (sent unechoed, not through local echo).
+ */
+export async function runSerialTriage(
+  session: TriageConsole,
+  options: SerialTriageOptions = {},
+): Promise<SerialTriageOutcome> {
+  const now = options.now ?? (() => performance.now());
+  const promptTimeoutMs = options.promptTimeoutMs ?? TRIAGE_PROMPT_TIMEOUT_MS;
+  const runToken = randomBytes(2).toString('hex');
+  const decoder = new TextDecoder('utf-8', { fatal: false });
+  let text = '';
+  let waiter: (() => void) | undefined;
+  let lostReason: string | undefined;
+  const onReceived = (chunk: Uint8Array) => {
+    text += decoder.decode(chunk, { stream: true });
+    if (text.length > MAX_OUTPUT_CHARACTERS) text = text.slice(-MAX_OUTPUT_CHARACTERS);
+    waiter?.();
+  };
+  const onState = (state: TerminalState, reason?: string) => {
+    if (state === 'open') return;
+    lostReason = reason ?? (state === 'closed' ? 'the console was closed' : `the session is ${state}`);
+    waiter?.();
+  };
+
+  /** Resolves with the text read since `mark` once `isDone` says so; rejects on timeout or a lost port. */
+  const waitFor = (isDone: (since: string) => boolean, timeoutMs: number): Promise<string | undefined> =>
+    new Promise((resolve, reject) => {
+      const check = () => {
+        if (lostReason !== undefined) {
+          finish();
+          reject(new StopTriage(`The serial port went away during diagnostics (${lostReason}).`));
+          return;
+        }
+        if (isDone(text)) {
+          finish();
+          resolve(text);
+        }
+      };
+      const timer = setTimeout(() => {
+        finish();
+        resolve(undefined);
+      }, timeoutMs);
+      const finish = () => {
+        clearTimeout(timer);
+        waiter = undefined;
+      };
+      waiter = check;
+      check();
+    });
+  const send = async (line: string) => {
+    text = '';
+    if (session.state !== 'open') throw new StopTriage(`The serial console is not open (${session.state}).`);
+    await session.writeBytes(translateTransmitNewlines(line, session.options.txNewline));
+  };
+  const interrupt = () => session.writeBytes(Uint8Array.of(3)).catch(() => {});
+
+  const commands: TriageCommand[] = [];
+  const readings: TriageReadings = {};
+  let usedPassword = false;
+  session.on('received', onReceived);
+  session.on('state', onState);
+  try {
+    if (session.state !== 'open')
+      throw new StopTriage(`The serial console is not open (${session.state}): reconnect it first.`);
+    usedPassword = await reachShell();
+    for (const [index, step] of (options.steps ?? TRIAGE_STEPS).entries()) {
+      let reading = await runCommand(step.command, `${index}`, step.timeoutMs);
+      if (step.fallback && reading.exitCode !== null && reading.exitCode !== 0) {
+        reading = await runCommand(step.fallback, `${index}b`, step.timeoutMs);
+      }
+      readings[step.key] = reading;
+    }
+    return { outcome: 'complete', commands, readings, usedPassword };
+  } catch (error) {
+    if (error instanceof TriageLoginError) throw error;
+    if (!(error instanceof StopTriage)) throw error;
+    return { outcome: 'stopped', problem: error.message, commands, readings, usedPassword };
+  } finally {
+    session.off('received', onReceived);
+    session.off('state', onState);
+  }
+
+  /** Brings the console to a shell prompt, logging in if needed; true when it typed the password. */
+  async function reachShell(): Promise<boolean> {
+    await send('\r');
+    const atPrompt = (since: string) => {
+      const tail = cleanConsoleText(since).slice(-200);
+      return LOGIN_PROMPT.test(tail) || PASSWORD_PROMPT.test(tail) || SHELL_PROMPT.test(tail);
+    };
+    let seen = await waitFor(atPrompt, promptTimeoutMs);
+    if (seen === undefined) throw new StopTriage(describeNoPrompt(text, promptTimeoutMs));
+    let tail = cleanConsoleText(seen).slice(-200);
+    if (PASSWORD_PROMPT.test(tail)) {
+      // Someone typed a user name already: an empty password brings the login prompt back.
+      await send('\r');
+      seen = await waitFor(
+        (since) => LOGIN_PROMPT.test(cleanConsoleText(since).slice(-200)),
+        promptTimeoutMs + 5_000,
+      );
+      if (seen === undefined) throw new StopTriage(describeNoPrompt(text, promptTimeoutMs));
+      tail = cleanConsoleText(seen).slice(-200);
+    }
+    if (!LOGIN_PROMPT.test(tail)) return false;
+    if (!options.password) {
+      throw new TriageLoginError(
+        'The console is at a login prompt and no root password is stored for this gateway: enter it to log in.',
+        'password-required',
+      );
+    }
+    await send(`${options.username ?? 'root'}\r`);
+    if (
+      (await waitFor((since) => PASSWORD_PROMPT.test(cleanConsoleText(since)), promptTimeoutMs)) === undefined
+    )
+      throw new StopTriage(`The gateway did not ask for a password within ${seconds(promptTimeoutMs)}.`);
+    await send(`${options.password}\r`);
+    const answer = await waitFor((since) => {
+      const cleaned = cleanConsoleText(since);
+      return LOGIN_REFUSED.test(cleaned) || SHELL_PROMPT.test(cleaned.slice(-200));
+    }, promptTimeoutMs);
+    if (answer === undefined)
+      throw new StopTriage(`No shell prompt within ${seconds(promptTimeoutMs)} after logging in.`);
+    if (LOGIN_REFUSED.test(cleanConsoleText(answer)))
+      throw new TriageLoginError('The gateway refused the root password.', 'password-refused');
+    return true;
+  }
+
+  async function runCommand(command: string, number: string, timeoutMs?: number): Promise<TriageReading> {
+    const limit = timeoutMs ?? options.commandTimeoutMs ?? TRIAGE_COMMAND_TIMEOUT_MS;
+    const marker = `__FK_END_${runToken}-${number}_`;
+    const ended = new RegExp(`${marker}(\\d+)`);
+    const startedAt = now();
+    await send(`${command}; echo ${marker}$?\r`);
+    let unexpected: string | undefined;
+    const seen = await waitFor((since) => {
+      const cleaned = cleanConsoleText(since);
+      if (ended.test(cleaned)) return true;
+      const afterEcho = cleaned.slice(cleaned.indexOf('$?') + 2);
+      unexpected = UNEXPECTED_PROMPT.exec(afterEcho.slice(-200))?.[0]?.trim();
+      return unexpected !== undefined;
+    }, limit);
+    const durationMs = Math.round(now() - startedAt);
+    if (seen !== undefined && unexpected === undefined) {
+      const cleaned = cleanConsoleText(seen);
+      const match = ended.exec(cleaned)!;
+      const echoEnd = cleaned.indexOf('$?');
+      const from = echoEnd === -1 ? 0 : cleaned.indexOf('\n', echoEnd) + 1;
+      const output = cleaned.slice(from, match.index);
+      const exitCode = Number(match[1]);
+      commands.push({
+        command,
+        outcome: exitCode === 0 ? 'ok' : 'failed',
+        exitCode,
+        durationMs,
+        timeoutMs: limit,
+      });
+      return { command, output, exitCode };
+    }
+    await interrupt();
+    commands.push({
+      command,
+      outcome: unexpected === undefined ? 'timed-out' : 'prompted',
+      exitCode: null,
+      durationMs,
+      timeoutMs: limit,
+    });
+    if (unexpected !== undefined)
+      throw new StopTriage(
+        `Stopped at \`${command}\`: it asked "${unexpected}" (diagnostics never answers a prompt; Ctrl-C was sent).`,
+      );
+    const sync = `__FK_SYNC_${runToken}-${number}`;
+    await send(`echo ${sync}\r`);
+    const synced = await waitFor(
+      (since) => new RegExp(`(?:^|\\n)${sync}\\s*\\n`).test(cleanConsoleText(since)),
+      promptTimeoutMs,
+    );
+    if (synced === undefined)
+      throw new StopTriage(
+        `\`${command}\` gave no answer within ${seconds(limit)}, and the shell did not answer after Ctrl-C.`,
+      );
+    return { command, output: '', exitCode: null };
+  }
+}
+
+function seconds(milliseconds: number): string {
+  return `${Math.round(milliseconds / 100) / 10} s`;
+}
+
+function describeNoPrompt(received: string, timeoutMs: number): string {
+  if (received.length === 0)
+    return `No prompt within ${seconds(timeoutMs)}: the console printed nothing (is the gateway on and the cable in the console port?).`;
+  if (received.length >= 8 && noiseShare(received) > 0.3)
+    return `No prompt within ${seconds(timeoutMs)}: the console printed ${received.length} characters that are not text (wrong baud rate or framing?).`;
+  return `No login or shell prompt within ${seconds(timeoutMs)}: the console printed text, but no prompt was recognised.`;
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { TerminalIdSchema } from './terminal-schemas';
+
+/** One network interface as `ip addr` or `ifconfig` printed it. */
+export const TriageInterfaceSchema = z.object({
+  name: z.string(),
+  /** Administratively up (the UP flag). */
+  isUp: z.boolean(),
+  /** Whether a cable or carrier is there: false for NO-CARRIER / UP without RUNNING; null when not said. */
+  hasCarrier: z.boolean().nullable(),
+  macAddress: z.string().optional(),
+  /** IPv4 addresses with their prefix length when known (`192.168.1.20/24`). */
+  ipv4: z.array(z.string()),
+  ipv6: z.array(z.string()),
+});
+/** One network interface as the gateway reported it. */
+export type TriageInterface = z.infer<typeof TriageInterfaceSchema>;
+
+/** A default route of the gateway's main table. */
+export const TriageRouteSchema = z.object({
+  via: z.string().optional(),
+  device: z.string(),
+  metric: z.number().int().optional(),
+});
+/** A default route of the gateway's main table. */
+export type TriageRoute = z.infer<typeof TriageRouteSchema>;
+
+/** How sure the triage is of one part of the gateway's health. */
+export const TriageStatusSchema = z.enum(['ok', 'fault', 'unknown']);
+/** How sure the triage is of one part of the gateway's health. */
+export type TriageStatus = z.infer<typeof TriageStatusSchema>;
+
+/** One line of the health panel: a status and words that say what was seen. */
+export const TriageCheckSchema = z.object({ status: TriageStatusSchema, detail: z.string() });
+/** One line of the health panel. */
+export type TriageCheck = z.infer<typeof TriageCheckSchema>;
+
+/**
+ * What was run on the gateway and how it ended: `failed` a non-zero exit status, `timed-out` no end marker within
+ * `timeoutMs`, `prompted` it asked for input (the run stopped there).
+ */
+export const TriageCommandSchema = z.object({
+  command: z.string(),
+  outcome: z.enum(['ok', 'failed', 'timed-out', 'prompted']),
+  exitCode: z.number().int().nullable(),
+  durationMs: z.number().nonnegative(),
+  timeoutMs: z.number().int().positive(),
+});
+/** What was run on the gateway and how it ended. */
+export type TriageCommand = z.infer<typeof TriageCommandSchema>;
+
+/** The health panel: what the read-only commands showed, each part with its own status. */
+export const TriageHealthSchema = z.object({
+  interfaces: z.array(TriageInterfaceSchema),
+  defaultRoutes: z.array(TriageRouteSchema),
+  dns: z.array(z.string()),
+  /** Each finding in one line, faults first: what a technician reads before anything else. */
+  findings: z.array(z.object({ status: TriageStatusSchema, text: z.string() })),
+  network: TriageCheckSchema,
+  wan: TriageCheckSchema,
+  modem: TriageCheckSchema,
+  packetForwarder: TriageCheckSchema,
+  versions: z.array(z.object({ name: z.string(), version: z.string() })),
+  uptime: z.string().optional(),
+  /** The last error and warning lines of the system log, oldest first. */
+  logErrors: z.array(z.string()),
+});
+/** The health panel. */
+export type TriageHealth = z.infer<typeof TriageHealthSchema>;
+
+/** What "Collect diagnostics" found on one serial console; `problem` says why it stopped early. */
+export const TriageResultSchema = z.object({
+  terminalId: TerminalIdSchema,
+  title: z.string(),
+  gatewayId: z.string().optional(),
+  startedAt: z.number(),
+  finishedAt: z.number(),
+  outcome: z.enum(['complete', 'stopped']),
+  problem: z.string().optional(),
+  commands: z.array(TriageCommandSchema),
+  health: TriageHealthSchema,
+});
+/** What "Collect diagnostics" found on one serial console. */
+export type TriageResult = z.infer<typeof TriageResultSchema>;
+
+/** Input of `serial:triage`: the session, and the root password when the user typed one. */
+export const SerialTriageInputSchema = z
+  .object({
+    id: TerminalIdSchema,
+    password: z.string().min(1).max(256).optional(),
+    /** Keep a password that worked in the keychain for the session's gateway. */
+    rememberPassword: z.boolean().optional(),
+  })
+  .strict();
+/** Input of `serial:triage`. */
+export type SerialTriageInput = z.infer<typeof SerialTriageInputSchema>;

@@ -1,0 +1,154 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { runSerialTriage, type TriageConsole } from '../../../../electron/services/serial/serial-triage';
+import type { TerminalState } from '../../../../electron/services/terminal/terminal-session';
+
+/**
+ * A scripted console: each line the triage sends (up to CR) is answered by `answer`, which gets the command and
+ * the end-marker echo the shell would run, and returns what the gateway prints (or undefined for silence).
+ */
+class ScriptedConsole extends EventEmitter implements TriageConsole {
+  state: TerminalState = 'open';
+  readonly options = { txNewline: 'cr' as const };
+  readonly sent: string[] = [];
+  #line = '';
+
+  constructor(private readonly answer: (line: string, console: ScriptedConsole) => string | undefined) {
+    super();
+  }
+
+  async writeBytes(data: Uint8Array): Promise<void> {
+    for (const character of Buffer.from(data).toString('latin1')) {
+      if (character === '\x03') {
+        this.sent.push('^C');
+        this.print('^C\r\n# ');
+        continue;
+      }
+      if (character !== '\r') {
+        this.#line += character;
+        continue;
+      }
+      const line = this.#line;
+      this.#line = '';
+      this.sent.push(line);
+      const reply = this.answer(line, this);
+      if (reply !== undefined) this.print(reply);
+    }
+  }
+
+  print(text: string): void {
+    queueMicrotask(() => this.emit('received', Buffer.from(text, 'latin1')));
+  }
+}
+
+/** A BusyBox-like shell: echoes the line, prints `outputs[command]` (or "not found"), then the marker and prompt. */
+function shell(outputs: Record<string, string>, options: { isEchoing?: boolean } = {}) {
+  return (line: string) => {
+    const echo = options.isEchoing === false ? '' : `${line}\r\n`;
+    const match = /^(.*); echo (__FK_END_\S+_)\$\?$/.exec(line);
+    if (!match) return `${echo}\x1b[1;32mroot@kona\x1b[0m:~# `;
+    const [, command, marker] = match;
+    const output = outputs[command!];
+    const status = output === undefined ? 127 : 0;
+    const printed = output ?? `-sh: ${command!.split(' ')[0]}: not found\r\n`;
+    return `${echo}${printed}${marker}${status}\r\nroot@kona:~# `;
+  };
+}
+
+const IFCONFIG = [
+  'eth0      Link encap:Ethernet  HWaddr 64:7F:DA:01:A2:B3',
+  '          inet addr:192.168.1.20  Bcast:192.168.1.255  Mask:255.255.255.0',
+  '          UP BROADCAST RUNNING MULTICAST  MTU:1500  Metric:1',
+  '',
+].join('\r\n');
+
+describe('runSerialTriage', () => {
+  it('falls back to ifconfig and route -n where ip is not there', async () => {
+    const console = new ScriptedConsole(
+      shell({ ifconfig: IFCONFIG, 'route -n': 'Kernel IP routing table\r\n' }),
+    );
+    const outcome = await runSerialTriage(console, {
+      steps: [
+        { key: 'addresses', command: 'ip addr', fallback: 'ifconfig' },
+        { key: 'routes', command: 'ip route', fallback: 'route -n' },
+      ],
+    });
+    expect(outcome.commands.map((command) => [command.command, command.exitCode])).toEqual([
+      ['ip addr', 127],
+      ['ifconfig', 0],
+      ['ip route', 127],
+      ['route -n', 0],
+    ]);
+    expect(outcome.readings.addresses).toEqual({
+      command: 'ifconfig',
+      output: IFCONFIG.replace(/\r/g, ''),
+      exitCode: 0,
+    });
+  });
+
+  it('reads the output of a console that does not echo', async () => {
+    const console = new ScriptedConsole(
+      shell({ uptime: ' 10:00:00 up 17 min,  load average: 0.00, 0.00, 0.00\r\n' }, { isEchoing: false }),
+    );
+    const outcome = await runSerialTriage(console, { steps: [{ key: 'uptime', command: 'uptime' }] });
+    expect(outcome.readings.uptime?.output).toBe(' 10:00:00 up 17 min,  load average: 0.00, 0.00, 0.00\n');
+  });
+
+  it('stops at a prompt a command prints, sends Ctrl-C and answers nothing', async () => {
+    const console = new ScriptedConsole((line) => {
+      if (line === '') return '# ';
+      if (line.startsWith('mmcli')) return `${line}\r\nReally reset the modem? (y/n) `;
+      return shell({})(line);
+    });
+    const outcome = await runSerialTriage(console, {
+      steps: [
+        { key: 'modem', command: 'mmcli -m 0' },
+        { key: 'uptime', command: 'uptime' },
+      ],
+    });
+    expect(outcome).toMatchObject({
+      outcome: 'stopped',
+      problem:
+        'Stopped at `mmcli -m 0`: it asked "(y/n)" (diagnostics never answers a prompt; Ctrl-C was sent).',
+    });
+    expect(outcome.commands).toEqual([
+      expect.objectContaining({ command: 'mmcli -m 0', outcome: 'prompted' }),
+    ]);
+    expect(console.sent.slice(-1)).toEqual(['^C']);
+    expect(console.sent.some((line) => line.startsWith('uptime'))).toBe(false);
+  });
+
+  it('goes back to the login prompt when someone had typed a user name', async () => {
+    let stage: 'password' | 'login' | 'shell' = 'password';
+    const console = new ScriptedConsole((line) => {
+      if (stage === 'password') {
+        stage = 'login';
+        return 'Password: ';
+      }
+      if (stage === 'login' && line === '') return '\r\nLogin incorrect\r\nkona login: ';
+      if (stage === 'login' && line === 'root') return 'root\r\nPassword: ';
+      if (stage === 'login' && line === 'label-pass') {
+        stage = 'shell';
+        return '\r\nroot@kona:~# ';
+      }
+      return shell({ uptime: ' 10:00:00 up 1 min,  load average: 0.00, 0.00, 0.00\r\n' })(line);
+    });
+    const outcome = await runSerialTriage(console, {
+      password: 'label-pass',
+      steps: [{ key: 'uptime', command: 'uptime' }],
+    });
+    expect(outcome).toMatchObject({ outcome: 'complete', usedPassword: true });
+    expect(console.sent.slice(0, 4)).toEqual(['', '', 'root', 'label-pass']);
+  });
+
+  it('says the console is not open instead of writing to it', async () => {
+    const console = new ScriptedConsole(shell({}));
+    console.state = 'reconnecting';
+    const outcome = await runSerialTriage(console);
+    expect(outcome).toMatchObject({
+      outcome: 'stopped',
+      problem: 'The serial console is not open (reconnecting): reconnect it first.',
+    });
+    expect(console.sent).toEqual([]);
+  });
+});
