@@ -34,3 +34,42 @@ export function describeIssues(error: z.ZodError, prefix: readonly PropertyKey[]
 export function summarizeIssues(issues: readonly FieldIssue[]): string {
   return issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
 }
+
+/**
+ * Deepest nesting of arrays and objects an answer may have. The spec's deepest answer is a handful of levels;
+ * a deeper one (a few KB of `[[[[…`) would make `JSON.stringify`, structured clone and recursive walks overflow
+ * the stack, so it is refused before anything else looks at it.
+ */
+export const MAX_ANSWER_DEPTH = 64;
+
+/**
+ * True when `value` nests arrays and objects more than `limit` levels deep (a top-level object is level 1).
+ * Walks with its own stack, so any depth is measured without recursion; stops at the first node too deep.
+ */
+export function isNestedDeeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const nodes: object[] = [value];
+  const depths: number[] = [1];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
+    if (depth > limit) return true;
+    if (Array.isArray(node)) {
+      for (const item of node as unknown[]) {
+        if (typeof item === 'object' && item !== null) {
+          nodes.push(item);
+          depths.push(depth + 1);
+        }
+      }
+      continue;
+    }
+    for (const key in node) {
+      const item = (node as Record<string, unknown>)[key];
+      if (typeof item === 'object' && item !== null) {
+        nodes.push(item);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return false;
+}
