@@ -157,7 +157,11 @@ function makePlan(definition: EndpointDefinition): EndpointPlan {
 }
 
 /** One issue per path parameter whose value could leave its path segment (describeUnsafePathParameter). */
-function checkPathParameters(endpoint: string, names: readonly string[], params: Record<string, string>): void {
+function checkPathParameters(
+  endpoint: string,
+  names: readonly string[],
+  params: Record<string, string>,
+): void {
   const issues = [];
   for (const name of names) {
     const problem = describeUnsafePathParameter(String(params[name] ?? ''));
