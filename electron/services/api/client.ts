@@ -332,11 +332,16 @@ export class ApiClient {
 async function readText(response: Response, endpoint: string, maxBytes: number): Promise<string> {
   const body = response.body;
   if (!body) return '';
-  const declared = Number(response.headers.get('content-length') ?? '');
-  if (Number.isFinite(declared) && declared > maxBytes) {
+  const lengthHeader = response.headers.get('content-length');
+  const declared = lengthHeader === null ? Number.NaN : Number(lengthHeader);
+  if (declared > maxBytes) {
     await body.cancel().catch(() => undefined);
     throw new AnswerTooLargeError(endpoint, maxBytes);
   }
+  // HTTP/1.1 ends a body at its Content-Length, so a declared length within the cap bounds it, unless it is
+  // compressed (the length counts the compressed bytes: a few KB can inflate to GB).
+  const encoding = response.headers.get('content-encoding');
+  if (declared >= 0 && (encoding === null || encoding === 'identity')) return response.text();
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const parts: string[] = [];

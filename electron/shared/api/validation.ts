@@ -44,32 +44,25 @@ export const MAX_ANSWER_DEPTH = 64;
 
 /**
  * True when `value` nests arrays and objects more than `limit` levels deep (a top-level object is level 1).
- * Walks with its own stack, so any depth is measured without recursion; stops at the first node too deep.
+ * Recurses at most `limit + 1` calls deep, however deep the value: the walk stops at the first node too deep.
  */
 export function isNestedDeeperThan(value: unknown, limit: number): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const nodes: object[] = [value];
-  const depths: number[] = [1];
-  while (nodes.length > 0) {
-    const node = nodes.pop()!;
-    const depth = depths.pop()!;
-    if (depth > limit) return true;
-    if (Array.isArray(node)) {
-      for (const item of node as unknown[]) {
-        if (typeof item === 'object' && item !== null) {
-          nodes.push(item);
-          depths.push(depth + 1);
-        }
-      }
-      continue;
+  return typeof value === 'object' && value !== null && isDeeper(value, limit);
+}
+
+/** True when `node` (an array or object) holds more than `levelsLeft - 1` levels below it. */
+function isDeeper(node: object, levelsLeft: number): boolean {
+  if (levelsLeft === 0) return true;
+  if (Array.isArray(node)) {
+    for (let index = 0; index < node.length; index++) {
+      const item: unknown = node[index];
+      if (typeof item === 'object' && item !== null && isDeeper(item, levelsLeft - 1)) return true;
     }
-    for (const key in node) {
-      const item = (node as Record<string, unknown>)[key];
-      if (typeof item === 'object' && item !== null) {
-        nodes.push(item);
-        depths.push(depth + 1);
-      }
-    }
+    return false;
+  }
+  for (const key in node) {
+    const item = (node as Record<string, unknown>)[key];
+    if (typeof item === 'object' && item !== null && isDeeper(item, levelsLeft - 1)) return true;
   }
   return false;
 }

@@ -2,6 +2,7 @@
 // wrong, the token never leaves for another address, and the app keeps working.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_ANSWER_BYTES } from '../../../electron/services/api';
@@ -141,6 +142,27 @@ describe('answers from a hostile server', () => {
       ok: false,
       error: { code: 'API_ERROR', message: expect.stringContaining('larger than 32 MB') },
     });
+  });
+
+  it('refuses a compressed answer that inflates past 32 MB, however small it is on the wire', async () => {
+    const inflated = Buffer.alloc(MAX_ANSWER_BYTES + 1024 * 1024, 'x');
+    inflated.write('{"padding":"');
+    const compressed = gzipSync(inflated);
+    answerOthersWith((_request, response) => {
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': compressed.length,
+      });
+      response.end(compressed);
+    });
+    expect(await logIn()).toMatchObject({ ok: true });
+
+    expect(await dispatch('api:call', { endpoint: 'getCurrentUser' })).toMatchObject({
+      ok: false,
+      error: { code: 'API_ERROR', message: expect.stringContaining('larger than 32 MB') },
+    });
+    expect(compressed.length).toBeLessThan(1024 * 1024);
   });
 
   it('answers a redirect as an error naming it, and the token never reaches the redirect target', async () => {
