@@ -51,8 +51,6 @@ export interface ApiClientOptions {
   baseUrl: string;
   fetch?: Fetch;
   timeoutMs?: number;
-  /** Longest answer read, in bytes (MAX_ANSWER_BYTES unless a test sets a smaller one). */
-  maxAnswerBytes?: number;
 }
 
 /** Per-call options: the access token (the session adds it), cancellation and a time limit. */
@@ -187,13 +185,11 @@ export class ApiClient {
   readonly baseUrl: string;
   private readonly fetch: Fetch;
   private readonly timeoutMs: number;
-  private readonly maxAnswerBytes: number;
 
   constructor(options: ApiClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-    this.maxAnswerBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
   }
 
   /** Calls one endpoint of the table. */
@@ -303,7 +299,7 @@ export class ApiClient {
           wire.endpoint,
         );
       }
-      text = await readText(response, wire.endpoint, this.maxAnswerBytes);
+      text = await readText(response, wire.endpoint, MAX_ANSWER_BYTES);
     } catch (error) {
       if (error instanceof AnswerTooLargeError || error instanceof RedirectRefusedError) throw error;
       if (options.signal?.aborted) throw new RequestAbortedError(wire.endpoint);
@@ -343,8 +339,8 @@ async function readText(response: Response, endpoint: string, maxBytes: number):
   const encoding = response.headers.get('content-encoding');
   if (declared >= 0 && (encoding === null || encoding === 'identity')) return response.text();
   const reader = body.getReader();
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
+  // The bytes are kept as they come and decoded once at the end: a refused answer never costs its text too.
+  const chunks: Uint8Array[] = [];
   let received = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -354,10 +350,15 @@ async function readText(response: Response, endpoint: string, maxBytes: number):
       await reader.cancel().catch(() => undefined);
       throw new AnswerTooLargeError(endpoint, maxBytes);
     }
-    parts.push(decoder.decode(value, { stream: true }));
+    chunks.push(value);
   }
-  parts.push(decoder.decode());
-  return parts.join('');
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 function toApiError(endpoint: string, response: Response, text: string): ApiError {
