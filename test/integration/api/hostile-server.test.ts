@@ -223,4 +223,19 @@ describe('answers from a hostile server', () => {
       expect(await dispatch('session:get')).toEqual({ ok: true, value: null });
     }
   });
+  it('refuses a refreshed access token that is not a JWT, keeping the session it had', async () => {
+    server.handle = (request, response) => {
+      if (request.url === '/api/auth/login')
+        sendJson(response, { token: makeAccessToken({}, 1), refreshToken: makeAccessToken({}, 86_400) });
+      else if (request.url === '/api/auth/token') sendJson(response, { token: 'opaque', refreshToken: 'r' });
+      else sendJson(response, user);
+    };
+    expect(await logIn()).toMatchObject({ ok: true });
+
+    expect(await dispatch('api:call', { endpoint: 'getCurrentUser' })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('not a JWT with an expiry time') },
+    });
+    expect(await dispatch('session:get')).toMatchObject({ ok: true, value: { state: 'active' } });
+  });
 });
