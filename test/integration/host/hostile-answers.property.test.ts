@@ -16,6 +16,7 @@ type Hostile =
   | { kind: 'huge'; megabytes: number; declared: boolean }
   | { kind: 'large'; megabytes: number }
   | { kind: 'value'; value: unknown }
+  | { kind: 'broken'; text: string }
   | { kind: 'drip'; pieces: number; delayMs: number }
   | { kind: 'cut'; sent: number }
   | { kind: 'content-type'; contentType: string; body: string }
@@ -31,20 +32,25 @@ const hostileArbitrary: fc.Arbitrary<Hostile> = fc.oneof(
     depth: fc.integer({ min: 65, max: 50_000 }),
     asField: fc.boolean(),
   }),
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant('huge' as const),
-      megabytes: fc.integer({ min: 33, max: 48 }),
-      declared: fc.boolean(),
-    }),
-  },
+  fc.record({
+    kind: fc.constant('huge' as const),
+    megabytes: fc.integer({ min: 33, max: 48 }),
+    declared: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant('large' as const), megabytes: fc.integer({ min: 5, max: 12 }) }),
   fc.record({
     kind: fc.constant('value' as const),
     value: fc.oneof(
       fc.jsonValue({ maxDepth: 6 }),
       fc.record({ id: fc.jsonValue({ maxDepth: 2 }), name: fc.jsonValue({ maxDepth: 2 }) }),
+    ),
+  }),
+  fc.record({
+    kind: fc.constant('broken' as const),
+    text: fc.oneof(
+      fc.string(),
+      fc.integer({ min: 1, max: customerText.length - 1 }).map((end) => customerText.slice(0, end)),
+      fc.constant(`${customerText}}`),
     ),
   }),
   fc.record({
@@ -112,6 +118,11 @@ function answerHostile(hostile: Hostile, response: ServerResponse): void {
     case 'value': {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(hostile.value) ?? '');
+      return;
+    }
+    case 'broken': {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(hostile.text);
       return;
     }
     case 'drip': {
