@@ -6,6 +6,7 @@ const SUITES: Record<string, () => Promise<BenchFigure[]>> = {
   ipc: async () => (await import('./ipc')).runIpcBench(),
   fleet: async () => (await import('./fleet')).runFleetBench(),
   terminal: async () => (await import('./terminal')).runTerminalBench(),
+  hardening: async () => (await import('./hardening')).runHardeningBench(),
   views: async () => [
     ...(await (await import('./views-gateways')).runViewsGatewaysBench()),
     ...(await (await import('./views-chart')).runViewsChartBench()),

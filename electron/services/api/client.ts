@@ -4,12 +4,15 @@ import {
   AUTH_HEADER,
   AUTH_SCHEME,
   describeIssues,
+  describeUnsafePathParameter,
   encodeCommandBody,
   encodeQuery,
   endpoints,
   ERROR_CODES,
   fillPath,
   gatewayCommands,
+  isNestedDeeperThan,
+  MAX_ANSWER_DEPTH,
   type CommandName,
   type CommandRequest,
   type CommandResponse,
@@ -20,8 +23,10 @@ import {
 } from '../../shared/api';
 import { compileValidator, validatorFor, type Validator } from '../../shared/api/compiled-validator';
 import {
+  AnswerTooLargeError,
   ApiError,
   NetworkError,
+  RedirectRefusedError,
   RequestAbortedError,
   RequestValidationError,
   ResponseValidationError,
@@ -30,6 +35,12 @@ import {
 
 /** Default time limit of one request. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * Longest answer the client reads, in bytes: the largest page of the spec is a few MB, and a longer answer is
+ * refused as it streams in (or at once from its Content-Length), so a hostile server cannot fill memory.
+ */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 /** The fetch function the client uses (injectable: a pinned-certificate dispatcher, a test double). */
 export type Fetch = (input: string, init: RequestInit) => Promise<Response>;
@@ -75,6 +86,12 @@ function parseOrThrow<Schema extends z.ZodType>(
  * `z.object`s without transforms, so the checked value and the received one are the same data.
  */
 function checkAnswer(schema: z.ZodType, answer: unknown, endpoint: string): unknown {
+  // First: a deeper answer would overflow the stack of whatever walks it next (zod, JSON.stringify, IPC).
+  if (isNestedDeeperThan(answer, MAX_ANSWER_DEPTH)) {
+    throw new ResponseValidationError(endpoint, [
+      { path: '(root)', message: `the answer nests more than ${MAX_ANSWER_DEPTH} levels deep` },
+    ]);
+  }
   // The compiled predicate accepts exactly what zod accepts, ~100 times faster on a page of records; zod
   // itself runs only on an answer the predicate refuses, to name each failing field.
   if (validatorFor(schema)(answer)) return answer;
@@ -85,6 +102,8 @@ function checkAnswer(schema: z.ZodType, answer: unknown, endpoint: string): unkn
 
 /** What the client works out once per endpoint instead of on every call. */
 interface EndpointPlan {
+  /** The names of the path's `{name}` placeholders, in order. */
+  placeholders: string[];
   /** The path with its `{name}` placeholders filled, each value URI-encoded (as `fillPath`). */
   fillPath(params: Record<string, string>): string;
   /**
@@ -127,11 +146,26 @@ function makePlan(definition: EndpointDefinition): EndpointPlan {
     acceptsEmptyQuery = empty.success && encodeQuery(empty.data as Record<string, unknown>) === '';
   }
   return {
+    placeholders: names,
     fillPath: fillPathOf,
     acceptsParams:
       paramsValidator.delegated.length === 0 && namesEveryPlaceholder ? paramsValidator.accepts : undefined,
     acceptsEmptyQuery,
   };
+}
+
+/** One issue per path parameter whose value could leave its path segment (describeUnsafePathParameter). */
+function checkPathParameters(
+  endpoint: string,
+  names: readonly string[],
+  params: Record<string, string>,
+): void {
+  const issues = [];
+  for (const name of names) {
+    const problem = describeUnsafePathParameter(String(params[name] ?? ''));
+    if (problem) issues.push({ path: name, message: `${name} ${problem}` });
+  }
+  if (issues.length > 0) throw new RequestValidationError(endpoint, issues);
 }
 
 function isEmptyQuery(query: unknown): boolean {
@@ -173,6 +207,7 @@ export class ApiClient {
         ? givenParams
         : parseOrThrow(definition.params, givenParams, invalid, '')
     ) as Record<string, string>;
+    checkPathParameters(name, plan.placeholders, params);
     let search = '';
     if (definition.query) {
       if (!plan.acceptsEmptyQuery || !isEmptyQuery(request.query)) {
@@ -205,10 +240,7 @@ export class ApiClient {
   ): Promise<CommandResponse<Name>> {
     const definition = gatewayCommands[name];
     const endpoint = `command ${name}`;
-    if (!gatewayId)
-      throw new RequestValidationError(endpoint, [
-        { path: 'gatewayId', message: 'gatewayId must not be empty' },
-      ]);
+    checkPathParameters(endpoint, ['gatewayId'], { gatewayId });
     const input = request === undefined && definition.bodyKind === 'empty' ? {} : request;
     const validated = parseOrThrow(
       definition.request,
@@ -256,9 +288,20 @@ export class ApiClient {
         headers,
         body: wire.body,
         signal,
+        // A redirect could carry the access token to another address: it is answered as an error instead.
+        redirect: 'manual',
       });
-      text = await response.text();
+      if (response.status >= 300 && response.status < 400) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new RedirectRefusedError(
+          response.status,
+          response.headers.get('location') ?? '',
+          wire.endpoint,
+        );
+      }
+      text = await readText(response, wire.endpoint, MAX_ANSWER_BYTES);
     } catch (error) {
+      if (error instanceof AnswerTooLargeError || error instanceof RedirectRefusedError) throw error;
       if (options.signal?.aborted) throw new RequestAbortedError(wire.endpoint);
       if (timedOut) throw new TimeoutError(wire.endpoint, timeoutMs);
       throw new NetworkError(wire.endpoint, describeNetworkFailure(this.baseUrl, error), { cause: error });
@@ -276,6 +319,46 @@ export class ApiClient {
       ]);
     }
   }
+}
+
+/**
+ * Reads an answer's body as text, refusing it (AnswerTooLargeError, the stream cancelled) as soon as its
+ * Content-Length or the bytes received pass `maxBytes`: at most `maxBytes` are ever held.
+ */
+async function readText(response: Response, endpoint: string, maxBytes: number): Promise<string> {
+  const body = response.body;
+  if (!body) return '';
+  const lengthHeader = response.headers.get('content-length');
+  const declared = lengthHeader === null ? Number.NaN : Number(lengthHeader);
+  if (declared > maxBytes) {
+    await body.cancel().catch(() => undefined);
+    throw new AnswerTooLargeError(endpoint, maxBytes);
+  }
+  // HTTP/1.1 ends a body at its Content-Length, so a declared length within the cap bounds it, unless it is
+  // compressed (the length counts the compressed bytes: a few KB can inflate to GB).
+  const encoding = response.headers.get('content-encoding');
+  if (declared >= 0 && (encoding === null || encoding === 'identity')) return response.text();
+  const reader = body.getReader();
+  // The bytes are kept as they come and decoded once at the end: a refused answer never costs its text too.
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new AnswerTooLargeError(endpoint, maxBytes);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 function toApiError(endpoint: string, response: Response, text: string): ApiError {

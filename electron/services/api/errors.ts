@@ -1,5 +1,5 @@
 import type { FieldIssue } from '../../shared/api';
-import { summarizeIssues } from '../../shared/api';
+import { ERROR_CODES, summarizeIssues } from '../../shared/api';
 
 /** The server answered with an error status. `errorCode` is the body's (api.md), or 2 when it had none. */
 export class ApiError extends Error {
@@ -65,4 +65,45 @@ export class RequestAbortedError extends Error {
   constructor(readonly endpoint: string) {
     super(`Request to ${endpoint} was cancelled`);
   }
+}
+
+/**
+ * The answer is longer than the client reads (MAX_ANSWER_BYTES): it was refused while it streamed in, before
+ * it was held whole. Issues name the root, so it reads as any other unexpected answer.
+ */
+export class AnswerTooLargeError extends ResponseValidationError {
+  constructor(
+    endpoint: string,
+    readonly limitBytes: number,
+  ) {
+    super(endpoint, [
+      {
+        path: '(root)',
+        message: `the answer is larger than ${formatMegabytes(limitBytes)}, the most Field Kit reads; it was refused`,
+      },
+    ]);
+  }
+}
+
+/**
+ * The server answered with a redirect. API calls never follow one (the access token must not reach another
+ * address): the status and the address it pointed to are named so the user can fix the profile.
+ */
+export class RedirectRefusedError extends ApiError {
+  constructor(
+    status: number,
+    readonly location: string,
+    endpoint: string,
+  ) {
+    super(
+      status,
+      ERROR_CODES.GENERAL,
+      `The server answered ${endpoint} with a redirect (${status} to ${location || 'no address'}); Field Kit does not follow redirects: check the server address of the profile`,
+      endpoint,
+    );
+  }
+}
+
+function formatMegabytes(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }

@@ -20,6 +20,12 @@ export const CACHED_ENDPOINTS: readonly string[] = [
 /** Most answers kept per profile; the oldest go first (a long day of browsing stays a small file). */
 export const MAX_CACHED_ANSWERS = 120;
 /**
+ * Largest answer kept, in bytes of its JSON: a gateway page of the spec is well under 1 MB, and a larger answer
+ * (up to the client's 32 MB) would make every rewrite of the file slow and could fill the disk. A larger answer
+ * is not written down; the entry already kept for the same read, if any, stays with its own time.
+ */
+export const MAX_CACHED_ANSWER_BYTES = 4 * 1024 * 1024;
+/**
  * How long answers gather in memory before the file is rewritten: scrolling a long list reads many pages in a
  * second, and one write of the latest state replaces a write (and a disk flush) per page.
  */
@@ -103,6 +109,7 @@ export class OfflineCache {
   async put(profileId: string, parts: CacheKeyParts, value: unknown): Promise<void> {
     if (!this.isCached(parts.endpoint) || this.isClosed) return;
     const path = this.pathOf(profileId);
+    if (!fitsInCache(value)) return;
     const file = await this.load(profileId);
     const key = canonicalKey(parts);
     delete file.entries[key];
@@ -171,6 +178,16 @@ export class OfflineCache {
     }
     return loading;
   }
+}
+
+/** True when the answer's JSON is at most MAX_CACHED_ANSWER_BYTES long. */
+function fitsInCache(value: unknown): boolean {
+  // UTF-8 takes one to three bytes per UTF-16 unit: most answers are decided by their length alone.
+  const text = JSON.stringify(value) as string | undefined;
+  if (text === undefined) return true;
+  if (text.length > MAX_CACHED_ANSWER_BYTES) return false;
+  if (text.length * 3 <= MAX_CACHED_ANSWER_BYTES) return true;
+  return Buffer.byteLength(text, 'utf8') <= MAX_CACHED_ANSWER_BYTES;
 }
 
 function emptyFile(): CacheFile {

@@ -11,7 +11,7 @@ import {
   type JwtClaims,
   type TokenPair,
 } from '../../shared/api';
-import { ApiError, type ApiClient, type CallOptions } from '../api';
+import { ApiError, ResponseValidationError, type ApiClient, type CallOptions } from '../api';
 import { readJwtClaims } from './jwt';
 
 /** Where a session stands. `expired`: the refresh token no longer works; log in again. */
@@ -114,7 +114,7 @@ export class Session extends EventEmitter<SessionEvents> {
       { params: {}, body: { username, password } },
       options,
     );
-    this.accept(pair);
+    this.accept(pair, 'login');
     return this.info();
   }
 
@@ -125,7 +125,7 @@ export class Session extends EventEmitter<SessionEvents> {
       { params: {}, body: { refreshToken } },
       options,
     );
-    this.accept(pair);
+    this.accept(pair, 'refreshToken');
     return this.info();
   }
 
@@ -191,7 +191,15 @@ export class Session extends EventEmitter<SessionEvents> {
     const refreshing = this.options.client
       .call('refreshToken', { params: {}, body: { refreshToken: stale.pair.refreshToken } })
       .then(
-        (pair) => this.accept(pair),
+        (pair) => {
+          try {
+            return this.accept(pair, 'refreshToken');
+          } catch (error) {
+            // The old tokens stay (the server may still take them); the caller sees why the refresh failed.
+            this.setState('active');
+            throw error;
+          }
+        },
         (error: unknown) => {
           if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
             this.tokens = undefined;
@@ -211,13 +219,27 @@ export class Session extends EventEmitter<SessionEvents> {
     return refreshing;
   }
 
-  private accept(pair: TokenPair): Tokens {
+  /**
+   * Takes a new token pair. An access token that is not a JWT whose claims hold a numeric `exp` is refused
+   * (ResponseValidationError naming `token`): without it the session could not know when to refresh, and would
+   * call itself active with a token of unknown lifetime.
+   */
+  private accept(pair: TokenPair, endpoint: string): Tokens {
     const claims = readJwtClaims(pair.token);
+    if (!claims) {
+      throw new ResponseValidationError(endpoint, [
+        {
+          path: 'token',
+          message:
+            'the access token is not a JWT with an expiry time (a numeric "exp" claim), so Field Kit cannot tell when it runs out; ask the server administrator',
+        },
+      ]);
+    }
     const receivedAt = this.now();
-    const lifetimeMs = claims?.iat !== undefined && claims.exp ? (claims.exp - claims.iat) * 1000 : 0;
+    const lifetimeMs = claims.iat !== undefined ? (claims.exp - claims.iat) * 1000 : 0;
     // The server's clock may differ from ours: count the lifetime from when we received the token.
-    const expiresAt = lifetimeMs > 0 ? receivedAt + lifetimeMs : (claims?.exp ?? 0) * 1000;
-    const tokens: Tokens = { pair, claims: claims ?? { sub: '', scopes: [], exp: 0 }, expiresAt, lifetimeMs };
+    const expiresAt = lifetimeMs > 0 ? receivedAt + lifetimeMs : claims.exp * 1000;
+    const tokens: Tokens = { pair, claims, expiresAt, lifetimeMs };
     this.tokens = tokens;
     this.setState('active', true);
     this.emit('tokens', pair);

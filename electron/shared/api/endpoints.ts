@@ -290,3 +290,28 @@ export function isEndpointName(name: string): name is EndpointName {
 export function fillPath(path: string, params: Record<string, string>): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
+
+/** Longest run of percent-decoding applied to a path parameter (`%252e` is `%2e` is `.`). */
+const MAX_DECODING_ROUNDS = 4;
+const PERCENT_ESCAPE = /%([0-9A-Fa-f]{2})/g;
+
+/**
+ * What is wrong with a value for a path segment, or undefined when nothing is. A value that is empty, `.` or
+ * `..`, or holds `/` or `\` — as given or once percent-decoded, however many times — could name another
+ * endpoint after URL normalisation or on a server that decodes twice (`getCustomer('..')` would be
+ * `GET /api/`), so it is refused even though `fillPath` encodes it.
+ */
+export function describeUnsafePathParameter(value: string): string | undefined {
+  let decoded = value;
+  for (let round = 0; round <= MAX_DECODING_ROUNDS; round++) {
+    if (decoded === '') return 'must not be empty';
+    if (decoded === '.' || decoded === '..') return `must not be "${decoded}"`;
+    if (decoded.includes('/')) return 'must not contain "/"';
+    if (decoded.includes('\\')) return 'must not contain "\\"';
+    // Byte by byte, as a lenient server decodes: enough to find the ASCII separators, whatever follows.
+    const next = decoded.replace(PERCENT_ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (next === decoded) return undefined;
+    decoded = next;
+  }
+  return 'must not be percent-encoded so many times';
+}

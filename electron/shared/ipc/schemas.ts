@@ -15,25 +15,47 @@ export function normalizeFingerprint(fingerprint: string): string {
   return hex.match(/.{2}/g)?.join(':') ?? hex;
 }
 
-/** An http(s) base URL without credentials, query or fragment (the server's `{base_url}`). */
+/**
+ * True for a host name that can only be this computer: `localhost`, an IPv4 address in 127.0.0.0/8 or `[::1]`
+ * (as `URL.hostname` writes them).
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  if (hostname === 'localhost' || hostname === '[::1]') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+function parseUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An http(s) base URL without credentials, query or fragment (the server's `{base_url}`). Plain `http://` only
+ * for a server on this computer (a simulator, a tunnel): anywhere else the password and tokens would cross the
+ * network readable and changeable.
+ */
 export const BaseUrlSchema = z
   .string()
   .trim()
   .min(1, 'Enter the server address')
   .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (
-        (url.protocol === 'https:' || url.protocol === 'http:') &&
-        url.username === '' &&
-        url.password === '' &&
-        url.search === '' &&
-        url.hash === ''
-      );
-    } catch {
-      return false;
-    }
-  }, 'Expected an http:// or https:// address without user, query or fragment');
+    const url = parseUrl(value);
+    return (
+      url !== undefined &&
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      url.username === '' &&
+      url.password === '' &&
+      url.search === '' &&
+      url.hash === ''
+    );
+  }, 'Expected an http:// or https:// address without user, query or fragment')
+  .refine((value) => {
+    const url = parseUrl(value);
+    return url?.protocol !== 'http:' || isLoopbackHost(url.hostname);
+  }, 'Use https://: plain http:// is only allowed for a server on this computer (localhost, 127.0.0.0/8 or [::1])');
 
 /** The SSH relay a profile's reverse tunnels go through. */
 export const RelaySettingsSchema = z.object({

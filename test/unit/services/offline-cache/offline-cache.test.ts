@@ -2,7 +2,11 @@ import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_CACHED_ANSWERS, OfflineCache } from '../../../../electron/services/offline-cache';
+import {
+  MAX_CACHED_ANSWER_BYTES,
+  MAX_CACHED_ANSWERS,
+  OfflineCache,
+} from '../../../../electron/services/offline-cache';
 
 let folder: string;
 let now: number;
@@ -56,6 +60,25 @@ describe('offline cache', () => {
     await cache.put('demo', { endpoint: 'listIntegrations' }, { secret: 'x' });
     expect(await cache.get('demo', { endpoint: 'listIntegrations' })).toBeNull();
     await expect(readFile(cache.pathOf('demo'), 'utf8')).rejects.toThrow();
+  });
+
+  it('does not write down an answer over the size limit, and keeps the one it had for that read', async () => {
+    const cache = buildCache();
+    await cache.put('demo', LIST, { data: ['small'] });
+    const kept = await cache.get('demo', LIST);
+    // Two-byte characters: under the limit in string length, over it in UTF-8 bytes.
+    const large = { data: ['é'.repeat(MAX_CACHED_ANSWER_BYTES / 2 + 1)] };
+    now += 5000;
+    await cache.put('demo', LIST, large);
+    await cache.put(
+      'demo',
+      { ...LIST, query: { ...LIST.query, page: 1 } },
+      { data: ['x'.repeat(MAX_CACHED_ANSWER_BYTES)] },
+    );
+
+    expect(await buildCache().get('demo', LIST)).toEqual(kept);
+    expect(await buildCache().get('demo', { ...LIST, query: { ...LIST.query, page: 1 } })).toBeNull();
+    expect((await readFile(cache.pathOf('demo'), 'utf8')).length).toBeLessThan(1000);
   });
 
   it('reads a corrupt file as empty and replaces it on the next write', async () => {
