@@ -22,7 +22,16 @@ const LATENCY_MS = 50;
 const CONCURRENCY = 16;
 const FAIL_RATE = 0.05;
 /** The faults of fleet-wrong-claims (issue 20). */
-const TRUTH_FLAGS = ['--fail-rate', '0.1', '--drop-rate', '0.05', '--drop-after-rate', '0.05', '--seed', '20'];
+const TRUTH_FLAGS = [
+  '--fail-rate',
+  '0.1',
+  '--drop-rate',
+  '0.05',
+  '--drop-after-rate',
+  '0.05',
+  '--seed',
+  '20',
+];
 /** Attempts at reading one gateway's state through the faults before the figure gives up. */
 const STATE_READ_ATTEMPTS = 50;
 /** Row statuses that claim the change holds, and those that claim it does not. */

@@ -105,10 +105,10 @@ export class FleetState {
 
   /** The gateways a retry goes to: the failed, unknown and cancelled rows (and, if asked, the skipped). */
   retryTargets(includeSkipped = false): Array<{ gatewayId: string; name?: string }> {
-    const wanted = new Set<FleetRow['status']>(['failed', 'unknown', 'cancelled']);
-    if (includeSkipped) wanted.add('skipped');
+    const wanted: Array<FleetRow['status']> = ['failed', 'unknown', 'cancelled'];
+    if (includeSkipped) wanted.push('skipped');
     return this.rows
-      .filter((row) => wanted.has(row.status))
+      .filter((row) => wanted.includes(row.status))
       .map((row) => ({ gatewayId: row.gatewayId, ...(row.name ? { name: row.name } : {}) }));
   }
 
