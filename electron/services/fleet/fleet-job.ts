@@ -340,7 +340,7 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
           isApplied
             ? {
                 status: 'done',
-                reason: `applied; verified by reading back after: ${describeError(lastError)} (${attempts})`,
+                reason: `applied; the answer was lost (${describeError(lastError)}, ${attempts}), and reading back shows the change`,
               }
             : {
                 status: 'failed',
