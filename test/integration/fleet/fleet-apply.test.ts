@@ -8,6 +8,7 @@ import {
   type FleetTarget,
 } from '../../../electron/services/fleet';
 import { MemoryAuditSink } from '../../../electron/services/audit';
+import { buildSiteReportHtml } from '../../../electron/services/reports';
 import type { GatewayCommander } from '../../../electron/services/commissioning';
 import type { Session } from '../../../electron/services/session';
 import type { RunningSimulator } from '../../../simulator';
@@ -186,5 +187,17 @@ describe('fleet apply against the simulator', () => {
       expect(row.reason).toMatch(/^sent; the gateway did not confirm — re-read it/);
     expect(result.counts.failed).toBe(0);
     expect(audit.entries.map((entry) => entry.outcome)).toEqual(online.map(() => 'unknown'));
+    // The site report says what the table and the audit log say.
+    const html = buildSiteReportHtml({
+      technician: 'provider@fieldkit.demo',
+      profileId: 'demo',
+      gateways: [],
+      startedAt: 0,
+      endedAt: Date.now(),
+      entries: audit.entries,
+    });
+    expect(html.match(/<span class="unknown">unknown<\/span>/g)).toHaveLength(online.length);
+    expect(html).toContain('sent; the gateway did not confirm — re-read it');
+    expect(html).not.toContain('class="failed"');
   });
 });
