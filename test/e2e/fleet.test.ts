@@ -114,6 +114,13 @@ describe('fleet apply of a lockout', () => {
       name: `Apply firewall settings (SSH refused) to ${chosen} gateways?`,
     });
     await ask.getByText(`SSH will be refused on all ${chosen} gateways`).waitFor();
+    const offline = simulator.fixture.gateways.filter(
+      (gateway) => gateway.initialStatus === 'OFFLINE',
+    ).length;
+    expect(offline).toBeGreaterThan(0);
+    expect(await ask.getByRole('heading').textContent()).toBe(
+      `Apply firewall settings (SSH refused) to ${chosen} gateways? (${offline} listed offline: skipped, nothing sent to them)`,
+    );
     const apply = ask.getByRole('button', { name: `Apply to ${chosen} gateways` });
     expect(await apply.isDisabled()).toBe(true);
     await ask.getByRole('button', { name: 'Cancel' }).click();

@@ -190,11 +190,13 @@ export function describeFleetChange(change: FleetChange): string {
 
 /**
  * The risk of a fleet change on `gatewayCount` gateways and the question put before it: "Apply ping target
- * 8.8.8.8 to 75 gateways?". Firewall lockouts carry the wizard's typed confirmations.
+ * 8.8.8.8 to 75 gateways?" (and how many of them the list says are offline: those are skipped, nothing sent).
+ * Firewall lockouts carry the wizard's typed confirmations.
  */
 export function assessFleetChange(
   change: FleetChange,
   gatewayCount: number,
+  offlineCount = 0,
 ): RiskAssessment & { question: string } {
   const guards = change.kind === 'firewall' ? firewallGuards(undefined, change.patch, { gatewayCount }) : [];
   const gateways = gatewayCount === 1 ? '1 gateway' : `${gatewayCount} gateways`;
@@ -202,7 +204,12 @@ export function assessFleetChange(
     change.kind === 'softwareUpgrade'
       ? `Upgrade ${change.packageName ?? 'every package'} on`
       : `Apply ${describeFleetChange(change)} to`;
-  return { question: `${verb} ${gateways}?`, disruptions: fleetDisruptions(change, gatewayCount), guards };
+  const offline = offlineCount > 0 ? ` (${offlineCount} listed offline: skipped, nothing sent to them)` : '';
+  return {
+    question: `${verb} ${gateways}?${offline}`,
+    disruptions: fleetDisruptions(change, gatewayCount),
+    guards,
+  };
 }
 
 /**

@@ -388,8 +388,10 @@ export function createCommissioningHandlers(
     'fleet:preview': ({ change, targets, gatewayGroupId }) =>
       mapped(async () => {
         const fleetChange = validFleetChange(change);
-        const gatewayCount = countGateways(await chooseTargets(targets, gatewayGroupId));
-        return { gatewayCount, ...assessFleetChange(fleetChange, gatewayCount) };
+        const chosen = await chooseTargets(targets, gatewayGroupId);
+        const gatewayCount = countGateways(chosen);
+        const offlineCount = countGateways(chosen.filter((target) => target.status === 'OFFLINE'));
+        return { gatewayCount, ...assessFleetChange(fleetChange, gatewayCount, offlineCount) };
       }),
     'fleet:start': ({ change, targets, gatewayGroupId, concurrency, confirmation }) =>
       mapped(async () => {

@@ -268,11 +268,11 @@ describe('fleet channels', () => {
   it('previews the change, its count and the question before anything is sent', async () => {
     const answer = await invoke('fleet:preview', {
       change: { kind: 'pingTarget', ipAddr: '9.9.9.9' },
-      targets: [{ gatewayId: 'gw-1' }, { gatewayId: 'gw-2' }, { gatewayId: 'gw-1' }],
+      targets: [{ gatewayId: 'gw-1' }, { gatewayId: 'gw-2', status: 'OFFLINE' }, { gatewayId: 'gw-1' }],
     });
     expect(answer.value).toEqual({
       gatewayCount: 2,
-      question: 'Apply ping target 9.9.9.9 to 2 gateways?',
+      question: 'Apply ping target 9.9.9.9 to 2 gateways? (1 listed offline: skipped, nothing sent to them)',
       disruptions: [],
       guards: [],
     });
