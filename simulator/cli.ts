@@ -25,6 +25,11 @@ const FLAGS: Record<
     kind: 'number',
     help: 'fraction of requests whose connection is cut (default 0)',
   },
+  '--drop-after-rate': {
+    key: 'dropAfterRate',
+    kind: 'number',
+    help: 'fraction of gateway writes carried out, then cut unanswered (default 0)',
+  },
   '--access-ttl': { key: 'accessTtl', kind: 'int', help: 'access token lifetime, seconds (default 7200)' },
   '--refresh-ttl': {
     key: 'refreshTtl',

@@ -135,6 +135,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     latencyMs: settings.latencyMs,
     failRate: settings.failRate,
     dropRate: settings.dropRate,
+    dropAfterRate: settings.dropAfterRate,
     seed: settings.seed,
   });
   try {

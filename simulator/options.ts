@@ -43,6 +43,11 @@ export const SimulatorSettingsSchema = z.strictObject({
     .min(0, 'drop-rate must be 0 to 1')
     .max(1, 'drop-rate must be 0 to 1')
     .default(0),
+  dropAfterRate: z
+    .number('drop-after-rate must be a number')
+    .min(0, 'drop-after-rate must be 0 to 1')
+    .max(1, 'drop-after-rate must be 0 to 1')
+    .default(0),
   accessTtl: whole('access-ttl')
     .min(1, 'access-ttl must be at least 1 second')
     .default(DEFAULT_ACCESS_TOKEN_TTL_SECONDS),

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { gatewayCommands, isCommandName } from '../electron/shared/api/commands';
 import { ENDPOINT_NAMES, endpoints, type EndpointName } from '../electron/shared/api/endpoints';
 import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '../electron/shared/api/errors';
 import { decodeQuery } from '../electron/shared/api/query';
@@ -18,6 +19,12 @@ export interface FaultOptions {
   failRate: number;
   /** Fraction of requests (0 to 1) whose connection is cut without an answer, chosen the same way. */
   dropRate: number;
+  /**
+   * Fraction of gateway commands that change the gateway (catalogue risk `change` or `disruptive`) which are
+   * carried out and then have their connection cut without an answer: "applied, answer lost". Reads are never
+   * cut this way (there is nothing to apply), nor are the other endpoints.
+   */
+  dropAfterRate?: number;
   seed: number;
 }
 
@@ -50,6 +57,8 @@ export function createServer(world: World, faults: FaultOptions): FastifyInstanc
   const handlers = createRouteHandlers(world);
   const faultRandom = new Random(faults.seed).fork('faults');
   const dropRandom = new Random(faults.seed).fork('drops');
+  const dropAfterRandom = new Random(faults.seed).fork('drops-after');
+  const dropAfterRate = faults.dropAfterRate ?? 0;
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
@@ -141,12 +150,27 @@ export function createServer(world: World, faults: FaultOptions): FastifyInstanc
         }
         const handler = handlers[name] as (input: RouteInput<EndpointName>) => unknown;
         const result = await handler({ principal, params, query, body, signal } as RouteInput<EndpointName>);
+        if (
+          dropAfterRate > 0 &&
+          name === 'gatewayCommand' &&
+          isWrite((params as { command: string }).command) &&
+          dropAfterRandom.next() < dropAfterRate
+        ) {
+          reply.hijack();
+          request.raw.socket.destroy();
+          return;
+        }
         if (result instanceof RawJson) return reply.code(200).type(JSON_TYPE).send(result.json);
         return reply.code(200).send(result ?? {});
       },
     });
   }
   return app;
+}
+
+/** True for a catalogue command that changes the gateway (the only kind --drop-after-rate cuts). */
+function isWrite(command: string): boolean {
+  return isCommandName(command) && gatewayCommands[command].risk !== 'read';
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

@@ -1,14 +1,18 @@
 // Benchmark suite `fleet` (issue 5): a firewall change on 1,000 gateways against the simulator in its own process.
 //  * fleet-1000-vs-ideal: total time ÷ (commands per gateway × 50 ms × 1,000 / 16), latency 50 ms, concurrency 16.
-//  * fleet-failures-accounted: with --fail-rate 0.05, gateways the job reports failed ÷ gateways that failed,
-//    where "failed" means failed after retries: the last command the server answered for that gateway was an
-//    error (seen on the wire, independently of the job's own bookkeeping). Retries are limited to one here so
-//    that some failures survive them; with the default four attempts almost none would. Any gateway missing
-//    from (or repeated in) the result table makes the figure 0.
+//  * fleet-failures-accounted: with --fail-rate 0.05, gateways the job reports not done (failed or unknown) ÷
+//    gateways that did not get the change, judged on the server's own state read after the job (independently
+//    of the job's bookkeeping; since issue 20 a row reads back after a lost answer, so the last status on the
+//    wire no longer says whether the change landed). Retries are limited to one here so that some failures
+//    survive them; with the default four attempts almost none would. Any gateway missing from (or repeated in)
+//    the result table makes the figure 0.
+//  * fleet-wrong-claims (issue 20): with --fail-rate 0.1 --drop-rate 0.05 --drop-after-rate 0.05 (writes carried
+//    out and their answer lost), rows claiming applied (done, already set) or not applied (failed, skipped,
+//    cancelled) when the server's state says the opposite. "unknown" claims neither. Target 0.
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { ApiClient, ApiError, collectPages, type Fetch } from '../../electron/services/api';
-import { FleetJob, type FleetChange } from '../../electron/services/fleet';
+import { FleetJob, type FleetChange, type FleetRowStatus } from '../../electron/services/fleet';
 import { Session } from '../../electron/services/session';
 import { spawnSimulator } from '../helpers/simulator-process';
 import type { BenchFigure } from './report';
@@ -17,31 +21,28 @@ const GATEWAYS = 1_000;
 const LATENCY_MS = 50;
 const CONCURRENCY = 16;
 const FAIL_RATE = 0.05;
+/** The faults of fleet-wrong-claims (issue 20). */
+const TRUTH_FLAGS = [
+  '--fail-rate',
+  '0.1',
+  '--drop-rate',
+  '0.05',
+  '--drop-after-rate',
+  '0.05',
+  '--seed',
+  '20',
+];
+/** Attempts at reading one gateway's state through the faults before the figure gives up. */
+const STATE_READ_ATTEMPTS = 50;
+/** Row statuses that claim the change holds, and those that claim it does not. */
+const CLAIMS_APPLIED = new Set<FleetRowStatus>(['done', 'unchanged']);
+const CLAIMS_NOT_APPLIED = new Set<FleetRowStatus>(['failed', 'skipped', 'cancelled']);
 const WARM_UP_CALLS = 160;
 const PROVIDER = { username: 'provider@fieldkit.demo', password: 'demo-provider' };
 const CHANGE: FleetChange = {
   kind: 'firewall',
   patch: { doSPrevention: { perMinLimit: 30, burstLimit: 90 } },
 };
-const COMMAND_PATH = /\/api\/gateway\/([^/]+)\/command\/([^/?]+)/;
-
-/** A fetch that records the last HTTP status the server gave for each gateway's commands. */
-function wireRecorder() {
-  const lastStatus = new Map<string, number>();
-  const fetch: Fetch = async (url, init) => {
-    const gatewayId = COMMAND_PATH.exec(url)?.[1];
-    try {
-      const response = await globalThis.fetch(url, init);
-      if (gatewayId) lastStatus.set(decodeURIComponent(gatewayId), response.status);
-      return response;
-    } catch (error) {
-      if (gatewayId) lastStatus.set(decodeURIComponent(gatewayId), 0);
-      throw error;
-    }
-  };
-  return { fetch, lastStatus };
-}
-
 async function loggedIn(url: string, fetch: Fetch): Promise<Session> {
   const session = new Session({ client: new ApiClient({ baseUrl: url, fetch, timeoutMs: 30_000 }) });
   for (let attempt = 1; ; attempt++) {
@@ -68,6 +69,37 @@ async function listGatewayIds(session: Session, providerId: string): Promise<str
       if (!(error instanceof ApiError && error.status === 503) || attempt >= 50) throw error;
     }
   }
+}
+
+/** True when the gateway's firewall, as the server holds it, has CHANGE (read through the faults, bounded). */
+async function holdsChange(session: Session, gatewayId: string): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const firewall = (await session.command(gatewayId, 'getFirewallConfiguration', {})) as {
+        doSPrevention: { perMinLimit: number; burstLimit: number };
+      };
+      const wanted = CHANGE.kind === 'firewall' ? CHANGE.patch.doSPrevention : undefined;
+      return (
+        firewall.doSPrevention.perMinLimit === wanted?.perMinLimit &&
+        firewall.doSPrevention.burstLimit === wanted?.burstLimit
+      );
+    } catch (error) {
+      if (attempt >= STATE_READ_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Which gateways hold CHANGE after the job, read CONCURRENCY at a time. */
+async function statesAfter(session: Session, ids: string[]): Promise<Map<string, boolean>> {
+  const states = new Map<string, boolean>();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let index = next++; index < ids.length; index = next++)
+        states.set(ids[index]!, await holdsChange(session, ids[index]!));
+    }),
+  );
+  return states;
 }
 
 /** Reads on a few gateways before timing: JIT, HTTP connections and the simulator's gateway state warm up. */
@@ -125,15 +157,20 @@ async function withSimulator<Result>(
 
 async function measureIdealRatio(): Promise<BenchFigure> {
   return withSimulator([], async (url) => {
-    const recorder = wireRecorder();
-    const session = await loggedIn(url, recorder.fetch);
+    const session = await loggedIn(url, globalThis.fetch);
     const providerId = session.info().providerId!;
     const ids = await listGatewayIds(session, providerId);
     await warmUp(session, ids);
     const job = new FleetJob(
       CHANGE,
       ids.map((gatewayId) => ({ gatewayId })),
-      { commander: session, profileId: 'bench', user: PROVIDER.username, concurrency: CONCURRENCY },
+      {
+        commander: session,
+        profileId: 'bench',
+        user: PROVIDER.username,
+        concurrency: CONCURRENCY,
+        confirmation: { gatewayCount: ids.length },
+      },
     );
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
@@ -156,8 +193,7 @@ async function measureIdealRatio(): Promise<BenchFigure> {
 
 async function measureFailuresAccounted(): Promise<BenchFigure> {
   return withSimulator(['--fail-rate', String(FAIL_RATE), '--seed', '11'], async (url) => {
-    const recorder = wireRecorder();
-    const session = await loggedIn(url, recorder.fetch);
+    const session = await loggedIn(url, globalThis.fetch);
     const ids = await listGatewayIds(session, session.info().providerId!);
     const job = new FleetJob(
       CHANGE,
@@ -168,6 +204,7 @@ async function measureFailuresAccounted(): Promise<BenchFigure> {
         user: PROVIDER.username,
         concurrency: CONCURRENCY,
         maxAttempts: 2,
+        confirmation: { gatewayCount: ids.length },
       },
     );
     const result = await job.run();
@@ -177,11 +214,12 @@ async function measureFailuresAccounted(): Promise<BenchFigure> {
       new Set(rowIds).size === ids.length &&
       ids.every((id) => rowIds.includes(id));
     const reported = new Set(
-      result.rows.filter((row) => row.status === 'failed').map((row) => row.gatewayId),
+      result.rows
+        .filter((row) => row.status === 'failed' || row.status === 'unknown')
+        .map((row) => row.gatewayId),
     );
-    const actual = new Set(
-      ids.filter((id) => (recorder.lastStatus.get(id) ?? 0) >= 400 || recorder.lastStatus.get(id) === 0),
-    );
+    const states = await statesAfter(session, ids);
+    const actual = new Set(ids.filter((id) => !states.get(id)));
     const agree = [...reported].every((id) => actual.has(id)) && [...actual].every((id) => reported.has(id));
     const value = !complete
       ? 0
@@ -195,14 +233,44 @@ async function measureFailuresAccounted(): Promise<BenchFigure> {
       value,
       unit: 'ratio',
       target: '= 1',
-      note: `${reported.size} reported failed, ${actual.size} failed on the wire (after 1 retry), same gateways: ${agree ? 'yes' : 'NO'}; table ${complete ? 'complete' : 'INCOMPLETE'} (${rowIds.length}/${ids.length}); ${result.message}`,
+      note: `${reported.size} reported failed or unknown, ${actual.size} without the change on the server (after 1 retry), same gateways: ${agree ? 'yes' : 'NO'}; table ${complete ? 'complete' : 'INCOMPLETE'} (${rowIds.length}/${ids.length}); ${result.message}`,
     };
   });
 }
 
-/** Runs the fleet benchmark: both figures, each against its own simulator process. */
+async function measureWrongClaims(): Promise<BenchFigure> {
+  return withSimulator(TRUTH_FLAGS, async (url) => {
+    const session = await loggedIn(url, globalThis.fetch);
+    const ids = await listGatewayIds(session, session.info().providerId!);
+    const result = await new FleetJob(
+      CHANGE,
+      ids.map((gatewayId) => ({ gatewayId })),
+      {
+        commander: session,
+        profileId: 'bench',
+        user: PROVIDER.username,
+        concurrency: CONCURRENCY,
+        confirmation: { gatewayCount: ids.length },
+      },
+    ).run();
+    const states = await statesAfter(session, ids);
+    const wrong = result.rows.filter((row) =>
+      states.get(row.gatewayId) ? CLAIMS_NOT_APPLIED.has(row.status) : CLAIMS_APPLIED.has(row.status),
+    );
+    const complete = result.rows.length === ids.length;
+    return {
+      name: 'fleet-wrong-claims',
+      value: complete ? wrong.length : ids.length,
+      unit: 'rows',
+      target: '= 0',
+      note: `${ids.length} gateways under ${TRUTH_FLAGS.slice(0, 6).join(' ')}; ${wrong.length} row(s) claim the opposite of the server's state${wrong.length > 0 ? ` (e.g. ${wrong[0]!.status}: ${wrong[0]!.reason ?? ''})` : ''}; table ${complete ? 'complete' : 'INCOMPLETE'}; ${result.message}`,
+    };
+  });
+}
+
+/** Runs the fleet benchmark: each figure against its own simulator process. */
 export async function runFleetBench(): Promise<BenchFigure[]> {
-  return [await measureIdealRatio(), await measureFailuresAccounted()];
+  return [await measureIdealRatio(), await measureFailuresAccounted(), await measureWrongClaims()];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

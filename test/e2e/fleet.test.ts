@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { parseFirewall } from '../../electron/services/commissioning';
+import type { RunningSimulator } from '../../simulator';
 import { startCommissioningApp, type CommissioningApp } from './wizards-harness';
 
 // Fleet apply in Chromium through the browser host, against a simulator that answers 20 % of requests with
-// 503 (--fail-rate 0.2): every chosen gateway must end in the result table, failures with their reason.
+// 503 (--fail-rate 0.2): every chosen gateway must end in the result table, failures with their reason. Every
+// write first asks "Apply … to N gateways?"; lockouts want the wizard's typed text.
 
 let app: CommissioningApp;
-const FINAL_STATUSES = new Set(['done', 'unchanged', 'failed', 'skipped']);
+let simulator: RunningSimulator;
+const FINAL_STATUSES = new Set(['done', 'unchanged', 'failed', 'unknown', 'skipped']);
 
 beforeAll(async () => {
   app = await startCommissioningApp({
@@ -14,7 +18,27 @@ beforeAll(async () => {
     // One attempt per gateway, so some of them surely fail and the failure path is seen.
     timing: { commandTimeoutMs: 5_000, fleetMaxAttempts: 1 },
   });
+  simulator = app.host.simulator!;
 }, 120_000);
+
+/** SSH allowed or refused on each gateway, as the simulator holds it. */
+function sshStates(): Record<string, boolean> {
+  const fleet = simulator.world.fleet;
+  return Object.fromEntries(
+    simulator.fixture.gateways.map((gateway) => [
+      gateway.id,
+      parseFirewall(fleet.stateOf(fleet.entityOf(gateway.id)).configuration.firewall).ssh.enabled,
+    ]),
+  );
+}
+
+/** The gateway ids of the result rows with this status. */
+async function rowIds(page: Page, status: string): Promise<string[]> {
+  const names = await page
+    .locator(`tr[data-status="${status}"] td:first-child`)
+    .evaluateAll((cells) => cells.map((cell) => cell.textContent?.trim() ?? ''));
+  return names.map((name) => simulator.fixture.gateways.find((gateway) => gateway.name === name)!.id);
+}
 
 afterAll(async () => {
   await app?.close();
@@ -46,7 +70,11 @@ describe('fleet apply under --fail-rate', () => {
     await page.getByLabel('What to change').selectOption('firewall');
     await page.getByLabel(/^Firewall settings to set/).fill('{ "doSPrevention": { "burstLimit": 77 } }');
     await page.getByRole('button', { name: 'Apply to the gateways' }).click();
-    const rerun = page.getByRole('button', { name: 'Re-run only the failed' });
+    const ask = page.getByRole('dialog', {
+      name: `Apply firewall settings (DoS burst limit 77) to ${chosen} gateways?`,
+    });
+    await ask.getByRole('button', { name: `Apply to ${chosen} gateways` }).click();
+    const rerun = page.getByRole('button', { name: /^Re-run (only the failed|the failed and the unknown)$/ });
     await rerun.waitFor({ timeout: 60_000 });
 
     const final = await statuses(page);
@@ -59,11 +87,58 @@ describe('fleet apply under --fail-rate', () => {
     const counts = await page.getByLabel('Fleet counts').textContent();
     expect(counts).toContain(`${chosen} of ${chosen} finished`);
 
-    const failed = final.filter((status) => status === 'failed').length;
+    const failed = final.filter((status) => status === 'failed' || status === 'unknown').length;
     expect(failed).toBeGreaterThan(0);
     await rerun.click();
+    await page
+      .getByRole('dialog', { name: /^Apply firewall settings \(DoS burst limit 77\) to \d+ gateways?\?$/ })
+      .getByRole('button', { name: /^Apply to/ })
+      .click();
     await expect.poll(async () => (await statuses(page)).length, { timeout: 60_000 }).toBe(failed);
-    await page.getByRole('button', { name: 'Re-run only the failed' }).waitFor({ timeout: 60_000 });
+    await rerun.waitFor({ timeout: 60_000 });
     expect((await statuses(page)).every((status) => FINAL_STATUSES.has(status))).toBe(true);
+  }, 180_000);
+});
+
+describe('fleet apply of a lockout', () => {
+  it('asks for DISABLE SSH naming the count; cancelling sends nothing, confirming changes only what it says', async () => {
+    const page = await openFleet();
+    const chosen = await page.getByRole('list', { name: 'Gateways to change' }).getByRole('checkbox').count();
+    await page.getByRole('button', { name: /^Choose all shown/ }).click();
+    await page.getByLabel('What to change').selectOption('firewall');
+    await page.getByLabel(/^Firewall settings to set/).fill('{ "ssh": { "enabled": false } }');
+    const before = sshStates();
+
+    await page.getByRole('button', { name: 'Apply to the gateways' }).click();
+    const ask = page.getByRole('dialog', {
+      name: `Apply firewall settings (SSH refused) to ${chosen} gateways?`,
+    });
+    await ask.getByText(`SSH will be refused on all ${chosen} gateways`).waitFor();
+    const offline = simulator.fixture.gateways.filter(
+      (gateway) => gateway.initialStatus === 'OFFLINE',
+    ).length;
+    expect(offline).toBeGreaterThan(0);
+    expect(await ask.getByRole('heading').textContent()).toBe(
+      `Apply firewall settings (SSH refused) to ${chosen} gateways? (${offline} listed offline: skipped, nothing sent to them)`,
+    );
+    const apply = ask.getByRole('button', { name: `Apply to ${chosen} gateways` });
+    expect(await apply.isDisabled()).toBe(true);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(sshStates()).toEqual(before);
+    expect(await page.getByRole('table', { name: 'Fleet result' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Apply to the gateways' }).click();
+    await ask.getByRole('button', { name: 'I understand the risk' }).click();
+    await ask.getByLabel('Type DISABLE SSH to go ahead').fill('DISABLE SSH');
+    await apply.click();
+    await page
+      .getByRole('button', { name: /^Re-run (only the failed|the failed and the unknown)$/ })
+      .waitFor({ timeout: 60_000 });
+    const after = sshStates();
+    const done = await rowIds(page, 'done');
+    expect(done.length).toBeGreaterThan(0);
+    for (const id of done) expect(after[id]).toBe(false);
+    for (const id of await rowIds(page, 'failed')) expect(after[id]).toBe(before[id]);
   }, 180_000);
 });

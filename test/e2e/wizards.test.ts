@@ -160,11 +160,22 @@ describe('live RF meter', () => {
 });
 
 describe('software wizard', () => {
-  it('upgrades every package and follows it through the reboot', async () => {
+  it('asks before upgrading, naming the restart and the downtime; only the yes sends the upgrade', async () => {
     const gateway = healthyGateway(simulator, 4);
+    const fleet = simulator.world.fleet;
+    const lastInstall = () => structuredClone(fleet.stateOf(fleet.entityOf(gateway.id)).lastInstall);
     const page = await app.open([gateway.id, 'wizard', 'software']);
     const upgradeAll = page.getByRole('button', { name: 'Upgrade all' });
+    const before = lastInstall();
     await upgradeAll.click();
+    const ask = page.getByRole('dialog', { name: `Upgrade every package on ${gateway.name}?` });
+    await ask.getByText(/then restarts: it is offline for a few minutes/).waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(lastInstall()).toEqual(before);
+
+    await upgradeAll.click();
+    await ask.getByRole('button', { name: `Upgrade and restart ${gateway.name}` }).click();
     await page.getByText(/^Installed every package: .* succeeded/).waitFor({ timeout: 30_000 });
   });
 });

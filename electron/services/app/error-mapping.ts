@@ -8,6 +8,7 @@ import {
 } from '../api';
 import { ERROR_CODES } from '../../shared/api';
 import { IpcError } from '../../shared/ipc/result';
+import { ConfirmationRequiredError } from '../commissioning/risk-guards';
 import { CredentialStoreError } from '../credentials';
 import { SessionExpiredError } from '../session';
 import { CertificateUntrustedError } from './server-fetch';
@@ -30,6 +31,12 @@ export function findCause<T>(error: unknown, type: abstract new (...args: never[
  * which answers a generic INTERNAL.
  */
 export function mapServiceError(error: unknown): IpcError | undefined {
+  if (error instanceof ConfirmationRequiredError)
+    return new IpcError('INVALID_INPUT', error.message, {
+      missing: error.missing,
+      disruptions: error.assessment.disruptions,
+      guards: error.assessment.guards,
+    });
   const certificate = findCause(error, CertificateUntrustedError);
   if (certificate) {
     return new IpcError(

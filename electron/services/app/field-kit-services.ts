@@ -4,6 +4,7 @@ import { IpcError } from '../../shared/ipc/result';
 import type { HandlerTable } from '../../shared/ipc/router';
 import type { Notice, Profile, ProfileDraft } from '../../shared/ipc/schemas';
 import { AuditLog } from '../audit';
+import { assessCommand, requireConfirmed } from '../commissioning/risk-guards';
 import type { OpenedCredentialStore } from '../credentials';
 import { OfflineCache } from '../offline-cache';
 import { ProfileStore } from '../profiles';
@@ -289,11 +290,17 @@ export class FieldKitServices {
         }
         return answer;
       },
-      'gateway:command': ({ gatewayId, command, body }) => {
+      'gateway:command': ({ gatewayId, command, body, confirmation }) => {
         if (!isCommandName(command)) {
           throw new IpcError('INVALID_INPUT', 'Unknown gateway command.', [
             { path: 'command', message: `No gateway command named ${command}` },
           ]);
+        }
+        // The console's disruptive commands and lockouts are confirmed like the wizards' (risk-guards.ts).
+        try {
+          requireConfirmed(assessCommand(command, body), confirmation);
+        } catch (error) {
+          throw mapServiceError(error) ?? error;
         }
         return this.runAuditedCommand(gatewayId, command, body);
       },

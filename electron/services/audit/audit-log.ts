@@ -5,8 +5,8 @@ import { redactSecrets, redactText } from './redaction';
 
 /** What an audit entry records: one gateway command, a wizard step, a fleet job, or a terminal session. */
 export const AUDIT_KINDS = ['command', 'wizard', 'fleet', 'terminal'] as const;
-/** How the recorded action ended. */
-export const AUDIT_OUTCOMES = ['ok', 'failed', 'cancelled'] as const;
+/** How the recorded action ended; `unknown`: a change went out and neither its answer nor a read-back came. */
+export const AUDIT_OUTCOMES = ['ok', 'failed', 'cancelled', 'unknown'] as const;
 
 /** One line of the audit log. `at` is milliseconds since the epoch; `request` is always redacted. */
 export const AuditEntrySchema = z.object({

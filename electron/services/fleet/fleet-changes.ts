@@ -5,6 +5,7 @@ import {
   type FirewallConfiguration,
 } from '../../shared/api';
 import { INSTALL_STATUS } from '../commissioning/gateway-tasks';
+import { describeFleetChange } from '../commissioning/risk-guards';
 import type { GatewayCommander } from '../commissioning/types';
 import { parseFirewall } from '../commissioning/wizards/firewall';
 
@@ -39,16 +40,7 @@ export class ReadBackMismatchError extends Error {
 
 /** The change in words, for the job's title and the audit log. */
 export function describeChange(change: FleetChange): string {
-  switch (change.kind) {
-    case 'firewall':
-      return `firewall settings ${JSON.stringify(change.patch)}`;
-    case 'apn':
-      return `APN ${change.name}`;
-    case 'pingTarget':
-      return `ping target ${change.ipAddr}`;
-    case 'softwareUpgrade':
-      return `software upgrade of ${change.packageName ?? 'every package'}`;
-  }
+  return describeFleetChange(change);
 }
 
 /** Problems with the change itself, found before any gateway is touched. */
@@ -187,6 +179,42 @@ export async function applyChange(
         after: relevant.map((item) => `${item.name} ${item.newVer}`),
         detail: 'upgrade started (the gateway installs it and restarts)',
       };
+    }
+  }
+}
+
+/**
+ * Reads the gateway and says whether the change holds on it (true) or not (false): what a row says after a write
+ * whose answer was lost. Throws when the gateway cannot be read; then nobody knows. An upgrade holds once it is
+ * under way or the package is no longer upgradable.
+ */
+export async function isChangeApplied(
+  commander: GatewayCommander,
+  gatewayId: string,
+  change: FleetChange,
+  options: { signal?: AbortSignal; timeoutMs?: number },
+): Promise<boolean> {
+  switch (change.kind) {
+    case 'firewall': {
+      const now = parseFirewall(await commander.command(gatewayId, 'getFirewallConfiguration', {}, options));
+      return same(mergeFirewall(now, change.patch), now);
+    }
+    case 'pingTarget':
+      return (
+        (await commander.command(gatewayId, 'getPreferredPingIpAddress', {}, options)).ipAddr ===
+        change.ipAddr
+      );
+    case 'apn': {
+      const { apns } = await commander.command(gatewayId, 'getWmApns', {}, options);
+      return apns.some((apn) => apn.name === change.name);
+    }
+    case 'softwareUpgrade': {
+      const last = await commander.command(gatewayId, 'getLastInstallUpgradeStatus', {}, options);
+      if (last.lastStatus === INSTALL_STATUS.IN_PROGRESS) return true;
+      const upgradable = await commander.command(gatewayId, 'getUpgradableSoftware', {}, options);
+      return change.packageName === undefined
+        ? upgradable.length === 0
+        : !upgradable.some((item) => item.name === change.packageName);
     }
   }
 }

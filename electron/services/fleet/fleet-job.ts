@@ -5,10 +5,12 @@ import { SYSTEM_CLOCK, type Clock } from '../commissioning/clock';
 import { gatewayCommands } from '../../shared/api';
 import { ApiError } from '../api';
 import { describeError, isCancellation, isTransient } from '../commissioning/gateway-errors';
+import { assessFleetChange, requireConfirmed, type RiskConfirmation } from '../commissioning/risk-guards';
 import type { GatewayCommander } from '../commissioning/types';
 import {
   applyChange,
   describeChange,
+  isChangeApplied,
   validateChange,
   type FleetChange,
   type GatewayChangeOutcome,
@@ -35,9 +37,14 @@ export interface FleetTarget {
   status?: 'ONLINE' | 'OFFLINE';
 }
 
-/** Where a gateway stands in the job. */
+/**
+ * Where a gateway stands in the job. `done`: applied and verified by reading back; `unchanged`: it already had
+ * the change; `failed`: not applied (nothing went out, the gateway refused, or reading back shows the old value);
+ * `unknown`: a change went out but neither its answer nor a read-back came, so it may or may not hold;
+ * `skipped`: offline before any change was sent; `cancelled`: stopped by the technician.
+ */
 export type FleetRowStatus =
-  'pending' | 'running' | 'done' | 'unchanged' | 'failed' | 'skipped' | 'cancelled';
+  'pending' | 'running' | 'done' | 'unchanged' | 'failed' | 'unknown' | 'skipped' | 'cancelled';
 
 /** One row of the result table. Every input gateway has exactly one. */
 export interface FleetRow {
@@ -90,6 +97,11 @@ export interface FleetJobOptions {
   jobId?: string;
   /** Random source for retry jitter (tests pass a fixed one). */
   random?: () => number;
+  /**
+   * What the technician confirmed: the gateway count (always) and, for a risky change, the yes to its
+   * disruptions and each lockout's typed text (assessFleetChange). Without it the job is refused.
+   */
+  confirmation?: RiskConfirmation;
 }
 
 const STATUSES: FleetRowStatus[] = [
@@ -98,6 +110,7 @@ const STATUSES: FleetRowStatus[] = [
   'done',
   'unchanged',
   'failed',
+  'unknown',
   'skipped',
   'cancelled',
 ];
@@ -105,9 +118,12 @@ const STATUSES: FleetRowStatus[] = [
 /**
  * Applies one change to many gateways with bounded concurrency. Each gateway is read, changed where it differs
  * and read back; transient failures (408, 5xx, network) are retried with exponential backoff and jitter; a
- * gateway that never answers ends `skipped` (offline), a refusal or a read-back mismatch ends `failed` with the
- * reason in words. Cancelling stops starting gateways and marks them `cancelled`. Nothing is dropped: the
- * result has exactly one row per input gateway, in input order (duplicates in the input are merged).
+ * gateway that never answers before anything is sent ends `skipped` (offline), a refusal ends `failed` with the
+ * reason in words. A row whose change went out without a confirmed answer reads the gateway back and says what
+ * is true: `done` (verified), `failed` (not applied) or `unknown` (it could not be read). Cancelling stops
+ * starting gateways and marks them `cancelled`. Nothing is dropped: the result has exactly one row per input
+ * gateway, in input order (duplicates in the input are merged). The constructor throws
+ * ConfirmationRequiredError unless `confirmation` names the gateway count and covers the change's risk.
  */
 export class FleetJob extends EventEmitter<FleetJobEvents> {
   readonly jobId: string;
@@ -146,6 +162,7 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
       }
       this.tally[row.status]++;
     }
+    requireConfirmed(assessFleetChange(change, this.rows.length), options.confirmation, this.rows.length);
     options.signal?.addEventListener('abort', () => this.cancel(), { once: true });
   }
 
@@ -165,17 +182,27 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
     return this.running;
   }
 
-  /** A new job over the gateways that failed (and, if asked, those skipped as offline). */
-  retryFailed(options: { includeSkipped?: boolean } = {}): FleetJob {
+  /** The gateways a retry goes to: those failed, unknown or cancelled (and, if asked, those skipped as offline). */
+  retryTargets(options: { includeSkipped?: boolean } = {}): FleetTarget[] {
     const wanted = new Set<FleetRowStatus>([
       'failed',
+      'unknown',
       'cancelled',
       ...(options.includeSkipped ? (['skipped'] as const) : []),
     ]);
-    const targets = this.rows
+    return this.rows
       .filter((row) => wanted.has(row.status))
       .map((row) => ({ gatewayId: row.gatewayId, name: row.name }));
-    return new FleetJob(this.change, targets, { ...this.options, jobId: undefined, signal: undefined });
+  }
+
+  /** A new job over retryTargets(); it needs its own confirmation, for its own gateway count. */
+  retryFailed(options: { includeSkipped?: boolean; confirmation?: RiskConfirmation } = {}): FleetJob {
+    return new FleetJob(this.change, this.retryTargets(options), {
+      ...this.options,
+      jobId: undefined,
+      signal: undefined,
+      confirmation: options.confirmation,
+    });
   }
 
   private async execute(): Promise<FleetResult> {
@@ -240,7 +267,9 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
         const changedEarlier = !outcome.changed && sentChange;
         await this.settle(row, startedAt, {
           status: outcome.changed || changedEarlier ? 'done' : 'unchanged',
-          reason: changedEarlier ? 'changed; confirmed by reading back on a retry' : outcome.detail,
+          reason: changedEarlier
+            ? 'applied; an answer was lost, and reading back on a retry shows the change'
+            : outcome.detail,
           ...(changedEarlier ? { after: outcome.after } : { before: outcome.before, after: outcome.after }),
         });
         return;
@@ -273,16 +302,67 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
       }
     }
     const attempts = row.attempts === 1 ? '1 attempt' : `${row.attempts} attempts`;
-    if (isGatewayOffline(lastError))
+    if (sentChange) await this.settleAfterReadBack(row, startedAt, { commander, lastError, attempts });
+    else if (isGatewayOffline(lastError))
       await this.settle(row, startedAt, {
         status: 'skipped',
-        reason: `Offline: the gateway did not answer (${attempts}); nothing was changed`,
+        reason: `Offline: the gateway did not answer (${attempts}); no change was sent to it`,
       });
     else
       await this.settle(row, startedAt, {
         status: 'failed',
         reason: `${describeError(lastError)} (${attempts})`,
       });
+  }
+
+  /**
+   * A change went out and no attempt saw it confirmed (its answer lost, a 5xx or a timeout after sending, or a
+   * read-back that differed): read the gateway again and say what is true — never "failed" for a change that
+   * may hold.
+   */
+  private async settleAfterReadBack(
+    row: FleetRow,
+    startedAt: number,
+    { commander, lastError, attempts }: { commander: GatewayCommander; lastError: unknown; attempts: string },
+  ): Promise<void> {
+    const maxAttempts = this.options.maxAttempts ?? FLEET_MAX_ATTEMPTS;
+    const offlineAttempts = this.options.offlineAttempts ?? FLEET_OFFLINE_ATTEMPTS;
+    let readError: unknown;
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      try {
+        const isApplied = await isChangeApplied(commander, row.gatewayId, this.change, {
+          signal: this.controller.signal,
+          timeoutMs: this.options.commandTimeoutMs,
+        });
+        await this.settle(
+          row,
+          startedAt,
+          isApplied
+            ? {
+                status: 'done',
+                reason: `applied; the answer was lost (${describeError(lastError)}, ${attempts}), and reading back shows the change`,
+              }
+            : {
+                status: 'failed',
+                reason: `not applied (reading back shows the previous value): ${describeError(lastError)} (${attempts})`,
+              },
+        );
+        return;
+      } catch (error) {
+        readError = error;
+        if (this.controller.signal.aborted || !isTransient(error)) break;
+        if (attempt >= (isGatewayOffline(error) ? offlineAttempts : maxAttempts)) break;
+        try {
+          await this.clock.sleep(this.options.retryDelayMs ?? FLEET_RETRY_DELAY_MS, this.controller.signal);
+        } catch {
+          break;
+        }
+      }
+    }
+    await this.settle(row, startedAt, {
+      status: 'unknown',
+      reason: `sent; the gateway did not confirm — re-read it (${describeError(lastError)}; reading back: ${describeError(readError)})`,
+    });
   }
 
   private async settle(row: FleetRow, startedAt: number, changes: Partial<FleetRow>): Promise<void> {
@@ -302,11 +382,13 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
         outcome:
           row.status === 'done' || row.status === 'unchanged'
             ? 'ok'
-            : row.status === 'cancelled'
-              ? 'cancelled'
+            : row.status === 'cancelled' || row.status === 'unknown'
+              ? row.status
               : 'failed',
         durationMs: row.durationMs,
-        ...(row.status === 'done' || row.status === 'unchanged' ? {} : { error: row.reason }),
+        ...(row.status === 'done' || row.status === 'unchanged'
+          ? { response: { message: row.reason } }
+          : { error: row.reason }),
         ...(row.before === undefined ? {} : { before: row.before }),
         ...(row.after === undefined ? {} : { after: row.after }),
         at: startedAt,
@@ -332,7 +414,8 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
     const parts = [
       `${counts.done} changed`,
       `${counts.unchanged} already set`,
-      `${counts.failed} failed`,
+      `${counts.failed} failed (not applied)`,
+      ...(counts.unknown > 0 ? [`${counts.unknown} unknown (sent, not confirmed: re-read)`] : []),
       `${counts.skipped} skipped (offline)`,
       ...(counts.cancelled > 0 ? [`${counts.cancelled} cancelled`] : []),
     ];

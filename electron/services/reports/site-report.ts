@@ -83,8 +83,8 @@ const STYLE = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1f24;margin:2rem;max-width:60rem}
 h1{font-size:1.6rem;margin:0 0 .25rem}h2{font-size:1.15rem;margin:1.75rem 0 .5rem;border-bottom:1px solid #ccd;padding-bottom:.2rem}
 table{border-collapse:collapse;width:100%;margin:.25rem 0 1rem}th,td{border:1px solid #ccd;padding:.25rem .45rem;text-align:left;vertical-align:top;font-size:12.5px}
-th{background:#eef1f5}.ok{color:#176c2e;font-weight:600}.failed{color:#b3261e;font-weight:600}.cancelled{color:#8a6100;font-weight:600}
-.unknown{color:#555;font-weight:600}.meta{color:#555}code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;overflow-wrap:break-word}
+th{background:#eef1f5}.ok{color:#176c2e;font-weight:600}.failed{color:#b3261e;font-weight:600}.cancelled,.unknown{color:#8a6100;font-weight:600}
+.meta{color:#555}code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;overflow-wrap:break-word}
 @media print{body{margin:0}h2{break-after:avoid}tr{break-inside:avoid}}`;
 
 /**
@@ -113,7 +113,7 @@ export function buildSiteReportHtml(visit: SiteVisit, options: SiteReportOptions
   const gatewayName = new Map(visit.gateways.map((gateway) => [gateway.id, gateway.name ?? gateway.id]));
   const gateway = (id: string | undefined) => clean(id ? (gatewayName.get(id) ?? id) : '—');
   const outcome = (text: string) =>
-    `<span class="${clean(text === 'ok' ? 'ok' : text === 'cancelled' ? 'cancelled' : 'failed')}">${clean(text)}</span>`;
+    `<span class="${clean(text === 'ok' || text === 'cancelled' || text === 'unknown' ? text : 'failed')}">${clean(text)}</span>`;
 
   const wizardEntries = visit.entries.filter((entry) => entry.kind === 'wizard' || entry.kind === 'fleet');
   const reads = wizardEntries.filter((entry) => entry.name.endsWith(':read'));

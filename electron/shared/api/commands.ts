@@ -350,7 +350,8 @@ export const gatewayCommands = {
     risk: 'disruptive',
     bodyKind: 'json',
     summary: 'Upgrade one package, or all of them.',
-    consequence: 'The gateway installs the upgrade and restarts; it is offline until it comes back.',
+    consequence:
+      'The gateway downloads and installs the upgrade, then restarts: it is offline for a few minutes (longer on a slow link), forwards no LoRa packets meanwhile, and open terminals and tunnels drop.',
     request: z.strictObject({ packageToUpgrade: required('packageToUpgrade') }),
     response: UNKNOWN,
   }),
@@ -360,7 +361,8 @@ export const gatewayCommands = {
     risk: 'disruptive',
     bodyKind: 'json',
     summary: 'Install a package from the installable list.',
-    consequence: 'The gateway installs the package and may restart.',
+    consequence:
+      'The gateway downloads and installs the package and may restart: if it does, it is offline for a few minutes and open terminals and tunnels drop.',
     request: z.strictObject({ packageToInstall: required('packageToInstall') }),
     response: UNKNOWN,
   }),

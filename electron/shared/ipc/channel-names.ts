@@ -30,6 +30,7 @@ export const CHANNEL_NAMES = [
   'gateway-task:cancel',
   'rf-meter:start',
   'rf-meter:stop',
+  'fleet:preview',
   'fleet:start',
   'fleet:cancel',
   'fleet:retry-failed',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { gatewaysChannels, gatewaysEvents } from './domains/gateways';
 import { integrationsChannels, integrationsEvents } from './domains/integrations';
-import { commissioningChannels, commissioningEvents } from './domains/commissioning';
+import { commissioningChannels, commissioningEvents, RiskConfirmationSchema } from './domains/commissioning';
 import { terminalsChannels, terminalsEvents } from './domains/terminals';
 import {
   NoticeSchema,
@@ -71,12 +71,16 @@ export const ApiCallInputSchema = z
 /** Input of `api:call`. */
 export type ApiCallInput = z.infer<typeof ApiCallInputSchema>;
 
-/** Input of `gateway:command`: a command of the gateway command catalogue by name. */
+/**
+ * Input of `gateway:command`: a command of the gateway command catalogue by name. A disruptive command is refused
+ * without `confirmation.acknowledged`, a firewall that turns SSH or ping off without its typed text.
+ */
 export const GatewayCommandInputSchema = z
   .object({
     gatewayId: z.string().min(1).max(100),
     command: z.string().min(1).max(100),
     body: z.unknown().optional(),
+    confirmation: RiskConfirmationSchema.optional(),
   })
   .strict();
 /** Input of `gateway:command`. */

@@ -4,6 +4,7 @@ import {
   GatewayTasks,
   GuardNotConfirmedError,
   SSH_LOCKOUT_CONFIRMATION,
+  WAN_LOCKOUT_CONFIRMATION,
   cellularWizard,
   connectivityWizard,
   createWizardRun,
@@ -135,7 +136,12 @@ describe('commissioning against the simulator', () => {
     run.on('event', (event) => events.push(event));
     const state = await run.read();
     const cellular = state.types.find((type) => type.type === 'Cellular')!.index;
-    const result = await run.apply({ ...state, preferredIdx: cellular, fallbackIdx: cellular });
+    const edit = { ...state, preferredIdx: cellular, fallbackIdx: cellular };
+    // Ethernet, the link in use, leaves the pair: the WAN lockout guard asks for its typed text first.
+    expect(run.review(edit).guards.map((guard) => guard.confirmationText)).toEqual([
+      WAN_LOCKOUT_CONFIRMATION,
+    ]);
+    const result = await run.apply(edit, { 'wan-lockout': WAN_LOCKOUT_CONFIRMATION });
     expect(result.outcome).toBe('rolled-back');
     expect(events.some((event) => event.type === 'step' && event.step === 'waiting')).toBe(true);
     const types = await session.command(gateway.id, 'getConnectivityTypes', {});

@@ -1,9 +1,24 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseFirewall } from '../../../electron/services/commissioning';
-import { FleetJob, listGroupTargets, type FleetJobOptions } from '../../../electron/services/fleet';
+import {
+  FleetJob,
+  listGroupTargets,
+  type FleetChange,
+  type FleetJobOptions,
+  type FleetTarget,
+} from '../../../electron/services/fleet';
+import { MemoryAuditSink } from '../../../electron/services/audit';
+import { buildSiteReportHtml } from '../../../electron/services/reports';
+import type { GatewayCommander } from '../../../electron/services/commissioning';
 import type { Session } from '../../../electron/services/session';
 import type { RunningSimulator } from '../../../simulator';
+import { confirmedFor } from '../../helpers/fleet-confirmation';
 import { startSimulatorSession } from '../commissioning/simulator-session';
+
+/** A job the technician confirmed for exactly its gateways. */
+function confirmedJob(change: FleetChange, targets: FleetTarget[], options: FleetJobOptions): FleetJob {
+  return new FleetJob(change, targets, { confirmation: confirmedFor(change, targets), ...options });
+}
 
 describe('fleet apply against the simulator', () => {
   let simulator: RunningSimulator | undefined;
@@ -31,7 +46,7 @@ describe('fleet apply against the simulator', () => {
     });
     simulator = started.simulator;
     const ids = simulator.fixture.gateways.map((gateway) => gateway.id);
-    const job = new FleetJob(
+    const job = confirmedJob(
       { kind: 'firewall', patch: { doSPrevention: { burstLimit: 77 } } },
       ids.map((gatewayId) => ({ gatewayId })),
       jobOptions(started.session, { maxAttempts: 2 }),
@@ -44,10 +59,12 @@ describe('fleet apply against the simulator', () => {
     expect(warnings).toEqual([]);
     expect(result.rows.map((row) => row.gatewayId)).toEqual(ids);
     const counts = result.counts;
-    expect(counts.done + counts.unchanged + counts.failed + counts.skipped).toBe(ids.length);
+    expect(counts.done + counts.unchanged + counts.failed + counts.unknown + counts.skipped).toBe(ids.length);
     expect(counts.failed).toBeGreaterThan(0);
     for (const row of result.rows.filter((item) => item.status === 'failed'))
-      expect(row.reason).toMatch(/^The server failed \(503\): Simulated server failure/);
+      expect(row.reason).toMatch(
+        /^(not applied \(reading back shows the previous value\): )?The server failed \(503\): Simulated server failure/,
+      );
     const offline = new Set(
       simulator.fixture.gateways
         .filter((gateway) => gateway.initialStatus === 'OFFLINE')
@@ -57,13 +74,16 @@ describe('fleet apply against the simulator', () => {
       expect(offline.has(row.gatewayId)).toBe(true);
     // What the table says was done is what the gateways hold.
     const world = simulator.world;
-    for (const row of result.rows.filter((item) => item.status === 'done')) {
-      const state = world.fleet.stateOf(world.fleet.entityOf(row.gatewayId));
-      expect(parseFirewall(state.configuration.firewall).doSPrevention.burstLimit).toBe(77);
-    }
+    const burstLimit = (gatewayId: string) =>
+      parseFirewall(world.fleet.stateOf(world.fleet.entityOf(gatewayId)).configuration.firewall).doSPrevention
+        .burstLimit;
+    for (const row of result.rows.filter((item) => item.status === 'done'))
+      expect(burstLimit(row.gatewayId)).toBe(77);
+    for (const row of result.rows.filter((item) => item.status === 'failed'))
+      expect(burstLimit(row.gatewayId)).not.toBe(77);
   });
 
-  it('re-runs exactly the gateways that failed and no other', async () => {
+  it('re-runs exactly the gateways that failed or are unknown and no other', async () => {
     const started = await startSimulatorSession({
       gateways: 30,
       failRate: 0.3,
@@ -72,15 +92,18 @@ describe('fleet apply against the simulator', () => {
     });
     simulator = started.simulator;
     const online = simulator.fixture.gateways.filter((gateway) => gateway.initialStatus === 'ONLINE');
-    const first = new FleetJob(
+    const first = confirmedJob(
       { kind: 'pingTarget', ipAddr: '9.9.9.9' },
       online.map((gateway) => ({ gatewayId: gateway.id })),
       jobOptions(started.session, { maxAttempts: 1 }),
     );
     const firstResult = await first.run();
-    const failed = firstResult.rows.filter((row) => row.status === 'failed').map((row) => row.gatewayId);
+    // A gateway whose change went out unconfirmed is "unknown": it is re-run too (each run reads first).
+    const failed = firstResult.rows
+      .filter((row) => row.status === 'failed' || row.status === 'unknown')
+      .map((row) => row.gatewayId);
     expect(failed.length).toBeGreaterThan(0);
-    const again = first.retryFailed();
+    const again = first.retryFailed({ confirmation: { gatewayCount: failed.length } });
     const secondResult = await again.run();
     expect(secondResult.rows.map((row) => row.gatewayId)).toEqual(failed);
   });
@@ -98,7 +121,7 @@ describe('fleet apply against the simulator', () => {
     expect(targets.map((target) => target.gatewayId).sort()).toEqual(
       members.map((gateway) => gateway.id).sort(),
     );
-    const result = await new FleetJob(
+    const result = await confirmedJob(
       { kind: 'pingTarget', ipAddr: '1.0.0.1' },
       targets,
       jobOptions(started.session),
@@ -113,5 +136,68 @@ describe('fleet apply against the simulator', () => {
         .sort(),
     ).toEqual(offline.sort());
     expect(result.counts.done).toBe(members.length - offline.length);
+  });
+
+  it('with --drop-after-rate 1 reports every gateway applied and verified by reading back', async () => {
+    const started = await startSimulatorSession({ gateways: 12, dropAfterRate: 1, commandTimeoutMs: 200 });
+    simulator = started.simulator;
+    const online = simulator.fixture.gateways.filter((gateway) => gateway.initialStatus === 'ONLINE');
+    const change: FleetChange = { kind: 'pingTarget', ipAddr: '9.9.9.9' };
+    const targets = online.map((gateway) => ({ gatewayId: gateway.id }));
+    const result = await confirmedJob(change, targets, jobOptions(started.session)).run();
+    expect(result.rows.map((row) => row.status)).toEqual(online.map(() => 'done'));
+    for (const row of result.rows) expect(row.reason).toMatch(/reading back .*shows the change/);
+    const world = simulator.world;
+    for (const gateway of online)
+      expect(world.fleet.stateOf(world.fleet.entityOf(gateway.id)).configuration.preferredPingIp).toBe(
+        '9.9.9.9',
+      );
+  });
+
+  it('with --drop-after-rate 1 and the gateway gone offline after the change says "unknown", never "failed"', async () => {
+    const started = await startSimulatorSession({
+      gateways: 6,
+      dropAfterRate: 1,
+      commandTimeoutMs: 200,
+      rebootMs: 600_000,
+    });
+    simulator = started.simulator;
+    const world = simulator.world;
+    const online = simulator.fixture.gateways.filter((gateway) => gateway.initialStatus === 'ONLINE');
+    // The gateway restarts right after it took the change (its answer already lost to the cut connection).
+    const commander: GatewayCommander = {
+      command: async (gatewayId, name, request, options) => {
+        try {
+          return await started.session.command(gatewayId, name, request, options);
+        } finally {
+          if (name === 'setPreferredPingIpAddress') world.fleet.reboot(world.fleet.entityOf(gatewayId));
+        }
+      },
+    };
+    const change: FleetChange = { kind: 'pingTarget', ipAddr: '9.9.9.9' };
+    const targets = online.map((gateway) => ({ gatewayId: gateway.id }));
+    const audit = new MemoryAuditSink();
+    const result = await confirmedJob(
+      change,
+      targets,
+      jobOptions(started.session, { commander, audit }),
+    ).run();
+    expect(result.rows.map((row) => row.status)).toEqual(online.map(() => 'unknown'));
+    for (const row of result.rows)
+      expect(row.reason).toMatch(/^sent; the gateway did not confirm — re-read it/);
+    expect(result.counts.failed).toBe(0);
+    expect(audit.entries.map((entry) => entry.outcome)).toEqual(online.map(() => 'unknown'));
+    // The site report says what the table and the audit log say.
+    const html = buildSiteReportHtml({
+      technician: 'provider@fieldkit.demo',
+      profileId: 'demo',
+      gateways: [],
+      startedAt: 0,
+      endedAt: Date.now(),
+      entries: audit.entries,
+    });
+    expect(html.match(/<span class="unknown">unknown<\/span>/g)).toHaveLength(online.length);
+    expect(html).toContain('sent; the gateway did not confirm — re-read it');
+    expect(html).not.toContain('class="failed"');
   });
 });

@@ -38,6 +38,25 @@ describe('fault injection', () => {
     await expect(fetch(`${simulator.url}/api/auth/user`)).rejects.toThrow();
   });
 
+  it('carries out a gateway write and then cuts its connection at --drop-after-rate 1; reads still answer', async () => {
+    simulator = await startSimulator({
+      port: 0,
+      host: '127.0.0.1',
+      dropAfterRate: 1,
+      gateways: 2,
+      devices: 2,
+    });
+    const client = rawClient(simulator);
+    const { token } = await client.login('provider@fieldkit.demo', 'demo-provider');
+    const gateway = simulator.fixture.gateways.find((candidate) => candidate.initialStatus === 'ONLINE')!;
+    const command = (name: string) => `/api/gateway/${gateway.id}/command/${name}`;
+    await expect(
+      client.post(command('setPreferredPingIpAddress'), { ipAddr: '9.9.9.9' }, token),
+    ).rejects.toThrow();
+    const read = await client.post<{ ipAddr: string }>(command('getPreferredPingIpAddress'), {}, token);
+    expect(read).toMatchObject({ status: 200, body: { ipAddr: '9.9.9.9' } });
+  });
+
   it('delays every answer by --latency-ms', async () => {
     simulator = await startSimulator({ port: 0, host: '127.0.0.1', latencyMs: 150, gateways: 2, devices: 2 });
     const started = performance.now();

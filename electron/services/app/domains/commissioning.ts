@@ -17,7 +17,11 @@ import {
   GatewayTasks,
   GatewayUnreachableError,
   GuardNotConfirmedError,
+  assessCommand,
+  assessFleetChange,
+  requireConfirmed,
   RfMeter,
+  taskCommand,
   type GatewayCommander,
   type WizardDefinition,
   type WizardRun,
@@ -244,6 +248,31 @@ export function createCommissioningHandlers(
       }
     }
   };
+  const validFleetChange = (change: unknown): FleetChange => {
+    const fleetChange = change as FleetChange;
+    const problems = validateChange(fleetChange);
+    if (problems.length > 0)
+      throw new IpcError('INVALID_INPUT', `The change cannot be applied: ${problems.join('; ')}`, {
+        problems,
+      });
+    return fleetChange;
+  };
+  const chooseTargets = async (
+    targets: FleetTarget[] | undefined,
+    gatewayGroupId: string | undefined,
+  ): Promise<FleetTarget[]> => {
+    let chosen: FleetTarget[] = targets ?? [];
+    if (gatewayGroupId !== undefined) {
+      const lister: GatewayGroupLister = {
+        call: (name, request) => who().session.call(name, request) as never,
+      };
+      chosen = [...chosen, ...(await listGroupTargets(lister, gatewayGroupId))];
+    }
+    if (chosen.length === 0) throw new IpcError('INVALID_INPUT', 'The gateway group has no gateways.');
+    return chosen;
+  };
+  // A job has one row per distinct gateway: the count the technician confirms is that one.
+  const countGateways = (targets: FleetTarget[]) => new Set(targets.map((target) => target.gatewayId)).size;
   const startFleet = (job: FleetJob) => {
     fleetJobs.set(job.jobId, job);
     trim(fleetJobs, MAX_FLEET_JOBS, () => false);
@@ -312,8 +341,10 @@ export function createCommissioningHandlers(
       wizardRuns.get(runId)?.run.cancel();
       return null;
     },
-    'gateway-task:run': ({ gatewayId, runId, task }) =>
+    'gateway-task:run': ({ gatewayId, runId, task, confirmation }) =>
       mapped(async () => {
+        const command = taskCommand(task);
+        if (command) requireConfirmed(assessCommand(command.name, command.request), confirmation);
         const tasks = new GatewayTasks(gatewayId, { ...engineOptions(), runId: runId ?? randomUUID() });
         tasks.on('event', (event) => context.events.emit('gateway-task:event', { ...event, gatewayId }));
         taskRuns.set(tasks.runId, tasks);
@@ -363,28 +394,25 @@ export function createCommissioningHandlers(
       recordRf(entry.gatewayId, entry.meter);
       return { samples: entry.meter.samples, best: entry.meter.best };
     },
-    'fleet:start': ({ change, targets, gatewayGroupId, concurrency }) =>
+    'fleet:preview': ({ change, targets, gatewayGroupId }) =>
       mapped(async () => {
-        const fleetChange = change as FleetChange;
-        const problems = validateChange(fleetChange);
-        if (problems.length > 0)
-          throw new IpcError('INVALID_INPUT', `The change cannot be applied: ${problems.join('; ')}`, {
-            problems,
-          });
+        const fleetChange = validFleetChange(change);
+        const chosen = await chooseTargets(targets, gatewayGroupId);
+        const gatewayCount = countGateways(chosen);
+        const offlineCount = countGateways(chosen.filter((target) => target.status === 'OFFLINE'));
+        return { gatewayCount, ...assessFleetChange(fleetChange, gatewayCount, offlineCount) };
+      }),
+    'fleet:start': ({ change, targets, gatewayGroupId, concurrency, confirmation }) =>
+      mapped(async () => {
+        const fleetChange = validFleetChange(change);
         const options = engineOptions();
-        let chosen: FleetTarget[] = targets ?? [];
-        if (gatewayGroupId !== undefined) {
-          const lister: GatewayGroupLister = {
-            call: (name, request) => who().session.call(name, request) as never,
-          };
-          chosen = [...chosen, ...(await listGroupTargets(lister, gatewayGroupId))];
-        }
-        if (chosen.length === 0) throw new IpcError('INVALID_INPUT', 'The gateway group has no gateways.');
+        const chosen = await chooseTargets(targets, gatewayGroupId);
         return startFleet(
           new FleetJob(fleetChange, chosen, {
             ...options,
             concurrency: concurrency ?? FLEET_CONCURRENCY,
             maxAttempts: timing().fleetMaxAttempts,
+            confirmation,
           }),
         );
       }),
@@ -392,14 +420,13 @@ export function createCommissioningHandlers(
       fleetJobs.get(jobId)?.cancel();
       return null;
     },
-    'fleet:retry-failed': ({ jobId, includeSkipped }) =>
+    'fleet:retry-failed': ({ jobId, includeSkipped, confirmation }) =>
       mapped(() => {
         const job = fleetJobs.get(jobId);
         if (!job) throw new IpcError('NOT_FOUND', 'This fleet job is no longer kept; start it again.');
-        const retry = job.retryFailed({ includeSkipped });
-        if (retry.table.length === 0)
+        if (job.retryTargets({ includeSkipped }).length === 0)
           throw new IpcError('INVALID_INPUT', 'No gateway failed: nothing to retry.');
-        return startFleet(retry);
+        return startFleet(job.retryFailed({ includeSkipped, confirmation }));
       }),
     'audit:read': ({ since, until, gatewayId, runId }) =>
       mapped(async () => {

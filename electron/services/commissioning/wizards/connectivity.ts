@@ -1,4 +1,5 @@
 import { IpAddressSchema, type CommandResponse, type ConnectivityType } from '../../../shared/api';
+import { wanLinkGuards } from '../risk-guards';
 import type { Change, Check, WizardDefinition } from '../types';
 
 /** Packets the verification ping sends. */
@@ -109,7 +110,12 @@ export const connectivityWizard: WizardDefinition<ConnectivityState, Connectivit
     return warnings;
   },
 
-  guards: () => [],
+  guards: (state, edit) =>
+    wanLinkGuards(
+      state.preferredIdx,
+      edit,
+      `${linkLabel(state.types, state.preferredIdx)}, the preferred link now,`,
+    ),
 
   async apply(context, state, edit) {
     if (edit.pingTarget !== state.pingTarget)

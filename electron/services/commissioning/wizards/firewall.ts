@@ -5,12 +5,8 @@ import {
   summarizeIssues,
   type FirewallConfiguration,
 } from '../../../shared/api';
-import type { Change, Guard, WizardDefinition } from '../types';
-
-/** What the technician types to disable SSH while a terminal depends on it. */
-export const SSH_LOCKOUT_CONFIRMATION = 'DISABLE SSH';
-/** What the technician types to block ping while the connectivity check needs it. */
-export const PING_LOCKOUT_CONFIRMATION = 'BLOCK PING';
+import { firewallGuards } from '../risk-guards';
+import type { Change, WizardDefinition } from '../types';
 
 const FIELDS: Array<{ path: string; label: string; read: (value: FirewallConfiguration) => unknown }> = [
   { path: 'enabled', label: 'Firewall enabled', read: (value) => value.enabled },
@@ -69,8 +65,9 @@ const same = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.st
 
 /**
  * The firewall wizard: edit enabled, DoS prevention, SSH, ping and limits, and the filters (as JSON). The
- * lockout guard makes the UI ask for a typed confirmation, after a plain warning, before SSH is disabled while a
- * terminal depends on it or ping is blocked while the connectivity check needs it. Verified by reading back;
+ * lockout guards (risk-guards.ts, shared with fleet apply and the console) make the UI ask for a typed
+ * confirmation, after a plain warning, before SSH is disabled while a terminal depends on it or ping is blocked
+ * while the connectivity check needs it. Verified by reading back;
  * rolled back on any mismatch.
  */
 export const firewallWizard: WizardDefinition<FirewallConfiguration, FirewallConfiguration> = {
@@ -115,24 +112,11 @@ export const firewallWizard: WizardDefinition<FirewallConfiguration, FirewallCon
     return warnings;
   },
 
-  guards(state, edit, environment, gatewayId) {
-    const guards: Guard[] = [];
-    if (state.ssh.enabled && edit.ssh?.enabled === false && environment.hasSshTerminal?.(gatewayId))
-      guards.push({
-        id: 'ssh-lockout',
-        warning:
-          'A terminal session to this gateway goes through SSH. Disabling SSH closes it and you cannot open another until SSH is enabled again.',
-        confirmationText: SSH_LOCKOUT_CONFIRMATION,
-      });
-    if (state.ping.enabled && edit.ping?.enabled === false && environment.connectivityCheckUsesPing !== false)
-      guards.push({
-        id: 'ping-lockout',
-        warning:
-          'The connectivity check pings this gateway. Blocking ping makes the check fail, and a gateway whose links both fail their check reboots itself.',
-        confirmationText: PING_LOCKOUT_CONFIRMATION,
-      });
-    return guards;
-  },
+  guards: (state, edit, environment, gatewayId) =>
+    firewallGuards(state, edit, {
+      hasSshTerminal: environment.hasSshTerminal?.(gatewayId) ?? false,
+      connectivityCheckUsesPing: environment.connectivityCheckUsesPing,
+    }),
 
   async apply(context, _state, edit) {
     await context.command('setFirewallConfiguration', edit);

@@ -27,6 +27,28 @@ export const WizardGuardSchema = z.object({
 /** A lockout guard. */
 export type WizardGuard = z.infer<typeof WizardGuardSchema>;
 
+/**
+ * What the technician confirmed before a risky change (checked again in main, never only in the UI): the gateway
+ * count they were shown, the yes to the disruptions, and the typed text of each guard by its id.
+ */
+export const RiskConfirmationSchema = z
+  .object({
+    gatewayCount: z.int().nonnegative().optional(),
+    acknowledged: z.boolean().optional(),
+    typed: z.record(z.string().max(100), z.string().max(100)).optional(),
+  })
+  .strict();
+/** What the technician confirmed before a risky change. */
+export type RiskConfirmationInput = z.infer<typeof RiskConfirmationSchema>;
+
+/** A change's risk said before anything is sent: its disruptive part in words and the typed guards. */
+export const RiskAssessmentSchema = z.object({
+  disruptions: z.array(z.string()),
+  guards: z.array(WizardGuardSchema),
+});
+/** A change's risk. */
+export type RiskAssessmentView = z.infer<typeof RiskAssessmentSchema>;
+
 /** One verification in words. */
 export const WizardCheckSchema = z.object({ name: z.string(), ok: z.boolean(), detail: z.string() });
 /** One verification. */
@@ -125,11 +147,15 @@ export const GatewayTaskSchema = z.discriminatedUnion('task', [
 /** A gateway task with its arguments. */
 export type GatewayTask = z.infer<typeof GatewayTaskSchema>;
 
-/** Input of `gateway-task:run`: the gateway, the task, and a run id the caller chose (to cancel it by). */
+/**
+ * Input of `gateway-task:run`: the gateway, the task, and a run id the caller chose (to cancel it by). A task
+ * that restarts the gateway (upgrade, install, reboot, restore) is refused without `confirmation.acknowledged`.
+ */
 export const GatewayTaskRunInputSchema = z.object({
   gatewayId: GatewayIdSchema,
   runId: IdSchema.optional(),
   task: GatewayTaskSchema,
+  confirmation: RiskConfirmationSchema.optional(),
 });
 
 /** Firewall settings for a fleet change: fields given replace the gateway's, the rest are kept. */
@@ -180,19 +206,41 @@ export const FleetTargetSchema = z.object({
   status: z.enum(['ONLINE', 'OFFLINE']).optional(),
 });
 
-/** Input of `fleet:start`: the change and either chosen gateways or a whole gateway group. */
+const hasTargets = (input: { targets?: unknown[]; gatewayGroupId?: string }) =>
+  (input.targets?.length ?? 0) > 0 || input.gatewayGroupId !== undefined;
+
+/** Input of `fleet:preview`: the change and either chosen gateways or a whole gateway group. */
+export const FleetPreviewInputSchema = z
+  .object({
+    change: FleetChangeSchema,
+    targets: z.array(FleetTargetSchema).max(10_000).optional(),
+    gatewayGroupId: GatewayIdSchema.optional(),
+  })
+  .strict()
+  .refine(hasTargets, { message: 'Choose at least one gateway or a gateway group', path: ['targets'] });
+
+/** Output of `fleet:preview`: how many gateways, the question to ask, and the change's risk. */
+export const FleetPreviewSchema = RiskAssessmentSchema.extend({
+  gatewayCount: z.number(),
+  question: z.string(),
+});
+/** Output of `fleet:preview`. */
+export type FleetPreview = z.infer<typeof FleetPreviewSchema>;
+
+/**
+ * Input of `fleet:start`: the change, either chosen gateways or a whole gateway group, and the confirmation of
+ * the preview (its gateway count, and for a risky change the yes and the typed guards); refused without it.
+ */
 export const FleetStartInputSchema = z
   .object({
     change: FleetChangeSchema,
     targets: z.array(FleetTargetSchema).max(10_000).optional(),
     gatewayGroupId: GatewayIdSchema.optional(),
     concurrency: z.int().min(1).max(64).optional(),
+    confirmation: RiskConfirmationSchema.optional(),
   })
   .strict()
-  .refine((input) => (input.targets?.length ?? 0) > 0 || input.gatewayGroupId !== undefined, {
-    message: 'Choose at least one gateway or a gateway group',
-    path: ['targets'],
-  });
+  .refine(hasTargets, { message: 'Choose at least one gateway or a gateway group', path: ['targets'] });
 
 /** Where a gateway stands in a fleet job. */
 export const FleetRowStatusSchema = z.enum([
@@ -201,6 +249,7 @@ export const FleetRowStatusSchema = z.enum([
   'done',
   'unchanged',
   'failed',
+  'unknown',
   'skipped',
   'cancelled',
 ]);
@@ -349,10 +398,17 @@ export const commissioningChannels = {
     input: z.object({ meterId: IdSchema }).strict(),
     output: z.object({ samples: z.array(RfSampleSchema), best: RfBestSchema }),
   },
+  'fleet:preview': { input: FleetPreviewInputSchema, output: FleetPreviewSchema },
   'fleet:start': { input: FleetStartInputSchema, output: FleetJobStartedSchema },
   'fleet:cancel': { input: JobIdInputSchema, output: z.null() },
   'fleet:retry-failed': {
-    input: z.object({ jobId: IdSchema, includeSkipped: z.boolean().optional() }).strict(),
+    input: z
+      .object({
+        jobId: IdSchema,
+        includeSkipped: z.boolean().optional(),
+        confirmation: RiskConfirmationSchema.optional(),
+      })
+      .strict(),
     output: FleetJobStartedSchema,
   },
   'audit:read': {

@@ -8,14 +8,19 @@ export type FleetChange = ChannelInput<'fleet:start'>['change'];
 export type FleetRow = ChannelOutput<'fleet:start'>['rows'][number];
 /** Rows by status. */
 export type FleetCounts = Events['fleet:row']['counts'];
+/** What main says before a fleet write: the gateway count, the question, the disruptions and the lockouts. */
+export type FleetPreview = ChannelOutput<'fleet:preview'>;
+/** Where a fleet write goes: chosen gateways or a whole group. */
+export type FleetTargets = Pick<ChannelInput<'fleet:start'>, 'targets' | 'gatewayGroupId'>;
 
 /** The words of each row status, as the result table shows them. */
 export const ROW_STATUS_WORDS: Record<FleetRow['status'], string> = {
   pending: 'waiting its turn',
   running: 'in progress',
-  done: 'done',
+  done: 'done (verified)',
   unchanged: 'already set (nothing sent)',
-  failed: 'failed',
+  failed: 'failed (not applied)',
+  unknown: 'unknown (sent, not confirmed)',
   skipped: 'skipped: offline',
   cancelled: 'cancelled',
 };
@@ -28,6 +33,7 @@ export function countRows(rows: readonly FleetRow[]): FleetCounts {
     done: 0,
     unchanged: 0,
     failed: 0,
+    unknown: 0,
     skipped: 0,
     cancelled: 0,
   };
@@ -36,8 +42,9 @@ export function countRows(rows: readonly FleetRow[]): FleetCounts {
 }
 
 /**
- * One fleet job at a time as runes: the table (one row per chosen gateway, updated as rows change, never
- * dropping one), counts, the final sentence; cancel, and re-run only the failed (a new job over those rows).
+ * One fleet job at a time as runes: first the preview main gives (count, question, risks) to confirm, then the
+ * table (one row per chosen gateway, updated as rows change, never dropping one), counts, the final sentence;
+ * cancel, and re-run the failed and unknown (a new job over those rows, previewed and confirmed again).
  */
 export class FleetState {
   jobId = $state<string | null>(null);
@@ -47,6 +54,8 @@ export class FleetState {
   isRunning = $state(false);
   message = $state<string | null>(null);
   error = $state<string | null>(null);
+  /** The change of the last job started (a retry previews it again for its own gateways). */
+  change = $state<FleetChange | null>(null);
   readonly #client: IpcClient;
   readonly #offs: Array<() => void>;
   /** Row positions by gateway id, so an update finds its row without scanning 1,000 rows. */
@@ -74,20 +83,48 @@ export class FleetState {
     ];
   }
 
-  /** Starts a job over chosen gateways or a whole group. */
+  /** Asks main what a write would do and to how many gateways; null with `error` set when it cannot say. */
+  async preview(change: FleetChange, targets: FleetTargets): Promise<FleetPreview | null> {
+    this.error = null;
+    const answer = await this.#client.invoke('fleet:preview', { change, ...targets });
+    if (!answer.ok) {
+      this.error = describeIpcError(answer.error);
+      return null;
+    }
+    return answer.value;
+  }
+
+  /** Starts a job over chosen gateways or a whole group, with the confirmation of its preview. */
   async start(input: ChannelInput<'fleet:start'>): Promise<void> {
     this.error = null;
     this.message = null;
     const answer = await this.#client.invoke('fleet:start', input);
+    if (answer.ok) this.change = input.change;
     this.#take(answer);
   }
 
-  /** Starts a new job over the failed (and, if asked, the skipped) gateways of the last one. */
-  async retryFailed(includeSkipped = false): Promise<void> {
+  /** The gateways a retry goes to: the failed, unknown and cancelled rows (and, if asked, the skipped). */
+  retryTargets(includeSkipped = false): Array<{ gatewayId: string; name?: string }> {
+    const wanted: Array<FleetRow['status']> = ['failed', 'unknown', 'cancelled'];
+    if (includeSkipped) wanted.push('skipped');
+    return this.rows
+      .filter((row) => wanted.includes(row.status))
+      .map((row) => ({ gatewayId: row.gatewayId, ...(row.name ? { name: row.name } : {}) }));
+  }
+
+  /** Starts a new job over retryTargets() of the last one, with the confirmation of its own preview. */
+  async retryFailed(
+    includeSkipped: boolean,
+    confirmation: ChannelInput<'fleet:retry-failed'>['confirmation'],
+  ): Promise<void> {
     if (!this.jobId) return;
     this.error = null;
     this.message = null;
-    const answer = await this.#client.invoke('fleet:retry-failed', { jobId: this.jobId, includeSkipped });
+    const answer = await this.#client.invoke('fleet:retry-failed', {
+      jobId: this.jobId,
+      includeSkipped,
+      confirmation,
+    });
     this.#take(answer);
   }
 

@@ -220,8 +220,14 @@ export class TaskRunner {
     });
   }
 
-  /** Runs one task and resolves with its value, or null with `error` set. */
-  async execute(task: GatewayTaskInput): Promise<unknown> {
+  /**
+   * Runs one task and resolves with its value, or null with `error` set. A task that restarts the gateway
+   * (upgrade, install, reboot, restore) needs `confirmation.acknowledged`: ask the technician first.
+   */
+  async execute(
+    task: GatewayTaskInput,
+    confirmation?: ChannelInput<'gateway-task:run'>['confirmation'],
+  ): Promise<unknown> {
     taskCounter += 1;
     const runId = `task-${Date.now().toString(36)}-${taskCounter}-${Math.random().toString(36).slice(2, 8)}`;
     this.#runId = runId;
@@ -234,6 +240,7 @@ export class TaskRunner {
         gatewayId: this.gatewayId,
         runId,
         task,
+        ...(confirmation ? { confirmation } : {}),
       });
       if (!answer.ok) {
         this.error = describeIpcError(answer.error);

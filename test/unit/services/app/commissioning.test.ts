@@ -180,6 +180,18 @@ describe('wizard channels', () => {
 });
 
 describe('gateway tasks, audit and report', () => {
+  it('refuses an upgrade that was not acknowledged, naming the restart, and sends nothing', async () => {
+    const answer = await invoke('gateway-task:run', {
+      gatewayId: 'gw-1',
+      task: { task: 'upgrade', packageName: 'kona-pkt-forwarder' },
+    });
+    expect(answer.error).toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringMatching(/restarts/),
+    });
+    expect(gateway.sent).toEqual([]);
+  });
+
   it('runs a ping as a task and returns the gateway answer', async () => {
     const answer = await invoke('gateway-task:run', {
       gatewayId: 'gw-1',
@@ -222,6 +234,7 @@ describe('fleet channels', () => {
     const started = await invoke('fleet:start', {
       change: { kind: 'pingTarget', ipAddr: '9.9.9.9' },
       targets: [{ gatewayId: 'gw-1' }, { gatewayId: 'gw-2', status: 'OFFLINE' }],
+      confirmation: { gatewayCount: 2 },
     });
     expect(started.value.rows).toHaveLength(2);
     const finished = await new Promise<Loose>((resolve) => {
@@ -245,10 +258,49 @@ describe('fleet channels', () => {
     const started = await invoke('fleet:start', {
       change: { kind: 'pingTarget', ipAddr: '9.9.9.9' },
       gatewayGroupId: 'group-1',
+      confirmation: { gatewayCount: 2 },
     });
     const rows = started.value.rows as Array<{ name: string; status: string }>;
     expect(rows.map((row) => row.name)).toEqual(['Roof A', 'Roof B']);
     expect(rows[1]?.status).toBe('skipped');
+  });
+
+  it('previews the change, its count and the question before anything is sent', async () => {
+    const answer = await invoke('fleet:preview', {
+      change: { kind: 'pingTarget', ipAddr: '9.9.9.9' },
+      targets: [{ gatewayId: 'gw-1' }, { gatewayId: 'gw-2', status: 'OFFLINE' }, { gatewayId: 'gw-1' }],
+    });
+    expect(answer.value).toEqual({
+      gatewayCount: 2,
+      question: 'Apply ping target 9.9.9.9 to 2 gateways? (1 listed offline: skipped, nothing sent to them)',
+      disruptions: [],
+      guards: [],
+    });
+    expect(gateway.sent).toEqual([]);
+  });
+
+  it('refuses a job without its confirmed count, and a firewall blocking ping without BLOCK PING', async () => {
+    const targets = [{ gatewayId: 'gw-1' }, { gatewayId: 'gw-2' }];
+    const unconfirmed = await invoke('fleet:start', {
+      change: { kind: 'pingTarget', ipAddr: '9.9.9.9' },
+      targets,
+    });
+    expect(unconfirmed.error).toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringContaining('confirm the change on 2 gateway(s) first'),
+    });
+    const blockPing = { kind: 'firewall', patch: { ping: { enabled: false } } };
+    const preview = await invoke('fleet:preview', { change: blockPing, targets });
+    expect(preview.value.guards).toEqual([
+      expect.objectContaining({ id: 'ping-lockout', confirmationText: 'BLOCK PING' }),
+    ]);
+    const untyped = await invoke('fleet:start', {
+      change: blockPing,
+      targets,
+      confirmation: { gatewayCount: 2, acknowledged: true },
+    });
+    expect(untyped.error?.message).toContain('type "BLOCK PING" to confirm');
+    expect(gateway.sent).toEqual([]);
   });
 
   it('refuses a job with no gateway chosen', async () => {

@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../../../electron/services/api';
 import { MemoryAuditSink } from '../../../../electron/services/audit';
 import type { GatewayCommander } from '../../../../electron/services/commissioning';
+import { ConfirmationRequiredError } from '../../../../electron/services/commissioning';
 import {
   FleetJob,
   listGroupTargets,
+  type FleetChange,
   type FleetJobOptions,
   type FleetTarget,
 } from '../../../../electron/services/fleet';
+import { confirmedFor } from '../../../helpers/fleet-confirmation';
 
 interface FakeFleetOptions {
   /** Errors to throw, per gateway, before answering normally (one per command call). */
@@ -64,10 +67,15 @@ function jobOptions(commander: GatewayCommander, overrides: Partial<FleetJobOpti
 
 const change = { kind: 'pingTarget', ipAddr: '1.1.1.1' } as const;
 
+/** A job the technician confirmed for exactly its gateways. */
+function confirmedJob(fleetChange: FleetChange, list: FleetTarget[], options: FleetJobOptions): FleetJob {
+  return new FleetJob(fleetChange, list, { confirmation: confirmedFor(fleetChange, list), ...options });
+}
+
 describe('FleetJob', () => {
   it('changes every gateway and reads each back', async () => {
     const fleet = createFakeFleet();
-    const result = await new FleetJob(change, targets(40), jobOptions(fleet.commander)).run();
+    const result = await confirmedJob(change, targets(40), jobOptions(fleet.commander)).run();
     expect(result.counts.done).toBe(40);
     expect([...fleet.pingTargets.values()].every((value) => value === '1.1.1.1')).toBe(true);
     expect(result.commandsSent).toBe(120);
@@ -75,7 +83,7 @@ describe('FleetJob', () => {
 
   it('never works on more gateways at once than the concurrency allows', async () => {
     const fleet = createFakeFleet({ onCommand: () => new Promise((resolve) => setImmediate(resolve)) });
-    await new FleetJob(change, targets(50), jobOptions(fleet.commander, { concurrency: 4 })).run();
+    await confirmedJob(change, targets(50), jobOptions(fleet.commander, { concurrency: 4 })).run();
     expect(fleet.maxInFlight()).toBe(4);
   });
 
@@ -88,7 +96,7 @@ describe('FleetJob', () => {
         ],
       },
     });
-    const result = await new FleetJob(change, targets(3), jobOptions(fleet.commander)).run();
+    const result = await confirmedJob(change, targets(3), jobOptions(fleet.commander)).run();
     expect(result.rows[1]).toMatchObject({ status: 'done', attempts: 3 });
   });
 
@@ -96,7 +104,7 @@ describe('FleetJob', () => {
     const fleet = createFakeFleet({
       always: { 'gw-2': new ApiError(403, 20, 'You do not have permission', 'x') },
     });
-    const result = await new FleetJob(change, targets(3), jobOptions(fleet.commander)).run();
+    const result = await confirmedJob(change, targets(3), jobOptions(fleet.commander)).run();
     expect(result.rows[2]).toMatchObject({
       status: 'failed',
       attempts: 1,
@@ -108,7 +116,7 @@ describe('FleetJob', () => {
     const fleet = createFakeFleet({
       always: { 'gw-0': new ApiError(503, 2, 'Simulated server failure', 'x') },
     });
-    const result = await new FleetJob(
+    const result = await confirmedJob(
       change,
       targets(2),
       jobOptions(fleet.commander, { maxAttempts: 3 }),
@@ -117,16 +125,18 @@ describe('FleetJob', () => {
     expect(result.rows[0]?.reason).toMatch(/The server failed \(503\).*\(3 attempts\)/);
   });
 
-  it('skips a gateway that does not answer as offline and says nothing was changed', async () => {
+  it('skips a gateway that does not answer before any change was sent as offline', async () => {
     const fleet = createFakeFleet({ always: { 'gw-0': new ApiError(408, 2, 'did not answer', 'x') } });
-    const result = await new FleetJob(change, targets(2), jobOptions(fleet.commander)).run();
+    const result = await confirmedJob(change, targets(2), jobOptions(fleet.commander)).run();
     expect(result.rows[0]).toMatchObject({ status: 'skipped', attempts: 2 });
-    expect(result.rows[0]?.reason).toMatch(/^Offline: the gateway did not answer/);
+    expect(result.rows[0]?.reason).toBe(
+      'Offline: the gateway did not answer (2 attempts); no change was sent to it',
+    );
   });
 
   it('skips gateways the list says are offline without sending anything', async () => {
     const fleet = createFakeFleet();
-    const result = await new FleetJob(
+    const result = await confirmedJob(
       change,
       [
         { gatewayId: 'gw-0', status: 'OFFLINE' },
@@ -138,12 +148,13 @@ describe('FleetJob', () => {
     expect(result.commandsSent).toBe(3);
   });
 
-  it('fails a gateway whose read-back differs from what was set', async () => {
+  it('reports a gateway whose read-back differs from what was set as not applied', async () => {
     const fleet = createFakeFleet({ stubborn: new Set(['gw-0']) });
-    const result = await new FleetJob(change, targets(1), jobOptions(fleet.commander)).run();
+    const result = await confirmedJob(change, targets(1), jobOptions(fleet.commander)).run();
     expect(result.rows[0]).toMatchObject({
       status: 'failed',
-      reason: 'The ping target reads 8.8.8.8 (1 attempt)',
+      reason:
+        'not applied (reading back shows the previous value): The ping target reads 8.8.8.8 (1 attempt)',
     });
   });
 
@@ -155,7 +166,7 @@ describe('FleetJob', () => {
         if (name === 'getPreferredPingIpAddress' && ++started === 5) controller.abort();
       },
     });
-    const result = await new FleetJob(
+    const result = await confirmedJob(
       change,
       targets(30),
       jobOptions(fleet.commander, { concurrency: 2, signal: controller.signal }),
@@ -168,17 +179,17 @@ describe('FleetJob', () => {
   it('has exactly one row per input gateway, merging duplicates, in input order', async () => {
     const fleet = createFakeFleet();
     const input = [...targets(3), { gatewayId: 'gw-1' }];
-    const result = await new FleetJob(change, input, jobOptions(fleet.commander)).run();
+    const result = await confirmedJob(change, input, jobOptions(fleet.commander)).run();
     expect(result.rows.map((row) => row.gatewayId)).toEqual(['gw-0', 'gw-1', 'gw-2']);
   });
 
   it('re-runs only the failed gateways', async () => {
     const always: Record<string, unknown> = { 'gw-1': new ApiError(400, 30, 'busy', 'x') };
     const fleet = createFakeFleet({ always });
-    const first = new FleetJob(change, targets(4), jobOptions(fleet.commander));
+    const first = confirmedJob(change, targets(4), jobOptions(fleet.commander));
     await first.run();
     delete always['gw-1'];
-    const again = first.retryFailed();
+    const again = first.retryFailed({ confirmation: { gatewayCount: 1 } });
     const result = await again.run();
     expect(result.rows.map((row) => [row.gatewayId, row.status])).toEqual([['gw-1', 'done']]);
     expect(again.jobId).not.toBe(first.jobId);
@@ -186,7 +197,7 @@ describe('FleetJob', () => {
 
   it('refuses an invalid change for every gateway before sending anything', async () => {
     const fleet = createFakeFleet();
-    const result = await new FleetJob(
+    const result = await confirmedJob(
       { kind: 'pingTarget', ipAddr: 'nowhere' },
       targets(2),
       jobOptions(fleet.commander),
@@ -199,7 +210,7 @@ describe('FleetJob', () => {
   it('writes one fleet audit entry per gateway with its outcome', async () => {
     const audit = new MemoryAuditSink();
     const fleet = createFakeFleet({ always: { 'gw-1': new ApiError(400, 30, 'refused', 'x') } });
-    const job = new FleetJob(change, targets(2), jobOptions(fleet.commander, { audit }));
+    const job = confirmedJob(change, targets(2), jobOptions(fleet.commander, { audit }));
     await job.run();
     expect(audit.entries.map((entry) => [entry.kind, entry.gatewayId, entry.outcome, entry.runId])).toEqual(
       expect.arrayContaining([
@@ -211,7 +222,7 @@ describe('FleetJob', () => {
 
   it('emits a row event with running counts as each gateway changes', async () => {
     const fleet = createFakeFleet();
-    const job = new FleetJob(change, targets(2), jobOptions(fleet.commander));
+    const job = confirmedJob(change, targets(2), jobOptions(fleet.commander));
     const seen: string[] = [];
     job.on('row', ({ row, counts }) => seen.push(`${row.gatewayId}:${row.status}:${counts.done}`));
     await job.run();
@@ -266,11 +277,115 @@ describe('FleetJob after a lost answer', () => {
         return answer;
       },
     } as unknown as GatewayCommander;
-    const result = await new FleetJob(change, targets(1), jobOptions(commander)).run();
+    const result = await confirmedJob(change, targets(1), jobOptions(commander)).run();
     expect(result.rows[0]).toMatchObject({
       status: 'done',
       attempts: 2,
-      reason: 'changed; confirmed by reading back on a retry',
+      reason: 'applied; an answer was lost, and reading back on a retry shows the change',
     });
+  });
+});
+
+/** A fake fleet whose writes are carried out and whose answers are then lost; reads fail with `readError`. */
+function lostAnswerFleet(options: { applies: boolean; readError?: () => unknown }) {
+  let isWritten = false;
+  const fleet = createFakeFleet({ stubborn: options.applies ? new Set() : new Set(['gw-0']) });
+  const commander = {
+    async command(gatewayId: string, name: string, request?: unknown, callOptions?: unknown) {
+      if (isWritten && options.readError) throw options.readError();
+      const answer = await fleet.commander.command(
+        gatewayId,
+        name as never,
+        request as never,
+        callOptions as never,
+      );
+      if (name === 'setPreferredPingIpAddress') {
+        isWritten = true;
+        throw new NetworkError('x', 'socket hang up');
+      }
+      return answer;
+    },
+  } as unknown as GatewayCommander;
+  return { commander, pingTargets: fleet.pingTargets };
+}
+
+describe('FleetJob rows after a change whose answer was lost', () => {
+  it('says "unknown", never "failed", when the gateway cannot be read back', async () => {
+    const fleet = lostAnswerFleet({
+      applies: true,
+      readError: () => new ApiError(408, 2, 'did not answer', 'getPreferredPingIpAddress'),
+    });
+    const result = await confirmedJob(change, targets(1), jobOptions(fleet.commander)).run();
+    expect(fleet.pingTargets.get('gw-0')).toBe('1.1.1.1');
+    expect(result.rows[0]?.status).toBe('unknown');
+    expect(result.rows[0]?.reason).toMatch(/^sent; the gateway did not confirm — re-read it/);
+    expect(result.message).toContain('1 unknown (sent, not confirmed: re-read)');
+  });
+
+  it('says "not applied" when reading back shows the previous value', async () => {
+    const fleet = lostAnswerFleet({ applies: false });
+    const result = await confirmedJob(change, targets(1), jobOptions(fleet.commander)).run();
+    expect(result.rows[0]?.status).toBe('failed');
+    expect(result.rows[0]?.reason).toMatch(/^not applied \(reading back shows the previous value\)/);
+  });
+
+  it('records an unknown row as "unknown" in the audit log, with the same words', async () => {
+    const audit = new MemoryAuditSink();
+    const fleet = lostAnswerFleet({
+      applies: true,
+      readError: () => new NetworkError('x', 'socket hang up'),
+    });
+    const result = await confirmedJob(change, targets(1), jobOptions(fleet.commander, { audit })).run();
+    expect(audit.entries).toEqual([
+      expect.objectContaining({ kind: 'fleet', outcome: 'unknown', error: result.rows[0]?.reason }),
+    ]);
+  });
+});
+
+describe('FleetJob confirmation', () => {
+  it('is refused without a confirmation naming its gateway count', () => {
+    const fleet = createFakeFleet();
+    expect(() => new FleetJob(change, targets(3), jobOptions(fleet.commander))).toThrow(
+      ConfirmationRequiredError,
+    );
+    expect(
+      () =>
+        new FleetJob(change, targets(3), jobOptions(fleet.commander, { confirmation: { gatewayCount: 2 } })),
+    ).toThrow(/you confirmed 2 gateway\(s\) but the change goes to 3/);
+  });
+
+  it('refuses blocking SSH on many gateways until DISABLE SSH is typed', () => {
+    const fleet = createFakeFleet();
+    const blockSsh = { kind: 'firewall', patch: { ssh: { enabled: false } } } as const;
+    expect(
+      () =>
+        new FleetJob(
+          blockSsh,
+          targets(7),
+          jobOptions(fleet.commander, { confirmation: { gatewayCount: 7, acknowledged: true } }),
+        ),
+    ).toThrow(/type "DISABLE SSH" to confirm: SSH will be refused on all 7 gateways/);
+    const job = new FleetJob(
+      blockSsh,
+      targets(7),
+      jobOptions(fleet.commander, {
+        confirmation: { gatewayCount: 7, typed: { 'ssh-lockout': 'DISABLE SSH' } },
+      }),
+    );
+    expect(job.table).toHaveLength(7);
+  });
+
+  it('refuses a software upgrade until the restart is acknowledged', () => {
+    const fleet = createFakeFleet();
+    expect(
+      () =>
+        new FleetJob(
+          { kind: 'softwareUpgrade' },
+          targets(2),
+          jobOptions(fleet.commander, { confirmation: { gatewayCount: 2 } }),
+        ),
+    ).toThrow(
+      /confirm the disruption first \(Each gateway downloads and installs every upgradable package, then restarts/,
+    );
   });
 });

@@ -129,11 +129,60 @@ describe('gateway:command audit', () => {
   it('records a command the gateway did not answer as failed, with the reason', async () => {
     session.commandAnswer = () =>
       Promise.reject(new ApiError(408, 2, 'Gateway did not respond', 'gatewayCommand'));
-    const result = await invoke('gateway:command', { gatewayId: 'gw-1', command: 'reboot', body: {} });
+    const result = await invoke('gateway:command', {
+      gatewayId: 'gw-1',
+      command: 'reboot',
+      body: {},
+      confirmation: { acknowledged: true },
+    });
     expect(result.ok).toBe(false);
     const entry = JSON.parse((await auditText()).trim()) as Record<string, unknown>;
     expect(entry).toMatchObject({ name: 'reboot', risk: 'disruptive', outcome: 'failed' });
     expect(entry.error).toMatch(/did not respond/);
+  });
+});
+
+describe('gateway:command confirmation', () => {
+  it('refuses a disruptive command without a yes, naming its consequence, and sends nothing', async () => {
+    let sent = 0;
+    session.commandAnswer = () => {
+      sent++;
+      return Promise.resolve({});
+    };
+    const result = await invoke('gateway:command', { gatewayId: 'gw-1', command: 'reboot', body: {} });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('The gateway restarts') },
+    });
+    expect(sent).toBe(0);
+  });
+
+  it('refuses a firewall that turns SSH off until DISABLE SSH is typed, like the wizard', async () => {
+    let sent = 0;
+    session.commandAnswer = () => {
+      sent++;
+      return Promise.resolve({});
+    };
+    const body = {
+      enabled: true,
+      doSPrevention: { enabled: true, perMinLimit: 100, burstLimit: 20 },
+      ssh: { enabled: false },
+      ping: { enabled: true, limit: { enabled: false, pingPerMinLimit: 10, pingBurstLimit: 5 } },
+      filters: [],
+    };
+    const call = (confirmation: unknown) =>
+      invoke('gateway:command', {
+        gatewayId: 'gw-1',
+        command: 'setFirewallConfiguration',
+        body,
+        confirmation,
+      });
+    const refused = await call({ acknowledged: true });
+    expect((refused.error as { message: string }).message).toContain('type "DISABLE SSH" to confirm');
+    expect(sent).toBe(0);
+    const accepted = await call({ acknowledged: true, typed: { 'ssh-lockout': 'DISABLE SSH' } });
+    expect(accepted.ok).toBe(true);
+    expect(sent).toBe(1);
   });
 });
 
