@@ -131,6 +131,12 @@ describe('empty command answers', () => {
   });
 
   it('calls an answer with any value in it not empty, a zero or false included', () => {
-    expect([0, false, 'OK', [0], { status: null }].map(isEmptyAnswer)).toEqual([false, false, false, false, false]);
+    expect([0, false, 'OK', [0], { status: null }].map(isEmptyAnswer)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
