@@ -183,7 +183,8 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
           if (options.describe) {
             // A poll with a deadline is a wait: its line says what it waits for and the UI counts down to the end.
             const message = options.describe(value);
-            if (Number.isFinite(deadlineAt)) this.wait(message, deadlineAt, attempt, startedAt);
+            if (!options.isProgress && Number.isFinite(deadlineAt))
+              this.wait(message, deadlineAt, attempt, startedAt);
             else this.progress(message);
           }
           const remainingMs = deadlineAt - this.clock.now();

@@ -212,6 +212,7 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
         timeoutMs,
         intervalMs: this.options.pollIntervalMs ?? TASK_POLL_INTERVAL_MS,
         describe: (answer) => `Spectral scan ${progressPercent(answer) ?? '…'} % done`,
+        isProgress: true,
       },
     );
     if (!isDone)
