@@ -26,7 +26,7 @@ const READ_ATTEMPTS = 20;
 /** What a UI renders as a run goes: the step, progress in words, waits, checks, warnings and the result. */
 export type GatewayRunEvent<Result = unknown> = { runId: string; at: number } & (
   | { type: 'step'; step: WizardStep; message: string }
-  | { type: 'progress'; message: string; fraction?: number }
+  | { type: 'progress'; message: string; fraction?: number; deadlineAt?: number }
   | { type: 'waiting'; notice: WaitingNotice }
   | { type: 'check'; check: Check }
   | { type: 'warning'; message: string }
@@ -87,9 +87,14 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
     this.emitEvent({ type: 'step', step, message });
   }
 
-  /** Tells the UI what is happening. */
-  progress(message: string, fraction?: number): void {
-    this.emitEvent({ type: 'progress', message, ...(fraction === undefined ? {} : { fraction }) });
+  /** Tells the UI what is happening; `deadlineAt`: when the job it follows gives up (the UI counts down to it). */
+  progress(message: string, fraction?: number, deadlineAt?: number): void {
+    this.emitEvent({
+      type: 'progress',
+      message,
+      ...(fraction === undefined ? {} : { fraction }),
+      ...(deadlineAt === undefined ? {} : { deadlineAt }),
+    });
   }
 
   /**

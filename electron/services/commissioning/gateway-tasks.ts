@@ -264,6 +264,7 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
         this.progress(
           `${what}: ${typeof phase === 'string' ? phase : 'in progress'}${percent === undefined ? '' : ` ${percent} %`}`,
           percent === undefined ? undefined : percent / 100,
+          deadlineAt,
         );
       } else if (isNew && status.lastStatus === INSTALL_STATUS.SUCCEEDED) {
         this.progress(`${what}: done`, 1);

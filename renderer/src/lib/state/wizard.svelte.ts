@@ -58,7 +58,7 @@ export function describeTimeLeft(deadlineAt: number, now: number): string {
 /** Keeps the progress, waiting and check events of one run as runes. */
 class RunProgress {
   stepMessage = $state('');
-  progress = $state<{ message: string; fraction?: number } | null>(null);
+  progress = $state<{ message: string; fraction?: number; deadlineAt?: number } | null>(null);
   waiting = $state<WaitingView | null>(null);
   checks = $state<Array<{ name: string; ok: boolean; detail: string }>>([]);
   warnings = $state<string[]>([]);
@@ -71,7 +71,7 @@ class RunProgress {
         this.waiting = null;
         break;
       case 'progress':
-        this.progress = { message: event.message, fraction: event.fraction };
+        this.progress = { message: event.message, fraction: event.fraction, deadlineAt: event.deadlineAt };
         this.waiting = null;
         break;
       case 'waiting':

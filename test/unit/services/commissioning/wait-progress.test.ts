@@ -181,3 +181,28 @@ describe('a verification that polls until the change shows', () => {
     ]);
   });
 });
+
+describe('a software upgrade as the technician follows it', () => {
+  it('gives each progress line of the install the time it gives up at', async () => {
+    const manual = new ManualClock();
+    manual.time = START;
+    const tasks = new GatewayTasks('gw-1', {
+      commander: createFakeGateway().commander,
+      profileId: 'demo',
+      user: 'tech@example.com',
+      clock: engineClock(manual),
+      gatewayReturnTimeoutMs: 1_800_000,
+    });
+    const events: GatewayRunEvent[] = [];
+    tasks.on('event', (event) => events.push(event));
+
+    const result = await runToEnd(manual, tasks.upgrade());
+
+    expect(result.outcome).toBe('ok');
+    const installing = events.flatMap((event) =>
+      event.type === 'progress' && event.fraction !== undefined && event.fraction < 1 ? [event] : [],
+    );
+    expect(installing.length).toBeGreaterThan(0);
+    expect(installing.map((event) => event.deadlineAt)).toEqual(installing.map(() => START + 1_800_000));
+  });
+});
