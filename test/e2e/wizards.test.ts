@@ -99,7 +99,7 @@ describe('stopping a read', () => {
   it('stops waiting for a silent gateway when asked, and offers to try again', async () => {
     const offline = gatewaysWhere(simulator, (entity) => entity.isOfflineFromStart)[1]!;
     const page = await app.open([offline.id, 'wizard', 'cellular']);
-    await page.getByText(/^Waiting for the gateway…/).waitFor();
+    await page.getByText(/^Waiting for the gateway to answer again/).waitFor();
     await page.getByRole('button', { name: 'Stop reading' }).click();
     await page.getByRole('button', { name: 'Try again' }).waitFor();
   });
@@ -118,7 +118,9 @@ describe('a gateway that does not answer', () => {
   it('explains the timeout instead of failing silently', async () => {
     const offline = gatewaysWhere(simulator, (entity) => entity.isOfflineFromStart)[0]!;
     const page = await app.open([offline.id, 'wizard', 'firewall']);
-    await page.getByText(/^Waiting for the gateway… .*s left before giving up/).waitFor();
+    await page
+      .getByText(/^Waiting for the gateway to answer again \(.+\) — about .+ left \(gives up at .+\)$/)
+      .waitFor();
     const alert = page.getByRole('alert');
     await alert.waitFor({ timeout: 30_000 });
     expect(await alert.textContent()).toMatch(/did not answer for .*powered off, rebooting/);

@@ -26,7 +26,7 @@ const READ_ATTEMPTS = 20;
 /** What a UI renders as a run goes: the step, progress in words, waits, checks, warnings and the result. */
 export type GatewayRunEvent<Result = unknown> = { runId: string; at: number } & (
   | { type: 'step'; step: WizardStep; message: string }
-  | { type: 'progress'; message: string; fraction?: number }
+  | { type: 'progress'; message: string; fraction?: number; deadlineAt?: number }
   | { type: 'waiting'; notice: WaitingNotice }
   | { type: 'check'; check: Check }
   | { type: 'warning'; message: string }
@@ -87,9 +87,25 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
     this.emitEvent({ type: 'step', step, message });
   }
 
-  /** Tells the UI what is happening. */
-  progress(message: string, fraction?: number): void {
-    this.emitEvent({ type: 'progress', message, ...(fraction === undefined ? {} : { fraction }) });
+  /** Tells the UI what is happening; `deadlineAt`: when the job it follows gives up (the UI counts down to it). */
+  progress(message: string, fraction?: number, deadlineAt?: number): void {
+    this.emitEvent({
+      type: 'progress',
+      message,
+      ...(fraction === undefined ? {} : { fraction }),
+      ...(deadlineAt === undefined ? {} : { deadlineAt }),
+    });
+  }
+
+  /**
+   * Says what the run waits for, as the one current line, and when the wait gives up (`deadlineAt`): the UI counts
+   * down the time left rather than showing a count that goes stale.
+   */
+  wait(message: string, deadlineAt: number, attempt = 1, startedAt = this.clock.now()): void {
+    this.emitEvent({
+      type: 'waiting',
+      notice: { attempt, waitedMs: this.clock.now() - startedAt, deadlineAt, message },
+    });
   }
 
   /** Emits an event stamped with the run id and the time. */
@@ -138,7 +154,7 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
   /** Waits (step `waiting`, events each probe) until the gateway answers; throws GatewayUnreachableError. */
   async waitForReturn(signal: AbortSignal, reason: string): Promise<number> {
     const previous = this.currentStep;
-    this.setStep('waiting', `The gateway is not answering: ${reason}. Waiting for it to come back.`);
+    this.setStep('waiting', `The gateway is not answering: ${reason}`);
     const { waitedMs } = await waitForGateway(this.options.commander, this.gatewayId, {
       clock: this.clock,
       signal,
@@ -162,13 +178,20 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
       command: (name, request) => this.command(signal, name, request),
       progress: (message, fraction) => this.progress(message, fraction),
       poll: async (read, isDone, options) => {
-        const deadlineAt = Math.min(pollDeadlineAt, this.clock.now() + options.timeoutMs);
+        const startedAt = this.clock.now();
+        const deadlineAt = Math.min(pollDeadlineAt, startedAt + options.timeoutMs);
         let value: Awaited<ReturnType<typeof read>> | undefined;
         for (let attempt = 1; attempt <= 100_000; attempt++) {
           if (signal.aborted) throw new CancelledError();
           value = await read();
           if (isDone(value)) return { value, isDone: true };
-          if (options.describe) this.progress(options.describe(value));
+          if (options.describe) {
+            // A poll with a deadline is a wait: its line says what it waits for and the UI counts down to the end.
+            const message = options.describe(value);
+            if (!options.isProgress && Number.isFinite(deadlineAt))
+              this.wait(message, deadlineAt, attempt, startedAt);
+            else this.progress(message);
+          }
           const remainingMs = deadlineAt - this.clock.now();
           if (remainingMs <= 0) break;
           try {

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { UPGRADE_ALL_PACKAGES, type Backup, type CommandResponse } from '../../shared/api';
-import { AuditedGateway, type GatewayRunEvent, type GatewayRunOptions } from './audited-gateway';
+import {
+  AuditedGateway,
+  COMMAND_TIMEOUT_MS,
+  type GatewayRunEvent,
+  type GatewayRunOptions,
+} from './audited-gateway';
 import {
   CancelledError,
   describeError,
@@ -110,14 +115,18 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
     });
   }
 
-  /** Restores a backup (the gateway restarts) and waits until it answers again. */
+  /**
+   * Restores a backup (the gateway restarts) and waits until it answers again; the result names the backup by its
+   * description (by its index only when the gateway no longer lists it).
+   */
   async restoreBackup(index: number): Promise<TaskResult> {
     return this.task('restoreBackup', async (signal) => {
+      const description = (await this.listBackups()).find((backup) => backup.index === index)?.description;
+      const name = description ? `backup "${description}"` : `backup number ${index}`;
       await this.sendDisruptive(signal, () => this.command(signal, 'restoreBackup', { index }));
-      this.progress('The gateway restarts with the restored configuration');
-      const waitedMs = await this.awaitRestart(signal, 'it restarts after the restore');
+      const waitedMs = await this.awaitRestart(signal, `it restarts with ${name}`);
       return {
-        message: `Backup ${index} restored; the gateway answered again after ${formatDuration(waitedMs)}.`,
+        message: `${name[0]!.toUpperCase()}${name.slice(1)} restored; the gateway answered again after ${formatDuration(waitedMs)}.`,
         waitedMs,
       };
     });
@@ -203,6 +212,7 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
         timeoutMs,
         intervalMs: this.options.pollIntervalMs ?? TASK_POLL_INTERVAL_MS,
         describe: (answer) => `Spectral scan ${progressPercent(answer) ?? '…'} % done`,
+        isProgress: true,
       },
     );
     if (!isDone)
@@ -254,6 +264,7 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
         this.progress(
           `${what}: ${typeof phase === 'string' ? phase : 'in progress'}${percent === undefined ? '' : ` ${percent} %`}`,
           percent === undefined ? undefined : percent / 100,
+          deadlineAt,
         );
       } else if (isNew && status.lastStatus === INSTALL_STATUS.SUCCEEDED) {
         this.progress(`${what}: done`, 1);
@@ -292,17 +303,20 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
    */
   private async awaitRestart(signal: AbortSignal, reason: string): Promise<number> {
     const startedAt = this.clock.now();
-    this.progress(`Waiting for the gateway to go down (${reason})`);
+    const deadlineAt = startedAt + RESTART_START_TIMEOUT_MS;
+    this.wait(`Waiting for the gateway to go down (${reason})`, deadlineAt);
     for (let attempt = 1; attempt <= 1_000; attempt++) {
-      if (this.clock.now() - startedAt >= RESTART_START_TIMEOUT_MS) break;
+      const remainingMs = deadlineAt - this.clock.now();
+      if (remainingMs <= 0) break;
       try {
+        // A probe still unanswered at the deadline counts as "gone down": the wait never outlasts what it says.
         await this.options.commander.command(
           this.gatewayId,
           'getBspStatus',
           {},
           {
             signal,
-            timeoutMs: this.options.commandTimeoutMs,
+            timeoutMs: Math.min(this.options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS, remainingMs),
           },
         );
       } catch (error) {

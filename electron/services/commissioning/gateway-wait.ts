@@ -1,5 +1,5 @@
 import type { Clock } from './clock';
-import { CancelledError, formatDuration, GatewayUnreachableError, isUnresponsive } from './gateway-errors';
+import { CancelledError, GatewayUnreachableError, isUnresponsive } from './gateway-errors';
 import type { GatewayCommander } from './types';
 
 /** First pause between probes of a silent gateway. */
@@ -11,7 +11,11 @@ export const GATEWAY_RETURN_TIMEOUT_MS = 10 * 60_000;
 /** Upper bound on probes, whatever the deadline (every loop is bounded). */
 const MAX_PROBES = 10_000;
 
-/** What the UI shows while waiting: in words, with the attempt and how long so far. */
+/**
+ * What the UI shows while waiting: ONE line saying what is awaited (`message`, which holds no count or time that
+ * would go stale), and `deadlineAt`, when the wait gives up, from which the UI counts down the time left. `attempt`
+ * and `waitedMs` are as of this notice, for logs and tests.
+ */
 export interface WaitingNotice {
   attempt: number;
   waitedMs: number;
@@ -53,14 +57,15 @@ export async function waitForGateway(
   for (let attempt = 1; attempt <= MAX_PROBES; attempt++) {
     if (signal?.aborted) throw new CancelledError('Cancelled while waiting for the gateway');
     const waitedMs = clock.now() - startedAt;
-    options.onWaiting?.({
-      attempt,
-      waitedMs,
-      deadlineAt,
-      message:
-        `Waiting for the gateway to answer${options.reason ? ` (${options.reason})` : ''}: ` +
-        `attempt ${attempt}, ${formatDuration(waitedMs)} so far, giving up after ${formatDuration(deadlineAt - startedAt)}.`,
-    });
+    // One notice per wait, not per probe: each probe would only repeat it (the UI counts down to the deadline).
+    if (attempt === 1) {
+      options.onWaiting?.({
+        attempt,
+        waitedMs,
+        deadlineAt,
+        message: `Waiting for the gateway to answer again${options.reason ? ` (${options.reason})` : ''}`,
+      });
+    }
     try {
       await commander.command(gatewayId, 'getBspStatus', {}, { signal, timeoutMs: options.probeTimeoutMs });
       return { waitedMs: clock.now() - startedAt, attempts: attempt };

@@ -95,7 +95,14 @@ export interface WizardContext {
   poll<Value>(
     read: () => Promise<Value>,
     isDone: (value: Value) => boolean,
-    options: { timeoutMs: number; intervalMs: number; describe?: (value: Value) => string },
+    options: {
+      timeoutMs: number;
+      intervalMs: number;
+      /** Says what each read found: a wait's one line (with its deadline), or progress with `isProgress`. */
+      describe?: (value: Value) => string;
+      /** `describe` tells how far a job got (a scan's percentage) rather than what the run waits for. */
+      isProgress?: boolean;
+    },
   ): Promise<{ value: Value | undefined; isDone: boolean }>;
 }
 

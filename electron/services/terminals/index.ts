@@ -4,6 +4,8 @@ export {
   NotSerialSessionError,
   DATA_EVENT_INTERVAL_MS,
   DATA_EVENT_MAX_BYTES,
+  REPLAY_MAX_BYTES,
+  type RecentOutput,
   type TerminalManagerDependencies,
   type TerminalEventSink,
   type SerialTerminal,

@@ -31,6 +31,14 @@ export const DATA_EVENT_MAX_BYTES = 120 * 1024;
  * frame and an acknowledgement.
  */
 export const DATA_EVENT_INTERVAL_MS = 16;
+/**
+ * The most recent output of each session kept for a page that starts over (a reload, a new window): its screen is
+ * drawn again from these bytes rather than staying black until the gateway next prints something. Several screens
+ * and a good part of a scrollback, at most this much memory per session.
+ */
+export const REPLAY_MAX_BYTES = 256 * 1024;
+/** A replay cut at REPLAY_MAX_BYTES starts after the first line break within this many bytes (a whole line). */
+const REPLAY_LINE_SEARCH_BYTES = 4 * 1024;
 
 /** Where the manager pushes `terminal:data` and `terminal:state` (the app's event hub). */
 export interface TerminalEventSink {
@@ -166,6 +174,17 @@ interface Entry {
   isFlushScheduled: boolean;
   lastFlushAt: number;
   reason: string | undefined;
+  /** Output already sent, newest last, at most REPLAY_MAX_BYTES (plus the part of one chunk cut at replay). */
+  recent: Uint8Array[];
+  recentBytes: number;
+}
+
+/** A session's most recent output, for a page that was not there when it was sent (`terminals:attach`). */
+export interface RecentOutput {
+  id: string;
+  data: Uint8Array;
+  bytesIn: number;
+  bytesOut: number;
 }
 
 /**
@@ -280,6 +299,23 @@ export class TerminalManager {
     for (const { session } of this.#sessions.values()) {
       if (session.unacknowledged > 0) session.acknowledge(session.unacknowledged);
     }
+  }
+
+  /**
+   * Each open session's output sent so far, up to its last REPLAY_MAX_BYTES (from a line start when cut), for a
+   * page that starts over. Output still pending is sent first (as `terminal:data`, which the page then finds in
+   * the replay), so that every event after the replay carries only newer output.
+   */
+  recentOutput(): RecentOutput[] {
+    for (const entry of this.#sessions.values()) this.#flush(entry);
+    return [...this.#sessions.values()]
+      .filter((entry) => entry.recentBytes > 0)
+      .map((entry) => ({
+        id: entry.session.id,
+        data: replayOf(entry),
+        bytesIn: entry.session.bytesIn,
+        bytesOut: entry.session.bytesOut,
+      }));
   }
 
   /**
@@ -429,6 +465,8 @@ export class TerminalManager {
       isFlushScheduled: false,
       lastFlushAt: Number.NEGATIVE_INFINITY,
       reason: session.kind === 'ssh' ? session.reason : undefined,
+      recent: [],
+      recentBytes: 0,
     };
     this.#sessions.set(session.id, entry);
     this.#recordLog(entry);
@@ -486,6 +524,7 @@ export class TerminalManager {
     entry.pending = [];
     entry.pendingBytes = 0;
     entry.lastFlushAt = this.#now();
+    keepRecent(entry, data);
     const { session } = entry;
     this.#dependencies.events.emit('terminal:data', {
       id: session.id,
@@ -577,4 +616,22 @@ function describe(entry: Entry): TerminalInfo {
     ...(session.gatewayId ? { gatewayId: session.gatewayId } : {}),
     hostKeys: session.hostKeys.map(({ keyId, fingerprint, isNew }) => ({ keyId, fingerprint, isNew })),
   };
+}
+
+/** Keeps `data` (a copy no one else writes to) as the newest output, dropping whole old chunks past the limit. */
+function keepRecent(entry: Entry, data: Uint8Array): void {
+  entry.recent.push(data);
+  entry.recentBytes += data.byteLength;
+  while (entry.recent.length > 1 && entry.recentBytes - entry.recent[0]!.byteLength >= REPLAY_MAX_BYTES) {
+    entry.recentBytes -= entry.recent.shift()!.byteLength;
+  }
+}
+
+/** The last REPLAY_MAX_BYTES of an entry's output, starting after a line break when one is near the cut. */
+function replayOf(entry: Entry): Uint8Array {
+  const all = Buffer.concat(entry.recent, entry.recentBytes);
+  if (all.byteLength <= REPLAY_MAX_BYTES) return all;
+  const tail = all.subarray(all.byteLength - REPLAY_MAX_BYTES);
+  const lineEnd = tail.subarray(0, REPLAY_LINE_SEARCH_BYTES).indexOf(0x0a);
+  return lineEnd === -1 ? tail : tail.subarray(lineEnd + 1);
 }

@@ -184,6 +184,19 @@ export const TerminalDataEventSchema = z.object({
 /** Payload of `terminal:data`: output, and the session's byte totals for the status bar. */
 export type TerminalDataEvent = z.infer<typeof TerminalDataEventSchema>;
 
+/**
+ * A session's most recent output (the last 256 kB at most, from a line start) for a page that was not there when it
+ * was sent: `data` in base64 (answers travel as JSON through the browser host), totals as of the replay.
+ */
+export const TerminalReplaySchema = z.object({
+  id: TerminalIdSchema,
+  data: z.base64(),
+  bytesIn: z.number().int().nonnegative(),
+  bytesOut: z.number().int().nonnegative(),
+});
+/** One session's replay in the answer of `terminals:attach`. */
+export type TerminalReplay = z.infer<typeof TerminalReplaySchema>;
+
 /** Payload of `terminal:state`: the new state, why, the host key just trusted, and the session as it is now. */
 export const TerminalStateEventSchema = z.object({
   id: TerminalIdSchema,

@@ -37,7 +37,18 @@ export function createTerminalsHandlers(context: DomainContext): DomainHandlers<
   return {
     'terminals:list': () =>
       run((manager) => ({ sessions: manager.list(), logs: manager.logs(), triages: manager.triages() })),
-    'terminals:attach': () => run((manager) => (manager.writeOffAcknowledgements(), null)),
+    'terminals:attach': () =>
+      run((manager) => {
+        const recent = manager.recentOutput();
+        manager.writeOffAcknowledgements();
+        const replays = recent.map((replay) => ({
+          ...replay,
+          data: Buffer.from(replay.data.buffer, replay.data.byteOffset, replay.data.byteLength).toString(
+            'base64',
+          ),
+        }));
+        return { replays };
+      }),
     'serial:ports': () => run((manager) => manager.listSerialPorts()),
     'serial:open': (input) => run((manager) => manager.openSerial(input)),
     'ssh:open-reverse': (input) => run((manager) => manager.openReverse(input)),

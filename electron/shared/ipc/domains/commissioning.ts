@@ -113,6 +113,8 @@ export const RunEventSchema = z.discriminatedUnion('type', [
     type: z.literal('progress'),
     message: z.string(),
     fraction: z.number().optional(),
+    /** When the job followed gives up (a software install): the UI counts down to it. */
+    deadlineAt: z.number().optional(),
   }),
   z.object({ runId: z.string(), at: z.number(), type: z.literal('waiting'), notice: WaitingNoticeSchema }),
   z.object({ runId: z.string(), at: z.number(), type: z.literal('check'), check: WizardCheckSchema }),

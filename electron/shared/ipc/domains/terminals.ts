@@ -14,6 +14,7 @@ import {
   TerminalInfoSchema,
   TerminalLogSchema,
   TerminalReconnectInputSchema,
+  TerminalReplaySchema,
   TerminalResizeInputSchema,
   TerminalStateEventSchema,
   TerminalWriteInputSchema,
@@ -38,9 +39,13 @@ export const terminalsChannels = {
   },
   /**
    * A page starts showing terminals (the app loaded, or a window was reloaded): what earlier pages were sent and
-   * never acknowledged is written off, so that no session stays paused for acknowledgements nobody will send.
+   * never acknowledged is written off, so that no session stays paused for acknowledgements nobody will send; and
+   * each open session's recent output comes back (`replays`), so that its screen is drawn again on this page.
    */
-  'terminals:attach': { input: NoInputSchema, output: z.null() },
+  'terminals:attach': {
+    input: NoInputSchema,
+    output: z.object({ replays: z.array(TerminalReplaySchema) }),
+  },
   'serial:ports': { input: NoInputSchema, output: SerialPortListSchema },
   'serial:open': { input: SerialOpenOptionsSchema, output: TerminalInfoSchema },
   'ssh:open-reverse': { input: OpenReverseInputSchema, output: TerminalInfoSchema },

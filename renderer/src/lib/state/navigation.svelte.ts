@@ -74,6 +74,13 @@ export class NavigationState {
     this.path = [...path];
   }
 
+  /** Shows a view, or a place inside it, in place of the current one in history (Back skips it). */
+  replace(view: ViewId, path: readonly string[] = []): void {
+    this.#page.history.replaceState(this.#page.history.state, '', routeHash(view, path));
+    this.current = view;
+    this.path = [...path];
+  }
+
   /** Stops following the location. */
   dispose(): void {
     this.#page.removeEventListener('hashchange', this.#onHashChange);

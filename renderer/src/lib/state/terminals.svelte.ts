@@ -1,5 +1,5 @@
 import { onReconnected, type IpcClient } from '../ipc';
-import type { TerminalInfo } from '../../../../electron/shared/terminal/terminal-schemas';
+import type { TerminalInfo, TerminalReplay } from '../../../../electron/shared/terminal/terminal-schemas';
 
 /** A session's byte totals as main counts them: received from the gateway and sent to it, as on the wire. */
 export interface ByteTotals {
@@ -7,8 +7,12 @@ export interface ByteTotals {
   bytesOut: number;
 }
 
-/** Receives a session's output as byte chunks, in order, each with the session's totals when it was sent. */
-export type TerminalSink = (data: Uint8Array, totals: ByteTotals) => void;
+/**
+ * Receives a session's output as byte chunks, in order, each with the session's totals when it was sent.
+ * `isReplay`: output main had sent to an earlier page, drawn again here; main wrote off its acknowledgement, so it
+ * must not be acknowledged again (that would count against output sent since).
+ */
+export type TerminalSink = (data: Uint8Array, totals: ByteTotals, isReplay: boolean) => void;
 
 /**
  * Output held for a session whose terminal is not attached yet is merged into one chunk when it reaches this many
@@ -20,6 +24,8 @@ const MERGE_HELD_AT_CHUNKS = 1_000;
 interface Held {
   chunks: Uint8Array[];
   totals: ByteTotals;
+  /** The first chunk is main's replay of what an earlier page was sent (never acknowledged). */
+  startsWithReplay?: boolean;
 }
 
 /**
@@ -27,7 +33,9 @@ interface Held {
  * session's `terminal:data` to its terminal. Guarantees: output that arrives before a terminal attaches is held,
  * every byte of it, and handed over in order on attach; a session closed elsewhere stays as a tab showing why until
  * closed here; `load()` (at start, and again whenever the link to main returns) has main write off what earlier
- * pages, or output lost while the link was down, left unacknowledged, so that no session stays paused for it.
+ * pages, or output lost while the link was down, left unacknowledged, so that no session stays paused for it; and a
+ * session this page has not shown yet (after a reload) starts from main's replay of its recent output, so that its
+ * screen shows what the gateway printed before, not black until it prints again.
  */
 export class TerminalsState {
   sessions = $state<TerminalInfo[]>([]);
@@ -40,6 +48,9 @@ export class TerminalsState {
   readonly #sinks = new Map<string, TerminalSink>();
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #held = new Map<string, Held>();
+  /** Sessions whose output this page has handed to a terminal: their screen is this page's, never replayed. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #shown = new Set<string>();
   readonly #stops: Array<() => void>;
 
   constructor(client: IpcClient) {
@@ -49,13 +60,17 @@ export class TerminalsState {
         const totals = { bytesIn, bytesOut };
         const sink = this.#sinks.get(id);
         if (sink) {
-          sink(data, totals);
+          sink(data, totals, false);
           return;
         }
         const held = this.#held.get(id) ?? { chunks: [], totals };
         held.chunks.push(data);
         held.totals = totals;
-        if (held.chunks.length >= MERGE_HELD_AT_CHUNKS) held.chunks = [concatenate(held.chunks)];
+        if (held.chunks.length >= MERGE_HELD_AT_CHUNKS) {
+          // The replay stays apart: it is the one chunk not to acknowledge.
+          const kept = held.startsWithReplay ? 1 : 0;
+          held.chunks = [...held.chunks.slice(0, kept), concatenate(held.chunks.slice(kept))];
+        }
         this.#held.set(id, held);
       }),
       client.on('terminal:state', ({ session }) => this.#update(session)),
@@ -73,7 +88,8 @@ export class TerminalsState {
    * an earlier page still owed, then the sessions are read.
    */
   async load(): Promise<void> {
-    await this.#client.invoke('terminals:attach');
+    const attached = await this.#client.invoke('terminals:attach');
+    if (attached.ok) for (const replay of attached.value.replays) this.#replay(replay);
     const result = await this.#client.invoke('terminals:list');
     if (!result.ok) return;
     for (const session of result.value.sessions) this.#update(session);
@@ -90,8 +106,11 @@ export class TerminalsState {
   attach(id: string, sink: TerminalSink): () => void {
     const held = this.#held.get(id);
     this.#held.delete(id);
-    for (const data of held?.chunks ?? []) sink(data, held!.totals);
+    held?.chunks.forEach((data, index) =>
+      sink(data, held.totals, index === 0 && held.startsWithReplay === true),
+    );
     this.#sinks.set(id, sink);
+    this.#shown.add(id);
     return () => {
       if (this.#sinks.get(id) === sink) this.#sinks.delete(id);
     };
@@ -107,6 +126,7 @@ export class TerminalsState {
     if (result.ok && result.value.warning) this.closeWarning = result.value.warning;
     this.#sinks.delete(id);
     this.#held.delete(id);
+    this.#shown.delete(id);
     const index = this.sessions.findIndex((session) => session.id === id);
     this.sessions = this.sessions.filter((session) => session.id !== id);
     if (this.activeId === id) this.activeId = this.sessions[Math.max(0, index - 1)]?.id ?? null;
@@ -117,11 +137,32 @@ export class TerminalsState {
     for (const stop of this.#stops) stop();
   }
 
+  /**
+   * Takes main's replay of a session's recent output as what its terminal starts with, when this page has not shown
+   * the session yet: the replay holds everything main sent before it, so output held meanwhile is in it already.
+   * (A page that did show the session keeps its own screen: after a lost link only the gap is missing.)
+   */
+  #replay(replay: TerminalReplay): void {
+    if (this.#shown.has(replay.id)) return;
+    this.#held.set(replay.id, {
+      chunks: [decodeBase64(replay.data)],
+      totals: { bytesIn: replay.bytesIn, bytesOut: replay.bytesOut },
+      startsWithReplay: true,
+    });
+  }
+
   #update(session: TerminalInfo): void {
     const index = this.sessions.findIndex((known) => known.id === session.id);
     if (index === -1) this.sessions = [...this.sessions, session];
     else this.sessions = this.sessions.map((known) => (known.id === session.id ? session : known));
   }
+}
+
+function decodeBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  return bytes;
 }
 
 function concatenate(chunks: Uint8Array[]): Uint8Array {

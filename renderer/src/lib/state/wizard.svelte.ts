@@ -41,19 +41,24 @@ export function describeIpcError(error: IpcErrorShape): string {
   return error.message;
 }
 
-/** "about 2 min 5 s left" / "less than a second left" from now to a deadline. */
+/**
+ * "about 2 min 5 s left (gives up at 14:02:10)" from now to a deadline, the clock time in the local format;
+ * "giving up now" once it has passed.
+ */
 export function describeTimeLeft(deadlineAt: number, now: number): string {
   const seconds = Math.max(0, Math.round((deadlineAt - now) / 1000));
-  if (seconds === 0) return 'the wait is about to give up';
+  if (seconds === 0) return 'giving up now';
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;
-  return `about ${minutes > 0 ? `${minutes} min ` : ''}${rest} s left before giving up`;
+  const left =
+    `${minutes > 0 ? `${minutes} min ` : ''}${minutes > 0 && rest === 0 ? '' : `${rest} s`}`.trim();
+  return `about ${left} left (gives up at ${new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' }).format(deadlineAt)})`;
 }
 
 /** Keeps the progress, waiting and check events of one run as runes. */
 class RunProgress {
   stepMessage = $state('');
-  progress = $state<{ message: string; fraction?: number } | null>(null);
+  progress = $state<{ message: string; fraction?: number; deadlineAt?: number } | null>(null);
   waiting = $state<WaitingView | null>(null);
   checks = $state<Array<{ name: string; ok: boolean; detail: string }>>([]);
   warnings = $state<string[]>([]);
@@ -66,11 +71,13 @@ class RunProgress {
         this.waiting = null;
         break;
       case 'progress':
-        this.progress = { message: event.message, fraction: event.fraction };
+        this.progress = { message: event.message, fraction: event.fraction, deadlineAt: event.deadlineAt };
         this.waiting = null;
         break;
       case 'waiting':
+        // The wait is the one current line: the progress line before it is over.
         this.waiting = { message: event.notice.message, deadlineAt: event.notice.deadlineAt };
+        this.progress = null;
         break;
       case 'check':
         this.checks = [...this.checks, event.check];

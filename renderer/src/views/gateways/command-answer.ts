@@ -4,6 +4,13 @@ export interface AnswerTable {
   rows: string[][];
 }
 
+/** True for an answer that carries nothing to show: no body, null, an empty object, array or text. */
+export function isEmptyAnswer(answer: unknown): boolean {
+  if (answer === undefined || answer === null || answer === '') return true;
+  if (Array.isArray(answer)) return answer.length === 0;
+  return isRecord(answer) && Object.keys(answer).length === 0;
+}
+
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'object') return JSON.stringify(value);

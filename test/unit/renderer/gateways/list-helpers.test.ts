@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ariaSortOf, nextSort, visibleRange } from '../../../../renderer/src/lib/components/data-table';
 import { formatRelativeTime } from '../../../../renderer/src/lib/components/relative-time';
-import { tabulateAnswer } from '../../../../renderer/src/views/gateways/command-answer';
+import { isEmptyAnswer, tabulateAnswer } from '../../../../renderer/src/views/gateways/command-answer';
 import { pageRequest } from '../../../../renderer/src/views/gateways/gateway-list.svelte';
 import { userGatewaysRequest } from '../../../../renderer/src/views/gateways/gateway-reads';
 
@@ -122,5 +122,21 @@ describe('relative time', () => {
     expect(formatRelativeTime(now - 3 * 3_600_000, now)).toBe('3 h ago');
     expect(formatRelativeTime(now - 86_400_000, now)).toBe('1 day ago');
     expect(formatRelativeTime(now + 4 * 60_000, now)).toBe('in 4 min');
+  });
+});
+
+describe('empty command answers', () => {
+  it('calls an answer with nothing in it empty (no body, null, {}, [], an empty text)', () => {
+    expect([undefined, null, {}, [], ''].map(isEmptyAnswer)).toEqual([true, true, true, true, true]);
+  });
+
+  it('calls an answer with any value in it not empty, a zero or false included', () => {
+    expect([0, false, 'OK', [0], { status: null }].map(isEmptyAnswer)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

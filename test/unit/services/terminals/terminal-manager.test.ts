@@ -13,6 +13,7 @@ import {
   DATA_EVENT_INTERVAL_MS,
   DATA_EVENT_MAX_BYTES,
   mapTerminalError,
+  REPLAY_MAX_BYTES,
   TerminalManager,
   type SerialTerminal,
   type SshTerminal,
@@ -196,6 +197,45 @@ describe('TerminalManager', () => {
     expect([paused.unacknowledged, idle.unacknowledged]).toEqual([0, 0]);
     paused.produce(new Uint8Array(1_000));
     expect(paused.unacknowledged).toBe(1_000);
+  });
+
+  it('gives a page that starts over the output each session sent, the still pending part first sent as an event', async () => {
+    let time = 0;
+    // Every reading of the clock is a frame later: each scheduled flush finds its interval over.
+    const { manager, opened, runScheduled, dataOf } = setUp({ now: () => (time += DATA_EVENT_INTERVAL_MS) });
+    const first = await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    await manager.openReverse({ gatewayId: 'gw-2', cols: 80, rows: 24 });
+    opened[0]!.produce(Buffer.from('BusyBox v1.31.1\r\n'));
+    runScheduled();
+    opened[0]!.produce(Buffer.from('root@gw-1:~# '));
+
+    const replays = manager.recentOutput();
+
+    expect(replays).toEqual([{ id: first.id, data: expect.any(Uint8Array), bytesIn: 30, bytesOut: 0 }]);
+    expect(Buffer.from(replays[0]!.data).toString()).toBe('BusyBox v1.31.1\r\nroot@gw-1:~# ');
+    expect(dataOf(first.id).toString()).toBe('BusyBox v1.31.1\r\nroot@gw-1:~# ');
+    opened[0]!.produce(Buffer.from('ls\r\n'));
+    runScheduled();
+    expect(dataOf(first.id).toString()).toBe('BusyBox v1.31.1\r\nroot@gw-1:~# ls\r\n');
+  });
+
+  it('replays at most REPLAY_MAX_BYTES of a long output, from the start of a line', async () => {
+    const { manager, opened, runScheduled } = setUp();
+    await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    const line = (index: number) => `line ${String(index).padStart(6, '0')} ${'x'.repeat(50)}\r\n`;
+    for (let index = 0; index < 20_000; index++) {
+      opened[0]!.produce(Buffer.from(line(index)));
+      opened[0]!.acknowledge(100);
+      if (index % 500 === 0) runScheduled();
+    }
+    runScheduled();
+
+    const text = Buffer.from(manager.recentOutput()[0]!.data).toString();
+
+    expect(text.length).toBeLessThanOrEqual(REPLAY_MAX_BYTES);
+    expect(text.length).toBeGreaterThan(REPLAY_MAX_BYTES - 100);
+    expect(text.startsWith('line ')).toBe(true);
+    expect(text.endsWith(line(19_999))).toBe(true);
   });
 
   it('coalesces the chunks of one tick into a single data event', async () => {
