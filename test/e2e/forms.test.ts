@@ -55,7 +55,9 @@ describe('search by MAC', () => {
   it('finds the gateway to commission by its MAC typed with hyphens', async () => {
     const gateway = healthyGateway(simulator, 7);
     await app.open([]);
-    await page.getByLabel('Gateway', { exact: true }).fill(formatMac(gateway.gatewayMac).replaceAll(':', '-'));
+    await page
+      .getByLabel('Gateway', { exact: true })
+      .fill(formatMac(gateway.gatewayMac).replaceAll(':', '-'));
     const matches = page.getByRole('list', { name: 'Matching gateways' });
     await matches.getByRole('button', { name: new RegExp(`^${gateway.name} `) }).waitFor();
   });
@@ -64,6 +66,8 @@ describe('search by MAC', () => {
 /** A bad input: where it is typed, what, and the message expected at the field once it is left. */
 interface BadInput {
   path: (gatewayId: string) => string[];
+  /** A collapsed section to open before typing (the JSON view). */
+  open?: string;
   field: string;
   value: string;
   message: string;
@@ -96,6 +100,7 @@ const BAD_INPUTS: BadInput[] = [
   },
   {
     path: (id) => [id, 'wizard', 'firewall'],
+    open: 'Edit the filters as JSON',
     field: 'Filters (JSON list)',
     value: '{',
     message: 'Not valid JSON',
@@ -142,6 +147,7 @@ describe('bad inputs get their message at their field', () => {
   it.each(BAD_INPUTS)('$field = “$value” says “$message” once the field is left', async (input) => {
     const gateway = healthyGateway(simulator, 8);
     await app.open(input.path(gateway.id));
+    if (input.open) await page.getByText(input.open, { exact: true }).click();
     const field = page.getByLabel(input.field, { exact: true });
     await field.fill(input.value);
     expect(await describedText(input.field)).not.toContain(input.message);

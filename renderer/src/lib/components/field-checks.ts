@@ -24,14 +24,17 @@ export function describeRange(rule: WholeNumberRule): string {
  */
 export function checkWholeNumber(text: string, rule: WholeNumberRule): string | null {
   const trimmed = text.trim();
-  if (trimmed === '') return rule.isRequired === false ? null : `Required: a whole number ${describeRange(rule)}.`;
-  if (!/^[-+]?\d+$/.test(trimmed)) return `“${trimmed}” is not a whole number: enter one ${describeRange(rule)}.`;
+  if (trimmed === '')
+    return rule.isRequired === false ? null : `Required: a whole number ${describeRange(rule)}.`;
+  if (!/^[-+]?\d+$/.test(trimmed))
+    return `“${trimmed}” is not a whole number: enter one ${describeRange(rule)}.`;
   // Digits compared as a number only after the length check: a 20-digit number is out of range, not rounded.
   const digits = trimmed.replace(/^[-+]?0*/, '');
   const isNegative = trimmed.startsWith('-') && digits !== '';
   const value = digits.length > 16 ? Number.POSITIVE_INFINITY : Number(digits || '0');
   const signed = isNegative ? -value : value;
-  if (signed < rule.min || signed > rule.max) return `${trimmed} is out of range: allowed ${describeRange(rule)}.`;
+  if (signed < rule.min || signed > rule.max)
+    return `${trimmed} is out of range: allowed ${describeRange(rule)}.`;
   return null;
 }
 

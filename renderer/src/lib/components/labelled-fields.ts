@@ -70,7 +70,8 @@ function textOf(key: string, value: unknown): string {
  * the technician reads "Latitude 47.37" rather than a line of JSON that runs off the screen.
  */
 export function toLabelledFields(value: unknown, depth = 0): LabelledField[] {
-  if (value === null || typeof value !== 'object') return [{ key: 'value', label: 'Value', text: textOf('', value) }];
+  if (value === null || typeof value !== 'object')
+    return [{ key: 'value', label: 'Value', text: textOf('', value) }];
   const entries: Array<[string, unknown]> = Array.isArray(value)
     ? value.map((item, index) => [String(index + 1), item])
     : Object.entries(value as Record<string, unknown>);
