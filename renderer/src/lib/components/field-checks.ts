@@ -65,3 +65,26 @@ export function checkText(text: string, rule: TextRule): string | null {
 export function describeLength(text: string, maxLength: number): string {
   return `${[...text.trim()].length} / ${maxLength} characters`;
 }
+
+// Whether a mouse button or finger is down, seen before any handler (capture phase) of the page.
+let isPointerDown = false;
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (isPointerDown = true), true);
+  document.addEventListener('pointerup', () => (isPointerDown = false), true);
+}
+
+/**
+ * Calls `reveal` (which shows a field's error) when the field has been left. Left by a press on its form's submit
+ * button, the error waits until the press is over: shown on the mousedown, it would push the button down before
+ * the mouseup and the click would miss it. Left with the keyboard, it shows at once.
+ */
+export function revealAfterLeaving(event: FocusEvent, reveal: () => void): void {
+  const next = event.relatedTarget;
+  const isPressingSubmit = isPointerDown && next instanceof HTMLButtonElement && next.type === 'submit';
+  if (!isPressingSubmit) {
+    reveal();
+    return;
+  }
+  // The click follows the pointerup in the same task: reveal after it.
+  document.addEventListener('pointerup', () => setTimeout(reveal), { once: true, capture: true });
+}

@@ -19,6 +19,7 @@ const ABBREVIATIONS: Record<string, string> = {
   imei: 'IMEI',
   imsi: 'IMSI',
   ip: 'IP',
+  lo: 'lo',
   lte: 'LTE',
   mac: 'MAC',
   ms: 'ms',
