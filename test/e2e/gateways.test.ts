@@ -334,7 +334,7 @@ describe('gateway page and command console, continued', () => {
   it("refuses a form that breaks the command's rules with the message next to the field, sending nothing", async () => {
     await page
       .getByRole('navigation', { name: 'Commands' })
-      .getByRole('button', { name: 'ping', exact: true })
+      .getByRole('button', { name: 'Ping a host ping', exact: true })
       .click();
     const sentBefore = sentFrames.length;
     await page.getByRole('textbox', { name: 'packetsCount' }).fill('0');
