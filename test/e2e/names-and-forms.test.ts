@@ -5,7 +5,7 @@ import type { RunningSimulator } from '../../simulator';
 import { healthyGateway } from '../integration/commissioning/simulator-session';
 import { startCommissioningApp, type CommissioningApp } from './wizards-harness';
 
-// Finding a gateway by the MAC on its label, and forms that say what is wrong at the field as soon as it is left:
+// Finding a gateway by the MAC on its label, gateways named by name and MAC wherever they appear, and forms that say what is wrong at the field as soon as it is left:
 // the bad inputs a technician met (issue 21), each with the message expected next to its field.
 
 let app: CommissioningApp;
@@ -61,6 +61,41 @@ describe('search by MAC', () => {
       .fill(formatMac(gateway.gatewayMac).replaceAll(':', '-'));
     const matches = page.getByRole('list', { name: 'Matching gateways' });
     await matches.getByRole('button', { name: new RegExp(`^${gateway.name} `) }).waitFor();
+  });
+});
+
+describe('gateways named with their MAC', () => {
+  it('names the gateway in the wizards header and the reboot confirmation when opened by its address', async () => {
+    const gateway = healthyGateway(simulator, 9);
+    const mac = formatMac(gateway.gatewayMac);
+    await app.open([gateway.id, 'diagnostics']);
+    // A fresh load: no list has shown the gateway, so its name comes from a lookup by id.
+    await page.reload();
+    const header = page.getByText(mac, { exact: true });
+    await header.waitFor();
+    expect(await page.getByRole('button', { name: `Copy ID of ${gateway.name}` }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: `← Gateway ${gateway.name}` }).count()).toBe(1);
+    expect(await page.getByText(gateway.id, { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Reboot the gateway' }).click();
+    const dialog = page.getByRole('dialog', { name: `Reboot ${gateway.name} (${mac})?` });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it("lists the visit's gateways by name and MAC in the site report, to pick from", async () => {
+    const gateway = healthyGateway(simulator, 9);
+    await app.open([gateway.id, 'wizard', 'backups']);
+    await page.getByLabel('Backup description').fill('before the names check');
+    await page.getByRole('button', { name: 'Create a backup' }).click();
+    await page.getByText('Backup "before the names check" created.').waitFor();
+    await app.open(['report']);
+    await page.reload();
+    const label = `${gateway.name} · ${formatMac(gateway.gatewayMac)}`;
+    const picker = page.getByRole('group', { name: 'Only these gateways' });
+    await picker.getByRole('checkbox', { name: label }).waitFor();
+    const entries = page.getByRole('table', { name: 'Visit entries' });
+    expect(await entries.getByRole('cell', { name: label, exact: true }).count()).toBeGreaterThan(0);
+    expect(await entries.getByRole('cell', { name: gateway.id, exact: true }).count()).toBe(0);
   });
 });
 
