@@ -96,7 +96,7 @@ describe('every wizard step at 1280×720', () => {
     await expectFitsAndAccessible("the firewall wizard's result step");
   });
 
-  it('fits the window and passes axe-core, software and diagnostics with the GPS fix', async () => {
+  it('fits the window and passes axe-core, software and diagnostics with the GPS fix and the RF meter', async () => {
     const gateway = healthyGateway(simulator, 2);
     await app.open([gateway.id, 'wizard', 'software']);
     await page.getByRole('heading', { name: 'Upgradable' }).waitFor();
@@ -104,6 +104,10 @@ describe('every wizard step at 1280×720', () => {
     await app.open([gateway.id, 'diagnostics']);
     await page.getByText('Latitude', { exact: true }).waitFor();
     await expectFitsAndAccessible('diagnostics');
+    await page.getByRole('button', { name: 'Start the RF meter' }).click();
+    await page.getByRole('table', { name: 'RF readings' }).waitFor();
+    await expectFitsAndAccessible('diagnostics with the RF meter running');
+    await page.getByRole('button', { name: 'Stop the RF meter' }).click();
   });
 
   it('fits the window and passes axe-core, backups listing a 128-character description', async () => {
