@@ -82,6 +82,15 @@ describe('gateways named with their MAC', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
+  it('names the gateway in the terminal dialog opened for it by address', async () => {
+    const gateway = healthyGateway(simulator, 9);
+    await page.goto(`${app.baseUrl}#/terminals/reverse/${gateway.id}`);
+    await page.reload();
+    const field = page.getByRole('dialog').getByLabel('Gateway', { exact: true });
+    await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe(gateway.name);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it("lists the visit's gateways by name and MAC in the site report, to pick from", async () => {
     const gateway = healthyGateway(simulator, 9);
     await app.open([gateway.id, 'wizard', 'backups']);
