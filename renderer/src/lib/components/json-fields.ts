@@ -1,8 +1,3 @@
-/** True for a value shown as one field (text, number, yes/no, none) rather than a group. */
-export function isPlainValue(value: unknown): boolean {
-  return value === null || typeof value !== 'object';
-}
-
 /**
  * A new list item shaped like an existing one, its values blank: empty texts, zero numbers, "no" flags, empty
  * lists. The technician fills it in field by field.
