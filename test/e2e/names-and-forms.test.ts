@@ -232,6 +232,16 @@ describe('nothing reaches Review that Review would refuse', () => {
     await expect.poll(() => describedText('Backup description')).toContain('Required: enter a description');
   });
 
+  it('empties the description once the backup is made, without calling the empty field an error', async () => {
+    const gateway = healthyGateway(simulator, 10);
+    await app.open([gateway.id, 'wizard', 'backups']);
+    await page.getByLabel('Backup description').fill('after the cable check');
+    await page.getByRole('button', { name: 'Create a backup' }).click();
+    await page.getByText('Backup "after the cable check" created.').waitFor();
+    expect(await page.getByLabel('Backup description').inputValue()).toBe('');
+    expect(await describedText('Backup description')).toBe('0 / 128 characters');
+  });
+
   it('counts the description while typing', async () => {
     const gateway = healthyGateway(simulator, 8);
     await app.open([gateway.id, 'wizard', 'backups']);
