@@ -150,6 +150,29 @@ describe('every dialog at 1280×720', () => {
     await restore.getByRole('button', { name: 'Cancel' }).click();
   });
 
+  it("fits the window and passes axe-core, the command console's confirmation of a disruptive command", async () => {
+    const gateway = healthyGateway(simulator, 4);
+    await goTo(`gateways/${gateway.id}/console`);
+    await page
+      .getByRole('navigation', { name: 'Commands' })
+      .getByRole('button', { name: / reboot$/ })
+      .click();
+    await page.getByRole('button', { name: 'Run reboot' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Run reboot?' });
+    await dialog.waitFor();
+    await expectFitsAndAccessible("the console's confirmation");
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('fits the window and passes axe-core, the form that adds a server profile', async () => {
+    await goTo('settings');
+    await page.getByRole('button', { name: 'Add profile' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).waitFor();
+    await expectFitsAndAccessible('the new profile form');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('fits the window and passes axe-core, each dialog that opens a terminal', async () => {
     for (const opener of ['Reverse SSH to a gateway', 'Direct SSH', 'Serial console']) {
       await goTo('terminals');
