@@ -243,13 +243,33 @@ describe('gateway page and command console', () => {
     await page.getByRole('heading', { name: gateway.name, level: 2 }).waitFor();
   }
 
+  // A command's button reads as what it does, then its API name ("Read PDP profiles getWmPDP_Profiles").
   async function chooseCommand(name: string): Promise<void> {
     await page
       .getByRole('navigation', { name: 'Commands' })
-      .getByRole('button', { name, exact: true })
+      .getByRole('button', { name: new RegExp(` ${name}$`) })
       .click();
     await page.getByRole('heading', { name, level: 3 }).waitFor();
   }
+
+  it('lists commands by what they do and finds one by its API name', async () => {
+    const [gateway] = (await listFromApi({ sortField: 'NAME', sortDirection: 'ASC' })).filter(
+      (candidate) => candidate.status === 'ONLINE',
+    );
+    if (!gateway) throw new Error('no online gateway in the demo tenant');
+    await openGateway(gateway);
+    const catalogue = page.getByRole('navigation', { name: 'Commands' });
+    const shown = async () =>
+      (await catalogue.getByRole('button').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
+    await catalogue.getByLabel('Find a command').fill('pdp');
+    expect(await shown()).toEqual([
+      'Read PDP profiles getWmPDP_Profiles',
+      'Change PDP profiles modifyWmPDP_Profiles',
+    ]);
+    await catalogue.getByLabel('Find a command').fill('getwmpdp');
+    expect(await shown()).toEqual(['Read PDP profiles getWmPDP_Profiles']);
+    await catalogue.getByLabel('Find a command').fill('');
+  });
 
   it('shows an answer of known shape as a table and an unknown one as a JSON tree', async () => {
     const [gateway] = (await listFromApi({ sortField: 'NAME', sortDirection: 'ASC' })).filter(
@@ -314,7 +334,7 @@ describe('gateway page and command console, continued', () => {
   it("refuses a form that breaks the command's rules with the message next to the field, sending nothing", async () => {
     await page
       .getByRole('navigation', { name: 'Commands' })
-      .getByRole('button', { name: 'ping', exact: true })
+      .getByRole('button', { name: 'Ping a host ping', exact: true })
       .click();
     const sentBefore = sentFrames.length;
     await page.getByRole('textbox', { name: 'packetsCount' }).fill('0');

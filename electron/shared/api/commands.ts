@@ -57,12 +57,15 @@ const required = (field: string) => z.string(`${field} is required`).min(1, `${f
 const index = (field: string) =>
   z.int(`${field} must be a whole number`).nonnegative(`${field} must not be negative`);
 
+/** Longest backup description, in characters (the gateway's limit for a backup's name). */
+export const BACKUP_DESCRIPTION_MAX = 128;
+
 /** The backup description, also used as its name on the gateway. */
 const BackupDescriptionSchema = z
   .string('description is required')
   .trim()
   .min(1, 'description must not be empty')
-  .max(128);
+  .max(BACKUP_DESCRIPTION_MAX, `description must be at most ${BACKUP_DESCRIPTION_MAX} characters`);
 
 /** Firewall configuration as setFirewallConfiguration takes it; filters' element shape is not in the spec. */
 export const FirewallConfigurationSchema = z.looseObject({

@@ -4,6 +4,7 @@
 import type { IpcClient } from '../../lib/ipc';
 import type { IpcErrorShape } from '../../lib/wire-types';
 import type { Gateway, GatewaySortField } from '../../../../electron/shared/api/gateway';
+import { toGatewaySearchText } from '../../../../electron/shared/mac';
 import { readThroughCache, type ReadParts } from './gateway-reads';
 
 /** Which gateways a list shows: a provider's, a customer's (or sub-customer's), or a gateway group's. */
@@ -41,7 +42,9 @@ export function pageRequest(
 ): ReadParts {
   const { textSearch, ...rest } = query;
   const fullQuery: Record<string, unknown> = { ...rest };
-  if (textSearch.trim()) fullQuery.textSearch = textSearch.trim();
+  // A MAC typed as printed on the label (any case, `:`/`-`/`.` separators) is sent as the digits the server stores.
+  const search = toGatewaySearchText(textSearch);
+  if (search) fullQuery.textSearch = search;
   switch (scope.kind) {
     case 'provider':
       return { endpoint: 'listProviderGateways', params: { providerId: scope.id }, query: fullQuery };

@@ -61,9 +61,17 @@ describe('gateway list requests', () => {
   it('sends textSearch only when there is something to search for, trimmed', () => {
     expect(pageRequest({ kind: 'provider', id: 'p' }, QUERY).query).not.toHaveProperty('textSearch');
     expect(
+      pageRequest({ kind: 'provider', id: 'p' }, { ...QUERY, textSearch: ' Roof north ' }).query,
+    ).toMatchObject({
+      textSearch: 'Roof north',
+    });
+  });
+
+  it('sends a MAC typed with separators as the digits the server stores', () => {
+    expect(
       pageRequest({ kind: 'provider', id: 'p' }, { ...QUERY, textSearch: ' 00:1a ' }).query,
     ).toMatchObject({
-      textSearch: '00:1a',
+      textSearch: '001A',
     });
   });
 });
