@@ -36,8 +36,12 @@ function sshStates(): Record<string, boolean> {
 async function rowIds(page: Page, status: string): Promise<string[]> {
   const names = await page
     .locator(`tr[data-status="${status}"] td:first-child`)
-    .evaluateAll((cells) => cells.map((cell) => cell.textContent?.trim() ?? ''));
-  return names.map((name) => simulator.fixture.gateways.find((gateway) => gateway.name === name)!.id);
+    .evaluateAll((cells) => cells.map((cell) => cell.firstChild?.textContent?.trim() ?? ''));
+  return names.map((name) => {
+    const gateway = simulator.fixture.gateways.find((candidate) => candidate.name === name);
+    if (!gateway) throw new Error(`no gateway named "${name}" in the fixture`);
+    return gateway.id;
+  });
 }
 
 afterAll(async () => {
