@@ -34,6 +34,10 @@ export interface StartHostOptions {
   credentials?: OpenedCredentialStore;
   token?: string;
   log?: Log;
+  /** First wait between quiet checks of an unreachable server (default 30 s; tests shorten it). */
+  serverCheckIntervalMs?: number;
+  /** Requests a site pack preparation keeps in flight (default 8). */
+  sitePackConcurrency?: number;
   /** Time limits of the wizards and gateway tasks (tests shorten them). */
   commissioningTiming?: CommissioningOptions['timing'];
 }
@@ -76,6 +80,9 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
     credentials,
     createSession: createDefaultSession,
     log,
+    serverCheckIntervalMs: options.serverCheckIntervalMs,
+    serverCheckMaxIntervalMs: options.serverCheckIntervalMs,
+    sitePackConcurrency: options.sitePackConcurrency,
   });
   let simulator: Awaited<ReturnType<typeof startSimulator>> | undefined;
   try {
