@@ -13,10 +13,7 @@ export const PackScopeSchema = z.object({
 export type PackScope = z.infer<typeof PackScopeSchema>;
 
 /** One section read for a gateway: its answer, or why it could not be read. */
-export const PackSectionSchema = z.union([
-  z.object({ value: z.unknown() }),
-  z.object({ error: z.string() }),
-]);
+export const PackSectionSchema = z.union([z.object({ value: z.unknown() }), z.object({ error: z.string() })]);
 /** One section read for a gateway. */
 export type PackSection = z.infer<typeof PackSectionSchema>;
 

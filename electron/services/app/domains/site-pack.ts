@@ -31,7 +31,11 @@ export function createSitePackHandlers(
     context.events.emit('site-pack:progress', progress);
   };
 
-  const run = async (jobId: string, profileId: string, input: { scope: PackScope; selection: PackSelection }) => {
+  const run = async (
+    jobId: string,
+    profileId: string,
+    input: { scope: PackScope; selection: PackSelection },
+  ) => {
     const controller = job!.controller;
     const session = context.sessions.requireSession();
     try {
@@ -93,7 +97,10 @@ export function createSitePackHandlers(
       const summary = context.sessions.summary();
       if (!summary) throw new IpcError('UNAUTHENTICATED', 'Sign in to prepare a site pack.');
       if (job && ['list', 'details', 'writing'].includes(job.progress.phase)) {
-        throw new IpcError('INVALID_INPUT', 'A site pack is being prepared already; wait for it or cancel it.');
+        throw new IpcError(
+          'INVALID_INPUT',
+          'A site pack is being prepared already; wait for it or cancel it.',
+        );
       }
       const jobId = randomUUID();
       job = { controller: new AbortController(), progress: { jobId, phase: 'list', done: 0, total: 1 } };

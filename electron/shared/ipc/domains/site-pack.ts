@@ -8,9 +8,7 @@ const NoInputSchema = z.union([z.undefined(), z.null(), z.object({}).strict()]).
 export const PackSelectionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }).strict(),
   z.object({ kind: z.literal('search'), text: z.string().trim().min(1).max(200) }).strict(),
-  z
-    .object({ kind: z.literal('ids'), ids: z.array(z.string().min(1).max(100)).min(1).max(500) })
-    .strict(),
+  z.object({ kind: z.literal('ids'), ids: z.array(z.string().min(1).max(100)).min(1).max(500) }).strict(),
 ]);
 
 /** Input of `site-pack:prepare`. */
