@@ -176,6 +176,8 @@ async function searchFigure(rendererDir: string): Promise<BenchFigure[]> {
   try {
     const { page } = browser;
     await page.setViewportSize({ width: 1280, height: 720 });
+    // tsx compiles with keepNames, which wraps functions handed to page.evaluate in a `__name` helper.
+    await page.addInitScript('globalThis.__name = globalThis.__name || ((target) => target);');
     await page.goto(host.url);
     await page.getByRole('button', { name: 'Work without signing in' }).click();
     await page.getByRole('link', { name: 'Gateways', exact: true }).click();
@@ -205,13 +207,18 @@ async function searchFigure(rendererDir: string): Promise<BenchFigure[]> {
         // Checked at each animation frame: the count and the first row both show this search's answer.
         const elapsed = await page.evaluate(
           ([countText, firstName]) =>
-            new Promise<number>((resolve) => {
+            new Promise<number>((resolve, reject) => {
+              const givenUp = setTimeout(() => reject(new Error(`never showed ${countText}`)), 10_000);
               const check = () => {
-                const shown = document.querySelector('p.count[aria-live]')?.textContent?.trim();
+                const shown = document
+                  .querySelector('p.count[aria-live]')
+                  ?.textContent?.replace(/\s+/g, ' ')
+                  .trim();
                 const first = document.querySelector('[data-row-index="0"]')?.textContent ?? '';
-                if (shown === countText && (firstName === null || first.includes(firstName)))
+                if (shown === countText && (firstName === null || first.includes(firstName))) {
+                  clearTimeout(givenUp);
                   resolve(performance.now() - (window as unknown as { keyAt: number }).keyAt);
-                else requestAnimationFrame(check);
+                } else requestAnimationFrame(check);
               };
               check();
             }),
