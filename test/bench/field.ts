@@ -29,6 +29,10 @@ import { startSimulator } from '../../simulator';
 import { launchBrowser } from '../helpers/browser';
 import { passwordOf } from '../helpers/simulator';
 import { ensureRendererBuilt } from '../e2e/support/renderer-build';
+import { ApiClient } from '../../electron/services/api';
+import { Session } from '../../electron/services/session';
+import { spawnSimulator } from '../helpers/simulator-process';
+import { printFixture } from './api';
 import type { FieldHostConfig } from './field-host-process';
 import type { BenchFigure } from './report';
 
@@ -244,14 +248,17 @@ async function searchFigure(rendererDir: string): Promise<BenchFigure[]> {
 }
 
 async function packFigure(): Promise<BenchFigure[]> {
-  const simulator = await startSimulator({ port: 0, gateways: PACK_GATEWAYS, latencyMs: PACK_LATENCY_MS });
+  // The simulator runs in a process of its own, as a server does: its work is not charged to the preparation's.
+  const flags = ['--seed', '1', '--gateways', String(PACK_GATEWAYS), '--latency-ms', String(PACK_LATENCY_MS)];
+  const fixture = printFixture(flags);
+  const simulator = await spawnSimulator(flags);
   try {
-    const { ApiClient } = await import('../../electron/services/api');
-    const { Session } = await import('../../electron/services/session');
     const session = new Session({ client: new ApiClient({ baseUrl: simulator.url }) });
-    const { username, password } = passwordOf(simulator, 'provider');
-    await session.login(username, password);
-    const providerId = session.info().providerId!;
+    const provider = fixture.accounts.find((account) => account.role === 'PROVIDER_USER');
+    if (!provider) throw new Error('the demo tenant has no provider user');
+    await session.login(provider.username, provider.password);
+    const providerId = session.info().providerId;
+    if (!providerId) throw new Error('the provider user names no provider');
     let requests = 0;
     const reader: PackReader = {
       call: (endpoint, request) => (requests++, session.call(endpoint as never, request as never)),
@@ -288,7 +295,7 @@ async function packFigure(): Promise<BenchFigure[]> {
       },
     ];
   } finally {
-    await simulator.close();
+    await simulator.stop();
   }
 }
 

@@ -37,8 +37,8 @@ export function createSitePackHandlers(
     input: { scope: PackScope; selection: PackSelection },
   ) => {
     const controller = job!.controller;
-    const session = context.sessions.requireSession();
     try {
+      const session = context.sessions.requireSession();
       const pack = await prepareSitePack({
         reader: session,
         profileId,
