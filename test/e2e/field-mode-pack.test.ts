@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type StartedHost } from '../../electron/host/start-host';
 import type { RunningSimulator } from '../../simulator';
+import { PROBE_SCRIPT, typeInTerminal, waitForTerminalText } from '../bench/terminal-rig';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
+import { openRawEnd, startSocatPair, type RawPortEnd, type SocatPair } from '../helpers/socat';
 import { customersOf, passwordOf, startTestSimulator } from '../helpers/simulator';
 import { ownKeychain } from './support/own-keychain';
 import { ensureRendererBuilt } from './support/renderer-build';
@@ -22,16 +24,23 @@ let dataDir: string;
 let browser: BrowserSession;
 let simulator: RunningSimulator | undefined;
 let host: StartedHost | undefined;
+let socat: SocatPair;
+let gatewayEnd: RawPortEnd;
 const credentials = ownKeychain();
 
 beforeAll(async () => {
   rendererDir = await ensureRendererBuilt();
   dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-field-pack-'));
   browser = await launchBrowser();
+  await browser.page.addInitScript(PROBE_SCRIPT);
+  socat = await startSocatPair();
+  gatewayEnd = await openRawEnd(socat.pathB);
   simulator = await startTestSimulator({ gateways: 60 });
 }, 120_000);
 
 afterAll(async () => {
+  await gatewayEnd?.close();
+  await socat?.cleanup();
   await browser?.close();
   await host?.close();
   await simulator?.close();
@@ -49,7 +58,7 @@ function startFieldHost(): Promise<StartedHost> {
 }
 
 describe('the site pack, offline', () => {
-  it('is prepared online, searched, shown and reported offline, and the session resumes when the server is back', async () => {
+  it('is prepared online, searched, shown and reported offline, and the session resumes with its terminal when the server is back', async () => {
     const { page } = browser;
     const running = simulator!;
     const port = Number(new URL(running.url).port);
@@ -99,6 +108,17 @@ describe('the site pack, offline', () => {
     expect(await banner.textContent()).toMatch(/showing this gateway as of/);
     await page.getByRole('heading', { name: 'From the site pack' }).waitFor();
 
+    // A serial console on the gateway, open while the server is away.
+    await page.getByRole('link', { name: 'Terminals' }).click();
+    await page.getByRole('button', { name: 'Serial console' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Serial console' });
+    await dialog.getByRole('combobox', { name: 'Port' }).selectOption({ label: 'Type a path…' });
+    await dialog.getByRole('textbox', { name: 'Path' }).fill(socat.pathA);
+    await dialog.getByRole('button', { name: 'Connect' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await gatewayEnd.write('before the server came back\r\n');
+    await waitForTerminalText(page, 'before the server came back');
+
     // The site report of this visit, with no server.
     await page.getByRole('link', { name: 'Fleet & report' }).click();
     await page.getByText('Fleet & report needs the server, and you are not signed in.').waitFor();
@@ -124,5 +144,11 @@ describe('the site pack, offline', () => {
     await page.getByRole('button', { name: 'Sign out' }).waitFor({ timeout: 30_000 });
     expect(await page.getByText('Field mode: not signed in').count()).toBe(0);
     await page.getByRole('heading', { name: 'Site report' }).waitFor();
+    // The terminal opened in field mode runs on, both ways.
+    await page.getByRole('link', { name: 'Terminals' }).click();
+    await gatewayEnd.write('after the session resumed\r\n');
+    await waitForTerminalText(page, 'after the session resumed');
+    await typeInTerminal(page, 'uptime\r');
+    await gatewayEnd.waitForText('uptime\r');
   }, 180_000);
 });

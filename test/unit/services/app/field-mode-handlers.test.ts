@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { buildPack } from '../site-pack/factories';
 
 let folder: string;
 let services: FieldKitServices;
+let server: Server | undefined;
 let profileId: string;
 let invoke: (channel: string, input?: unknown) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>;
 
@@ -25,6 +27,7 @@ beforeEach(async () => {
     createSession: () => {
       throw new Error('field mode must not build a session');
     },
+    serverCheckIntervalMs: 20,
   });
   const router = createRouter<null>({
     handlers: services.handlers,
@@ -38,6 +41,8 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  server = undefined;
   await services.close();
   await rm(folder, { recursive: true, force: true });
 });
@@ -97,5 +102,17 @@ describe('field mode channels with no session', () => {
 
   it('reads the audit log of the selected profile with no session', async () => {
     expect(await invoke('audit:read', { since: 0 })).toEqual({ ok: true, value: { entries: [] } });
+  });
+
+  it('checks the server quietly when nothing is remembered, and says when it answers', async () => {
+    server = createServer((_request, response) => response.end('OAM'));
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const profile = await services.profiles.save({ name: 'Site', baseUrl: `http://127.0.0.1:${port}` });
+    await services.profiles.select(profile.id);
+    const answered = new Promise((resolve) => services.events.on('server:status', resolve));
+    expect(await invoke('session:resume', { profileId: profile.id })).toEqual({ ok: true, value: null });
+    expect(await answered).toMatchObject({ profileId: profile.id, outcome: 'reachable' });
+    expect(services.serverWatch.isWatching).toBe(false);
   });
 });
