@@ -34,7 +34,10 @@ export interface StartHostOptions {
   credentials?: OpenedCredentialStore;
   token?: string;
   log?: Log;
-  /** First wait between quiet checks of an unreachable server (default 30 s; tests shorten it). */
+  /**
+   * Wait between quiet checks of an unreachable server (default 30 s, backing off to 5 min). Tests shorten it;
+   * given here, the backoff stays at it, so a test's server that comes back is found within one interval.
+   */
   serverCheckIntervalMs?: number;
   /** Requests a site pack preparation keeps in flight (default 8). */
   sitePackConcurrency?: number;
