@@ -70,6 +70,9 @@ async function openSerialConsoleWithoutSigningIn(marker: string): Promise<void> 
   await typeInTerminal(page, `root-${marker}\r`);
   await gatewayEnd.waitForText(`root-${marker}\r`);
   expect(await page.getByText('Field mode: not signed in').count()).toBe(1);
+  // Its session log is listed, with no server either.
+  await page.getByText('Session logs of this run').click();
+  await page.getByRole('listitem').filter({ hasText: 'still open' }).filter({ hasText: '.log' }).waitFor();
 }
 
 describe('field mode with no server', () => {
