@@ -37,6 +37,13 @@ export interface StartHostOptions {
   /** Milliseconds since the epoch, for link expiry (tests move time). */
   now?: () => number;
   log?: Log;
+  /**
+   * Wait between quiet checks of an unreachable server (default 30 s, backing off to 5 min). Tests shorten it;
+   * given here, the backoff stays at it, so a test's server that comes back is found within one interval.
+   */
+  serverCheckIntervalMs?: number;
+  /** Requests a site pack preparation keeps in flight (default 8). */
+  sitePackConcurrency?: number;
   /** Time limits of the wizards and gateway tasks (tests shorten them). */
   commissioningTiming?: CommissioningOptions['timing'];
 }
@@ -79,6 +86,9 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
     credentials,
     createSession: createDefaultSession,
     log,
+    serverCheckIntervalMs: options.serverCheckIntervalMs,
+    serverCheckMaxIntervalMs: options.serverCheckIntervalMs,
+    sitePackConcurrency: options.sitePackConcurrency,
   });
   let simulator: Awaited<ReturnType<typeof startSimulator>> | undefined;
   try {

@@ -27,7 +27,8 @@ interface Fixture {
   customers: Array<{ id: string; name: string }>;
 }
 
-function printFixture(flags: string[]): Fixture {
+/** The fixture a simulator started with these flags will serve (its accounts and passwords), from `--print-fixture`. */
+export function printFixture(flags: string[]): Fixture {
   const result = spawnSync(
     process.execPath,
     ['--import', 'tsx', 'simulator/cli.ts', ...flags, '--print-fixture'],

@@ -5,6 +5,7 @@ const SUITES: Record<string, () => Promise<BenchFigure[]>> = {
   api: async () => (await import('./api')).runApiBench(),
   ipc: async () => (await import('./ipc')).runIpcBench(),
   fleet: async () => (await import('./fleet')).runFleetBench(),
+  field: async () => (await import('./field')).runFieldBench(),
   terminal: async () => (await import('./terminal')).runTerminalBench(),
   hardening: async () => (await import('./hardening')).runHardeningBench(),
   views: async () => [

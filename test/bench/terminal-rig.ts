@@ -52,7 +52,7 @@ const APP_WINDOW_SIZE = { width: 1280, height: 820 };
 
 const SILENT_LOG = { info: () => undefined, error: () => undefined };
 
-// Installed before the page loads. Per terminal it keeps the last few chunks of output (to spot a flood's end);
+// Installed before the page loads (exported for the field-mode test). Per terminal it keeps the last few chunks of output (to spot a flood's end);
 // while `capturing`, every byte. Times are the page's clock, taken when xterm has *written* the
 // bytes, not when they arrived: an empty write queued behind a chunk calls back once xterm parsed that chunk.
 // - `floodWrittenAt[id]`: a flood's `sha256` line was written;
@@ -61,7 +61,7 @@ const SILENT_LOG = { info: () => undefined, error: () => undefined };
 // Captured chunks are kept as the app hands them over, not copied: each is a view of its own WebSocket message,
 // which nothing writes to, and copying 50 MB on the page's main thread would be charged to the flood.
 // (`__name`: tsx compiles with keepNames, which wraps functions handed to page.evaluate in a helper.)
-const PROBE_SCRIPT = `
+export const PROBE_SCRIPT = `
 globalThis.__name = globalThis.__name || ((target) => target);
 window.fieldKitTerminalProbe = {
   capturing: false,

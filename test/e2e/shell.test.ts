@@ -21,6 +21,7 @@ const VIEWS = [
   'Fleet & report',
   'Settings',
   'Terminals',
+  'Site pack',
 ];
 const NAMED_ROLES =
   'button|textbox|combobox|link|radio|checkbox|listbox|spinbutton|switch|slider|searchbox|tab';

@@ -7,13 +7,17 @@ import { AuditLog } from '../audit';
 import { assessCommand, requireConfirmed } from '../commissioning/risk-guards';
 import type { OpenedCredentialStore } from '../credentials';
 import { OfflineCache } from '../offline-cache';
+import { SitePacks } from '../site-pack';
 import { ProfileStore } from '../profiles';
 import { RelayPasswords, RootPasswords } from '../terminals/terminal-secrets';
 import { createGatewaysHandlers } from './domains/gateways';
 import { createIntegrationsHandlers } from './domains/integrations';
 import { createCommissioningHandlers } from './domains/commissioning';
+import { createSitePackHandlers } from './domains/site-pack';
 import { createTerminalsHandlers } from './domains/terminals';
 import { mapServiceError } from './error-mapping';
+import { createServerFetch } from './server-fetch';
+import { ServerWatch, type ServerCheckOutcome } from './server-watch';
 import { SessionController } from './session-controller';
 import type { SessionFactory } from './session-port';
 
@@ -36,7 +40,18 @@ export interface FieldKitServicesOptions {
   now?: () => number;
   log?: Log;
   createFetch?: (profile: Profile) => typeof fetch;
+  /** First wait between quiet checks of an unreachable server (default 30 s; tests shorten it). */
+  serverCheckIntervalMs?: number;
+  /** Longest wait the checks back off to (default 5 min). */
+  serverCheckMaxIntervalMs?: number;
+  /** Requests a site pack preparation keeps in flight (default 8). */
+  sitePackConcurrency?: number;
 }
+
+/** How long a quiet check waits for the server to answer at all. */
+const SERVER_PROBE_TIMEOUT_MS = 5_000;
+/** Error codes that mean the server could not be reached (as opposed to refusing what was remembered). */
+const UNREACHABLE_CODES = new Set(['NETWORK', 'TIMEOUT']);
 
 /**
  * Endpoints only the session may call: their answers are token pairs, which must never reach the renderer
@@ -64,6 +79,10 @@ export class FieldKitServices {
   readonly relayPasswords: RelayPasswords;
   /** Gateways' root passwords, kept per profile; removed with the profile or on "forget" at sign-out. */
   readonly rootPasswords: RootPasswords;
+  /** The site packs prepared per profile for work with no network. */
+  readonly sitePacks: SitePacks;
+  /** Checks the server quietly while the app works without it, and resumes the session when it answers. */
+  readonly serverWatch: ServerWatch;
   private readonly notices: Notice[] = [];
   private readonly shutdownHooks: ShutdownHook[] = [];
   private readonly now: () => number;
@@ -80,6 +99,17 @@ export class FieldKitServices {
       options.credentials.store,
       () => this.sessions.summary()?.profileId,
     );
+    this.sitePacks = new SitePacks({
+      dataDir: options.dataDir,
+      now: this.now,
+      onNotice: (notice) => this.addNotice(notice),
+    });
+    this.serverWatch = new ServerWatch({
+      check: () => this.checkServer(),
+      onOutcome: (outcome) => this.reportServer(outcome),
+      intervalMs: options.serverCheckIntervalMs,
+      maxIntervalMs: options.serverCheckMaxIntervalMs,
+    });
     this.sessions = new SessionController({
       profiles: this.profiles,
       credentials: options.credentials.store,
@@ -143,8 +173,55 @@ export class FieldKitServices {
         this.log.error('shutdown hook failed', error);
       }
     }
+    this.serverWatch.stop();
     this.sessions.close();
     await this.offlineCache.close();
+  }
+
+  /**
+   * One quiet check of the selected profile's server: resumes its remembered session when there is one, else
+   * asks the server for anything at all. Never throws; a session already there counts as resumed.
+   */
+  private async checkServer(): Promise<ServerCheckOutcome> {
+    if (this.sessions.summary()) return 'resumed';
+    const profileId = this.profiles.list().selectedId;
+    if (!profileId) return 'unreachable';
+    try {
+      if (await this.sessions.resume(profileId)) return 'resumed';
+    } catch (error) {
+      return UNREACHABLE_CODES.has(mapServiceError(error)?.code ?? '') ? 'unreachable' : 'reachable';
+    }
+    const profile = this.profiles.get(profileId);
+    const probe =
+      this.options.createFetch?.(profile) ??
+      createServerFetch({ pinnedSha256: profile.trustedCertificateSha256 });
+    try {
+      await probe(profile.baseUrl, { signal: AbortSignal.timeout(SERVER_PROBE_TIMEOUT_MS) });
+      return 'reachable';
+    } catch (error) {
+      // An untrusted certificate is still a server answering: signing in will say what to do about it.
+      return mapServiceError(error)?.code === 'CERTIFICATE_UNTRUSTED' ? 'reachable' : 'unreachable';
+    }
+  }
+
+  private reportServer(outcome: ServerCheckOutcome): void {
+    const profileId = this.sessions.summary()?.profileId ?? this.profiles.list().selectedId;
+    if (!profileId) return;
+    this.log.info(`server check for ${profileId}: ${outcome}`);
+    this.events.emit('server:status', { profileId, outcome, at: this.now() });
+  }
+
+  /** Resumes a remembered session; when the server cannot be reached (or nothing is remembered) starts watching it. */
+  private async resumeSession(profileId: string) {
+    try {
+      const resumed = await this.sessions.resume(profileId);
+      if (resumed) this.serverWatch.stop();
+      else this.serverWatch.start();
+      return resumed;
+    } catch (error) {
+      if (UNREACHABLE_CODES.has(mapServiceError(error)?.code ?? '')) this.serverWatch.start();
+      throw error;
+    }
   }
 
   /**
@@ -261,8 +338,12 @@ export class FieldKitServices {
       },
       'profiles:trust-certificate': async ({ id, sha256 }) =>
         this.describeProfile(await profiles.trustCertificate(id, sha256)),
-      'session:login': (input) => sessions.login(input),
-      'session:resume': ({ profileId }) => sessions.resume(profileId),
+      'session:login': async (input) => {
+        const summary = await sessions.login(input);
+        this.serverWatch.stop();
+        return summary;
+      },
+      'session:resume': ({ profileId }) => this.resumeSession(profileId),
       'session:get': () => sessions.summary(),
       'session:logout': async ({ forgetPasswords }) => {
         const profileId = sessions.summary()?.profileId;
@@ -309,6 +390,7 @@ export class FieldKitServices {
       ...createIntegrationsHandlers(this),
       ...createCommissioningHandlers(this),
       ...createTerminalsHandlers(this),
+      ...createSitePackHandlers(this, { concurrency: options.sitePackConcurrency }),
     };
   }
 }

@@ -25,6 +25,19 @@ export interface TerminalLogLink {
   path: string;
 }
 
+/** What the site pack held about a gateway of the visit (read before the visit, shown "as of" its time). */
+export interface PackedGatewayFacts {
+  id: string;
+  name: string;
+  mac: string;
+  model?: string | null;
+  bspVersion?: string | null;
+  status: string;
+  lastSeenTime?: number | null;
+  raisedAlarms?: string[];
+  asOf: number;
+}
+
 /** Everything a site report is built from. */
 export interface SiteVisit {
   title?: string;
@@ -41,6 +54,8 @@ export interface SiteVisit {
   terminalLogs?: TerminalLogLink[];
   /** The health panels of "Collect diagnostics" on serial consoles. */
   serialTriage?: TriageResult[];
+  /** The visit's gateways as the site pack knew them (field mode: no server to ask). */
+  fromPack?: PackedGatewayFacts[];
   notes?: string;
 }
 
@@ -131,6 +146,17 @@ export function buildSiteReportHtml(visit: SiteVisit, options: SiteReportOptions
 <p class="meta">${clean(visit.site ? `${visit.site} · ` : '')}Technician ${clean(visit.technician)} · profile ${clean(visit.profileId)}<br>
 Visit ${time(visit.startedAt)} – ${time(visit.endedAt)} · report generated ${time(options.generatedAt ?? Date.now())}</p>
 <p>Gateways: ${visit.gateways.map((item) => `${clean(item.name ?? item.id)} (<code>${clean(item.id)}</code>)`).join(', ') || '—'}</p>`);
+
+  const packed = visit.fromPack ?? [];
+  if (packed.length > 0)
+    sections.push(
+      `<h2>From the site pack</h2><p>Read from the server before the visit, not live: each row is as of the time shown.</p><table><tr><th>Gateway</th><th>MAC</th><th>Model</th><th>BSP</th><th>Status</th><th>Last seen</th><th>Raised alarms</th><th>As of</th></tr>${packed
+        .map(
+          (facts) =>
+            `<tr><td>${clean(facts.name)} (<code>${clean(facts.id)}</code>)</td><td><code>${clean(facts.mac)}</code></td><td>${clean(facts.model ?? '—')}</td><td>${clean(facts.bspVersion ?? '—')}</td><td>${clean(facts.status)}</td><td>${facts.lastSeenTime ? time(facts.lastSeenTime) : '—'}</td><td>${facts.raisedAlarms === undefined ? 'not in the pack' : clean(facts.raisedAlarms.join(', ') || 'none')}</td><td>as of ${time(facts.asOf)}</td></tr>`,
+        )
+        .join('')}</table>`,
+    );
 
   sections.push(
     `<h2>What was read</h2>${
@@ -302,6 +328,7 @@ export interface VisitSource {
   pings?: PingMeasurement[];
   terminalLogs?: TerminalLogLink[];
   serialTriage?: TriageResult[];
+  fromPack?: PackedGatewayFacts[];
   notes?: string;
 }
 
@@ -332,6 +359,7 @@ export async function collectVisit(source: VisitSource): Promise<SiteVisit> {
     pings: source.pings,
     terminalLogs: source.terminalLogs,
     ...(source.serialTriage && source.serialTriage.length > 0 ? { serialTriage: source.serialTriage } : {}),
+    fromPack: source.fromPack,
     notes: source.notes,
   };
 }

@@ -100,6 +100,11 @@ export class RootPasswords {
     });
   };
 
+  /** Whether a root password for `gatewayId` is remembered in `profileId` (the password itself is not given out). */
+  async isStored(profileId: string, gatewayId: string): Promise<boolean> {
+    return this.#serialise(async () => gatewayId in (await this.#read(profileId)));
+  }
+
   /** Removes every root password remembered in `profileId`. */
   async forgetProfile(profileId: string): Promise<void> {
     await this.#serialise(() => this.credentials.delete(CREDENTIAL_SERVICE, rootPasswordsAccount(profileId)));

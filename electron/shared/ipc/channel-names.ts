@@ -55,12 +55,18 @@ export const CHANNEL_NAMES = [
   'serial:raw-view',
   'serial:triage',
   'serial:disconnect',
+  // site pack (domains/site-pack.ts)
+  'site-pack:status',
+  'site-pack:prepare',
+  'site-pack:cancel',
+  'site-pack:gateway',
 ] as const;
 
 /** Every event name of the contract. */
 export const EVENT_NAME_LIST = [
   'session:changed',
   'app:notice',
+  'server:status',
   // gateways (domains/gateways.ts)
   // integrations (domains/integrations.ts)
   // commissioning (domains/commissioning.ts)
@@ -73,4 +79,6 @@ export const EVENT_NAME_LIST = [
   // terminals (domains/terminals.ts)
   'terminal:data',
   'terminal:state',
+  // site pack (domains/site-pack.ts)
+  'site-pack:progress',
 ] as const;

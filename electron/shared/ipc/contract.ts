@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { gatewaysChannels, gatewaysEvents } from './domains/gateways';
 import { integrationsChannels, integrationsEvents } from './domains/integrations';
 import { commissioningChannels, commissioningEvents, RiskConfirmationSchema } from './domains/commissioning';
+import { sitePackChannels, sitePackEvents } from './domains/site-pack';
 import { terminalsChannels, terminalsEvents } from './domains/terminals';
 import {
   NoticeSchema,
@@ -18,6 +19,19 @@ export const NoInputSchema = z
   .transform(() => undefined);
 
 const ProfileIdInputSchema = z.object({ id: z.string().min(1) }).strict();
+
+/**
+ * Event `server:status`: what a quiet check of an unreachable server found while the app worked without it —
+ * `resumed` (the remembered session is back), `reachable` (it answers; sign in) or `unreachable` (checked again
+ * later).
+ */
+export const ServerStatusSchema = z.object({
+  profileId: z.string(),
+  outcome: z.enum(['resumed', 'reachable', 'unreachable']),
+  at: z.number(),
+});
+/** Event `server:status`. */
+export type ServerStatus = z.infer<typeof ServerStatusSchema>;
 
 /** Output of `app:info`. */
 export const AppInfoSchema = z.object({
@@ -115,16 +129,19 @@ export const contract = {
   ...integrationsChannels,
   ...commissioningChannels,
   ...terminalsChannels,
+  ...sitePackChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Every event main pushes to the renderer: name → zod payload. */
 export const events = {
   'session:changed': SessionSummarySchema.nullable(),
   'app:notice': NoticeSchema,
+  'server:status': ServerStatusSchema,
   ...gatewaysEvents,
   ...integrationsEvents,
   ...commissioningEvents,
   ...terminalsEvents,
+  ...sitePackEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 /** A channel name of the contract. */

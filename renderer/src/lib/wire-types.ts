@@ -24,6 +24,7 @@ export type {
   ChannelInput,
   ChannelOutput,
   EventName,
+  EventPayload,
   IpcErrorShape,
   Notice,
   Profile,

@@ -1,5 +1,6 @@
 import type { Component } from 'svelte';
 import type { IpcClient } from '../lib/ipc';
+import type { FieldModeState } from '../lib/state/field-mode.svelte';
 import type { NavigationState, ViewId } from '../lib/state/navigation.svelte';
 import type { ProfilesState } from '../lib/state/profiles.svelte';
 import type { SessionState } from '../lib/state/session.svelte';
@@ -12,6 +13,7 @@ import TerminalsView from './terminals/TerminalsView.svelte';
 import DevicesView from './devices/DevicesView.svelte';
 import EventsView from './events/EventsView.svelte';
 import TelemetryView from './telemetry/TelemetryView.svelte';
+import SitePackView from './site-pack/SitePackView.svelte';
 
 /** What the shell hands every view. A view takes the props it needs and ignores the rest. */
 export interface ViewProps {
@@ -20,6 +22,8 @@ export interface ViewProps {
   profiles: ProfilesState;
   navigation: NavigationState;
   appInfo: ChannelOutput<'app:info'> | null;
+  /** Field mode: with no session, the views that need none still work (terminals, site pack, report…). */
+  fieldMode: FieldModeState;
 }
 
 /**
@@ -35,4 +39,5 @@ export const VIEW_COMPONENTS: Partial<Record<ViewId, Component<ViewProps>>> = {
   events: EventsView as Component<ViewProps>,
   telemetry: TelemetryView as Component<ViewProps>,
   commissioning: CommissioningView as Component<ViewProps>,
+  'site-pack': SitePackView as Component<ViewProps>,
 };

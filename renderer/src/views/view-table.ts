@@ -45,4 +45,19 @@ export const VIEW_TABLE: Record<ViewId, { label: string; purpose: string }> = {
       'Shells on your gateways: through a reverse SSH tunnel the server opens, or over a USB serial console ' +
       'cable when there is no network.',
   },
+  'site-pack': {
+    label: 'Site pack',
+    purpose:
+      'What this laptop keeps about your gateways for a site with no network: prepared while online, searched ' +
+      'and shown read-only offline.',
+  },
 };
+
+/** Views that need the server: with no session (field mode) they say so and offer to sign in. */
+export const SERVER_VIEWS: ReadonlySet<ViewId> = new Set([
+  'devices',
+  'events',
+  'telemetry',
+  'integrations',
+  'commissioning',
+]);

@@ -37,6 +37,7 @@ import {
   type GatewayGroupLister,
 } from '../../fleet';
 import {
+  type PackedGatewayFacts,
   collectVisit,
   exportSiteReport,
   type PdfPrinter,
@@ -149,6 +150,40 @@ function trim<Key, Value>(map: Map<Key, Value>, limit: number, isBusy: (value: V
     if (map.size <= limit) return;
     if (!isBusy(value)) map.delete(key);
   }
+}
+
+/** The site pack's facts about the report's gateways (none when no gateway is named or no pack is kept). */
+async function packedFacts(
+  context: DomainContext,
+  profileId: string,
+  gateways: ReadonlyArray<{ id: string }> | undefined,
+): Promise<PackedGatewayFacts[] | undefined> {
+  if (!gateways || gateways.length === 0 || profileId === 'none') return undefined;
+  const facts: PackedGatewayFacts[] = [];
+  for (const { id } of gateways) {
+    const packed = await context.sitePacks.gateway(profileId, id).catch(() => null);
+    if (!packed) continue;
+    const alarms = packed.details?.sections.alarms;
+    const raised =
+      alarms && 'value' in alarms
+        ? ((alarms.value as { data?: Array<{ eventName: string; endTs: number | null }> }).data ?? [])
+            .filter((event) => event.endTs === null)
+            .map((event) => event.eventName)
+        : undefined;
+    const { gateway } = packed;
+    facts.push({
+      id,
+      name: gateway.name,
+      mac: gateway.gatewayMac,
+      model: gateway.gatewayModelName,
+      bspVersion: gateway.bspVersion,
+      status: gateway.status,
+      lastSeenTime: gateway.lastSeenTime,
+      ...(raised ? { raisedAlarms: raised } : {}),
+      asOf: packed.asOf,
+    });
+  }
+  return facts;
 }
 
 /** Handlers of the commissioning channels (electron/shared/ipc/domains/commissioning.ts). */
@@ -430,7 +465,9 @@ export function createCommissioningHandlers(
       }),
     'audit:read': ({ since, until, gatewayId, runId }) =>
       mapped(async () => {
-        const { profileId } = who();
+        // The audit log is on disk: with no session (field mode) it is the selected profile's.
+        const profileId = context.sessions.summary()?.profileId ?? context.profiles.list().selectedId;
+        if (!profileId) return { entries: [] };
         return { entries: await context.audit.read({ profileId, since, until, gatewayId, runId }) };
       }),
     'report:export': (input) =>
@@ -439,7 +476,10 @@ export function createCommissioningHandlers(
         if (!options) throw new IpcError('INTERNAL', 'Site reports are not set up in this build.');
         if (input.format === 'pdf' && !options.printer)
           throw new IpcError('INTERNAL', 'PDF printing is not available here; export HTML instead.');
-        const { profileId, user } = who();
+        // A report needs no server: with no session (field mode) it is the selected profile's, by nobody signed in.
+        const summary = context.sessions.summary();
+        const profileId = summary?.profileId ?? context.profiles.list().selectedId ?? 'none';
+        const user = summary?.username ?? 'not signed in (field mode)';
         const endedAt = input.endedAt ?? Date.now();
         const wanted = input.gateways ? new Set(input.gateways.map((gateway) => gateway.id)) : undefined;
         const inSpan = (at: number, gatewayId?: string) =>
@@ -460,6 +500,7 @@ export function createCommissioningHandlers(
           notes: input.notes,
           terminalLogs: input.terminalLogs,
           serialTriage,
+          fromPack: await packedFacts(context, profileId, input.gateways),
           pings: pings.filter((ping) => inSpan(ping.at, ping.gatewayId)),
           rf: rfSeries
             .map((series) => ({ ...series, samples: series.samples.filter((sample) => inSpan(sample.at)) }))

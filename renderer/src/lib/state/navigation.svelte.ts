@@ -8,6 +8,7 @@ export const VIEW_IDS = [
   'commissioning',
   'settings',
   'terminals',
+  'site-pack',
 ] as const;
 
 /** One view of the app shell. */

@@ -17,6 +17,8 @@ export class SessionState {
   summary = $state<SessionSummary | null>(null);
   /** Why resuming a remembered session failed, when it did (shown on the login screen). */
   resumeError = $state<IpcErrorShape | null>(null);
+  /** True while a remembered session is being resumed (in the background: the first screen does not wait). */
+  isResuming = $state(false);
   /** The remember choice of the last successful login in this run, reused by the re-login dialog. */
   lastRemember = $state<RememberMode>('none');
   readonly #client: IpcClient;
@@ -26,6 +28,7 @@ export class SessionState {
     this.#client = client;
     this.#stop = client.on('session:changed', (summary) => {
       this.summary = summary;
+      if (summary) this.resumeError = null;
     });
   }
 
@@ -47,7 +50,11 @@ export class SessionState {
       return;
     }
     if (!profileId) return;
+    this.isResuming = true;
     const resumed = await this.#client.invoke('session:resume', { profileId });
+    this.isResuming = false;
+    // A login (or a resume by main's server watch) that finished meanwhile wins.
+    if (this.summary) return;
     if (resumed.ok) this.summary = resumed.value;
     else this.resumeError = resumed.error;
   }

@@ -5,7 +5,7 @@ import type { IpcClient } from '../../lib/ipc';
 import type { IpcErrorShape } from '../../lib/wire-types';
 import type { Gateway, GatewaySortField } from '../../../../electron/shared/api/gateway';
 import { toGatewaySearchText } from '../../../../electron/shared/mac';
-import { readThroughCache, type ReadParts } from './gateway-reads';
+import { readCached, readThroughCache, type ReadParts } from './gateway-reads';
 
 /** Which gateways a list shows: a provider's, a customer's (or sub-customer's), or a gateway group's. */
 export interface GatewayScope {
@@ -75,6 +75,10 @@ export class GatewayListState {
   pageSize = $state<number>(100);
   search = $state('');
   total = $state(0);
+  /** True while the rows shown come from this laptop (offline cache or site pack) rather than the server. */
+  get isOffline(): boolean {
+    return this.asOf !== null;
+  }
   /** Bumped whenever rows arrive, so the table re-reads rows already on screen. */
   version = $state(0);
   isLoading = $state(false);
@@ -152,16 +156,18 @@ export class GatewayListState {
     const scope = this.scope;
     if (!scope) return;
     this.isLoading = true;
-    const outcome = await readThroughCache<GatewayPage>(
-      this.client,
-      pageRequest(scope, {
-        page,
-        limit: this.pageSize,
-        sortField: this.sortField,
-        sortDirection: this.sortDirection,
-        textSearch: this.search,
-      }),
-    );
+    const parts = pageRequest(scope, {
+      page,
+      limit: this.pageSize,
+      sortField: this.sortField,
+      sortDirection: this.sortDirection,
+      textSearch: this.search,
+    });
+    // Once the rows come from this laptop, the next pages and searches do too (no wait on an absent server);
+    // the retry probe alone asks the server, and live rows replace these when it answers.
+    const outcome = this.isOffline
+      ? await readCached<GatewayPage>(this.client, parts)
+      : await readThroughCache<GatewayPage>(this.client, parts);
     if (generation !== this.#generation) return;
     if (page === 0 && outcome.ok) performance.mark(DATA_RECEIVED_MARK);
     this.#inFlight--;

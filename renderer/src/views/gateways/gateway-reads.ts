@@ -46,11 +46,25 @@ export async function readThroughCache<Value>(
 ): Promise<ReadOutcome<Value>> {
   const live = await client.invoke('api:call', parts);
   if (live.ok) return { ok: true, value: live.value as Value, asOf: null };
-  if (live.error.code !== 'NETWORK') return { ok: false, error: live.error };
+  // Not signed in (field mode) is offline as far as the copy goes: the pack and cache are all there is.
+  if (live.error.code !== 'NETWORK' && live.error.code !== 'UNAUTHENTICATED')
+    return { ok: false, error: live.error };
+  return readCached(client, parts, live.error);
+}
+
+/**
+ * Reads only what this laptop kept (the offline cache, or the site pack): no request to the server, so it answers
+ * at once when the server is known to be away. `missing` is the error answered when nothing was kept.
+ */
+export async function readCached<Value>(
+  client: IpcClient,
+  parts: ReadParts,
+  missing: IpcErrorShape = { code: 'NETWORK', message: 'Nothing was kept for this read.' },
+): Promise<ReadOutcome<Value>> {
   const cached = await client.invoke('cache:get', parts);
   if (cached.ok && cached.value)
     return { ok: true, value: cached.value.value as Value, asOf: cached.value.asOf };
-  return { ok: false, error: live.error };
+  return { ok: false, error: missing };
 }
 
 /** What a failed read means, in a technician's words. `what` names the thing read ("the gateways"). */
@@ -66,6 +80,8 @@ export function describeReadError(error: IpcErrorShape, what: string): string {
       return `The server does not know ${what}; it may have been deleted or moved to another customer.`;
     case 'SESSION_EXPIRED':
       return 'Your session has expired. Log in again to continue.';
+    case 'UNAUTHENTICATED':
+      return `You are not signed in, and neither the site pack nor an earlier visit kept ${what}. Sign in to load them.`;
     case 'INVALID_INPUT':
       return `The request for ${what} was refused as invalid: ${error.message}`;
     default:

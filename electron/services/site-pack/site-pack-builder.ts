@@ -1,0 +1,238 @@
+import type { Gateway } from '../../shared/api/gateway';
+import { GatewaySearch } from './gateway-search';
+import {
+  SITE_PACK_VERSION,
+  type PackGatewayDetails,
+  type PackScope,
+  type PackSection,
+  type PackSectionName,
+  type SitePackFile,
+} from '../../shared/site-pack-file';
+
+/** How many requests the preparation keeps in flight at once. */
+export const PACK_CONCURRENCY = 8;
+/** The page size of the gateway list reads (the largest the gateway page's identity scan uses). */
+export const PACK_LIST_PAGE_SIZE = 1000;
+/** Most gateways whose details one pack reads (8 requests each); the whole list is always kept. */
+export const MAX_DETAILED_GATEWAYS = 500;
+/** How far back the events of each chosen gateway go. */
+export const PACK_EVENTS_SPAN_MS = 24 * 60 * 60 * 1000;
+/** Most raised alarms and most events kept per gateway. */
+export const PACK_EVENTS_LIMIT = 100;
+
+/** Which gateways get their details read: all of the scope, those a search finds, or a list of ids. */
+export type PackSelection =
+  { kind: 'all' } | { kind: 'search'; text: string } | { kind: 'ids'; ids: readonly string[] };
+
+/** What the preparation reads through: the signed-in session's calls (tokens stay inside). */
+export interface PackReader {
+  call(endpoint: string, request: { params?: unknown; query?: unknown }): Promise<unknown>;
+  command(gatewayId: string, command: string, body: unknown): Promise<unknown>;
+}
+
+/** Where a preparation is. */
+export interface PackProgress {
+  phase: 'list' | 'details' | 'writing';
+  done: number;
+  total: number;
+}
+
+/** What a preparation needs. */
+export interface PreparePackOptions {
+  reader: PackReader;
+  profileId: string;
+  scope: PackScope;
+  selection: PackSelection;
+  /** Says whether a gateway's root password is in the keychain (never reads it out). */
+  isRootPasswordStored: (gatewayId: string) => Promise<boolean>;
+  /** True for an error that ends the whole preparation (server gone, session over) rather than one section. */
+  isFatal: (error: unknown) => boolean;
+  signal?: AbortSignal;
+  onProgress?: (progress: PackProgress) => void;
+  concurrency?: number;
+  now?: () => number;
+}
+
+/** The preparation was cancelled; the previous pack stays as it was. */
+export class PackCancelledError extends Error {
+  constructor() {
+    super('The site pack preparation was cancelled.');
+    this.name = 'PackCancelledError';
+  }
+}
+
+/** Runs `worker` over `items` with at most `concurrency` at once; stops starting new ones once `signal` aborts. */
+export async function runBounded<Item>(
+  items: readonly Item[],
+  concurrency: number,
+  worker: (item: Item) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) {
+      if (signal?.aborted) throw new PackCancelledError();
+      const item = items[next++] as Item;
+      await worker(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, lane));
+}
+
+function listRequest(scope: PackScope, page: number): { endpoint: string; params: unknown; query: unknown } {
+  const query = { page, limit: PACK_LIST_PAGE_SIZE, sortField: 'CREATED_TIME', sortDirection: 'ASC' };
+  switch (scope.kind) {
+    case 'provider':
+      return { endpoint: 'listProviderGateways', params: { providerId: scope.id }, query };
+    case 'customer':
+      return { endpoint: 'listCustomerGateways', params: { customerId: scope.id }, query };
+    case 'group':
+      return { endpoint: 'listGatewayGroupGateways', params: { gatewayGroupId: scope.id }, query };
+  }
+}
+
+/** The gateway commands each chosen gateway is read with (all read-only, the ones the wizards read with). */
+const COMMAND_SECTIONS: ReadonlyArray<[PackSectionName, string]> = [
+  ['info', 'getGatewayInfo'],
+  ['wanLinks', 'getConnectivityTypes'],
+  ['apns', 'getWmApns'],
+  ['firewall', 'getFirewallConfiguration'],
+  ['backups', 'getBackups'],
+  ['software', 'getSoftwareVersions'],
+];
+
+/** The serial numbers a pack's details name for a gateway (its OAM gateway id and its modem's serial). */
+export function serialsOf(details: PackGatewayDetails | undefined): string[] {
+  const info = details?.sections.info;
+  if (!info || !('value' in info) || typeof info.value !== 'object' || info.value === null) return [];
+  const record = info.value as Record<string, unknown>;
+  return [record.custGatewayId, record.moduleSerialNumber].filter(
+    (value): value is string => typeof value === 'string' && value !== '',
+  );
+}
+
+/**
+ * Prepares a site pack: reads the scope's whole gateway list (pages in parallel), then for each chosen gateway its
+ * raised alarms, last 24 h of events and, when it is online, its interfaces, WAN links, APNs, firewall, backups
+ * and software versions — at most `concurrency` requests in flight. A section that fails is kept as its error;
+ * an error `isFatal` calls fatal (the server went away) ends the preparation. Writes nothing: the caller stores
+ * the result. Holds no secret: root passwords are only flagged as stored.
+ */
+export async function prepareSitePack(options: PreparePackOptions): Promise<SitePackFile> {
+  const { reader, scope, signal } = options;
+  const concurrency = options.concurrency ?? PACK_CONCURRENCY;
+  const now = options.now ?? Date.now;
+  const guard = <T>(work: () => Promise<T>): Promise<T> => {
+    if (signal?.aborted) throw new PackCancelledError();
+    return work();
+  };
+
+  options.onProgress?.({ phase: 'list', done: 0, total: 1 });
+  type Page = { data: Gateway[]; totalPages: number };
+  const first = (await guard(() => {
+    const request = listRequest(scope, 0);
+    return reader.call(request.endpoint, request);
+  })) as Page;
+  const pages: Gateway[][] = [first.data];
+  const rest = Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, index) => index + 1);
+  let pagesDone = 1;
+  options.onProgress?.({ phase: 'list', done: pagesDone, total: first.totalPages });
+  await runBounded(
+    rest,
+    concurrency,
+    async (page) => {
+      const request = listRequest(scope, page);
+      pages[page] = ((await reader.call(request.endpoint, request)) as Page).data;
+      options.onProgress?.({ phase: 'list', done: ++pagesDone, total: first.totalPages });
+    },
+    signal,
+  );
+  const gateways = pages.flat();
+
+  const chosen = chooseGateways(gateways, options.selection);
+  const details: Record<string, PackGatewayDetails> = {};
+  const rootPasswordStored: string[] = [];
+  const startedAt = now();
+  let gatewaysDone = 0;
+  options.onProgress?.({ phase: 'details', done: 0, total: chosen.length });
+  const sectionOf = async (work: () => Promise<unknown>): Promise<PackSection> => {
+    try {
+      return { value: await guard(work) };
+    } catch (error) {
+      if (error instanceof PackCancelledError || options.isFatal(error)) throw error;
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  };
+  // Every request is one task, so the lanes stay full across gateways (a gateway's 8 reads run side by side).
+  const tasks: Array<() => Promise<void>> = [];
+  const remaining = new Map<string, number>();
+  for (const gateway of chosen) {
+    const id = gateway.id.id;
+    const entry: PackGatewayDetails = { readAt: startedAt, sections: {} };
+    details[id] = entry;
+    const finishOne = () => {
+      const left = (remaining.get(id) ?? 1) - 1;
+      remaining.set(id, left);
+      if (left === 0) options.onProgress?.({ phase: 'details', done: ++gatewaysDone, total: chosen.length });
+    };
+    const add = (name: PackSectionName, work: () => Promise<unknown>) => {
+      remaining.set(id, (remaining.get(id) ?? 0) + 1);
+      tasks.push(async () => {
+        entry.sections[name] = await sectionOf(work);
+        finishOne();
+      });
+    };
+    add('alarms', () =>
+      reader.call('listEntityEnhancedEvents', {
+        params: { entityType: 'GATEWAY', entityId: id, eventType: 'Alarms' },
+        query: { startTs: 0, limit: PACK_EVENTS_LIMIT },
+      }),
+    );
+    add('events', () =>
+      reader.call('listEntityEnhancedEvents', {
+        params: { entityType: 'GATEWAY', entityId: id, eventType: 'Events' },
+        query: { startTs: startedAt - PACK_EVENTS_SPAN_MS, endTs: startedAt, limit: PACK_EVENTS_LIMIT },
+      }),
+    );
+    if (gateway.status === 'ONLINE') {
+      for (const [name, command] of COMMAND_SECTIONS) add(name, () => reader.command(id, command, {}));
+    } else {
+      // An offline gateway would only time out: say why its live sections are missing instead of waiting.
+      for (const [name] of COMMAND_SECTIONS)
+        entry.sections[name] = { error: `The gateway was ${gateway.status} when the pack was made.` };
+    }
+    tasks.push(async () => {
+      if (await options.isRootPasswordStored(id).catch(() => false)) rootPasswordStored.push(id);
+    });
+  }
+  await runBounded(tasks, concurrency, (task) => task(), signal);
+  options.onProgress?.({ phase: 'writing', done: chosen.length, total: chosen.length });
+  return {
+    version: SITE_PACK_VERSION,
+    profileId: options.profileId,
+    preparedAt: startedAt,
+    scope,
+    gateways,
+    details,
+    rootPasswordStored: rootPasswordStored.sort(),
+  };
+}
+
+/** The gateways whose details are read, at most MAX_DETAILED_GATEWAYS, in list order. */
+export function chooseGateways(gateways: readonly Gateway[], selection: PackSelection): Gateway[] {
+  let chosen: Gateway[];
+  switch (selection.kind) {
+    case 'all':
+      chosen = [...gateways];
+      break;
+    case 'search':
+      chosen = new GatewaySearch(gateways.map((gateway) => ({ gateway, serials: [] }))).find(selection.text);
+      break;
+    case 'ids': {
+      const wanted = new Set(selection.ids);
+      chosen = gateways.filter((gateway) => wanted.has(gateway.id.id));
+      break;
+    }
+  }
+  return chosen.slice(0, MAX_DETAILED_GATEWAYS);
+}

@@ -1,0 +1,23 @@
+import type { EventPayload } from '../../lib/wire-types';
+
+/** True while a preparation is still going (not done, failed or cancelled). */
+export function isRunning(progress: EventPayload<'site-pack:progress'>): boolean {
+  return progress.phase === 'list' || progress.phase === 'details' || progress.phase === 'writing';
+}
+
+/** A pack's size in words: bytes, kB or MB with one decimal. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+/** What a choice of gateways costs, in one line (8 reads a gateway, at most 500 gateways). */
+export function describeSelection(choice: 'all' | 'search' | 'ids', count: number): string {
+  if (choice === 'ids') {
+    return count === 0
+      ? 'Paste the gateway ids of your visit list.'
+      : `${count} gateway${count === 1 ? '' : 's'}: about ${count * 8} reads.`;
+  }
+  return 'Each chosen gateway takes about 8 reads (fewer when it is offline); the list itself is always kept whole.';
+}
