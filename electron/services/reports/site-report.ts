@@ -133,7 +133,7 @@ code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:8.5pt;overf
 .failed,.rollback-failed{color:#b3261e;font-weight:600}
 .cancelled,.unknown,.rolled-back{color:#8a4b00;font-weight:600}
 .meta{color:#4a4f57}.mac{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:9pt}
-.facts th{width:24%}.change{break-inside:avoid;margin:.3rem 0 .6rem}
+.facts th{width:24%}.change,.keep{break-inside:avoid}.change{margin:.3rem 0 .6rem}
 .change-title{font-weight:600}
 figure{margin:.4rem 0 .8rem;break-inside:avoid}figure img{max-width:100%;max-height:110mm;display:block;border:1px solid #bbc}
 figcaption{font-size:9.5pt;color:#4a4f57}
@@ -244,18 +244,13 @@ ${
     const mac = gatewayMac(id);
     const own = visit.entries.filter((entry) => entry.gatewayId === id);
     const parts: string[] = [];
-    parts.push(
-      `<h2>${name}${mac ? ` · <span class="mac">${mac}</span>` : ''}</h2><p class="meta">Gateway id <code>${clean(id)}</code></p>`,
+    const changes = summary.changes.map((change) =>
+      formatChange(change, name, { clean, clock, value, outcomeSpan }),
     );
-
+    // The heading is kept with the first change so a page never ends on a gateway's name alone.
     parts.push(
-      `<h3>Changes</h3>${
-        summary.changes.length === 0
-          ? '<p>No setting was changed: only inspected.</p>'
-          : summary.changes
-              .map((change) => formatChange(change, name, { clean, clock, value, outcomeSpan }))
-              .join('')
-      }`,
+      `<div class="keep"><h2>${name}${mac ? ` · <span class="mac">${mac}</span>` : ''}</h2><p class="meta">Gateway id <code>${clean(id)}</code></p>
+<h3>Changes</h3>${changes[0] ?? '<p>No setting was changed: only inspected.</p>'}</div>${changes.slice(1).join('')}`,
     );
 
     const reads = own.filter((entry) => entry.kind === 'wizard' && entry.name.endsWith(':read'));
@@ -386,7 +381,7 @@ function formatChange(
   const backup = (entry.response as { backup?: { description?: unknown } } | undefined)?.backup?.description;
   return `<div class="change"><p class="change-title">${clock(change.at)} ${clean(change.what)} on ${gatewayName}: ${outcomeSpan(change.outcome)}</p>
 ${change.reason ? `<p>Why: ${clean(change.reason)}</p>` : ''}
-${rows ? `<table>${columns(28, 52, 20)}<tr><th>Setting</th><th>Before → after</th><th>Outcome</th></tr>${rows}</table>` : ''}
+${rows ? `<table>${columns(25, 51, 24)}<tr><th>Setting</th><th>Before → after</th><th>Outcome</th></tr>${rows}</table>` : ''}
 ${checks ? `<ul>${checks}</ul>` : ''}
 ${typeof backup === 'string' ? `<p class="meta">Safety backup before the change: “${clean(backup)}”</p>` : ''}</div>`;
 }
@@ -414,11 +409,11 @@ function formatCommands(
       const when =
         line.count === 1
           ? clock(line.firstAt)
-          : `${line.risk === 'read' ? 'read' : 'run'} ${line.count} times, ${minute(line.firstAt)}–${minute(line.lastAt)}`;
+          : `${line.risk === 'read' ? 'read' : 'run'} ${line.count} times, ${minute(line.firstAt) === minute(line.lastAt) ? `at ${minute(line.firstAt)}` : `${minute(line.firstAt)}–${minute(line.lastAt)}`}`;
       return `<tr><td>${when}</td><td>${what}</td><td>${auditOutcome(line.outcome)}${line.error ? `<br>${clean(line.error)}` : ''}</td></tr>`;
     })
     .join('');
-  return `<h3>Commands run</h3><table>${columns(24, 50, 26)}<tr><th>When</th><th>Command</th><th>Outcome</th></tr>${rows}</table>`;
+  return `<h3>Commands run</h3><table>${columns(28, 50, 22)}<tr><th>When</th><th>Command</th><th>Outcome</th></tr>${rows}</table>`;
 }
 
 /** An RF series: how many readings when, and the best value of each figure with the time it was seen. */
