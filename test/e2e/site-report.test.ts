@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { deflateSync, crc32 } from 'node:zlib';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAxeViolations, measurePageWidth } from '../helpers/axe';
 import { healthyGateway } from '../integration/commissioning/simulator-session';
 import type { RunningSimulator } from '../../simulator';
 import { startCommissioningApp, type CommissioningApp } from './wizards-harness';
@@ -104,6 +105,11 @@ describe('site report of a short visit', () => {
     await photos.getByRole('img', { name: 'Mast and antenna after the visit' }).waitFor();
     const width = await photos.getByRole('img').evaluate((image) => (image as HTMLImageElement).naturalWidth);
     expect(width).toBe(1600);
+
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const { scrollWidth, windowWidth } = await measurePageWidth(page);
+    expect(scrollWidth, 'the report view is wider than the window').toBeLessThanOrEqual(windowWidth);
+    expect(await findAxeViolations(page)).toEqual([]);
 
     await page.getByLabel('Photo file').setInputFiles({
       name: 'notes.txt',

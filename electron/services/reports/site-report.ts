@@ -456,7 +456,7 @@ function formatTriage(
         `<tr><td>${clean(item.name)}</td><td>${item.isUp ? 'up' : 'down'}</td><td>${item.hasCarrier === null ? '—' : item.hasCarrier ? 'yes' : 'no'}</td><td>${clean([...item.ipv4, ...item.ipv6].join(', ') || 'none')}</td></tr>`,
     )
     .join('');
-  return `<h3>${triage.gatewayId ? format.gateway(triage.gatewayId) : clean(triage.title)} · ${time(triage.finishedAt)}</h3>
+  return `<h4>Serial triage: ${triage.gatewayId ? format.gateway(triage.gatewayId) : clean(triage.title)} · ${time(triage.finishedAt)}</h4>
 ${triage.outcome === 'stopped' ? `<p class="failed">Stopped early: ${clean(triage.problem ?? 'unknown reason')}</p>` : ''}
 <ul>${health.findings.map((finding) => `<li>${status(finding.status)} ${clean(finding.text)}</li>`).join('')}</ul>
 <table><tr><th>Part</th><th>Status</th><th>Seen</th></tr>${rows.map(([label, check]) => `<tr><td>${label}</td><td>${status(check.status)}</td><td>${clean(check.detail)}</td></tr>`).join('')}

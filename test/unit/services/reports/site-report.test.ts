@@ -220,7 +220,7 @@ describe('buildSiteReportHtml', () => {
       { timeZone: 'UTC' },
     );
     const section = html.slice(html.indexOf('<h3>Measurements</h3>'));
-    expect(section).toContain('<h3>Kona Macro 7 · ');
+    expect(section).toContain('<h4>Serial triage: Kona Macro 7 · ');
     expect(section).toContain(
       '<li><span class="failed">fault</span> Ethernet eth0 has no link (no carrier: check the cable and the switch port).</li>',
     );
