@@ -1,3 +1,4 @@
+import { formatMac } from '../../electron/shared/mac';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -137,7 +138,7 @@ describe('the site pack, offline', () => {
       'utf8',
     );
     expect(html).toContain('From the site pack');
-    expect(html).toContain(target.gatewayMac);
+    expect(html).toContain(formatMac(target.gatewayMac));
     expect(html).toMatch(/as of \d\d\/\d\d\/\d{4}/);
 
     // The server comes back on the same port: the session resumes by itself, the view stays.

@@ -343,6 +343,8 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
         checks: result.checks,
         backup: result.backup,
         rollback: result.rollback,
+        // The settings in words, for the site report (before and after are keyed by path).
+        labels: Object.fromEntries(result.changes.map((change) => [change.path, change.label])),
       },
     });
     this.finished = result;

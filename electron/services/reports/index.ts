@@ -1,3 +1,5 @@
 export * from './export';
 export * from './pdf-printer';
 export * from './site-report';
+export * from './visit-summary';
+export * from './visit-photos';

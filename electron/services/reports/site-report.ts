@@ -1,7 +1,19 @@
 import type { AuditEntry } from '../audit';
 import { redactSecrets, redactText } from '../audit';
 import type { RfBest, RfSample } from '../commissioning/rf-meter';
+import { COMMAND_TITLES } from '../../shared/api/command-titles';
+import type { CommandName } from '../../shared/api/commands';
+import { formatMac } from '../../shared/mac';
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
+import {
+  describeWork,
+  foldCommands,
+  OUTCOME_WORDS,
+  responseOf,
+  summarizeGateways,
+  type ChangeSummary,
+  type VisitOutcome,
+} from './visit-summary';
 
 /** A ping measured during the visit. */
 export interface PingMeasurement {
@@ -23,6 +35,26 @@ export interface RfMeasurement {
 export interface TerminalLogLink {
   label: string;
   path: string;
+  /** The gateway the session was with, when known: the log is listed in that gateway's section. */
+  gatewayId?: string;
+}
+
+/** A gateway of the visit: its id, and its name and MAC as the server has them (shown instead of the id). */
+export interface VisitGateway {
+  id: string;
+  name?: string;
+  mac?: string;
+}
+
+/** A photo the technician attached to the visit, embedded in the report. */
+export interface VisitPhoto {
+  id: string;
+  caption: string;
+  mimeType: 'image/jpeg' | 'image/png';
+  /** The image bytes, base64. */
+  base64: string;
+  /** When it was attached (epoch milliseconds). */
+  addedAt?: number;
 }
 
 /** What the site pack held about a gateway of the visit (read before the visit, shown "as of" its time). */
@@ -44,7 +76,14 @@ export interface SiteVisit {
   technician: string;
   profileId: string;
   site?: string;
-  gateways: Array<{ id: string; name?: string }>;
+  gateways: VisitGateway[];
+  /** The customer the site belongs to. */
+  customer?: string;
+  /** The technician's name as signed (default: the signed-in user). */
+  technicianName?: string;
+  /** The customer's representative who acknowledges the visit. */
+  customerRepresentative?: string;
+  photos?: VisitPhoto[];
   startedAt: number;
   endedAt: number;
   /** The audit entries of the visit (AuditLog.read with `since`). */
@@ -95,187 +134,329 @@ function fileUrl(path: string): string {
 }
 
 const STYLE = `
-body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1f24;margin:2rem;max-width:60rem}
-h1{font-size:1.6rem;margin:0 0 .25rem}h2{font-size:1.15rem;margin:1.75rem 0 .5rem;border-bottom:1px solid #ccd;padding-bottom:.2rem}
-table{border-collapse:collapse;width:100%;margin:.25rem 0 1rem}th,td{border:1px solid #ccd;padding:.25rem .45rem;text-align:left;vertical-align:top;font-size:12.5px}
-th{background:#eef1f5}.ok{color:#176c2e;font-weight:600}.failed{color:#b3261e;font-weight:600}.cancelled,.unknown{color:#8a6100;font-weight:600}
-.meta{color:#555}code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;overflow-wrap:break-word}
-@media print{body{margin:0}h2{break-after:avoid}tr{break-inside:avoid}}`;
+@page{size:A4 portrait}
+*{box-sizing:border-box}
+body{font:10.5pt/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1f24;margin:2rem auto;max-width:52rem;padding:0 1rem}
+h1{font-size:17pt;margin:0 0 .3rem}h2{font-size:13pt;margin:1.2rem 0 .4rem;border-bottom:1px solid #99a;padding-bottom:.15rem;break-after:avoid}
+h3{font-size:11pt;margin:.9rem 0 .3rem;break-after:avoid}h4{font-size:10.5pt;margin:.6rem 0 .25rem;break-after:avoid}
+p{margin:.25rem 0}ul{margin:.2rem 0;padding-left:1.2rem}
+table{border-collapse:collapse;width:100%;table-layout:fixed;margin:.2rem 0 .6rem}
+th,td{border:1px solid #bbc;padding:.2rem .35rem;text-align:left;vertical-align:top;font-size:9.5pt;overflow-wrap:anywhere;word-break:break-word}
+th{background:#eef1f5}
+code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:8.5pt;overflow-wrap:anywhere;word-break:break-word;white-space:pre-wrap}
+.ok,.verified,.unchanged,.inspected,.done{color:#176c2e;font-weight:600}
+.failed,.rollback-failed{color:#b3261e;font-weight:600}
+.cancelled,.unknown,.rolled-back{color:#8a4b00;font-weight:600}
+.meta{color:#4a4f57}.mac{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:9pt}
+.facts th{width:24%}.change,.keep{break-inside:avoid}.change{margin:.3rem 0 .6rem}
+.change-title{font-weight:600}
+figure{margin:.4rem 0 .8rem;break-inside:avoid}figure img{max-width:100%;max-height:110mm;display:block;border:1px solid #bbc}
+figcaption{font-size:9.5pt;color:#4a4f57}
+.acknowledgement{break-inside:avoid}.signature td{height:3.2rem}
+.notes{white-space:pre-wrap;border:1px solid #bbc;padding:.35rem;min-height:2.5rem}
+@media print{body{margin:0;max-width:none;padding:0}.page-one{break-after:page}tr{break-inside:avoid}}`;
+
+/** Column widths (percent) of a table, so a long value wraps inside its cell instead of widening the table. */
+function columns(...widths: number[]): string {
+  return `<colgroup>${widths.map((width) => `<col style="width:${width}%">`).join('')}</colgroup>`;
+}
 
 /**
- * Builds a self-contained HTML site report (inline style, no scripts, no external resources): what was read,
- * what changed with before and after, what was verified, the measurements (RF, ping), the commands run and
- * links to terminal logs. Every value is redacted again (by key, by pattern and by the known secrets) and
- * HTML-escaped, so no secret and no markup from the data can reach the page.
+ * Builds a self-contained HTML site report (inline style, no scripts, nothing fetched: photos are embedded) laid
+ * out as a visit record a customer can sign. Page one: the site, customer, technician, arrival and departure,
+ * and one line per gateway visited (name and MAC) with how each change ended. Then a section per gateway: each
+ * setting before → after with its outcome on the same row, the measurements, the commands run (repeated reads
+ * folded into one line) and the terminal sessions; then photos, notes and the acknowledgement block. Tables have
+ * fixed column widths and wrap long values, so nothing is cut off on an A4 portrait page. Every value is
+ * redacted again (by key, by pattern and by the known secrets) and HTML-escaped, so no secret and no markup from
+ * the data can reach the page.
  */
 export function buildSiteReportHtml(visit: SiteVisit, options: SiteReportOptions = {}): string {
   const known = options.knownSecrets ?? [];
   const clean = (text: string) => escapeHtml(redactText(text, known));
+  const format = (at: number, parts: Intl.DateTimeFormatOptions) =>
+    clean(new Date(at).toLocaleString('en-GB', { timeZone: options.timeZone, ...parts }));
   const time = (at: number) =>
-    clean(
-      new Date(at).toLocaleString('en-GB', {
-        timeZone: options.timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        timeZoneName: 'short',
-      }),
-    );
+    format(at, {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'short',
+    });
+  const clock = (at: number) => format(at, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const minute = (at: number) => format(at, { hour: '2-digit', minute: '2-digit' });
   const value = (raw: unknown) => `<code>${clean(formatValue(redactSecrets(raw)))}</code>`;
-  const gatewayName = new Map(visit.gateways.map((gateway) => [gateway.id, gateway.name ?? gateway.id]));
-  const gateway = (id: string | undefined) => clean(id ? (gatewayName.get(id) ?? id) : '—');
-  const outcome = (text: string) =>
-    `<span class="${clean(text === 'ok' || text === 'cancelled' || text === 'unknown' ? text : 'failed')}">${clean(text)}</span>`;
 
-  const wizardEntries = visit.entries.filter((entry) => entry.kind === 'wizard' || entry.kind === 'fleet');
-  const reads = wizardEntries.filter((entry) => entry.name.endsWith(':read'));
-  const changes = wizardEntries.filter(
-    (entry) => !entry.name.endsWith(':read') && (entry.before !== undefined || entry.after !== undefined),
-  );
-  const commands = visit.entries.filter((entry) => entry.kind === 'command' || entry.kind === 'terminal');
-  // Step entries (`firewall:verifying`) are the wizard's trail; the result entry already says how it ended.
-  const tasks = wizardEntries.filter(
-    (entry) => !entry.name.includes(':') && entry.before === undefined && entry.after === undefined,
-  );
+  const gatewayIds = [
+    ...new Set([
+      ...visit.gateways.map((gateway) => gateway.id),
+      ...visit.entries.flatMap((entry) => (entry.gatewayId ? [entry.gatewayId] : [])),
+    ]),
+  ];
+  const byId = new Map(visit.gateways.map((gateway) => [gateway.id, gateway]));
+  const packedById = new Map((visit.fromPack ?? []).map((facts) => [facts.id, facts]));
+  // With no server to ask (field mode), the site pack names the gateways.
+  for (const facts of packedById.values())
+    if (!byId.get(facts.id)?.name) byId.set(facts.id, { id: facts.id, name: facts.name, mac: facts.mac });
+  /** A gateway in words: its name and MAC; its id only with the words that its name is not known. */
+  const gatewayName = (id: string | undefined) => {
+    if (!id) return '—';
+    const gateway = byId.get(id);
+    return gateway?.name ? clean(gateway.name) : `Gateway (name not known, id ${clean(id)})`;
+  };
+  const gatewayMac = (id: string) => {
+    const mac = byId.get(id)?.mac;
+    return mac ? clean(formatMac(mac)) : '';
+  };
+  const outcomeSpan = (outcome: VisitOutcome) =>
+    `<span class="${outcome}">${clean(OUTCOME_WORDS[outcome])}</span>`;
+  const auditOutcome = (text: string) =>
+    `<span class="${text === 'ok' || text === 'cancelled' || text === 'unknown' ? text : 'failed'}">${clean(text)}</span>`;
 
+  const summaries = summarizeGateways(gatewayIds, visit.entries);
   const sections: string[] = [];
-  sections.push(`<h1>${clean(visit.title ?? 'Site report')}</h1>
-<p class="meta">${clean(visit.site ? `${visit.site} · ` : '')}Technician ${clean(visit.technician)} · profile ${clean(visit.profileId)}<br>
-Visit ${time(visit.startedAt)} – ${time(visit.endedAt)} · report generated ${time(options.generatedAt ?? Date.now())}</p>
-<p>Gateways: ${visit.gateways.map((item) => `${clean(item.name ?? item.id)} (<code>${clean(item.id)}</code>)`).join(', ') || '—'}</p>`);
 
-  const packed = visit.fromPack ?? [];
-  if (packed.length > 0)
-    sections.push(
-      `<h2>From the site pack</h2><p>Read from the server before the visit, not live: each row is as of the time shown.</p><table><tr><th>Gateway</th><th>MAC</th><th>Model</th><th>BSP</th><th>Status</th><th>Last seen</th><th>Raised alarms</th><th>As of</th></tr>${packed
-        .map(
-          (facts) =>
-            `<tr><td>${clean(facts.name)} (<code>${clean(facts.id)}</code>)</td><td><code>${clean(facts.mac)}</code></td><td>${clean(facts.model ?? '—')}</td><td>${clean(facts.bspVersion ?? '—')}</td><td>${clean(facts.status)}</td><td>${facts.lastSeenTime ? time(facts.lastSeenTime) : '—'}</td><td>${facts.raisedAlarms === undefined ? 'not in the pack' : clean(facts.raisedAlarms.join(', ') || 'none')}</td><td>as of ${time(facts.asOf)}</td></tr>`,
-        )
-        .join('')}</table>`,
-    );
-
-  sections.push(
-    `<h2>What was read</h2>${
-      reads.length === 0
-        ? '<p>No settings were read through a wizard.</p>'
-        : `<table><tr><th>Time</th><th>Gateway</th><th>Settings</th><th>Outcome</th></tr>${reads
-            .map(
-              (entry) =>
-                `<tr><td>${time(entry.at)}</td><td>${gateway(entry.gatewayId)}</td><td>${clean(entry.name.replace(/:read$/, ''))}</td><td>${outcome(entry.outcome)}</td></tr>`,
-            )
-            .join('')}</table>`
-    }`,
-  );
-
-  const changeRows = changes.flatMap((entry) => {
-    const before = (redactSecrets(entry.before) ?? {}) as Record<string, unknown>;
-    const after = (redactSecrets(entry.after) ?? {}) as Record<string, unknown>;
-    const isObject =
-      typeof before === 'object' && typeof after === 'object' && before !== null && after !== null;
-    const keys = isObject ? [...new Set([...Object.keys(before), ...Object.keys(after)])] : [''];
-    const response = entry.response as
-      { outcome?: string; checks?: Array<{ name: string; ok: boolean; detail: string }> } | undefined;
-    const checks = (response?.checks ?? [])
-      .map((check) => `${check.ok ? '✔' : '✘'} ${check.name}: ${check.detail}`)
-      .join('\n');
-    const result = response?.outcome ?? entry.outcome;
-    return keys.map(
-      (key, index) =>
-        `<tr>${index === 0 ? `<td rowspan="${keys.length}">${time(entry.at)}</td><td rowspan="${keys.length}">${gateway(entry.gatewayId)}</td><td rowspan="${keys.length}">${clean(entry.kind === 'fleet' ? `fleet: ${entry.name}` : entry.name)}</td>` : ''}` +
-        `<td>${clean(key || '—')}</td><td>${value(isObject ? before[key] : entry.before)}</td><td>${value(isObject ? after[key] : entry.after)}</td>` +
-        (index === 0
-          ? `<td rowspan="${keys.length}">${outcome(result === 'applied' || result === 'unchanged' ? 'ok' : result)}${entry.error ? `<br>${clean(entry.error)}` : ''}${checks ? `<br><small>${clean(checks).replace(/\n/g, '<br>')}</small>` : ''}</td>`
-          : '') +
-        '</tr>',
-    );
-  });
-  sections.push(
-    `<h2>What was changed and verified</h2>${
-      changeRows.length === 0
-        ? '<p>Nothing was changed.</p>'
-        : `<table><tr><th>Time</th><th>Gateway</th><th>Change</th><th>Field</th><th>Before</th><th>After</th><th>Result and checks</th></tr>${changeRows.join('')}</table>`
-    }`,
-  );
-
-  if (tasks.length > 0)
-    sections.push(
-      `<h2>Operations</h2><table><tr><th>Time</th><th>Gateway</th><th>Operation</th><th>Outcome</th><th>Details</th></tr>${tasks
-        .map(
-          (entry) =>
-            `<tr><td>${time(entry.at)}</td><td>${gateway(entry.gatewayId)}</td><td>${clean(entry.name)}</td><td>${outcome(entry.outcome)}</td><td>${clean(entry.error ?? formatValue((entry.response as { message?: unknown } | undefined)?.message ?? ''))}</td></tr>`,
-        )
-        .join('')}</table>`,
-    );
-
-  const rf = visit.rf ?? [];
-  const pings = visit.pings ?? [];
-  const rfHtml = rf
-    .map((series) => {
-      const last = series.samples.at(-1);
-      const cell = (metric: keyof RfBest) => {
-        const best = series.best[metric];
-        return `<td>${best ? `${best.value} (${time(best.at)})` : '—'}</td><td>${last ? last[metric] : '—'}</td>`;
-      };
-      return `<p>RF meter on ${gateway(series.gatewayId)}: ${series.samples.length} reading(s)${series.samples.length > 0 ? ` from ${time(series.samples[0]!.at)} to ${time(last!.at)}` : ''}.</p>
-<table><tr><th></th><th>Signal strength (dBm)</th><th>Last</th><th>SINR (dB)</th><th>Last</th><th>RSRQ (dB)</th><th>Last</th><th>Ec/Io (dB)</th><th>Last</th></tr>
-<tr><th>Best</th>${cell('signalStrength')}${cell('sinr')}${cell('rsrq')}${cell('ecio')}</tr></table>`;
+  const facts: Array<[string, string]> = [
+    ['Site', visit.site ? clean(visit.site) : '—'],
+    ['Customer', visit.customer ? clean(visit.customer) : '—'],
+    ['Technician', clean(visit.technicianName ?? visit.technician)],
+    ['Arrival', time(visit.startedAt)],
+    ['Departure', time(visit.endedAt)],
+  ];
+  const summaryRows = summaries
+    .map((summary) => {
+      const mac = gatewayMac(summary.gatewayId);
+      const lines =
+        summary.changes.length === 0
+          ? `<p>${outcomeSpan('inspected')}</p>`
+          : summary.changes
+              .map(
+                (change) =>
+                  `<p>${clean(change.what)}: ${outcomeSpan(change.outcome)}${change.reason ? ` — ${clean(change.reason)}` : ''}</p>`,
+              )
+              .join('');
+      return `<tr><td><strong>${gatewayName(summary.gatewayId)}</strong>${mac ? `<br><span class="mac">${mac}</span>` : ''}</td><td>${lines}</td></tr>`;
     })
     .join('');
-  const pingHtml =
-    pings.length === 0
-      ? ''
-      : `<table><tr><th>Time</th><th>Gateway</th><th>Destination</th><th>Sent</th><th>Received</th></tr>${pings
-          .map(
-            (ping) =>
-              `<tr><td>${time(ping.at)}</td><td>${gateway(ping.gatewayId)}</td><td>${clean(ping.destination)}</td><td>${ping.packetsSent}</td><td class="${ping.packetsReceived > 0 ? 'ok' : 'failed'}">${ping.packetsReceived}</td></tr>`,
-          )
-          .join('')}</table>`;
-  sections.push(
-    `<h2>Measurements</h2>${rfHtml || pingHtml ? rfHtml + pingHtml : '<p>No measurements were taken.</p>'}`,
-  );
-
-  sections.push(
-    `<h2>Commands run</h2>${
-      commands.length === 0
-        ? '<p>No commands were run.</p>'
-        : `<table><tr><th>Time</th><th>Gateway</th><th>Command</th><th>Risk</th><th>Request</th><th>Outcome</th><th>ms</th></tr>${commands
-            .map(
-              (entry) =>
-                `<tr><td>${time(entry.at)}</td><td>${gateway(entry.gatewayId)}</td><td>${clean(entry.name)}</td><td>${clean(entry.risk ?? '')}</td><td>${entry.request === undefined ? '—' : value(entry.request)}</td><td>${outcome(entry.outcome)}${entry.error ? `<br>${clean(entry.error)}` : ''}</td><td>${Math.round(entry.durationMs)}</td></tr>`,
-            )
-            .join('')}</table>`
-    }`,
-  );
-
-  const triages = visit.serialTriage ?? [];
-  if (triages.length > 0)
-    sections.push(
-      `<h2>Serial triage</h2>${triages.map((triage) => formatTriage(triage, { clean, time, gateway })).join('')}`,
-    );
+  sections.push(`<section class="page-one">
+<h1>${clean(visit.title ?? 'Site visit report')}</h1>
+<table class="facts">${facts.map(([label, text]) => `<tr><th>${label}</th><td>${text}</td></tr>`).join('')}</table>
+<h2>Gateways visited</h2>
+${
+  summaries.length === 0
+    ? '<p>No gateway was worked on.</p>'
+    : `<table class="summary">${columns(34, 66)}<tr><th>Gateway</th><th>Outcome</th></tr>${summaryRows}</table>`
+}
+<p class="meta">Report generated ${time(options.generatedAt ?? Date.now())} · profile ${clean(visit.profileId)} · signed in as ${clean(visit.technician)}. Passwords and keys are never shown.</p>
+</section>`);
 
   const logs = visit.terminalLogs ?? [];
-  sections.push(
-    `<h2>Terminal logs</h2>${
-      logs.length === 0
-        ? '<p>No terminal sessions were logged.</p>'
-        : `<ul>${logs.map((log) => `<li><a href="${escapeHtml(fileUrl(log.path))}">${clean(log.label)}</a> <code>${clean(log.path)}</code></li>`).join('')}</ul>`
-    }`,
-  );
+  const logsHtml = (items: TerminalLogLink[]) =>
+    `<ul>${items.map((log) => `<li><a href="${escapeHtml(fileUrl(log.path))}">${clean(log.label)}</a><br><code>${clean(log.path)}</code></li>`).join('')}</ul>`;
 
-  if (visit.notes) sections.push(`<h2>Notes</h2><p>${clean(visit.notes).replace(/\n/g, '<br>')}</p>`);
+  for (const summary of summaries) {
+    const id = summary.gatewayId;
+    const name = gatewayName(id);
+    const mac = gatewayMac(id);
+    const own = visit.entries.filter((entry) => entry.gatewayId === id);
+    const parts: string[] = [];
+    const changes = summary.changes.map((change) =>
+      formatChange(change, name, { clean, clock, value, outcomeSpan }),
+    );
+    // The heading is kept with the first change so a page never ends on a gateway's name alone.
+    parts.push(
+      `<div class="keep"><h2>${name}${mac ? ` · <span class="mac">${mac}</span>` : ''}</h2><p class="meta">Gateway id <code>${clean(id)}</code></p>
+<h3>Changes</h3>${changes[0] ?? '<p>No setting was changed: only inspected.</p>'}</div>${changes.slice(1).join('')}`,
+    );
+
+    const facts = packedById.get(id);
+    if (facts)
+      parts.push(
+        `<h3>From the site pack, as of ${time(facts.asOf)}</h3><p>Read from the server before the visit, not live: model ${clean(facts.model ?? '—')}, BSP ${clean(facts.bspVersion ?? '—')}, status ${clean(facts.status)}, last seen ${facts.lastSeenTime ? time(facts.lastSeenTime) : '—'}, raised alarms: ${facts.raisedAlarms === undefined ? 'not in the pack' : clean(facts.raisedAlarms.join(', ') || 'none')}.</p>`,
+      );
+
+    const reads = own.filter((entry) => entry.kind === 'wizard' && entry.name.endsWith(':read'));
+    if (reads.length > 0)
+      parts.push(
+        `<p><strong>Settings read:</strong> ${reads
+          .map(
+            (entry) =>
+              `${clean(describeWork({ ...entry, name: entry.name.replace(/:read$/, '') }))} at ${clock(entry.at)}${entry.outcome === 'ok' ? '' : ` (${auditOutcome(entry.outcome)})`}`,
+          )
+          .join('; ')}</p>`,
+      );
+
+    const measurements: string[] = [];
+    for (const series of (visit.rf ?? []).filter((item) => item.gatewayId === id))
+      measurements.push(formatRf(series, { clock, time }));
+    const pings = (visit.pings ?? []).filter((ping) => ping.gatewayId === id);
+    if (pings.length > 0)
+      measurements.push(
+        `<table>${columns(18, 42, 20, 20)}<tr><th>Time</th><th>Ping to</th><th>Sent</th><th>Came back</th></tr>${pings
+          .map(
+            (ping) =>
+              `<tr><td>${clock(ping.at)}</td><td>${clean(ping.destination)}</td><td>${ping.packetsSent}</td><td class="${ping.packetsReceived > 0 ? 'ok' : 'failed'}">${ping.packetsReceived}</td></tr>`,
+          )
+          .join('')}</table>`,
+      );
+    for (const triage of (visit.serialTriage ?? []).filter((item) => item.gatewayId === id))
+      measurements.push(formatTriage(triage, { clean, time, gateway: gatewayName }));
+    parts.push(
+      `<h3>Measurements</h3>${measurements.length > 0 ? measurements.join('') : '<p>No measurements were taken.</p>'}`,
+    );
+
+    parts.push(formatCommands(own, { clean, clock, minute, value, auditOutcome }));
+
+    const gatewayLogs = logs.filter((log) => log.gatewayId === id);
+    if (gatewayLogs.length > 0) parts.push(`<h3>Terminal sessions</h3>${logsHtml(gatewayLogs)}`);
+    sections.push(`<section class="gateway">${parts.join('\n')}</section>`);
+  }
+
+  const general = visit.entries.filter((entry) => !entry.gatewayId);
+  const otherTriages = (visit.serialTriage ?? []).filter((triage) => !triage.gatewayId);
+  const otherLogs = logs.filter((log) => !log.gatewayId || !gatewayIds.includes(log.gatewayId));
+  const otherPings = (visit.pings ?? []).filter(
+    (ping) => !ping.gatewayId || !gatewayIds.includes(ping.gatewayId),
+  );
+  if (general.length > 0 || otherTriages.length > 0 || otherLogs.length > 0 || otherPings.length > 0) {
+    const parts = ['<h2>Not tied to a gateway</h2>'];
+    if (general.length > 0)
+      parts.push(formatCommands(general, { clean, clock, minute, value, auditOutcome }));
+    if (otherPings.length > 0)
+      parts.push(
+        `<ul>${otherPings.map((ping) => `<li>${clock(ping.at)} ping to ${clean(ping.destination)}: ${ping.packetsReceived} of ${ping.packetsSent} came back</li>`).join('')}</ul>`,
+      );
+    for (const triage of otherTriages)
+      parts.push(formatTriage(triage, { clean, time, gateway: gatewayName }));
+    if (otherLogs.length > 0) parts.push(`<h3>Terminal sessions</h3>${logsHtml(otherLogs)}`);
+    sections.push(`<section>${parts.join('\n')}</section>`);
+  }
+
+  const photos = visit.photos ?? [];
+  if (photos.length > 0)
+    sections.push(
+      `<section><h2>Photos</h2>${photos
+        .map(
+          (photo) =>
+            `<figure><img src="data:${photo.mimeType};base64,${photo.base64.replace(/[^A-Za-z0-9+/=]/g, '')}" alt="${clean(photo.caption || 'Photo')}"><figcaption>${clean(photo.caption || 'Photo')}${photo.addedAt ? ` · ${time(photo.addedAt)}` : ''}</figcaption></figure>`,
+        )
+        .join('')}</section>`,
+    );
+
+  sections.push(`<section class="acknowledgement"><h2>Acknowledgement</h2>
+<p>Notes</p><div class="notes">${visit.notes ? clean(visit.notes) : ''}</div>
+<p>The work above was carried out on site and its outcome explained to the customer's representative.</p>
+<table class="signature">${columns(50, 50)}<tr><th>Technician</th><th>Customer representative</th></tr>
+<tr><td>Name: ${clean(visit.technicianName ?? visit.technician)}</td><td>Name: ${visit.customerRepresentative ? clean(visit.customerRepresentative) : ''}</td></tr>
+<tr><td>Signature:</td><td>Signature:</td></tr>
+<tr><td>Date:</td><td>Date:</td></tr></table></section>`);
 
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>${clean(visit.title ?? 'Site report')}</title><style>${STYLE}</style></head>
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<title>${clean(visit.title ?? 'Site visit report')}</title><style>${STYLE}</style></head>
 <body>
 ${sections.join('\n')}
 </body></html>
 `;
+}
+
+/** One change: a title line naming the gateway and the outcome, why, then each setting before → after with it. */
+function formatChange(
+  change: ChangeSummary,
+  gatewayName: string,
+  format: {
+    clean(text: string): string;
+    clock(at: number): string;
+    value(raw: unknown): string;
+    outcomeSpan(outcome: VisitOutcome): string;
+  },
+): string {
+  const { clean, clock, value, outcomeSpan } = format;
+  const { entry } = change;
+  const response = responseOf(entry);
+  const before = redactSecrets(entry.before);
+  const after = redactSecrets(entry.after);
+  const isObject = (item: unknown): item is Record<string, unknown> =>
+    typeof item === 'object' && item !== null;
+  const keys =
+    isObject(before) || isObject(after)
+      ? [
+          ...new Set([
+            ...Object.keys(isObject(before) ? before : {}),
+            ...Object.keys(isObject(after) ? after : {}),
+          ]),
+        ]
+      : before === undefined && after === undefined
+        ? []
+        : [''];
+  const pick = (side: unknown, key: string) => (key === '' ? side : isObject(side) ? side[key] : undefined);
+  const rows = keys
+    .map(
+      (key) =>
+        `<tr><td>${clean(key === '' ? '—' : (response.labels?.[key] ?? key))}</td><td>${value(pick(before, key))} → ${value(pick(after, key))}</td><td>${outcomeSpan(change.outcome)}</td></tr>`,
+    )
+    .join('');
+  const checks = (response.checks ?? [])
+    .map((check) => `<li>${check.ok ? '✔' : '✘'} ${clean(check.name)}: ${clean(check.detail)}</li>`)
+    .join('');
+  const backup = (entry.response as { backup?: { description?: unknown } } | undefined)?.backup?.description;
+  return `<div class="change"><p class="change-title">${clock(change.at)} ${clean(change.what)} on ${gatewayName}: ${outcomeSpan(change.outcome)}</p>
+${change.reason ? `<p>Why: ${clean(change.reason)}</p>` : ''}
+${rows ? `<table>${columns(25, 51, 24)}<tr><th>Setting</th><th>Before → after</th><th>Outcome</th></tr>${rows}</table>` : ''}
+${checks ? `<ul>${checks}</ul>` : ''}
+${typeof backup === 'string' ? `<p class="meta">Safety backup before the change: “${clean(backup)}”</p>` : ''}</div>`;
+}
+
+/** "Commands run": one line per command, repeated reads folded into one ("read 48 times, 10:02–10:04"). */
+function formatCommands(
+  entries: AuditEntry[],
+  format: {
+    clean(text: string): string;
+    clock(at: number): string;
+    minute(at: number): string;
+    value(raw: unknown): string;
+    auditOutcome(text: string): string;
+  },
+): string {
+  const { clean, clock, minute, value, auditOutcome } = format;
+  const lines = foldCommands(
+    entries.filter((entry) => entry.kind === 'command' || entry.kind === 'terminal'),
+  );
+  if (lines.length === 0) return '<h3>Commands run</h3><p>No commands were run.</p>';
+  const rows = lines
+    .map((line) => {
+      const title = line.name in COMMAND_TITLES ? COMMAND_TITLES[line.name as CommandName] : undefined;
+      const what = `${title ? `${clean(title)} <code>${clean(line.name)}</code>` : clean(line.name)}${line.request === undefined ? '' : `<br>${value(line.request)}`}`;
+      const when =
+        line.count === 1
+          ? clock(line.firstAt)
+          : `${line.risk === 'read' ? 'read' : 'run'} ${line.count} times, ${minute(line.firstAt) === minute(line.lastAt) ? `at ${minute(line.firstAt)}` : `${minute(line.firstAt)}–${minute(line.lastAt)}`}`;
+      return `<tr><td>${when}</td><td>${what}</td><td>${auditOutcome(line.outcome)}${line.error ? `<br>${clean(line.error)}` : ''}</td></tr>`;
+    })
+    .join('');
+  return `<h3>Commands run</h3><table>${columns(28, 50, 22)}<tr><th>When</th><th>Command</th><th>Outcome</th></tr>${rows}</table>`;
+}
+
+/** An RF series: how many readings when, and the best value of each figure with the time it was seen. */
+function formatRf(
+  series: RfMeasurement,
+  format: { clock(at: number): string; time(at: number): string },
+): string {
+  const { clock } = format;
+  const first = series.samples[0];
+  const last = series.samples.at(-1);
+  const cell = (metric: keyof RfBest, unit: string) => {
+    const best = series.best[metric];
+    return `<td>${best ? `${best.value} ${unit} at ${clock(best.at)}` : '—'}</td><td>${last ? `${last[metric]} ${unit}` : '—'}</td>`;
+  };
+  return `<p>RF meter: ${series.samples.length} reading(s)${first && last ? ` from ${clock(first.at)} to ${clock(last.at)}` : ''}.</p>
+<table>${columns(28, 44, 28)}<tr><th>Figure</th><th>Best (when)</th><th>Last</th></tr>
+<tr><td>Signal strength</td>${cell('signalStrength', 'dBm')}</tr><tr><td>SINR</td>${cell('sinr', 'dB')}</tr>
+<tr><td>RSRQ</td>${cell('rsrq', 'dB')}</tr><tr><td>Ec/Io</td>${cell('ecio', 'dB')}</tr></table>`;
 }
 
 /** One gateway's health panel: findings first, then what each part showed and the commands run. */
@@ -300,7 +481,7 @@ function formatTriage(
         `<tr><td>${clean(item.name)}</td><td>${item.isUp ? 'up' : 'down'}</td><td>${item.hasCarrier === null ? '—' : item.hasCarrier ? 'yes' : 'no'}</td><td>${clean([...item.ipv4, ...item.ipv6].join(', ') || 'none')}</td></tr>`,
     )
     .join('');
-  return `<h3>${triage.gatewayId ? format.gateway(triage.gatewayId) : clean(triage.title)} · ${time(triage.finishedAt)}</h3>
+  return `<h4>Serial triage: ${triage.gatewayId ? format.gateway(triage.gatewayId) : clean(triage.title)} · ${time(triage.finishedAt)}</h4>
 ${triage.outcome === 'stopped' ? `<p class="failed">Stopped early: ${clean(triage.problem ?? 'unknown reason')}</p>` : ''}
 <ul>${health.findings.map((finding) => `<li>${status(finding.status)} ${clean(finding.text)}</li>`).join('')}</ul>
 <table><tr><th>Part</th><th>Status</th><th>Seen</th></tr>${rows.map(([label, check]) => `<tr><td>${label}</td><td>${status(check.status)}</td><td>${clean(check.detail)}</td></tr>`).join('')}
@@ -321,9 +502,13 @@ export interface VisitSource {
   startedAt: number;
   endedAt: number;
   /** Only these gateways (default: every gateway the entries name). Names shown where given. */
-  gateways?: Array<{ id: string; name?: string }>;
+  gateways?: VisitGateway[];
   title?: string;
   site?: string;
+  customer?: string;
+  technicianName?: string;
+  customerRepresentative?: string;
+  photos?: VisitPhoto[];
   rf?: RfMeasurement[];
   pings?: PingMeasurement[];
   terminalLogs?: TerminalLogLink[];
@@ -349,6 +534,10 @@ export async function collectVisit(source: VisitSource): Promise<SiteVisit> {
   return {
     title: source.title,
     site: source.site,
+    ...(source.customer ? { customer: source.customer } : {}),
+    ...(source.technicianName ? { technicianName: source.technicianName } : {}),
+    ...(source.customerRepresentative ? { customerRepresentative: source.customerRepresentative } : {}),
+    ...(source.photos && source.photos.length > 0 ? { photos: source.photos } : {}),
     technician: source.technician,
     profileId: source.profileId,
     gateways,

@@ -36,6 +36,10 @@ export const CHANNEL_NAMES = [
   'fleet:retry-failed',
   'audit:read',
   'report:export',
+  'report:photos',
+  'report:photo',
+  'report:photo-add',
+  'report:photo-remove',
   // terminals (domains/terminals.ts)
   'terminals:list',
   'terminals:attach',

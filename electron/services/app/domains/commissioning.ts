@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import type { DomainContext, DomainHandlers } from './context';
 import type { commissioningChannels, GatewayTask } from '../../../shared/ipc/domains/commissioning';
 import type { TriageResult } from '../../../shared/terminal/triage-schemas';
@@ -40,6 +40,8 @@ import {
   type PackedGatewayFacts,
   collectVisit,
   exportSiteReport,
+  PhotoRejectedError,
+  VisitPhotos,
   type PdfPrinter,
   type PingMeasurement,
   type RfMeasurement,
@@ -133,6 +135,7 @@ function toIpcError(error: unknown): IpcError {
   if (error instanceof EditRejectedError)
     return new IpcError('INVALID_INPUT', error.message, { problems: error.problems });
   if (error instanceof GatewayUnreachableError) return new IpcError('TIMEOUT', error.message);
+  if (error instanceof PhotoRejectedError) return new IpcError('INVALID_INPUT', error.message);
   return mapServiceError(error) ?? new IpcError('API_ERROR', describeError(error));
 }
 
@@ -186,6 +189,11 @@ async function packedFacts(
   return facts;
 }
 
+/** The photos of visits live beside the reports, one folder per profile and visit. */
+function photosOf(options: CommissioningOptions): VisitPhotos {
+  return new VisitPhotos(join(options.reportsDir, 'visit-photos'));
+}
+
 /** Handlers of the commissioning channels (electron/shared/ipc/domains/commissioning.ts). */
 export function createCommissioningHandlers(
   context: DomainContext,
@@ -198,6 +206,11 @@ export function createCommissioningHandlers(
   const rfSeries: RfMeasurement[] = [];
   const sshGateways = new Set<string>();
 
+  const requireReports = () => {
+    const options = attached.get(context);
+    if (!options) throw new IpcError('INTERNAL', 'Site reports are not set up in this build.');
+    return options;
+  };
   const who = () => {
     const session = context.sessions.requireSession();
     const summary = context.sessions.summary();
@@ -488,6 +501,7 @@ export function createCommissioningHandlers(
         const serialTriage = await listTriages().then((triages) =>
           triages.filter((triage) => inSpan(triage.finishedAt, triage.gatewayId)),
         );
+        const photos = await photosOf(options).readAll(profileId, input.startedAt);
         const visit = await collectVisit({
           audit: context.audit,
           profileId,
@@ -497,6 +511,10 @@ export function createCommissioningHandlers(
           gateways: input.gateways,
           title: input.title,
           site: input.site,
+          customer: input.customer,
+          technicianName: input.technicianName,
+          customerRepresentative: input.customerRepresentative,
+          photos,
           notes: input.notes,
           terminalLogs: input.terminalLogs,
           serialTriage,
@@ -516,6 +534,27 @@ export function createCommissioningHandlers(
           mimeType: input.format === 'pdf' ? ('application/pdf' as const) : ('text/html' as const),
           base64: (await readFile(path)).toString('base64'),
         };
+      }),
+    'report:photos': ({ startedAt }) =>
+      mapped(async () => {
+        const options = requireReports();
+        return { photos: await photosOf(options).list(who().profileId, startedAt) };
+      }),
+    'report:photo': ({ startedAt, id }) =>
+      mapped(async () => {
+        const photo = await photosOf(requireReports()).read(who().profileId, startedAt, id);
+        if (!photo) throw new IpcError('NOT_FOUND', 'This photo is no longer kept with the visit.');
+        return { mimeType: photo.mimeType, base64: photo.base64 };
+      }),
+    'report:photo-add': ({ startedAt, caption, base64 }) =>
+      mapped(async () => {
+        const photos = photosOf(requireReports());
+        return photos.add(who().profileId, startedAt, { caption, bytes: Buffer.from(base64, 'base64') });
+      }),
+    'report:photo-remove': ({ startedAt, id }) =>
+      mapped(async () => {
+        await photosOf(requireReports()).remove(who().profileId, startedAt, id);
+        return null;
       }),
   };
 }

@@ -217,6 +217,32 @@ describe('gateway tasks, audit and report', () => {
     expect(html).not.toContain('login-password');
   });
 
+  it('keeps a photo with its visit and embeds it in the report of that visit only', async () => {
+    const startedAt = Date.now() - 1_000;
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 1, 2, 3]).toString('base64');
+    const added = await invoke('report:photo-add', { startedAt, caption: 'Mast <after>', base64: jpeg });
+    expect(added.value).toMatchObject({ caption: 'Mast <after>', mimeType: 'image/jpeg', bytes: 9 });
+    expect((await invoke('report:photos', { startedAt })).value.photos).toHaveLength(1);
+    expect((await invoke('report:photos', { startedAt: startedAt + 60_000 })).value.photos).toEqual([]);
+    const report = await invoke('report:export', { startedAt, format: 'html' });
+    const html = Buffer.from(report.value.base64, 'base64').toString('utf8');
+    expect(html).toContain(`<img src="data:image/jpeg;base64,${jpeg}" alt="Mast &lt;after&gt;">`);
+    await invoke('report:photo-remove', { startedAt, id: added.value.id });
+    expect((await invoke('report:photos', { startedAt })).value.photos).toEqual([]);
+  });
+
+  it('refuses a file that is not a JPEG or PNG photo, saying so', async () => {
+    const answer = await invoke('report:photo-add', {
+      startedAt: 1,
+      caption: '',
+      base64: Buffer.from('GIF89a').toString('base64'),
+    });
+    expect(answer.error).toMatchObject({
+      code: 'INVALID_INPUT',
+      message: 'Only JPEG and PNG photos can be attached.',
+    });
+  });
+
   it('refuses a PDF when no printer is attached, saying to export HTML', async () => {
     const answer = await invoke('report:export', { startedAt: 0, format: 'pdf' });
     expect(answer.error?.message).toContain('export HTML');

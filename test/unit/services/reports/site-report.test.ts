@@ -30,7 +30,7 @@ function visitWith(entries: AuditEntry[], overrides: Partial<SiteVisit> = {}): S
     title: 'Roof job',
     technician: 'tech@example.com',
     profileId: 'demo',
-    gateways: [{ id: 'gw-1', name: 'Kona Macro 7' }],
+    gateways: [{ id: 'gw-1', name: 'Kona Macro 7', mac: '647FDAFFFE001CAD' }],
     startedAt: AT,
     endedAt: AT + 3_600_000,
     entries,
@@ -39,7 +39,7 @@ function visitWith(entries: AuditEntry[], overrides: Partial<SiteVisit> = {}): S
 }
 
 describe('buildSiteReportHtml', () => {
-  it('shows each change with its value before and after, and the checks that verified it', () => {
+  it('shows each setting before → after with the outcome on the same row, and the checks that verified it', () => {
     const html = buildSiteReportHtml(
       visitWith([
         entry({
@@ -47,14 +47,86 @@ describe('buildSiteReportHtml', () => {
           name: 'firewall',
           before: { 'ssh.enabled': true },
           after: { 'ssh.enabled': false },
-          response: { outcome: 'applied', checks: [{ name: 'Read back', ok: true, detail: 'SSH refused' }] },
+          response: {
+            outcome: 'applied',
+            checks: [{ name: 'Read back', ok: true, detail: 'SSH refused' }],
+            labels: { 'ssh.enabled': 'SSH access' },
+          },
         }),
       ]),
       { timeZone: 'UTC' },
     );
-    expect(html).toMatch(/<td>ssh\.enabled<\/td><td><code>true<\/code><\/td><td><code>false<\/code><\/td>/);
+    expect(html).toContain(
+      '<tr><td>SSH access</td><td><code>true</code> → <code>false</code></td><td><span class="verified">changed and verified</span></td></tr>',
+    );
     expect(html).toContain('✔ Read back: SSH refused');
-    expect(html).toContain('Kona Macro 7');
+    expect(html).toContain(
+      '12:00:00 Firewall on Kona Macro 7: <span class="verified">changed and verified</span>',
+    );
+  });
+
+  it('says a rolled-back change was rolled back, and why, on page one and in the gateway section', () => {
+    const html = buildSiteReportHtml(
+      visitWith([
+        entry({
+          kind: 'wizard',
+          name: 'cellular',
+          outcome: 'failed',
+          before: { 'apn[0].name': 'internet' },
+          after: { 'apn[0].name': 'internet.wrong' },
+          error: 'Verification failed: the data call did not connect. The previous settings were put back.',
+          response: {
+            outcome: 'rolled-back',
+            checks: [{ name: 'Data call', ok: false, detail: 'not connected' }],
+          },
+        }),
+      ]),
+      { timeZone: 'UTC' },
+    );
+    const pageOne = html.slice(0, html.indexOf('</section>'));
+    expect(pageOne).toContain(
+      '<td><strong>Kona Macro 7</strong><br><span class="mac">64:7F:DA:FF:FE:00:1C:AD</span></td><td><p>Cellular modem and APN: <span class="rolled-back">rolled back</span> — Data call: not connected</p></td>',
+    );
+    expect(html).toContain('<td><span class="rolled-back">rolled back</span></td></tr>');
+    expect(html).toContain('<p>Why: Data call: not connected</p>');
+  });
+
+  it('holds the visit facts, the acknowledgement with both names and the notes, and the photos embedded', () => {
+    const html = buildSiteReportHtml(
+      visitWith([], {
+        site: 'Harbour roof',
+        customer: 'Acme Ports',
+        technicianName: 'Dana Field',
+        customerRepresentative: 'Sam Owner',
+        notes: 'Antenna cable replaced',
+        photos: [
+          { id: 'p1', caption: 'Mast <after>', mimeType: 'image/png', base64: 'iVBORw0KGgo=', addedAt: AT },
+        ],
+      }),
+      { timeZone: 'UTC' },
+    );
+    expect(html).toContain('<tr><th>Customer</th><td>Acme Ports</td></tr>');
+    expect(html).toContain('<tr><th>Arrival</th><td>15/01/2026, 12:00:00 UTC</td></tr>');
+    expect(html).toContain('<tr><th>Departure</th><td>15/01/2026, 13:00:00 UTC</td></tr>');
+    expect(html).toContain('<tr><td>Name: Dana Field</td><td>Name: Sam Owner</td></tr>');
+    expect(html).toContain('<div class="notes">Antenna cable replaced</div>');
+    expect(html).toContain('<img src="data:image/png;base64,iVBORw0KGgo=" alt="Mast &lt;after&gt;">');
+  });
+
+  it('folds repeated reads into one line with the count and the time span', () => {
+    const reads = Array.from({ length: 48 }, (_, index) =>
+      entry({ name: 'getWmCallStatistics', risk: 'read', at: AT + index * 2_500 }),
+    );
+    const html = buildSiteReportHtml(visitWith(reads), { timeZone: 'UTC' });
+    expect(html).toContain(
+      '<td>read 48 times, 12:00–12:01</td><td>Read the data call status <code>getWmCallStatistics</code>',
+    );
+    expect(html.match(/getWmCallStatistics/g)).toHaveLength(1);
+  });
+
+  it('never names a gateway by its id alone', () => {
+    const html = buildSiteReportHtml(visitWith([entry({ gatewayId: 'gw-9' })]), { timeZone: 'UTC' });
+    expect(html).toContain('Gateway (name not known, id gw-9)');
   });
 
   it('never shows a secret, whether under a secret key, in an error text or given as known', () => {
@@ -100,17 +172,17 @@ describe('buildSiteReportHtml', () => {
           },
         ],
         pings: [{ at: AT, gatewayId: 'gw-1', destination: '8.8.8.8', packetsSent: 4, packetsReceived: 4 }],
-        terminalLogs: [{ label: 'SSH session', path: '/home/tech/logs/gw 1.log' }],
+        terminalLogs: [{ label: 'SSH session', path: '/home/tech/logs/gw 1.log', gatewayId: 'gw-1' }],
       }),
     );
-    expect(html).toContain('-77 (');
-    expect(html).toContain('8.8.8.8');
+    expect(html).toContain('<td>Signal strength</td><td>-77 dBm at ');
+    expect(html).toContain('<td>8.8.8.8</td>');
     expect(html).toContain('href="file:///home/tech/logs/gw%201.log"');
   });
 
   it('is self-contained: no script and no external resource', () => {
     const html = buildSiteReportHtml(visitWith([entry({})]));
-    expect(html).not.toMatch(/<script|<link|src=|@import|https?:\/\//);
+    expect(html).not.toMatch(/<script|<link|src="(?!data:)|@import|https?:\/\//);
   });
 
   it('shows a serial triage per gateway with its faults first and what each part showed', () => {
@@ -147,8 +219,8 @@ describe('buildSiteReportHtml', () => {
       }),
       { timeZone: 'UTC' },
     );
-    const section = html.slice(html.indexOf('<h2>Serial triage</h2>'));
-    expect(section).toContain('<h3>Kona Macro 7 · ');
+    const section = html.slice(html.indexOf('<h3>Measurements</h3>'));
+    expect(section).toContain('<h4>Serial triage: Kona Macro 7 · ');
     expect(section).toContain(
       '<li><span class="failed">fault</span> Ethernet eth0 has no link (no carrier: check the cable and the switch port).</li>',
     );
@@ -159,12 +231,8 @@ describe('buildSiteReportHtml', () => {
     expect(section).toContain('<code>ping -c 3 -W 2 8.8.8.8</code> timed out after 20 s');
   });
 
-  it('has no serial triage section when no diagnostics were collected', () => {
-    expect(buildSiteReportHtml(visitWith([]))).not.toContain('Serial triage');
-  });
-
-  it('says so when nothing was changed', () => {
-    expect(buildSiteReportHtml(visitWith([]))).toContain('Nothing was changed.');
+  it('says a gateway where nothing was changed was only inspected', () => {
+    expect(buildSiteReportHtml(visitWith([]))).toContain('No setting was changed: only inspected.');
   });
 });
 
