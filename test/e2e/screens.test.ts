@@ -57,7 +57,7 @@ describe('every view at 1280×720', () => {
     expect(labels.length).toBeGreaterThan(5);
     for (const label of labels) {
       await navigation.getByRole('link', { name: label, exact: true }).click();
-      await page.locator('main h1').first().waitFor();
+      await page.locator('main h1:visible').first().waitFor();
       await expectFitsAndAccessible(`the ${label} view`);
     }
   });

@@ -78,7 +78,7 @@ describe('serial triage in the browser', () => {
     const htmlPath = /Saved (\/\S+\.html)/.exec((await written.textContent()) ?? '')?.[1];
     expect(htmlPath).toBeDefined();
     const html = await readFile(htmlPath!, 'utf8');
-    const section = html.slice(html.indexOf('<h2>Serial triage</h2>'));
+    const section = html.slice(html.indexOf('<h4>Serial triage: '));
     expect(section).toContain(
       '<li><span class="failed">fault</span> Ethernet eth0 has no link (no carrier: check the cable and the switch port).</li>',
     );

@@ -194,6 +194,7 @@ export function buildSiteReportHtml(visit: SiteVisit, options: SiteReportOptions
     ...new Set([
       ...visit.gateways.map((gateway) => gateway.id),
       ...visit.entries.flatMap((entry) => (entry.gatewayId ? [entry.gatewayId] : [])),
+      ...(visit.serialTriage ?? []).flatMap((triage) => (triage.gatewayId ? [triage.gatewayId] : [])),
     ]),
   ];
   const byId = new Map(visit.gateways.map((gateway) => [gateway.id, gateway]));
