@@ -1,5 +1,5 @@
 import { TokenService, type TokenDefaults } from './auth';
-import type { Clock } from './clock';
+import type { Clock } from '../electron/shared/clock';
 import { GatewayLists } from './gateway-list';
 import { IntegrationTraffic } from './integrations/traffic';
 import { GatewayFleet } from './gateways/fleet';

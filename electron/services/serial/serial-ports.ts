@@ -1,5 +1,5 @@
 import { autoDetect } from '@serialport/bindings-cpp';
-import type { BindingInterface, PortInfo } from './binding-types';
+import type { BindingInterface, PortInfo } from '../../shared/serial/binding-types';
 import { parseSerialOpenOptions } from './options';
 import { SerialSession, type ReconnectPolicy } from './serial-session';
 

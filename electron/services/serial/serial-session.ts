@@ -6,7 +6,7 @@ import { LineTimestamper } from '../terminal/line-timestamps';
 import { PasswordPromptWatch } from '../terminal/password-prompt';
 import { SessionLog } from '../terminal/session-log';
 import { isFinalState, type TerminalSession, type TerminalState } from '../terminal/terminal-session';
-import type { BindingInterface, BindingPortInterface, OpenOptions } from './binding-types';
+import type { BindingInterface, BindingPortInterface, OpenOptions } from '../../shared/serial/binding-types';
 import { createPortReader } from './eof-aware-read';
 import { formatLocalEcho, ReceiveNewlineTranslator, translateTransmitNewlines } from './newline';
 import { formatFraming, PasteLinesSchema, SerialOptionsError, type SerialOpenOptions } from './options';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { OpenOptions, SetOptions } from '../../../../electron/services/serial/binding-types';
+import type { OpenOptions, SetOptions } from '../../../../electron/shared/serial/binding-types';
 import { parseSerialOpenOptions } from '../../../../electron/services/serial/options';
 import { DISCONNECTED_BY_USER, SerialSession } from '../../../../electron/services/serial/serial-session';
 import { createPortInfo, FakeBinding } from './fake-binding';
