@@ -7,6 +7,7 @@ import { HostKeyChangedError } from './host-key-errors';
 import type { HostKeyVerdict, KnownHosts } from './known-hosts';
 import { SessionClosedError, SshSession, type SshLink, type SshLinkEnd } from './ssh-session';
 import { RECEIVE_WINDOW_MIN_BYTES, ReceiveWindow } from './receive-window';
+import type { Clock } from '../../shared/clock';
 
 /**
  * `options` of the reverseSsh command: the gateway's ssh client checks the relay every 30 s and gives up
@@ -92,7 +93,7 @@ export interface SshServiceDependencies {
   knownHosts: KnownHosts;
   /** The keychain's root password for a gateway, if stored. */
   credentials?: { rootPassword(gatewayId: string): Promise<string | undefined> };
-  clock?: () => Date;
+  clock?: Pick<Clock, 'now'>;
   /** Session logs go here (on by default); absent: no logs. */
   logsDir?: string;
   createClient?: () => Client;
