@@ -60,7 +60,7 @@ export function createWorld(options: WorldOptions): World {
     gatewayLists,
     networkSettings: new Map(),
     integrationTraffic: new IntegrationTraffic({
-      now: () => options.clock.now(),
+      clock: options.clock,
       devicesOf: (applicationId) => tenant.devices.filter((device) => device.applicationId === applicationId),
     }),
   };

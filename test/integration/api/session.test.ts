@@ -29,7 +29,7 @@ describe('session token lifecycle (--access-ttl 2, --refresh-ttl 6)', () => {
     const { fetch, counts } = countingFetch();
     const session = new Session({
       client: new ApiClient({ baseUrl: simulator.url, fetch }),
-      now: () => clock.now(),
+      clock,
     });
     const { username, password } = passwordOf(simulator, 'acme');
     await session.login(username, password);
@@ -68,7 +68,7 @@ describe('session token lifecycle (--access-ttl 2, --refresh-ttl 6)', () => {
     const { fetch, counts } = countingFetch();
     const stale = new Session({
       client: new ApiClient({ baseUrl: simulator.url, fetch }),
-      now: () => frozen,
+      clock: { now: () => frozen },
     });
     const { username, password } = passwordOf(simulator, 'acme');
     await stale.login(username, password);
