@@ -62,6 +62,23 @@ export default tseslint.config(
     files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] } },
   },
+  {
+    // Type-aware rules for the async-heavy code (SSH, serial, IPC, views): an unhandled rejection there is a
+    // failure nobody sees. Each file is checked with its nearest tsconfig (renderer/ has its own).
+    files: ['electron/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.svelte'],
+    ignores: ['renderer/vite.config.ts'],
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+        extraFileExtensions: ['.svelte'],
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
   layer(
     ['electron/shared/**'],
     [NODE_BUILTINS, ...outOf('services', 'main', 'host', 'preload', 'renderer', 'simulator')],

@@ -1,12 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
+// Three projects, one per folder: `npm test` runs them all, `npm test -- --project unit` only the unit tests.
+// Unit tests spawn no process and build nothing; a test that does belongs in integration (or e2e, with Chromium).
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
+    ],
   },
 });

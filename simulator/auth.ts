@@ -1,7 +1,7 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { randomBytes } from 'node:crypto';
 import { ERROR_CODES } from '../electron/shared/api/errors';
-import type { Clock } from './clock';
+import type { Clock } from '../electron/shared/clock';
 import { unauthorized } from './failure';
 import { Random } from './random';
 import type { Tenant, UserAccount } from './tenant';

@@ -1,5 +1,5 @@
 import { describeIssues, summarizeIssues } from '../electron/shared/api/validation';
-import { SYSTEM_CLOCK, type Clock } from './clock';
+import { SYSTEM_CLOCK, type Clock } from '../electron/shared/clock';
 import { describeFixture, type Fixture, type FixtureRelay } from './fixture';
 import { SimulatorSettingsSchema, type SimulatorSettings, type SimulatorSettingsInput } from './options';
 import type { SerialConsoleGateway } from './serial/serial-console';
@@ -11,7 +11,7 @@ import { createSshWorld, type SshWorld } from './ssh/ssh-world';
 import type { ReverseTunnels } from './tunnels';
 import { createWorld, type World } from './world';
 
-export { FakeClock, SYSTEM_CLOCK, type Clock } from './clock';
+export { SYSTEM_CLOCK, type Clock } from '../electron/shared/clock';
 export type { Fixture, FixtureRelay } from './fixture';
 export type { ReverseTunnelRequest, ReverseTunnels } from './tunnels';
 export { SimulatorSettingsSchema, type SimulatorSettings, type SimulatorSettingsInput } from './options';
@@ -26,7 +26,7 @@ export function describeRelay(port: number | null): FixtureRelay {
 
 /** What startSimulator takes: the CLI's settings plus in-process hooks. */
 export interface SimulatorOptions extends SimulatorSettingsInput {
-  /** Time source (default the wall clock); a FakeClock lets tests advance time instead of sleeping. */
+  /** Time source (default the wall clock); a fake clock lets tests advance time instead of sleeping. */
   clock?: Clock;
   /**
    * The SSH side: opens and closes reverse tunnels for reverseSsh / stopReverseSsh. Without it (and without

@@ -3,7 +3,7 @@ import { gatewayCommands, isCommandName } from '../electron/shared/api/commands'
 import { ENDPOINT_NAMES, endpoints, type EndpointName } from '../electron/shared/api/endpoints';
 import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '../electron/shared/api/errors';
 import { decodeQuery } from '../electron/shared/api/query';
-import { SYSTEM_CLOCK } from './clock';
+import { SYSTEM_CLOCK } from '../electron/shared/clock';
 import { parseOrThrow, SimulatorError } from './failure';
 import { NO_BODY } from './gateways/fleet';
 import { Random } from './random';

@@ -1,5 +1,5 @@
 import { TokenService, type TokenDefaults } from './auth';
-import type { Clock } from './clock';
+import type { Clock } from '../electron/shared/clock';
 import { GatewayLists } from './gateway-list';
 import { IntegrationTraffic } from './integrations/traffic';
 import { GatewayFleet } from './gateways/fleet';
@@ -60,7 +60,7 @@ export function createWorld(options: WorldOptions): World {
     gatewayLists,
     networkSettings: new Map(),
     integrationTraffic: new IntegrationTraffic({
-      now: () => options.clock.now(),
+      clock: options.clock,
       devicesOf: (applicationId) => tenant.devices.filter((device) => device.applicationId === applicationId),
     }),
   };

@@ -8,6 +8,7 @@ import { fail, type Result } from '../shared/ipc/result';
 import { createRouter } from '../shared/ipc/router';
 import { buildContentSecurityPolicy, type FieldKitServices } from '../services/app';
 import { serveStatic } from './static-files';
+import { SYSTEM_CLOCK, type Clock } from '../shared/clock';
 
 /** The only address the host ever binds: the browser host is for this computer alone. */
 export const HOST_ADDRESS = '127.0.0.1';
@@ -32,7 +33,7 @@ export interface HostServerOptions {
   /** The token of the first link; random by default (tests may fix it). */
   token?: string;
   /** Milliseconds since the epoch (tests move time to expire links). */
-  now?: () => number;
+  clock?: Pick<Clock, 'now'>;
   /** Called after the host stopped listening (e.g. to stop the demo simulator). */
   onClose?: () => Promise<void> | void;
 }
@@ -65,7 +66,8 @@ export async function startHostServer(options: HostServerOptions): Promise<Runni
     throw new HostAddressError(`The browser host only listens on ${HOST_ADDRESS}; refusing ${options.host}.`);
   }
   const { services } = options;
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? SYSTEM_CLOCK;
+  const now = () => clock.now();
   /** Unused link tokens and when each expires. */
   const links = new Map<string, number>();
   const issueLinkToken = (token = randomBytes(24).toString('base64url')): string => {

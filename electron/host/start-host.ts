@@ -13,6 +13,7 @@ import {
   type OpenedCredentialStore,
 } from '../services/credentials';
 import { HOST_ADDRESS, HostAddressError, startHostServer, type RunningHost } from './host-server';
+import type { Clock } from '../shared/clock';
 
 /** The checkout's root (electron/host/ is two levels down). */
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -35,7 +36,7 @@ export interface StartHostOptions {
   /** The token of the first link (tests may fix it). */
   token?: string;
   /** Milliseconds since the epoch, for link expiry (tests move time). */
-  now?: () => number;
+  clock?: Pick<Clock, 'now'>;
   log?: Log;
   /**
    * Wait between quiet checks of an unreachable server (default 30 s, backing off to 5 min). Tests shorten it;
@@ -126,7 +127,7 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
       rendererDir: options.rendererDir ?? join(ROOT, 'out', 'renderer'),
       port: options.port,
       token: options.token,
-      now: options.now,
+      clock: options.clock,
       onClose: async () => {
         await services.close();
         await simulator?.close();

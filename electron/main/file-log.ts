@@ -2,6 +2,7 @@ import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Log } from '../services/app';
 import { ensurePrivateFolder, PRIVATE_FILE_MODE, tightenFile } from '../services/files/private-files';
+import { SYSTEM_CLOCK, type Clock } from '../shared/clock';
 
 /** The main process's log file name inside the logs folder. */
 export const LOG_FILE = 'main.log';
@@ -11,7 +12,7 @@ export const LOG_FILE = 'main.log';
  * app). Callers pass no secrets: services log codes and endpoint names, not tokens or passwords. The folder is
  * 0700 and the file 0600, both tightened when an earlier version left them looser.
  */
-export function createFileLog(logsDir: string, now: () => Date = () => new Date()): Log {
+export function createFileLog(logsDir: string, clock: Pick<Clock, 'now'> = SYSTEM_CLOCK): Log {
   const path = join(logsDir, LOG_FILE);
   let queue: Promise<void> = ensurePrivateFolder(logsDir)
     .then(() => tightenFile(path))
@@ -19,7 +20,10 @@ export function createFileLog(logsDir: string, now: () => Date = () => new Date(
   const write = (line: string) => {
     queue = queue
       .then(() =>
-        appendFile(path, `${now().toISOString()} ${line}\n`, { encoding: 'utf8', mode: PRIVATE_FILE_MODE }),
+        appendFile(path, `${new Date(clock.now()).toISOString()} ${line}\n`, {
+          encoding: 'utf8',
+          mode: PRIVATE_FILE_MODE,
+        }),
       )
       .catch(() => undefined);
   };

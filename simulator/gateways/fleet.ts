@@ -1,6 +1,6 @@
 import { gatewayCommands, isCommandName, type CommandName } from '../../electron/shared/api/commands';
 import { ERROR_CODES } from '../../electron/shared/api/errors';
-import type { Clock } from '../clock';
+import type { Clock } from '../../electron/shared/clock';
 import { badArgument, notFound, parseOrThrow, SimulatorError } from '../failure';
 import { Random } from '../random';
 import { NEWEST_BSP_VERSION, type EventEntity, type GatewayEntity, type Tenant } from '../tenant';

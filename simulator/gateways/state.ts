@@ -1,5 +1,5 @@
 import type { Apn, FirewallConfiguration } from '../../electron/shared/api/commands';
-import type { Clock } from '../clock';
+import type { Clock } from '../../electron/shared/clock';
 import { NEWEST_BSP_VERSION, type GatewayEntity } from '../tenant';
 
 /** Indexes of the two WAN links getConnectivityTypes lists. */

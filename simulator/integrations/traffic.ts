@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { Clock } from '../../electron/shared/clock';
 
 /** Time between two simulated uplinks of one stored integration: three a minute. */
 export const UPLINK_INTERVAL_MS = 20_000;
@@ -19,7 +20,7 @@ export interface TrafficDevice {
 
 /** What the traffic needs from the simulator: a clock, an application's devices, and its timing. */
 export interface IntegrationTrafficOptions {
-  now: () => number;
+  clock: Pick<Clock, 'now'>;
   devicesOf: (applicationId: string) => readonly TrafficDevice[];
   intervalMs?: number;
   /**
@@ -132,7 +133,7 @@ export class IntegrationTraffic {
         fPort: 10,
         fCnt: count,
         data: reading.toString('base64'),
-        ts: this.options.now(),
+        ts: this.options.clock.now(),
       };
     };
   }
@@ -183,7 +184,7 @@ export class IntegrationTraffic {
       publish();
     });
     client.on('message', (topic, payload) => {
-      downlinks.push({ topic, payload: payload.toString('utf8'), receivedAt: this.options.now() });
+      downlinks.push({ topic, payload: payload.toString('utf8'), receivedAt: this.options.clock.now() });
       if (downlinks.length > DOWNLINKS_KEPT) downlinks.shift();
     });
     const timer = setInterval(publish, this.options.intervalMs ?? UPLINK_INTERVAL_MS);

@@ -1,5 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
-import type { BindingPortInterface } from './binding-types';
+import type { BindingPortInterface } from '../../electron/shared/serial/binding-types';
 import { SerialConsole, type SerialConsoleOptions } from './serial-console';
 
 const READ_BUFFER_BYTES = 4_096;

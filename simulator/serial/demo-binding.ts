@@ -5,7 +5,7 @@ import type {
   OpenOptions,
   PortInfo,
   PortStatus,
-} from './binding-types';
+} from '../../electron/shared/serial/binding-types';
 import { SerialConsole, type SerialConsoleGateway, type SerialConsoleOptions } from './serial-console';
 
 /** The path of the in-process demo console port. */

@@ -21,6 +21,7 @@ import {
   networkLogErrors,
   type GatewayNetworkView,
 } from './gateway-network';
+import { SYSTEM_CLOCK, type Clock } from '../../electron/shared/clock';
 
 /** Who the shell pretends to be. The optional fields make it deterministic in tests. */
 export interface GatewayShellContext {
@@ -31,7 +32,7 @@ export interface GatewayShellContext {
   /** Shown by `system_version`; default "Tektelic KONA Macro IoT Gateway". */
   model?: string;
   /** The shell's clock; default the system clock. */
-  clock?: () => Date;
+  clock?: Pick<Clock, 'now'>;
   /** When the gateway booted, for `uptime`; default three days before the shell started. */
   bootedAt?: Date;
   /** How often `logread -f` prints a new line; default 2000 ms. */
@@ -111,7 +112,8 @@ export class GatewayShell {
   constructor(context: GatewayShellContext, io: GatewayShellIo) {
     this.#context = context;
     this.#io = io;
-    this.#clock = context.clock ?? (() => new Date());
+    const clock = context.clock ?? SYSTEM_CLOCK;
+    this.#clock = () => new Date(clock.now());
     this.#bootedAt = context.bootedAt ?? new Date(this.#clock().getTime() - 3 * 86_400_000 - 4 * 3_600_000);
     this.#facts = {
       gatewayId: context.gatewayId,

@@ -21,7 +21,7 @@ import type { ScriptablePage } from '../helpers/cdp-page';
 import { ensureRendererBuilt } from '../e2e/support/renderer-build';
 import type { HostProcessConfig } from './host-process';
 import { cpuSpent, readCpu, type TimeShares } from './process-cpu';
-import { openLoginScreen } from '../e2e/support/login-page';
+import { signIn } from '../e2e/support/login-page';
 
 /** The browser host in demo mode with the simulator's SSH side, and Chromium watching its terminals. */
 export interface TerminalRig {
@@ -296,9 +296,7 @@ function spawnHostProcess(config: HostProcessConfig): Promise<HostProcess> {
 
 /** Signs in to the demo profile as its first account and opens the Terminals view. */
 export async function signInAndOpenTerminals(page: Page, url: string): Promise<void> {
-  await (await openLoginScreen(page, url, /^Use /)).click();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await signIn(page, url, /^Use /);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Terminals' }).click();
   await page.getByRole('heading', { name: 'Terminals', level: 1 }).waitFor();
 }

@@ -7,7 +7,7 @@ import { startHost, type StartedHost } from '../../electron/host';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { ensureRendererBuilt } from './support/renderer-build';
-import { openLoginScreen } from './support/login-page';
+import { signIn } from './support/login-page';
 import { ownKeychain } from './support/own-keychain';
 
 // The devices, events and telemetry views in Chromium, through the browser host and the simulator (default
@@ -61,10 +61,7 @@ beforeAll(async () => {
   });
   const account = simulator.fixture.accounts[0]!;
   const { page } = browser;
-  await (await openLoginScreen(page, host.url, `Use ${account.username} (${account.role})`)).click();
-  await page.getByRole('radio', { name: "Don't remember me", exact: true }).check();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await signIn(page, host.url, `Use ${account.username} (${account.role})`, { remember: false });
   baseUrl = page.url().split('#')[0]!;
   token = (await simulator.world.tokens.login(account.username, account.password)).token;
 });

@@ -7,7 +7,7 @@ import { startHost, type StartedHost } from '../../electron/host/start-host';
 import { MemoryStore } from '../../electron/services/credentials';
 import type { Gateway } from '../../electron/shared/api';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
-import { openLoginScreen } from './support/login-page';
+import { signIn } from './support/login-page';
 import { ensureRendererBuilt } from './support/renderer-build';
 
 // The gateway page follows the gateway as it is now: Chromium → browser host → the in-process simulator, whose
@@ -35,9 +35,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = browser.page;
   await page.setViewportSize({ width: 1280, height: 720 });
-  await (await openLoginScreen(page, host.url, /^Use .*PROVIDER_USER/)).click();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await signIn(page, host.url, /^Use .*PROVIDER_USER/);
 }, 120_000);
 
 afterAll(async () => {

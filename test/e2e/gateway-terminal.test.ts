@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTerminalRig, type TerminalRig } from '../bench/terminal-rig';
-import { openLoginScreen } from './support/login-page';
+import { signIn } from './support/login-page';
 
 // A reverse-SSH terminal opened from a gateway's page, through the browser host, the simulator's relay and a demo
 // gateway's shell. "On screen" is what xterm drew (its DOM renderer's rows in the pane shown), not its buffer.
@@ -30,9 +30,7 @@ async function screenText(): Promise<string> {
 
 describe('a terminal opened from the gateway page', () => {
   it("reverse SSH opened from the gateway page shows the gateway's prompt on screen", async () => {
-    await (await openLoginScreen(page, rig.url, /^Use /)).click();
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signIn(page, rig.url, /^Use /);
     await page.evaluate((id) => (location.hash = `#/gateways/${id}`), rig.gateway.id);
     await page.getByRole('heading', { name: rig.gateway.name, level: 2 }).waitFor();
     await page.getByRole('link', { name: 'Terminal on this gateway (reverse SSH)' }).click();

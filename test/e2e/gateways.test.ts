@@ -11,7 +11,7 @@ import { GATEWAY_SORT_FIELDS, type Gateway } from '../../electron/shared/api';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { ensureRendererBuilt } from './support/renderer-build';
-import { openLoginScreen } from './support/login-page';
+import { signIn } from './support/login-page';
 import { ownKeychain } from './support/own-keychain';
 
 // The gateways view against the simulator through the browser host, as a provider user. The simulator sits
@@ -109,10 +109,7 @@ beforeAll(async () => {
   page.on('websocket', (socket) => socket.on('framesent', ({ payload }) => sentFrames.push(String(payload))));
   const provider = simulator.fixture.accounts.find((account) => account.role === 'PROVIDER_USER');
   if (!provider) throw new Error('the demo tenant has no provider user');
-  await (await openLoginScreen(page, host.url, `Use ${provider.username} (${provider.role})`)).click();
-  await page.getByRole('radio', { name: "Don't remember me", exact: true }).check();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await signIn(page, host.url, `Use ${provider.username} (${provider.role})`, { remember: false });
   await page.getByRole('heading', { name: 'Gateways', level: 1 }).waitFor();
 });
 

@@ -10,7 +10,7 @@ import { startSimulator, type RunningSimulator } from '../../simulator';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { startMosquitto, type MosquittoBroker } from '../helpers/mosquitto';
 import { ensureRendererBuilt } from './support/renderer-build';
-import { openLoginScreen } from './support/login-page';
+import { signIn } from './support/login-page';
 import { ownKeychain } from './support/own-keychain';
 
 // Parts 5, 6 and 7 of issue 4 in Chromium through the browser host and the simulator, signed in as a customer
@@ -67,9 +67,7 @@ beforeAll(async () => {
   };
   browser = await launchBrowser();
   page = browser.page;
-  await (await openLoginScreen(page, host.url, new RegExp(`^Use ${ACCOUNT.replace('.', '\\.')}`))).click();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await signIn(page, host.url, new RegExp(`^Use ${ACCOUNT.replace('.', '\\.')}`));
 }, 180_000);
 
 afterAll(async () => {

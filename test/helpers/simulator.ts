@@ -1,5 +1,6 @@
 import { ApiClient, type Fetch } from '../../electron/services/api';
 import { Session } from '../../electron/services/session';
+import type { Clock } from '../../electron/shared/clock';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../simulator';
 
 /** The demo accounts by what they are for in tests. */
@@ -30,10 +31,10 @@ export function passwordOf(
 export async function loginAs(
   simulator: RunningSimulator,
   role: DemoRole,
-  options: { fetch?: Fetch; now?: () => number } = {},
+  options: { fetch?: Fetch; clock?: Pick<Clock, 'now'> } = {},
 ): Promise<Session> {
   const client = new ApiClient({ baseUrl: simulator.url, fetch: options.fetch });
-  const session = new Session({ client, now: options.now ?? (() => simulator.clock.now()) });
+  const session = new Session({ client, clock: options.clock ?? simulator.clock });
   const { username, password } = passwordOf(simulator, role);
   await session.login(username, password);
   return session;

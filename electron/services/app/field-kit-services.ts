@@ -20,6 +20,7 @@ import { createServerFetch } from './server-fetch';
 import { ServerWatch, type ServerCheckOutcome } from './server-watch';
 import { SessionController } from './session-controller';
 import type { SessionFactory } from './session-port';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /** Something to stop when the app quits (terminal sessions, reverse tunnels…); errors are logged, not thrown. */
 export type ShutdownHook = () => Promise<void> | void;
@@ -37,7 +38,7 @@ export interface FieldKitServicesOptions {
   version: string;
   credentials: OpenedCredentialStore;
   createSession: SessionFactory;
-  now?: () => number;
+  clock?: Pick<Clock, 'now'>;
   log?: Log;
   createFetch?: (profile: Profile) => typeof fetch;
   /** First wait between quiet checks of an unreachable server (default 30 s; tests shorten it). */
@@ -85,15 +86,17 @@ export class FieldKitServices {
   readonly serverWatch: ServerWatch;
   private readonly notices: Notice[] = [];
   private readonly shutdownHooks: ShutdownHook[] = [];
+  private readonly clock: Pick<Clock, 'now'>;
   private readonly now: () => number;
   private closed = false;
 
   private constructor(private readonly options: FieldKitServicesOptions) {
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? SYSTEM_CLOCK;
+    this.now = () => this.clock.now();
     this.log = options.log ?? SILENT_LOG;
-    this.profiles = new ProfileStore({ folder: options.dataDir, now: this.now });
-    this.audit = new AuditLog({ dataDir: options.dataDir, now: this.now });
-    this.offlineCache = new OfflineCache({ dataDir: options.dataDir, now: this.now });
+    this.profiles = new ProfileStore({ folder: options.dataDir, clock: this.clock });
+    this.audit = new AuditLog({ dataDir: options.dataDir, clock: this.clock });
+    this.offlineCache = new OfflineCache({ dataDir: options.dataDir, clock: this.clock });
     this.relayPasswords = new RelayPasswords(options.credentials.store);
     this.rootPasswords = new RootPasswords(
       options.credentials.store,
@@ -101,7 +104,7 @@ export class FieldKitServices {
     );
     this.sitePacks = new SitePacks({
       dataDir: options.dataDir,
-      now: this.now,
+      clock: this.clock,
       onNotice: (notice) => this.addNotice(notice),
     });
     this.serverWatch = new ServerWatch({

@@ -2,6 +2,7 @@ import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { redactSecrets, redactText } from './redaction';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /** What an audit entry records: one gateway command, a wizard step, a fleet job, or a terminal session. */
 export const AUDIT_KINDS = ['command', 'wizard', 'fleet', 'terminal'] as const;
@@ -46,7 +47,7 @@ export interface AuditQuery {
 export interface AuditLogOptions {
   /** The app data folder: logs go to `<dataDir>/audit/<profileId>.jsonl`. */
   dataDir: string;
-  now?: () => number;
+  clock?: Pick<Clock, 'now'>;
 }
 
 /** Something that records audit entries (the engines take this, so tests can pass a memory sink). */
@@ -68,7 +69,8 @@ export class AuditLog implements AuditSink {
   private readonly queues = new Map<string, Promise<unknown>>();
 
   constructor(private readonly options: AuditLogOptions) {
-    this.now = options.now ?? Date.now;
+    const clock = options.clock ?? SYSTEM_CLOCK;
+    this.now = () => clock.now();
     this.folder = join(options.dataDir, 'audit');
   }
 
@@ -141,7 +143,11 @@ export class AuditLog implements AuditSink {
 /** Keeps entries in memory (tests, and the session-only mode); redacts exactly like AuditLog. */
 export class MemoryAuditSink implements AuditSink {
   readonly entries: AuditEntry[] = [];
-  constructor(private readonly now: () => number = Date.now) {}
+  private readonly now: () => number;
+
+  constructor(clock: Pick<Clock, 'now'> = SYSTEM_CLOCK) {
+    this.now = () => clock.now();
+  }
 
   /** Records one entry, redacted. */
   async append(input: AuditEntryInput & { profileId: string }): Promise<AuditEntry> {

@@ -6,7 +6,7 @@ import {
   type CommandResponse,
 } from '../../shared/api';
 import type { AuditEntryInput, AuditSink } from '../audit';
-import { SYSTEM_CLOCK, type Clock } from './clock';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import {
   CancelledError,
   describeError,

@@ -1,4 +1,4 @@
-import type { Clock } from './clock';
+import type { Clock } from '../../shared/clock';
 import { CancelledError, GatewayUnreachableError, isUnresponsive } from './gateway-errors';
 import type { GatewayCommander } from './types';
 

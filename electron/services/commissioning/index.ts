@@ -1,5 +1,5 @@
 export * from './audited-gateway';
-export * from './clock';
+export { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 export * from './engine';
 export * from './gateway-errors';
 export * from './gateway-tasks';

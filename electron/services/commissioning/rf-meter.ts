@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { RfInformation } from '../../shared/api';
-import { SYSTEM_CLOCK, type Clock } from './clock';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import { describeError } from './gateway-errors';
 import type { GatewayCommander } from './types';
 

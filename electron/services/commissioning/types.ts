@@ -1,5 +1,5 @@
 import type { CommandName, CommandRequest, CommandResponse } from '../../shared/api';
-import type { Clock } from './clock';
+import type { Clock } from '../../shared/clock';
 
 /** Per-call options of a gateway command. */
 export interface CommandCallOptions {

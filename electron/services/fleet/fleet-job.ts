@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter, setMaxListeners } from 'node:events';
 import type { AuditSink } from '../audit';
-import { SYSTEM_CLOCK, type Clock } from '../commissioning/clock';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import { gatewayCommands } from '../../shared/api';
 import { ApiError } from '../api';
 import { describeError, isCancellation, isTransient } from '../commissioning/gateway-errors';

@@ -2,6 +2,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { HttpV2Configuration, MqttV2Configuration } from '../../shared/api/integration';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /** The outcome of a test from this laptop, in words: `ok`, one sentence for the user and the steps taken. */
 export interface LaptopTestOutcome {
@@ -20,7 +21,7 @@ const QOS_LEVEL = { AT_MOST_ONCE: 0, AT_LEAST_ONCE: 1, EXACTLY_ONCE: 2 } as cons
 
 /** What the tester needs from outside: a clock, and mqtt.js's connect (injectable for tests). */
 export interface LaptopTesterDependencies {
-  now?: () => number;
+  clock?: Pick<Clock, 'now'>;
   connectMqtt?: (options: IClientOptions) => MqttClient;
 }
 
@@ -39,7 +40,8 @@ export class LaptopIntegrationTester {
   private readonly connectMqtt: (options: IClientOptions) => MqttClient;
 
   constructor(dependencies: LaptopTesterDependencies = {}) {
-    this.now = dependencies.now ?? Date.now;
+    const clock = dependencies.clock ?? SYSTEM_CLOCK;
+    this.now = () => clock.now();
     this.connectMqtt = dependencies.connectMqtt ?? ((options) => mqtt.connect(options));
   }
 

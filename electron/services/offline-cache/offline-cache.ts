@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../profiles/atomic-file';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /**
  * The reads whose last answers are kept for offline use: the gateway lists and what a gateway page shows
@@ -83,9 +84,10 @@ export class OfflineCache {
   private readonly flushDelayMs: number;
   private isClosed = false;
 
-  constructor(options: { dataDir: string; now?: () => number; flushDelayMs?: number }) {
+  constructor(options: { dataDir: string; clock?: Pick<Clock, 'now'>; flushDelayMs?: number }) {
     this.folder = join(options.dataDir, 'offline-cache');
-    this.now = options.now ?? Date.now;
+    const clock = options.clock ?? SYSTEM_CLOCK;
+    this.now = () => clock.now();
     this.flushDelayMs = options.flushDelayMs ?? FLUSH_DELAY_MS;
   }
 

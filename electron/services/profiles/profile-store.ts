@@ -11,6 +11,7 @@ import {
   type ProfileDraft,
 } from '../../shared/ipc/schemas';
 import { writeFileAtomic } from './atomic-file';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /** The profiles file's name inside the app data folder. */
 export const PROFILES_FILE = 'profiles.json';
@@ -27,7 +28,7 @@ const ProfilesFileSchema = z.object({
 /** What a ProfileStore needs: the app data folder, and optionally a clock and an id source for tests. */
 export interface ProfileStoreOptions {
   folder: string;
-  now?: () => number;
+  clock?: Pick<Clock, 'now'>;
   createId?: () => string;
 }
 
@@ -46,7 +47,8 @@ export class ProfileStore {
 
   constructor(options: ProfileStoreOptions) {
     this.path = join(options.folder, PROFILES_FILE);
-    this.now = options.now ?? Date.now;
+    const clock = options.clock ?? SYSTEM_CLOCK;
+    this.now = () => clock.now();
     this.createId = options.createId ?? randomUUID;
   }
 

@@ -1,5 +1,5 @@
 import { readSync } from 'node:fs';
-import type { BindingPortInterface } from './binding-types';
+import type { BindingPortInterface } from '../../shared/serial/binding-types';
 
 /**
  * After this many bytes read without waiting for the poller, the next read first lets the event loop run: a port
@@ -34,9 +34,7 @@ function createCanceledError(): Error {
  * through libuv's thread pool for each, as bindings-cpp does, cost the host about a quarter more CPU per MB of a
  * flood and a slower stream (docs/adr/0003-synchronous-serial-reads.md; figures in docs/benchmarks.md).
  */
-export function createPortReader(
-  port: BindingPortInterface,
-): (buffer: Buffer, offset: number, length: number) => Promise<{ buffer: Buffer; bytesRead: number }> {
+export function createPortReader(port: BindingPortInterface): BindingPortInterface['read'] {
   if (!isUnixPort(port)) return (buffer, offset, length) => port.read(buffer, offset, length);
   let bytesSinceYield = 0;
   return async (buffer, offset, length) => {

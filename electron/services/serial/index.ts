@@ -27,4 +27,4 @@ export {
 } from './options';
 export { translateTransmitNewlines, formatLocalEcho, ReceiveNewlineTranslator } from './newline';
 export { findReconnectPath, type PortIdentity } from './port-matching';
-export type { BindingInterface, BindingPortInterface, PortInfo } from './binding-types';
+export type { BindingInterface, BindingPortInterface, PortInfo } from '../../shared/serial/binding-types';

@@ -1,4 +1,4 @@
-import type { PortInfo } from './binding-types';
+import type { PortInfo } from '../../shared/serial/binding-types';
 
 /** What identifies the adapter a session was opened on. */
 export interface PortIdentity {

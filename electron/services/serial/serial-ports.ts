@@ -1,7 +1,8 @@
 import { autoDetect } from '@serialport/bindings-cpp';
-import type { BindingInterface, PortInfo } from './binding-types';
+import type { BindingInterface, PortInfo } from '../../shared/serial/binding-types';
 import { parseSerialOpenOptions } from './options';
 import { SerialSession, type ReconnectPolicy } from './serial-session';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /** How the app labels the in-process demo console (the simulator's demo binding). */
 export const DEMO_PORT_LABEL = 'Demo gateway console';
@@ -33,7 +34,7 @@ export interface SerialPortsDependencies {
   demoBinding?: BindingInterface;
   /** The name of the gateway behind the demo console: a demo session's gateway (tab title, log name) unless given. */
   demoGateway?: string;
-  clock?: () => Date;
+  clock?: Pick<Clock, 'now'>;
   /** Where session logs go; without it sessions are not logged. */
   logsDir?: string;
   reconnect?: Partial<ReconnectPolicy>;
@@ -125,7 +126,7 @@ export class SerialPorts {
       },
       {
         binding,
-        clock: this.#dependencies.clock ?? (() => new Date()),
+        clock: this.#dependencies.clock ?? SYSTEM_CLOCK,
         logsDir: this.#dependencies.logsDir,
         reconnect: this.#dependencies.reconnect,
         flow: this.#dependencies.flow,

@@ -6,11 +6,12 @@ import { LineTimestamper } from '../terminal/line-timestamps';
 import { PasswordPromptWatch } from '../terminal/password-prompt';
 import { SessionLog } from '../terminal/session-log';
 import { isFinalState, type TerminalSession, type TerminalState } from '../terminal/terminal-session';
-import type { BindingInterface, BindingPortInterface, OpenOptions } from './binding-types';
+import type { BindingInterface, BindingPortInterface, OpenOptions } from '../../shared/serial/binding-types';
 import { createPortReader } from './eof-aware-read';
 import { formatLocalEcho, ReceiveNewlineTranslator, translateTransmitNewlines } from './newline';
 import { formatFraming, PasteLinesSchema, SerialOptionsError, type SerialOpenOptions } from './options';
 import { findReconnectPath, type PortIdentity } from './port-matching';
+import type { Clock } from '../../shared/clock';
 
 /** The reason a session gives after the user disconnected it (serial:disconnect). */
 export const DISCONNECTED_BY_USER =
@@ -36,7 +37,7 @@ export const RECONNECT_POLICY_DEFAULT: ReconnectPolicy = {
 /** What a serial session needs from outside. */
 export interface SerialSessionDependencies {
   binding: BindingInterface;
-  clock: () => Date;
+  clock: Pick<Clock, 'now'>;
   /** Milliseconds from a monotonic source, for reconnect timing; default performance.now. */
   monotonicNow?: () => number;
   logsDir?: string;

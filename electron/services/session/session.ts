@@ -13,6 +13,7 @@ import {
 } from '../../shared/api';
 import { ApiError, ResponseValidationError, type ApiClient, type CallOptions } from '../api';
 import { readJwtClaims } from './jwt';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /** Where a session stands. `expired`: the refresh token no longer works; log in again. */
 export type SessionState = 'loggedOut' | 'active' | 'refreshing' | 'expired';
@@ -40,7 +41,7 @@ export class SessionExpiredError extends Error {
 /** Dependencies of a session. `now` is injectable so tests can move time. */
 export interface SessionOptions {
   client: ApiClient;
-  now?: () => number;
+  clock?: Pick<Clock, 'now'>;
   /** Refresh this long before expiry at most (capped at a quarter of the token's lifetime). */
   refreshMarginMs?: number;
 }
@@ -74,7 +75,8 @@ export class Session extends EventEmitter<SessionEvents> {
 
   constructor(private readonly options: SessionOptions) {
     super();
-    this.now = options.now ?? Date.now;
+    const clock = options.clock ?? SYSTEM_CLOCK;
+    this.now = () => clock.now();
     this.refreshMarginMs = options.refreshMarginMs ?? REFRESH_MARGIN_MS;
   }
 

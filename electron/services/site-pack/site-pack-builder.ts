@@ -8,6 +8,7 @@ import {
   type PackSectionName,
   type SitePackFile,
 } from '../../shared/site-pack-file';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /** How many requests the preparation keeps in flight at once. */
 export const PACK_CONCURRENCY = 8;
@@ -50,7 +51,7 @@ export interface PreparePackOptions {
   signal?: AbortSignal;
   onProgress?: (progress: PackProgress) => void;
   concurrency?: number;
-  now?: () => number;
+  clock?: Pick<Clock, 'now'>;
 }
 
 /** The preparation was cancelled; the previous pack stays as it was. */
@@ -121,7 +122,8 @@ export function serialsOf(details: PackGatewayDetails | undefined): string[] {
 export async function prepareSitePack(options: PreparePackOptions): Promise<SitePackFile> {
   const { reader, scope, signal } = options;
   const concurrency = options.concurrency ?? PACK_CONCURRENCY;
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? SYSTEM_CLOCK;
+  const now = () => clock.now();
   const guard = <T>(work: () => Promise<T>): Promise<T> => {
     if (signal?.aborted) throw new PackCancelledError();
     return work();

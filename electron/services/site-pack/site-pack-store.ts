@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Notice } from '../../shared/ipc/schemas';
 import { writeFileAtomic } from '../profiles/atomic-file';
 import { SITE_PACK_VERSION, SitePackFileSchema, type SitePackFile } from '../../shared/site-pack-file';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /** The folder of the packs under the data folder. */
 export const SITE_PACKS_FOLDER = 'site-packs';
@@ -32,9 +33,10 @@ export class SitePackStore {
   private readonly now: () => number;
   private readonly cache = new Map<string, Promise<PackReadOutcome>>();
 
-  constructor(options: { dataDir: string; now?: () => number }) {
+  constructor(options: { dataDir: string; clock?: Pick<Clock, 'now'> }) {
     this.folder = join(options.dataDir, SITE_PACKS_FOLDER);
-    this.now = options.now ?? Date.now;
+    const clock = options.clock ?? SYSTEM_CLOCK;
+    this.now = () => clock.now();
   }
 
   /** The file of a profile's pack; refuses an id that could leave the folder. */

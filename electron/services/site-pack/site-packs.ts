@@ -4,6 +4,7 @@ import { serialsOf } from './site-pack-builder';
 import type { PackGatewayDetails, PackScope, SitePackFile } from '../../shared/site-pack-file';
 import type { Notice } from '../../shared/ipc/schemas';
 import { SitePackStore, type StoredPack } from './site-pack-store';
+import type { Clock } from '../../shared/clock';
 
 /** A read as `api:call` and `cache:get` name it. */
 export interface PackReadParts {
@@ -50,7 +51,7 @@ export class SitePacks {
   private readonly onNotice: (notice: Notice) => void;
 
   /** `onNotice` hears once of a pack file set aside (corrupt, or from another version). */
-  constructor(options: { dataDir: string; now?: () => number; onNotice?: (notice: Notice) => void }) {
+  constructor(options: { dataDir: string; clock?: Pick<Clock, 'now'>; onNotice?: (notice: Notice) => void }) {
     this.store = new SitePackStore(options);
     this.onNotice = options.onNotice ?? (() => undefined);
   }

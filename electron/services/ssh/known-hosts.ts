@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { writeFileAtomic } from '../profiles/atomic-file';
 import { HostKeyChangedError, HostKeyNotRefusedError, KnownHostsUnreadableError } from './host-key-errors';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /** An OpenSSH SHA-256 fingerprint: `SHA256:` and 43 characters of unpadded base64. */
 export const HostKeyFingerprintSchema = z
@@ -61,7 +62,7 @@ export class KnownHosts {
   /** The fingerprint of the last "key changed" refusal per key id (this run only): the one key that may be pinned. */
   private readonly refusedKeys = new Map<string, string>();
 
-  constructor(private readonly options: { path: string; clock?: () => Date }) {}
+  constructor(private readonly options: { path: string; clock?: Pick<Clock, 'now'> }) {}
 
   /** The pinned key for `keyId`, if any. */
   async lookup(keyId: string): Promise<KnownHost | undefined> {
@@ -135,7 +136,7 @@ export class KnownHosts {
   }
 
   private now(): number {
-    return (this.options.clock?.() ?? new Date()).getTime();
+    return (this.options.clock ?? SYSTEM_CLOCK).now();
   }
 
   private serialise<T>(task: () => Promise<T>): Promise<T> {

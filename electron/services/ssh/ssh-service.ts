@@ -7,6 +7,7 @@ import { HostKeyChangedError } from './host-key-errors';
 import type { HostKeyVerdict, KnownHosts } from './known-hosts';
 import { SessionClosedError, SshSession, type SshLink, type SshLinkEnd } from './ssh-session';
 import { RECEIVE_WINDOW_MIN_BYTES, ReceiveWindow } from './receive-window';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /**
  * `options` of the reverseSsh command: the gateway's ssh client checks the relay every 30 s and gives up
@@ -92,16 +93,16 @@ export interface SshServiceDependencies {
   knownHosts: KnownHosts;
   /** The keychain's root password for a gateway, if stored. */
   credentials?: { rootPassword(gatewayId: string): Promise<string | undefined> };
-  clock?: () => Date;
+  /**
+   * Time of the timestamps and logs, and of the tunnel wait: its timeout (`now`) and the pauses between probes
+   * (`sleep`), which tests run without waiting. Default SYSTEM_CLOCK.
+   */
+  clock?: Pick<Clock, 'now' | 'sleep'>;
   /** Session logs go here (on by default); absent: no logs. */
   logsDir?: string;
   createClient?: () => Client;
   /** Opens the TCP connection to the relay or a gateway (default: net.connect with TCP_NODELAY). */
   connectSocket?: (host: string, port: number) => Duplex;
-  /** Waits between tunnel probes (default setTimeout); with `now`, lets tests run the backoff without waiting. */
-  sleep?: (milliseconds: number) => Promise<void>;
-  /** Milliseconds, for the tunnel wait's timeout (default Date.now). */
-  now?: () => number;
   random?: () => number;
   tunnelTimeoutMs?: number;
   /** How long one probe of a relay port may take (default FORWARD_TIMEOUT_MS). */
@@ -187,8 +188,8 @@ export class SshService {
   private readonly sleep: (milliseconds: number) => Promise<void>;
 
   constructor(private readonly deps: SshServiceDependencies) {
-    this.sleep =
-      deps.sleep ?? ((milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds)));
+    const clock = deps.clock ?? SYSTEM_CLOCK;
+    this.sleep = (milliseconds) => clock.sleep(milliseconds);
   }
 
   /** Sessions not yet closed. */
@@ -534,7 +535,8 @@ export class SshService {
     port: number,
   ): Promise<Duplex> {
     const timeoutMs = this.deps.tunnelTimeoutMs ?? TUNNEL_TIMEOUT_MS;
-    const now = this.deps.now ?? Date.now;
+    const clock = this.deps.clock ?? SYSTEM_CLOCK;
+    const now = () => clock.now();
     const startedAt = now();
     let delay = TUNNEL_PROBE_DELAYS_MS.first;
     for (;;) {

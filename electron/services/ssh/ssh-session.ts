@@ -6,6 +6,7 @@ import { FlowController, SessionLog, type TerminalSession, type TerminalState } 
 import { LineTimestamper } from '../terminal/line-timestamps';
 import type { HostKeyVerdict } from './known-hosts';
 import { RECEIVE_WINDOW_MAX_BYTES, ReceiveWindow } from './receive-window';
+import type { Clock } from '../../shared/clock';
 
 /**
  * SSH pauses its channel above this many unacknowledged bytes: a safety net under the ReceiveWindow, which keeps
@@ -77,7 +78,7 @@ export interface SshSessionOptions {
   /** Prefix each line shown (and logged, as serial does) with its local time `[HH:mm:ss.SSS] `. */
   timestamps?: boolean;
   /** The clock of the timestamps (tests). */
-  clock?: () => Date;
+  clock?: Pick<Clock, 'now'>;
 }
 
 /** One 'data' chunk still waiting for its acknowledgement: bytes shown and the gateway's bytes behind them. */

@@ -1,6 +1,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePrivateFolder, PRIVATE_FILE_MODE } from '../files/private-files';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /** The default log file name: gateway, local date and local time (`<gateway>_<YYYY-MM-DD>_<HH-mm-ss>.log`). */
 export const SESSION_LOG_PATTERN_DEFAULT = '{gateway}_{date}_{time}.log';
@@ -15,7 +16,7 @@ const WRITE_DELAY_MS = 250;
 export interface SessionLogOptions {
   logsDir: string;
   gateway: string;
-  clock?: () => Date;
+  clock?: Pick<Clock, 'now'>;
   /** Tokens: `{gateway}`, `{date}` (YYYY-MM-DD), `{time}` (HH-mm-ss), `{timestamp}` (ms since the epoch). */
   pattern?: string;
 }
@@ -46,7 +47,7 @@ export class SessionLog {
 
   /** Creates the logs folder if needed and a new, empty log file named from the pattern. */
   static async open(options: SessionLogOptions): Promise<SessionLog> {
-    const now = (options.clock ?? (() => new Date()))();
+    const now = new Date((options.clock ?? SYSTEM_CLOCK).now());
     const fileName = formatLogFileName(options.pattern ?? SESSION_LOG_PATTERN_DEFAULT, options.gateway, now);
     await ensurePrivateFolder(options.logsDir);
     const dot = fileName.lastIndexOf('.');

@@ -192,6 +192,6 @@ export const API_ASSUMPTIONS: readonly ApiAssumption[] = [
   {
     topic: 'Checking answers',
     decision:
-      'Every answer is checked against its schema by a predicate compiled from the zod schema (electron/shared/api/compiled-validator.ts) that accepts exactly what zod accepts; zod itself runs only on a refused answer, to name the failing fields, and wherever code generation is not allowed. Unknown fields are kept.',
+      'Every answer is first refused if it nests more than 64 levels deep, then checked against its schema by zod itself, which names each failing field. Unknown fields are kept.',
   },
 ];

@@ -7,6 +7,7 @@ import type {
   IpcErrorShape,
   Result,
 } from './wire-types';
+import { SYSTEM_CLOCK, type Clock } from '../../../electron/shared/clock';
 import { decodeEventFrame } from '../../../electron/shared/ipc/event-frame';
 
 // The only module that knows how the renderer reaches main: Electron's preload (`window.fieldkit`) or, in the
@@ -49,13 +50,6 @@ export interface SocketLike {
   close(): void;
 }
 
-/** Timers the socket transport uses; injectable so backoff is testable without waiting. */
-export interface Clock {
-  now(): number;
-  setTimeout(callback: () => void, delayMs: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
 /** Options of the WebSocket transport; every duration in milliseconds. */
 export interface SocketTransportOptions {
   url: string;
@@ -75,13 +69,6 @@ export const MAX_RETRY_DELAY_MS = 8_000;
 export const CALL_WAIT_MS = 15_000;
 
 const OPEN = 1;
-
-/** The page's own clock and timers. */
-export const SYSTEM_CLOCK: Clock = {
-  now: () => Date.now(),
-  setTimeout: (callback, delayMs) => globalThis.setTimeout(callback, delayMs),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 function failure(code: IpcErrorShape['code'], message: string): Result<never> {
   return { ok: false, error: { code, message } };

@@ -21,3 +21,27 @@ export async function openLoginScreen(page: Page, url: string, name: string | Re
   }
   return button;
 }
+
+/** How signIn fills the login screen. */
+export interface SignInOptions {
+  /** false picks "Don't remember me" first; left out, the screen's own choice stands. */
+  remember?: boolean;
+}
+
+/**
+ * The e2e tests' one sign-in: opens the login screen at `url`, picks the demo account `account` offers
+ * (openLoginScreen), signs in and waits for the main navigation.
+ */
+export async function signIn(
+  page: Page,
+  url: string,
+  account: string | RegExp,
+  options: SignInOptions = {},
+): Promise<void> {
+  await (await openLoginScreen(page, url, account)).click();
+  if (options.remember === false) {
+    await page.getByRole('radio', { name: "Don't remember me", exact: true }).check();
+  }
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError, collectPages, loadPerformanceWindow } from '../../../electron/services/api';
-import { FakeClock } from '../../../simulator';
+import { ManualClock, SIMULATED_START_MS } from '../../helpers/manual-clock';
 import { customersOf, loginAs, startTestSimulator } from '../../helpers/simulator';
 
-const clock = new FakeClock();
+const clock = new ManualClock(SIMULATED_START_MS);
 const simulator = await startTestSimulator({ clock, accessTtl: 60, refreshTtl: 600 });
 afterAll(() => simulator.close());
 const { acme, globex } = customersOf(simulator);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, ApiError, type Fetch } from '../../../electron/services/api';
 import { Session, SessionExpiredError } from '../../../electron/services/session';
-import { FakeClock, type RunningSimulator } from '../../../simulator';
+import { type RunningSimulator } from '../../../simulator';
+import { ManualClock, SIMULATED_START_MS } from '../../helpers/manual-clock';
 import { customersOf, passwordOf, startTestSimulator } from '../../helpers/simulator';
 
 /** A fetch that counts the refresh calls that reach the server. */
@@ -17,7 +18,7 @@ function countingFetch() {
 
 describe('session token lifecycle (--access-ttl 2, --refresh-ttl 6)', () => {
   let simulator: RunningSimulator;
-  const clock = new FakeClock();
+  const clock = new ManualClock(SIMULATED_START_MS);
 
   beforeAll(async () => {
     simulator = await startTestSimulator({ clock, accessTtl: 2, refreshTtl: 6 });
@@ -28,7 +29,7 @@ describe('session token lifecycle (--access-ttl 2, --refresh-ttl 6)', () => {
     const { fetch, counts } = countingFetch();
     const session = new Session({
       client: new ApiClient({ baseUrl: simulator.url, fetch }),
-      now: () => clock.now(),
+      clock,
     });
     const { username, password } = passwordOf(simulator, 'acme');
     await session.login(username, password);
@@ -67,7 +68,7 @@ describe('session token lifecycle (--access-ttl 2, --refresh-ttl 6)', () => {
     const { fetch, counts } = countingFetch();
     const stale = new Session({
       client: new ApiClient({ baseUrl: simulator.url, fetch }),
-      now: () => frozen,
+      clock: { now: () => frozen },
     });
     const { username, password } = passwordOf(simulator, 'acme');
     await stale.login(username, password);

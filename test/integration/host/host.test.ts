@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 import { HostAddressError, startHost, type StartedHost } from '../../../electron/host';
 import { LINK_LIFETIME_MS } from '../../../electron/host/host-server';
 import { MemoryStore } from '../../../electron/services/credentials';
+import type { Clock } from '../../../electron/shared/clock';
 import { decodeEventFrame } from '../../../electron/shared/ipc/event-frame';
 
 let folder: string;
@@ -34,7 +35,7 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Answer>
 }
 
 async function launch(
-  options: { port?: number; demo?: boolean; now?: () => number } = {},
+  options: { port?: number; demo?: boolean; clock?: Pick<Clock, 'now'> } = {},
 ): Promise<StartedHost> {
   const host = await startHost({
     ...options,
@@ -148,7 +149,7 @@ describe('browser host', () => {
 
   it('refuses a link nobody opened within 5 minutes', async () => {
     let now = 1_700_000_000_000;
-    const host = await launch({ now: () => now });
+    const host = await launch({ clock: { now: () => now } });
     const link = host.url;
     now += LINK_LIFETIME_MS;
     expect((await get(link)).status).toBe(403);

@@ -9,11 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startHost, type StartedHost } from '../../../electron/host';
 import { MemoryStore } from '../../../electron/services/credentials';
-import { FakeClock, startSimulator, type RunningSimulator } from '../../../simulator';
+import { startSimulator, type RunningSimulator } from '../../../simulator';
+import { ManualClock } from '../../helpers/manual-clock';
 
 let folder: string;
 let simulator: RunningSimulator;
-let clock: FakeClock;
+let clock: ManualClock;
 let host: StartedHost;
 const issuedTokens: string[] = [];
 
@@ -21,7 +22,7 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'fieldkit-wire-'));
   await mkdir(join(folder, 'renderer'));
   await writeFile(join(folder, 'renderer', 'index.html'), '<!doctype html><title>Kit</title>');
-  clock = new FakeClock(Date.now());
+  clock = new ManualClock(Date.now());
   simulator = await startSimulator({ port: 0, clock, accessTtl: 60, refreshTtl: 3600 });
   const tokens = simulator.world.tokens;
   const login = tokens.login.bind(tokens);

@@ -8,15 +8,16 @@ import { createDefaultSession, FieldKitServices } from '../../../electron/servic
 import { MemoryStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
 import type { SessionSummary } from '../../../electron/shared/ipc/schemas';
-import { FakeClock, startSimulator, type RunningSimulator } from '../../../simulator';
+import { startSimulator, type RunningSimulator } from '../../../simulator';
+import { ManualClock } from '../../helpers/manual-clock';
 
 let folder: string;
 let simulator: RunningSimulator;
-let clock: FakeClock;
+let clock: ManualClock;
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'fieldkit-expiry-'));
-  clock = new FakeClock(Date.now());
+  clock = new ManualClock(Date.now());
   simulator = await startSimulator({ port: 0, clock, accessTtl: 60, refreshTtl: 120 });
 });
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeClock, startSimulator, type RunningSimulator } from '../../../simulator';
+import { startSimulator, type RunningSimulator } from '../../../simulator';
+import { ManualClock, SIMULATED_START_MS } from '../../helpers/manual-clock';
 import { rawClient } from './http-client';
 
 describe('authentication over HTTP', () => {
-  const clock = new FakeClock();
+  const clock = new ManualClock(SIMULATED_START_MS);
   let simulator: RunningSimulator;
   let client: ReturnType<typeof rawClient>;
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_SORT_FIELDS, GATEWAY_SORT_KEYS } from '../../../electron/shared/api/gateway';
-import { FakeClock, startSimulator, type RunningSimulator } from '../../../simulator';
+import { startSimulator, type RunningSimulator } from '../../../simulator';
+import { ManualClock, SIMULATED_START_MS } from '../../helpers/manual-clock';
 import { rawClient } from './http-client';
 
 type Gateway = Record<string, unknown> & { id: { id: string }; createdTime: number };
@@ -98,7 +99,7 @@ describe('paginated gateway lists over HTTP', () => {
 });
 
 describe('gateway lists as time passes', () => {
-  const clock = new FakeClock();
+  const clock = new ManualClock(SIMULATED_START_MS);
   let simulator: RunningSimulator;
 
   beforeAll(async () => {

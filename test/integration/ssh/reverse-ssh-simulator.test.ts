@@ -271,10 +271,12 @@ describe('reverse SSH failures a technician can act on', () => {
       { openReverseTunnel: async () => undefined, closeTunnels: async () => undefined },
       {
         tunnelTimeoutMs: 10_000,
-        now: () => clock,
-        sleep: async (milliseconds) => {
-          slept.push(milliseconds);
-          clock += milliseconds;
+        clock: {
+          now: () => clock,
+          sleep: async (milliseconds) => {
+            slept.push(milliseconds);
+            clock += milliseconds;
+          },
         },
       },
     );
@@ -490,9 +492,11 @@ describe('reverse SSH reconnects and closes that leave no tunnel behind', () => 
     const silent = await createServiceHarness(
       { openReverseTunnel: async () => undefined, closeTunnels: async () => undefined },
       {
-        now: () => clock,
-        sleep: async (milliseconds) => {
-          clock += milliseconds;
+        clock: {
+          now: () => clock,
+          sleep: async (milliseconds) => {
+            clock += milliseconds;
+          },
         },
       },
     );

@@ -1,11 +1,11 @@
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { TokenService } from '../../../simulator/auth';
-import { FakeClock } from '../../../simulator/clock';
+import { ManualClock, SIMULATED_START_MS } from '../../helpers/manual-clock';
 import { createTenant } from '../../../simulator/tenant';
 
 function createTokens(defaults = { accessTtlSeconds: 60, refreshTtlSeconds: 600 }) {
-  const clock = new FakeClock();
+  const clock = new ManualClock(SIMULATED_START_MS);
   const tenant = createTenant({
     seed: 3,
     gateways: 4,

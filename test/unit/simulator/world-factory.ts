@@ -1,4 +1,4 @@
-import { FakeClock } from '../../../simulator/clock';
+import { ManualClock, SIMULATED_START_MS } from '../../helpers/manual-clock';
 import { GatewayFleet } from '../../../simulator/gateways/fleet';
 import type { GatewayTimings } from '../../../simulator/gateways/state';
 import { createTenant, NEWEST_BSP_VERSION, type GatewayEntity, type Tenant } from '../../../simulator/tenant';
@@ -11,7 +11,7 @@ export const TEST_COMMAND_TIMEOUT_MS = 5_000;
 
 /** A small tenant with a fake clock, and a fleet of its gateways. */
 export function createTestFleet(options: { tunnels?: ReverseTunnels; seed?: number } = {}) {
-  const clock = new FakeClock();
+  const clock = new ManualClock(SIMULATED_START_MS);
   const tenant: Tenant = createTenant({
     seed: options.seed ?? 7,
     gateways: 24,

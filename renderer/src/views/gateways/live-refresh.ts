@@ -1,4 +1,4 @@
-import { SYSTEM_CLOCK, type Clock } from '../../lib/ipc';
+import { SYSTEM_CLOCK, type Clock } from '../../../../electron/shared/clock';
 
 /** How often a shown page reads its live data again while all is well. */
 export const REFRESH_INTERVAL_MS = 10_000;

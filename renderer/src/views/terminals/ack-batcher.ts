@@ -1,4 +1,4 @@
-import { SYSTEM_CLOCK, type Clock } from '../../lib/ipc';
+import { SYSTEM_CLOCK, type Clock } from '../../../../electron/shared/clock';
 
 /**
  * Acknowledge at least this many written bytes at once while output streams (ADR 0004). Each acknowledgement is a

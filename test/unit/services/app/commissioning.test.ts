@@ -6,6 +6,7 @@ import { FieldKitServices, type SessionFacts, type SessionPort } from '../../../
 import { attachCommissioning } from '../../../../electron/services/app/domains/commissioning';
 import { MemoryStore } from '../../../../electron/services/credentials';
 import { createRouter } from '../../../../electron/shared/ipc/router';
+import { makeGateway } from '../../../helpers/factories';
 
 // The commissioning channels over the real router, with a session double that behaves like one small gateway
 // (firewall, backups, ping target, ping). What the renderer sees: outputs, errors in words, events.
@@ -44,11 +45,13 @@ class GatewayDouble implements SessionPort {
   async call(endpoint: string) {
     const data =
       endpoint === 'listGatewayGroupGateways'
-        ? this.groupGateways.map((gateway) => ({
-            id: { entityType: 'GATEWAY', id: gateway.id },
-            name: gateway.name,
-            status: gateway.status,
-          }))
+        ? this.groupGateways.map((gateway, index) =>
+            makeGateway(index, {
+              id: { entityType: 'GATEWAY', id: gateway.id },
+              name: gateway.name,
+              status: gateway.status,
+            }),
+          )
         : [];
     return { data, totalPages: 1, totalElements: data.length, hasNext: false };
   }

@@ -38,7 +38,7 @@ describe('AuditLog', () => {
   beforeEach(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'audit-'));
     clock = Date.UTC(2026, 0, 15, 12);
-    log = new AuditLog({ dataDir, now: () => clock });
+    log = new AuditLog({ dataDir, clock: { now: () => clock } });
   });
   afterEach(async () => {
     await rm(dataDir, { recursive: true, force: true });

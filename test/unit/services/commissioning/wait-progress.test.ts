@@ -5,7 +5,6 @@ import {
   GatewayUnreachableError,
   RESTART_START_TIMEOUT_MS,
   waitForGateway,
-  type Clock,
   type GatewayRunEvent,
   type WaitingNotice,
 } from '../../../../electron/services/commissioning';
@@ -14,25 +13,6 @@ import { ManualClock } from '../../../helpers/manual-clock';
 import { createFakeGateway } from './fake-gateway';
 
 const START = Date.UTC(2026, 10, 25, 9, 0);
-
-/** The engines' clock over the test's manual one: sleeps end only when the test moves time. */
-function engineClock(manual: ManualClock): Clock {
-  return {
-    now: () => manual.now(),
-    sleep: (ms, signal) =>
-      new Promise<void>((resolve, reject) => {
-        const timer = manual.setTimeout(resolve, ms);
-        signal?.addEventListener(
-          'abort',
-          () => {
-            manual.clearTimeout(timer);
-            reject(signal.reason as Error);
-          },
-          { once: true },
-        );
-      }),
-  };
-}
 
 /** Moves time a second at a time (letting promises settle in between) until `work` ends; bounded. */
 async function runToEnd<T>(manual: ManualClock, work: Promise<T>): Promise<T> {
@@ -53,7 +33,7 @@ function silentCommander(manual: ManualClock, silentCalls: number, probeMs = 0) 
   return {
     command: async () => {
       calls++;
-      if (probeMs > 0) await engineClock(manual).sleep(probeMs);
+      if (probeMs > 0) await manual.sleep(probeMs);
       if (calls <= silentCalls)
         throw new ApiError(408, 2, 'Gateway did not answer getBspStatus', 'getBspStatus');
       return {};
@@ -69,7 +49,7 @@ describe('waiting for a gateway', () => {
     await runToEnd(
       manual,
       waitForGateway(silentCommander(manual, 5, 2_000), 'gw-1', {
-        clock: engineClock(manual),
+        clock: manual,
         reason: 'it is rebooting',
         timeoutMs: 600_000,
         onWaiting: (notice) => notices.push(notice),
@@ -90,7 +70,7 @@ describe('waiting for a gateway', () => {
     manual.time = START;
     let deadlineAt = 0;
     const waiting = waitForGateway(silentCommander(manual, Number.MAX_SAFE_INTEGER, 1_000), 'gw-1', {
-      clock: engineClock(manual),
+      clock: manual,
       timeoutMs: 60_000,
       onWaiting: (notice) => (deadlineAt = notice.deadlineAt),
     });
@@ -116,7 +96,7 @@ describe('a backup restore as the technician follows it', () => {
       commander: gateway.commander,
       profileId: 'demo',
       user: 'tech@example.com',
-      clock: engineClock(manual),
+      clock: manual,
       gatewayReturnTimeoutMs: 600_000,
     });
     const events: GatewayRunEvent[] = [];
@@ -149,7 +129,7 @@ describe('a verification that polls until the change shows', () => {
       commander: gateway.commander,
       profileId: 'demo',
       user: 'tech@example.com',
-      clock: engineClock(manual),
+      clock: manual,
     });
     const events: GatewayRunEvent[] = [];
     run.on('event', (event) => events.push(event));
@@ -190,7 +170,7 @@ describe('a software upgrade as the technician follows it', () => {
       commander: createFakeGateway().commander,
       profileId: 'demo',
       user: 'tech@example.com',
-      clock: engineClock(manual),
+      clock: manual,
       gatewayReturnTimeoutMs: 1_800_000,
     });
     const events: GatewayRunEvent[] = [];

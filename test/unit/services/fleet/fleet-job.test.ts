@@ -10,6 +10,7 @@ import {
   type FleetJobOptions,
   type FleetTarget,
 } from '../../../../electron/services/fleet';
+import { makeGateway } from '../../../helpers/factories';
 import { confirmedFor } from '../../../helpers/fleet-confirmation';
 
 interface FakeFleetOptions {
@@ -235,13 +236,13 @@ describe('listGroupTargets', () => {
   it('walks every page of the group and keeps each gateway status', async () => {
     const pages = [
       {
-        data: [{ id: { id: 'a', entityType: 'GATEWAY' }, name: 'A', status: 'ONLINE' }],
+        data: [makeGateway(0, { id: { id: 'a', entityType: 'GATEWAY' }, name: 'A', status: 'ONLINE' })],
         hasNext: true,
         totalPages: 2,
         totalElements: 2,
       },
       {
-        data: [{ id: { id: 'b', entityType: 'GATEWAY' }, name: 'B', status: 'OFFLINE' }],
+        data: [makeGateway(1, { id: { id: 'b', entityType: 'GATEWAY' }, name: 'B', status: 'OFFLINE' })],
         hasNext: false,
         totalPages: 2,
         totalElements: 2,

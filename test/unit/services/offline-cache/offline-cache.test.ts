@@ -27,7 +27,7 @@ const LIST = {
 };
 
 function buildCache() {
-  return new OfflineCache({ dataDir: folder, now: () => now, flushDelayMs: 0 });
+  return new OfflineCache({ dataDir: folder, clock: { now: () => now }, flushDelayMs: 0 });
 }
 
 describe('offline cache', () => {
@@ -100,7 +100,7 @@ describe('offline cache', () => {
   });
 
   it('writes answers that arrive together in one file that holds all of them', async () => {
-    const cache = new OfflineCache({ dataDir: folder, now: () => now, flushDelayMs: 20 });
+    const cache = new OfflineCache({ dataDir: folder, clock: { now: () => now }, flushDelayMs: 20 });
     const pages = [0, 1, 2].map((page) => ({ ...LIST, query: { ...LIST.query, page } }));
     await Promise.all(pages.map((parts, page) => cache.put('demo', parts, page)));
     const reread = buildCache();
@@ -112,7 +112,7 @@ describe('offline cache', () => {
   });
 
   it('writes what is pending on close and takes no answer after it', async () => {
-    const cache = new OfflineCache({ dataDir: folder, now: () => now, flushDelayMs: 50 });
+    const cache = new OfflineCache({ dataDir: folder, clock: { now: () => now }, flushDelayMs: 50 });
     void cache.put('demo', LIST, 'before close');
     await cache.close();
     expect((await buildCache().get('demo', LIST))?.value).toBe('before close');

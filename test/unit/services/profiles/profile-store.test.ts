@@ -8,7 +8,11 @@ let folder: string;
 let sequence = 0;
 
 function buildStore() {
-  return new ProfileStore({ folder, now: () => 1_700_000_000_000, createId: () => `id-${++sequence}` });
+  return new ProfileStore({
+    folder,
+    clock: { now: () => 1_700_000_000_000 },
+    createId: () => `id-${++sequence}`,
+  });
 }
 
 function buildDraft(overrides: Record<string, unknown> = {}) {

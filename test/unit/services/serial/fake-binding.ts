@@ -4,7 +4,7 @@ import type {
   OpenOptions,
   PortInfo,
   SetOptions,
-} from '../../../../electron/services/serial/binding-types';
+} from '../../../../electron/shared/serial/binding-types';
 
 /** A port whose far end the test drives: `receive` queues incoming bytes, `unplug` breaks the line. */
 export class FakePort implements BindingPortInterface {

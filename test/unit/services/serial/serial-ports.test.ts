@@ -60,7 +60,7 @@ describe('SerialPorts', () => {
       binding,
       demoBinding,
       logsDir,
-      clock: () => FIXED_TIME,
+      clock: { now: () => FIXED_TIME.getTime() },
       reconnect: { initialDelayMs: 1, maxDelayMs: 5, giveUpAfterMs: 2_000 },
       flow: { highWatermark: 1_000, lowWatermark: 100 },
     });
@@ -140,7 +140,7 @@ describe('SerialPorts', () => {
       demoBinding,
       demoGateway: 'roof-1',
       logsDir,
-      clock: () => FIXED_TIME,
+      clock: { now: () => FIXED_TIME.getTime() },
     });
     try {
       const session = await ports.open({ path: 'demo:gateway-console' });
@@ -432,7 +432,7 @@ describe('SerialPorts', () => {
     const unwritable = new SerialPorts({
       binding,
       logsDir: join(logsDir, 'kona-17.log', 'logs'),
-      clock: () => FIXED_TIME,
+      clock: { now: () => FIXED_TIME.getTime() },
     });
     await writeFile(join(logsDir, 'kona-17.log'), 'a file where the folder should be');
     const session = await unwritable.open({ path: '/dev/ttyUSB0', gateway: 'kona-17' });

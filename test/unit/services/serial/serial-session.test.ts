@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { OpenOptions, SetOptions } from '../../../../electron/services/serial/binding-types';
+import type { OpenOptions, SetOptions } from '../../../../electron/shared/serial/binding-types';
 import { parseSerialOpenOptions } from '../../../../electron/services/serial/options';
 import { DISCONNECTED_BY_USER, SerialSession } from '../../../../electron/services/serial/serial-session';
 import { createPortInfo, FakeBinding } from './fake-binding';
@@ -18,7 +18,7 @@ function createBinding(): FakeBinding {
 function createSession(binding: FakeBinding, options: Record<string, unknown> = {}): SerialSession {
   return new SerialSession(parseSerialOpenOptions({ path: ADAPTER.path, ...options }), ADAPTER, {
     binding,
-    clock: () => new Date(2026, 10, 22, 10, 0, 0),
+    clock: { now: () => new Date(2026, 10, 22, 10, 0, 0).getTime() },
     reconnect: { initialDelayMs: 1, maxDelayMs: 1, giveUpAfterMs: 60_000 },
     flow: { highWatermark: 1_000, lowWatermark: 500 },
   });
@@ -242,7 +242,7 @@ describe('SerialSession local echo into a password prompt', () => {
     const session = new SerialSession(
       parseSerialOpenOptions({ path: ADAPTER.path, localEcho: true, logging: true }),
       ADAPTER,
-      { binding, logsDir, clock: () => new Date(2026, 10, 22, 10, 0, 0) },
+      { binding, logsDir, clock: { now: () => new Date(2026, 10, 22, 10, 0, 0).getTime() } },
     );
     const screen = collectScreen(session);
     await session.start();

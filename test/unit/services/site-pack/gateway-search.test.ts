@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { GatewaySearch, normalizeMac } from '../../../../electron/services/site-pack';
-import { buildGateway } from './factories';
+import { makeGateway } from '../../../helpers/factories';
 
 function buildSearch(count: number) {
   return new GatewaySearch(
-    Array.from({ length: count }, (_, index) => ({ gateway: buildGateway(index), serials: [] })),
+    Array.from({ length: count }, (_, index) => ({ gateway: makeGateway(index), serials: [] })),
   );
 }
 
@@ -12,7 +12,7 @@ const idsOf = (found: Array<{ id: { id: string } }>) => found.map((gateway) => g
 
 describe('GatewaySearch', () => {
   const search = buildSearch(300);
-  const mac = buildGateway(257).gatewayMac; // 00:80:00:00:01:01
+  const mac = makeGateway(257).gatewayMac; // 00:80:00:00:01:01
 
   it('finds a gateway by its MAC with colons, dashes or none, in any case', () => {
     for (const typed of [mac, mac.toLowerCase(), mac.replace(/:/g, '-'), mac.replace(/:/g, '')]) {
@@ -34,8 +34,8 @@ describe('GatewaySearch', () => {
 
   it('finds by a serial number its details name', () => {
     const withSerial = new GatewaySearch([
-      { gateway: buildGateway(1), serials: ['SN-0042-XY'] },
-      { gateway: buildGateway(2), serials: [] },
+      { gateway: makeGateway(1), serials: ['SN-0042-XY'] },
+      { gateway: makeGateway(2), serials: [] },
     ]);
     expect(idsOf(withSerial.find('sn-0042'))).toEqual(['gw-1']);
   });

@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 function buildStore() {
-  return new SitePackStore({ dataDir, now: () => NOW });
+  return new SitePackStore({ dataDir, clock: { now: () => NOW } });
 }
 
 async function writeRaw(text: string): Promise<string> {
@@ -112,7 +112,11 @@ describe('SitePacks answers', () => {
   it('tells a set-aside pack to its notice listener once', async () => {
     await writeRaw('garbage');
     const notices: string[] = [];
-    const packs = new SitePacks({ dataDir, now: () => NOW, onNotice: (notice) => notices.push(notice.code) });
+    const packs = new SitePacks({
+      dataDir,
+      clock: { now: () => NOW },
+      onNotice: (notice) => notices.push(notice.code),
+    });
     expect(await packs.get('profile-1')).toBeNull();
     expect(await packs.get('profile-1')).toBeNull();
     expect(notices).toEqual(['SITE_PACK_SET_ASIDE']);

@@ -26,7 +26,7 @@ afterEach(async () => {
 });
 
 const keyOf = (name: string) => deriveHostKey('known-hosts-test', name).publicKeyBlob;
-const createStore = () => new KnownHosts({ path, clock: () => new Date('2026-05-01T10:00:00Z') });
+const createStore = () => new KnownHosts({ path, clock: { now: () => Date.parse('2026-05-01T10:00:00Z') } });
 
 describe('KnownHosts', () => {
   it('trusts a key on first use and says it is new', async () => {

@@ -298,7 +298,7 @@ describe('SshSession with per-line timestamps', () => {
     const { granted, protocol } = steerable(link.channel, 100_000);
     const { session } = createSession({
       timestamps: true,
-      clock: () => AT,
+      clock: { now: () => AT.getTime() },
       highWatermark: 10_000_000,
       lowWatermark: 1_000_000,
       receiveWindowBytes: 100_000,
@@ -311,7 +311,7 @@ describe('SshSession with per-line timestamps', () => {
   }
 
   it('stamps each line it shows with the local time, once per line across chunks', async () => {
-    const { session, links } = createSession({ timestamps: true, clock: () => AT });
+    const { session, links } = createSession({ timestamps: true, clock: { now: () => AT.getTime() } });
     const received: string[] = [];
     session.on('data', (chunk) => received.push(Buffer.from(chunk).toString()));
     await session.open();
@@ -322,7 +322,7 @@ describe('SshSession with per-line timestamps', () => {
   });
 
   it('keeps a character split across chunks whole', async () => {
-    const { session, links } = createSession({ timestamps: true, clock: () => AT });
+    const { session, links } = createSession({ timestamps: true, clock: { now: () => AT.getTime() } });
     const received: Buffer[] = [];
     session.on('data', (chunk) => received.push(Buffer.from(chunk)));
     await session.open();
@@ -333,7 +333,7 @@ describe('SshSession with per-line timestamps', () => {
   });
 
   it('counts acknowledgements in the bytes it showed, stamps included', async () => {
-    const { session, links } = createSession({ timestamps: true, clock: () => AT });
+    const { session, links } = createSession({ timestamps: true, clock: { now: () => AT.getTime() } });
     let shown = 0;
     session.on('data', (chunk) => (shown += chunk.length));
     await session.open();

@@ -18,20 +18,24 @@ describe('SessionLog', () => {
   it('creates the log 0600 in a 0700 folder, tightening a folder an earlier version left 0755', async () => {
     await mkdir(logsDir, { mode: 0o755 });
     await chmod(logsDir, 0o755);
-    const log = await SessionLog.open({ logsDir, gateway: 'gw', clock: () => FIXED_TIME });
+    const log = await SessionLog.open({ logsDir, gateway: 'gw', clock: { now: () => FIXED_TIME.getTime() } });
     await log.close();
     expect((await stat(logsDir)).mode & 0o777).toBe(0o700);
     expect((await stat(log.path)).mode & 0o777).toBe(0o600);
   });
 
   it('names the file from the gateway, the local date and the local time', async () => {
-    const log = await SessionLog.open({ logsDir, gateway: 'kona-0042', clock: () => FIXED_TIME });
+    const log = await SessionLog.open({
+      logsDir,
+      gateway: 'kona-0042',
+      clock: { now: () => FIXED_TIME.getTime() },
+    });
     await log.close();
     expect(basename(log.path)).toBe('kona-0042_2026-11-22_09-05-07.log');
   });
 
   it('writes every appended byte in order', async () => {
-    const log = await SessionLog.open({ logsDir, gateway: 'gw', clock: () => FIXED_TIME });
+    const log = await SessionLog.open({ logsDir, gateway: 'gw', clock: { now: () => FIXED_TIME.getTime() } });
     log.append(Buffer.from('root@gw:~# '));
     log.append(new Uint8Array([0x00, 0xff, 0x0d, 0x0a]));
     await log.close();
@@ -41,7 +45,7 @@ describe('SessionLog', () => {
   });
 
   it('keeps a flood of small appends whole and in order across its write batches', async () => {
-    const log = await SessionLog.open({ logsDir, gateway: 'gw', clock: () => FIXED_TIME });
+    const log = await SessionLog.open({ logsDir, gateway: 'gw', clock: { now: () => FIXED_TIME.getTime() } });
     const chunks = Array.from({ length: 700 }, (_, index) => Buffer.alloc(1_000, index % 251));
     for (const chunk of chunks) log.append(chunk);
     await log.close();
@@ -49,17 +53,25 @@ describe('SessionLog', () => {
   });
 
   it('never overwrites an earlier log opened in the same second', async () => {
-    const first = await SessionLog.open({ logsDir, gateway: 'gw', clock: () => FIXED_TIME });
+    const first = await SessionLog.open({
+      logsDir,
+      gateway: 'gw',
+      clock: { now: () => FIXED_TIME.getTime() },
+    });
     first.append(Buffer.from('first'));
     await first.close();
-    const second = await SessionLog.open({ logsDir, gateway: 'gw', clock: () => FIXED_TIME });
+    const second = await SessionLog.open({
+      logsDir,
+      gateway: 'gw',
+      clock: { now: () => FIXED_TIME.getTime() },
+    });
     await second.close();
     expect(basename(second.path)).toBe('gw_2026-11-22_09-05-07-2.log');
     expect(await readFile(first.path, 'utf8')).toBe('first');
   });
 
   it('ignores appends after close', async () => {
-    const log = await SessionLog.open({ logsDir, gateway: 'gw', clock: () => FIXED_TIME });
+    const log = await SessionLog.open({ logsDir, gateway: 'gw', clock: { now: () => FIXED_TIME.getTime() } });
     await log.close();
     log.append(Buffer.from('late'));
     await log.close();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BindingPortInterface } from '../../../../simulator/serial/binding-types';
+import type { BindingPortInterface } from '../../../../electron/shared/serial/binding-types';
 import { DEMO_CONSOLE_PATH, DemoConsoleBinding } from '../../../../simulator/serial/demo-binding';
 
 const GATEWAY = {

@@ -27,7 +27,7 @@ function createShellHarness(
       gatewayId: '647fdafffe00a1b2',
       hostname: 'kona-test',
       bspVersion: '7.1.2',
-      clock: () => new Date(Date.UTC(2026, 10, 22, 8, 30, 0)),
+      clock: { now: () => Date.UTC(2026, 10, 22, 8, 30, 0) },
       bootedAt: new Date(Date.UTC(2026, 10, 20, 6, 15, 0)),
       followIntervalMs: 5,
       ...overrides,

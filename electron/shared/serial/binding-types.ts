@@ -1,5 +1,7 @@
 // The shapes of @serialport/bindings-interface, restated: that package's `exports` map has no `types` condition,
 // so TypeScript's Bundler resolution cannot see its declarations. Structural typing keeps these compatible.
+// One copy for the services and the simulator's demo binding. Bytes are typed as Uint8Array (a Buffer is one)
+// because electron/shared is also type-checked for the renderer, which has no Node types.
 
 /** A serial port as a binding lists it; only `path` is guaranteed. */
 export interface PortInfo {
@@ -48,8 +50,12 @@ export interface BindingPortInterface {
   readonly openOptions: Required<OpenOptions>;
   isOpen: boolean;
   close(): Promise<void>;
-  read(buffer: Buffer, offset: number, length: number): Promise<{ buffer: Buffer; bytesRead: number }>;
-  write(buffer: Buffer): Promise<void>;
+  read(
+    buffer: Uint8Array,
+    offset: number,
+    length: number,
+  ): Promise<{ buffer: Uint8Array; bytesRead: number }>;
+  write(buffer: Uint8Array): Promise<void>;
   update(options: { baudRate: number }): Promise<void>;
   set(options: SetOptions): Promise<void>;
   get(): Promise<PortStatus>;

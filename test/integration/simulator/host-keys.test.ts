@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ssh2 from 'ssh2';
 import { describe, expect, it } from 'vitest';
-import { deriveHostKey } from '../../../../simulator/ssh/host-keys';
+import { deriveHostKey } from '../../../simulator/ssh/host-keys';
 
 describe('deriveHostKey', () => {
   it('gives the same key for the same seed and id', () => {
