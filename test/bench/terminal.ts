@@ -39,8 +39,8 @@ export const SSH_FLOOD_MEGABYTES = Number(process.env.TERMINAL_BENCH_MB ?? 50);
 const SSH_FLOOD_ROUNDS = 5;
 /** How often a keystroke is typed during the flood (a fast typist's pace, for enough of them in a short flood). */
 export const KEYSTROKE_INTERVAL_MS = 100;
-/** The issue's target for ssh-flood-vs-xterm. */
-const SSH_FLOOD_TARGET_RATIO = 0.8;
+/** The ratio the flood was once held to: reported against, no longer a target (docs/benchmarks.md). */
+const SSH_FLOOD_REFERENCE_RATIO = 0.8;
 /**
  * An unmeasured flood first: xterm alone runs after each measured flood, with the page's code already compiled by
  * V8's optimising tiers, so the measured floods get the same (and the simulator and host theirs).
@@ -141,13 +141,12 @@ export async function runSshFloodInChromium(megabytes = SSH_FLOOD_MEGABYTES): Pr
     // The most these cores could carry at the CPU per MB the flood was measured to cost, every core busy, as a
     // ratio to xterm alone: a bound on ssh-flood-vs-xterm that no pacing or buffering can beat here.
     const ceiling = (costPerMegabyte: number) => (cores * 1_000) / costPerMegabyte / xterm.megabytesPerSecond;
-    const affordable = (cores * 1_000) / (SSH_FLOOD_TARGET_RATIO * xterm.megabytesPerSecond);
+    const affordable = (cores * 1_000) / (SSH_FLOOD_REFERENCE_RATIO * xterm.megabytesPerSecond);
     return [
       {
         name: 'ssh-flood-vs-xterm',
         value: isComplete ? Number(ratio.toFixed(3)) : 0,
         unit: 'ratio',
-        target: `>= ${SSH_FLOOD_TARGET_RATIO}`,
         note: `${megabytes} MB relay → host → WebSocket → xterm (DOM renderer, ${xterm.cols}×${xterm.rows}), until xterm wrote it, median over ${rounds.length} floods, each over xterm alone on its bytes just after it: floods ${endToEnd.toFixed(2)} MB/s (${listRates(rounds.map(rateOf))}), xterm alone ${xterm.megabytesPerSecond.toFixed(2)} MB/s (${listRates(rounds.map((round) => round.alone.megabytesPerSecond))})${isComplete ? ', checksums equal' : ', CHECKSUM MISMATCH'}`,
       },
       {
@@ -160,7 +159,7 @@ export async function runSshFloodInChromium(megabytes = SSH_FLOOD_MEGABYTES): Pr
         name: 'ssh-flood-vs-xterm-ceiling',
         value: Number(ceiling(total).toFixed(3)),
         unit: 'ratio',
-        note: `the most these ${cores} cores could carry at that CPU per MB with every core busy, over xterm alone; ${ceiling(total - flooding.simulator).toFixed(3)} without the simulator's share (a laptop's relay and gateway are elsewhere). ${SSH_FLOOD_TARGET_RATIO} needs at most ${Math.round(affordable)} ms/MB in all`,
+        note: `the most these ${cores} cores could carry at that CPU per MB with every core busy, over xterm alone; ${ceiling(total - flooding.simulator).toFixed(3)} without the simulator's share (a laptop's relay and gateway are elsewhere). ${SSH_FLOOD_REFERENCE_RATIO} needs at most ${Math.round(affordable)} ms/MB in all`,
       },
       {
         name: 'ssh-flood-vs-xterm-best-case',
