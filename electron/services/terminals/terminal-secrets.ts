@@ -100,9 +100,9 @@ export class RootPasswords {
     });
   };
 
-  /** Whether a root password for `gatewayId` is remembered in `profileId` (the password itself is not given out). */
-  async isStored(profileId: string, gatewayId: string): Promise<boolean> {
-    return this.#serialise(async () => gatewayId in (await this.#read(profileId)));
+  /** The gateways that have a root password remembered in `profileId` (the passwords are not given out). */
+  async storedGatewayIds(profileId: string): Promise<Set<string>> {
+    return this.#serialise(async () => new Set(Object.keys(await this.#read(profileId))));
   }
 
   /** Removes every root password remembered in `profileId`. */

@@ -37,6 +37,10 @@ export function createSitePackHandlers(
     const controller = job!.controller;
     try {
       const session = context.sessions.requireSession();
+      // One keychain read for the whole pack, not one per gateway.
+      const storedPasswords = context.rootPasswords
+        .storedGatewayIds(profileId)
+        .catch(() => new Set<string>());
       const pack = await prepareSitePack({
         reader: session,
         profileId,
@@ -45,7 +49,7 @@ export function createSitePackHandlers(
         signal: controller.signal,
         concurrency: options.concurrency,
         isFatal: (error) => FATAL_CODES.has(mapServiceError(error)?.code ?? ''),
-        isRootPasswordStored: (gatewayId) => context.rootPasswords.isStored(profileId, gatewayId),
+        isRootPasswordStored: async (gatewayId) => (await storedPasswords).has(gatewayId),
         onProgress: (progress) => emit({ jobId, ...progress }),
       });
       if (controller.signal.aborted) throw new PackCancelledError();

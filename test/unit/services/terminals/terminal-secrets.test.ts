@@ -54,6 +54,18 @@ describe('RootPasswords', () => {
     expect(await store.rootPassword('gw-2')).toBeUndefined();
   });
 
+  it('says which gateways of a profile have a root password kept, and none of another profile', async () => {
+    let profileId = 'p1';
+    const store = new RootPasswords(new MemoryStore(), () => profileId);
+    await store.rememberRootPassword('gw-1', 'label-1');
+    await store.rememberRootPassword('gw-2', 'label-2');
+    profileId = 'p2';
+    await store.rememberRootPassword('gw-3', 'label-3');
+    expect([...(await store.storedGatewayIds('p1'))].sort()).toEqual(['gw-1', 'gw-2']);
+    expect([...(await store.storedGatewayIds('p2'))]).toEqual(['gw-3']);
+    expect(await store.storedGatewayIds('p3')).toEqual(new Set());
+  });
+
   it('never offers a root password kept in one profile to another', async () => {
     let profileId: string | undefined = 'p1';
     const store = new RootPasswords(new MemoryStore(), () => profileId);
