@@ -2,11 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FieldKitServices, type SessionFacts, type SessionPort } from '../../../../electron/services/app';
-import { attachCommissioning } from '../../../../electron/services/app/domains/commissioning';
-import { MemoryStore } from '../../../../electron/services/credentials';
-import { createRouter } from '../../../../electron/shared/ipc/router';
-import { makeGateway } from '../../../helpers/factories';
+import { FieldKitServices, type SessionFacts, type SessionPort } from '../../../electron/app';
+import { MemoryStore } from '../../../electron/services/credentials';
+import { createRouter } from '../../../electron/shared/ipc/router';
+import { makeGateway } from '../../helpers/factories';
 
 // The commissioning channels over the real router, with a session double that behaves like one small gateway
 // (firewall, backups, ping target, ping). What the renderer sees: outputs, errors in words, events.
@@ -114,8 +113,8 @@ beforeEach(async () => {
     version: '0.1.0',
     credentials: { store: new MemoryStore(), keychain: 'os' },
     createSession: () => gateway,
+    commissioning: { reportsDir: join(folder, 'reports') },
   });
-  attachCommissioning(services, { reportsDir: join(folder, 'reports') });
   events = [];
   services.events.onAny((name, payload) => events.push({ name, payload }));
   const router = createRouter<null>({
