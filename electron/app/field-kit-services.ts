@@ -3,6 +3,7 @@ import { EventHub } from '../shared/ipc/event-hub';
 import { IpcError } from '../shared/ipc/result';
 import type { HandlerTable } from '../shared/ipc/router';
 import type { Notice, Profile, ProfileDraft } from '../shared/ipc/schemas';
+import { createServerFetch } from '../services/api';
 import { AuditLog } from '../services/audit';
 import { assessCommand, requireConfirmed } from '../services/commissioning/risk-guards';
 import type { OpenedCredentialStore } from '../services/credentials';
@@ -17,7 +18,6 @@ import { createCommissioningHandlers, type CommissioningOptions } from './domain
 import { createSitePackHandlers } from './domains/site-pack';
 import { createTerminalsHandlers } from './domains/terminals';
 import { mapServiceError } from './error-mapping';
-import { createServerFetch } from '../services/api';
 import { ServerWatch, type ServerCheckOutcome } from './server-watch';
 import { SessionController } from './session-controller';
 import type { SessionFactory } from './session-port';
