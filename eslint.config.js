@@ -1,5 +1,5 @@
 // ESLint flat config. The `no-restricted-imports` blocks enforce the import direction (docs/architecture.md):
-// shared ← services ← main/host; shared ← preload; shared ← renderer; shared ← simulator.
+// shared ← services ← app ← main/host; shared ← preload; shared ← renderer; shared ← simulator.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import svelte from 'eslint-plugin-svelte';
@@ -81,22 +81,27 @@ export default tseslint.config(
   },
   layer(
     ['electron/shared/**'],
-    [NODE_BUILTINS, ...outOf('services', 'main', 'host', 'preload', 'renderer', 'simulator')],
+    [NODE_BUILTINS, ...outOf('services', 'app', 'main', 'host', 'preload', 'renderer', 'simulator')],
     { allowNodeBuiltins: false },
   ),
-  layer(['electron/services/**'], [...outOf('main', 'host', 'preload', 'renderer', 'simulator')]),
+  layer(['electron/services/**'], [...outOf('app', 'main', 'host', 'preload', 'renderer', 'simulator')]),
+  layer(['electron/app/**'], [...outOf('main', 'host', 'preload', 'renderer', 'simulator')]),
   layer(['electron/host/**'], [...outOf('main', 'preload', 'renderer/src')]),
   layer(['electron/main/**'], outOf('host', 'preload', 'renderer/src'), { allowElectron: true }),
   layer(
     ['electron/preload/**'],
-    [NODE_BUILTINS, ...outOf('services', 'main', 'host', 'renderer', 'simulator')],
+    [NODE_BUILTINS, ...outOf('services', 'app', 'main', 'host', 'renderer', 'simulator')],
     {
       allowElectron: true,
       allowNodeBuiltins: false,
     },
   ),
-  layer(['renderer/**'], [NODE_BUILTINS, ...outOf('services', 'main', 'host', 'preload', 'simulator')], {
-    allowNodeBuiltins: false,
-  }),
-  layer(['simulator/**'], [...outOf('services', 'main', 'host', 'preload', 'renderer')]),
+  layer(
+    ['renderer/**'],
+    [NODE_BUILTINS, ...outOf('services', 'app', 'main', 'host', 'preload', 'simulator')],
+    {
+      allowNodeBuiltins: false,
+    },
+  ),
+  layer(['simulator/**'], [...outOf('services', 'app', 'main', 'host', 'preload', 'renderer')]),
 );

@@ -3,7 +3,7 @@
 import { buildIfStale } from '../../build/stale.mjs';
 import { parseHostArguments, USAGE, UsageError } from './arguments';
 import { HostAddressError } from './host-server';
-import { logProcessFaults } from '../services/app';
+import { logProcessFaults } from '../app';
 import { startHost, STDERR_LOG } from './start-host';
 
 /** Exit status for bad flags. */

@@ -6,7 +6,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { encodeEventFrame, hasBinaryData } from '../shared/ipc/event-frame';
 import { fail, type Result } from '../shared/ipc/result';
 import { createRouter } from '../shared/ipc/router';
-import { buildContentSecurityPolicy, type FieldKitServices } from '../services/app';
+import { buildContentSecurityPolicy, type FieldKitServices } from '../app';
 import { serveStatic } from './static-files';
 import { SYSTEM_CLOCK, type Clock } from '../shared/clock';
 

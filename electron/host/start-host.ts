@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSimulator, type SimulatorSettingsInput } from '../../simulator';
 import { DemoConsoleBinding } from '../../simulator/serial';
-import { attachTerminals } from '../services/app/domains/terminals';
-import { demoProfileFields, demoTerminals } from '../services/app/demo-terminals';
-import { attachCommissioning, type CommissioningOptions } from '../services/app/domains/commissioning';
-import { ChromiumPdfPrinter } from '../services/reports';
-import { createDefaultSession, FieldKitServices, type Log } from '../services/app';
+import { demoProfileFields, demoTerminals } from '../app/demo-terminals';
+import type { CommissioningOptions } from '../app/domains/commissioning';
+import { ChromiumPdfPrinter } from './chromium-pdf-printer';
+import { createDefaultSession, FieldKitServices, type Log } from '../app';
 import {
   openCredentialStore,
   type CredentialStore,
@@ -90,6 +89,12 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
     serverCheckIntervalMs: options.serverCheckIntervalMs,
     serverCheckMaxIntervalMs: options.serverCheckIntervalMs,
     sitePackConcurrency: options.sitePackConcurrency,
+    // The browser host prints reports with headless Chromium (the app uses Electron's printToPDF).
+    commissioning: {
+      reportsDir: join(dataDir, 'reports'),
+      printer: new ChromiumPdfPrinter(),
+      timing: options.commissioningTiming,
+    },
   });
   let simulator: Awaited<ReturnType<typeof startSimulator>> | undefined;
   try {
@@ -98,7 +103,7 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
       services.profiles.setDemoProfile(demoProfileFields(simulator), { select: true });
       log.info(`demo server (simulator) at ${simulator.url}`);
     }
-    attachTerminals(services, {
+    services.attachTerminals({
       dataDir,
       logsDir: join(dataDir, 'logs'),
       credentials: credentials.store,
@@ -110,12 +115,6 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
             (gateway) => new DemoConsoleBinding({ gateway }),
           )
         : {}),
-    });
-    // The browser host prints reports with headless Chromium (the app uses Electron's printToPDF).
-    attachCommissioning(services, {
-      reportsDir: join(dataDir, 'reports'),
-      printer: new ChromiumPdfPrinter(),
-      timing: options.commissioningTiming,
     });
     if (probe) {
       // Usually settled by now; awaited before serving, so every client reads the final keychain mode.

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
-import { CONTENT_TYPES, resolveInside } from '../services/app';
+import { CONTENT_TYPES, resolveInside } from '../app';
 
 /** The page served when the renderer has not been built, so the user learns what to do. */
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>OAM Field Kit</title></head>

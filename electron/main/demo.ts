@@ -1,10 +1,10 @@
-import type { FieldKitServices } from '../services/app';
+import type { FieldKitServices } from '../app';
 import {
   DEMO_PROFILE_NAME,
   demoProfileFields,
   demoTerminals,
   type DemoTerminalOptions,
-} from '../services/app/demo-terminals';
+} from '../app/demo-terminals';
 
 export { DEMO_PROFILE_NAME };
 

@@ -1,6 +1,6 @@
 import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Log } from '../services/app';
+import type { Log } from '../app';
 import { ensurePrivateFolder, PRIVATE_FILE_MODE, tightenFile } from '../services/files/private-files';
 import { SYSTEM_CLOCK, type Clock } from '../shared/clock';
 

@@ -1,7 +1,7 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { CHANNELS } from '../shared/ipc/contract';
 import { createRouter } from '../shared/ipc/router';
-import type { FieldKitServices } from '../services/app';
+import type { FieldKitServices } from '../app';
 import { isAppUrl } from './window';
 
 /** What the IPC wiring needs: Electron's ipcMain, the services, and our window's contents once it exists. */

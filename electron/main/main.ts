@@ -6,10 +6,8 @@ import {
   FieldKitServices,
   logProcessFaults,
   type FaultSource,
-} from '../services/app';
-import { attachTerminals } from '../services/app/domains/terminals';
-import { attachCommissioning } from '../services/app/domains/commissioning';
-import type { DemoTerminalOptions } from '../services/app/demo-terminals';
+} from '../app';
+import type { DemoTerminalOptions } from '../app/demo-terminals';
 import { ElectronPdfPrinter } from './pdf-printer';
 import { openCredentialStore } from '../services/credentials';
 import { createFileLog } from './file-log';
@@ -112,18 +110,18 @@ export function runMain(
         credentials,
         createSession: createDefaultSession,
         log,
+        commissioning: {
+          reportsDir: join(userData, 'reports'),
+          printer: new ElectronPdfPrinter(BrowserWindow),
+        },
       });
       // The demo decision comes first: its console and relay password are part of the terminals.
       const demoTerminalOptions = (await hooks.onServicesReady?.(services)) ?? {};
-      attachTerminals(services, {
+      services.attachTerminals({
         dataDir: userData,
         logsDir: join(app.getPath('logs'), 'sessions'),
         credentials: credentials.store,
         ...demoTerminalOptions,
-      });
-      attachCommissioning(services, {
-        reportsDir: join(userData, 'reports'),
-        printer: new ElectronPdfPrinter(BrowserWindow),
       });
       registerIpc({ ipcMain, services, getWebContents: () => window?.webContents ?? null });
       Menu.setApplicationMenu(

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { buildContentSecurityPolicy, CONTENT_TYPES, resolveInside } from '../services/app';
+import { buildContentSecurityPolicy, CONTENT_TYPES, resolveInside } from '../app';
 import { APP_HOST } from './window';
 
 /**

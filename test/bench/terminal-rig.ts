@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startHost, type StartedHost } from '../../electron/host/start-host';
-import { demoConsoleGateway } from '../../electron/services/app/demo-terminals';
+import { demoConsoleGateway } from '../../electron/app/demo-terminals';
 import { execFile, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';

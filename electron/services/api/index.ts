@@ -1,4 +1,5 @@
-/** The typed OAM API client, its errors and paging helpers. */
+/** The typed OAM API client, its errors and paging helpers, and the certificate-pinning fetch it runs on. */
 export * from './client';
 export * from './errors';
 export * from './paging';
+export * from './server-fetch';

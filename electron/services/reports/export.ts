@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PdfPrinter } from './pdf-printer';
 import { buildSiteReportHtml, type SiteReportOptions, type SiteVisit } from './site-report';
+
+/**
+ * Turns a self-contained HTML page into PDF bytes. Main plugs in Electron's printToPDF, the browser host a
+ * headless Chromium (electron/host/chromium-pdf-printer.ts).
+ */
+export interface PdfPrinter {
+  print(html: string, options?: { signal?: AbortSignal }): Promise<Uint8Array>;
+}
 
 /** Writes bytes to `path` atomically: a temporary file beside it, then a rename. */
 async function writeAtomic(path: string, content: string | Uint8Array): Promise<void> {

@@ -1,5 +1,4 @@
 export * from './export';
-export * from './pdf-printer';
 export * from './site-report';
 export * from './visit-summary';
 export * from './visit-photos';

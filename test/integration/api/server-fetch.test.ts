@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CertificateUntrustedError, createServerFetch } from '../../../electron/services/app/server-fetch';
+import { CertificateUntrustedError, createServerFetch } from '../../../electron/services/api';
 
 let folder: string;
 let server: Server;

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
-import { createDefaultSession, FieldKitServices } from '../../../electron/services/app';
-import { attachTerminals } from '../../../electron/services/app/domains/terminals';
+import { createDefaultSession, FieldKitServices } from '../../../electron/app';
 import type { OpenedCredentialStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
 
@@ -21,7 +20,7 @@ export async function startAppServices(
     createSession: createDefaultSession,
   });
   if (options.terminals) {
-    attachTerminals(services, {
+    services.attachTerminals({
       dataDir: folder,
       logsDir: join(folder, 'logs'),
       credentials: credentials.store,

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../simulator';
-import { demoConsoleGateway } from '../../../electron/services/app/demo-terminals';
+import { demoConsoleGateway } from '../../../electron/app/demo-terminals';
 import {
   CREDENTIAL_SERVICE,
   openCredentialStore,

@@ -3,9 +3,8 @@ import { createServer as createNetServer } from 'node:net';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LaptopIntegrationTester } from '../../../electron/services/integrations';
-import { createIntegrationsHandlers } from '../../../electron/services/app/domains/integrations';
+import { createIntegrationsHandlers } from '../../../electron/app/domains/integrations';
 import { IntegrationTestInputSchema } from '../../../electron/shared/ipc/domains/integrations';
-import type { DomainContext } from '../../../electron/services/app/domains/context';
 import { startMosquitto, type MosquittoBroker } from '../../helpers/mosquitto';
 
 const CALL_CONTEXT = { channel: 'integrations:test' } as const;
@@ -29,7 +28,7 @@ function mqttInput(broker: MosquittoBroker, overrides: Record<string, unknown> =
 
 describe('integrations:test against a real Mosquitto', () => {
   let broker: MosquittoBroker;
-  const handlers = createIntegrationsHandlers({} as DomainContext);
+  const handlers = createIntegrationsHandlers();
   const test = (input: Parameters<(typeof handlers)['integrations:test']>[0]) =>
     handlers['integrations:test'](input, CALL_CONTEXT);
 

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChromiumPdfPrinter, exportSiteReport, type SiteVisit } from '../../../electron/services/reports';
+import { ChromiumPdfPrinter } from '../../../electron/host/chromium-pdf-printer';
+import { exportSiteReport, type SiteVisit } from '../../../electron/services/reports';
 
 const run = promisify(execFile);
 const AT = Date.UTC(2026, 0, 15, 12);

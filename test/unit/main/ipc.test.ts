@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerIpc } from '../../../electron/main/ipc';
-import { FieldKitServices } from '../../../electron/services/app';
+import { FieldKitServices } from '../../../electron/app';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { contract } from '../../../electron/shared/ipc/contract';
 

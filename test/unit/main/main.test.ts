@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FieldKitServices as Services } from '../../../electron/services/app';
+import type { FieldKitServices as Services } from '../../../electron/app';
 
 const mocks = vi.hoisted(() => {
   const state = { folder: '', hasLock: true };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../../../electron/services/api';
-import { FieldKitServices, type SessionFacts, type SessionPort } from '../../../../electron/services/app';
+import { FieldKitServices, type SessionFacts, type SessionPort } from '../../../../electron/app';
 import { MemoryStore } from '../../../../electron/services/credentials';
 import { createRouter } from '../../../../electron/shared/ipc/router';
 

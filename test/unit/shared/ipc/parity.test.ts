@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXPOSED } from '../../../../electron/preload/fieldkit-api';
-import { FieldKitServices } from '../../../../electron/services/app';
+import { FieldKitServices } from '../../../../electron/app';
 import { MemoryStore } from '../../../../electron/services/credentials';
 import { CHANNEL_NAMES, EVENT_NAME_LIST } from '../../../../electron/shared/ipc/channel-names';
 import { contract, events } from '../../../../electron/shared/ipc/contract';

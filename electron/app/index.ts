@@ -1,7 +1,6 @@
 export * from './default-session';
 export * from './error-mapping';
 export * from './field-kit-services';
-export * from './server-fetch';
 export * from './session-controller';
 export * from './session-port';
 export * from './content-security-policy';

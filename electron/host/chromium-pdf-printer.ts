@@ -1,7 +1,4 @@
-/** Turns a self-contained HTML page into PDF bytes. Main plugs in Electron's printToPDF; tests use Chromium. */
-export interface PdfPrinter {
-  print(html: string, options?: { signal?: AbortSignal }): Promise<Uint8Array>;
-}
+import type { PdfPrinter } from '../services/reports';
 
 /** Where Debian's Chromium lives. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';

@@ -1,9 +1,9 @@
 // The demo's terminals, shared by both composition roots (Electron main and the browser host). Services may not
 // import the simulator (eslint layering), so the simulator is described here by the parts used, and the demo
 // console's binding is built by a factory the caller passes in (main/host import DemoConsoleBinding).
-import type { Profile } from '../../shared/ipc/schemas';
-import type { BindingInterface } from '../serial';
-import type { AppTerminalsOptions } from '../terminals/app-terminals';
+import type { Profile } from '../shared/ipc/schemas';
+import type { BindingInterface } from '../services/serial';
+import type { AppTerminalsOptions } from '../services/terminals/app-terminals';
 import type { FieldKitServices } from './field-kit-services';
 
 /** The demo profile's name, as the login screen shows it. */

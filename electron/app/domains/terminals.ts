@@ -1,35 +1,31 @@
-import type { DomainContext, DomainHandlers } from './context';
-import type { terminalsChannels } from '../../../shared/ipc/domains/terminals';
-import { IpcError } from '../../../shared/ipc/result';
-import {
-  createAppTerminals,
-  mapTerminalError,
-  type AppTerminalsOptions,
-  type TerminalManager,
-} from '../../terminals';
+import type { DomainHandlers, ErrorLog } from './context';
+import type { terminalsChannels } from '../../shared/ipc/domains/terminals';
+import { IpcError } from '../../shared/ipc/result';
+import { mapTerminalError, type TerminalManager } from '../../services/terminals';
 
-const managers = new WeakMap<DomainContext, TerminalManager>();
-
-/**
- * Builds the terminals (SSH, serial) for an application and serves the terminals channels with them; until
- * this runs those channels answer that terminals are not available. Call once, from main or the browser host.
- */
-export function attachTerminals(context: DomainContext, options: AppTerminalsOptions): TerminalManager {
-  const manager = createAppTerminals(context, options);
-  managers.set(context, manager);
-  return manager;
+/** What the terminals domain uses: the terminal manager and the log. */
+export interface TerminalsDependencies {
+  /**
+   * The terminal manager, once the composition root has built it (FieldKitServices.attachTerminals); until then
+   * the terminals channels answer that terminals are not available.
+   */
+  terminals(): TerminalManager | undefined;
+  log: ErrorLog;
 }
 
 /** Handlers of the terminals channels (electron/shared/ipc/domains/terminals.ts). */
-export function createTerminalsHandlers(context: DomainContext): DomainHandlers<typeof terminalsChannels> {
+export function createTerminalsHandlers({
+  terminals,
+  log,
+}: TerminalsDependencies): DomainHandlers<typeof terminalsChannels> {
   const run = async <T>(action: (manager: TerminalManager) => Promise<T> | T): Promise<T> => {
-    const manager = managers.get(context);
+    const manager = terminals();
     if (!manager) throw new IpcError('INTERNAL', 'Terminals are not available in this build.');
     try {
       return await action(manager);
     } catch (error) {
       const mapped = mapTerminalError(error);
-      if (mapped.code === 'INTERNAL') context.log.error('terminal call failed', error);
+      if (mapped.code === 'INTERNAL') log.error('terminal call failed', error);
       throw mapped;
     }
   };

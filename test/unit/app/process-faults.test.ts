@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { logProcessFaults, type Log } from '../../../../electron/services/app';
+import { logProcessFaults, type Log } from '../../../electron/app';
 
 function recordingLog() {
   const errors: { message: string; error: unknown }[] = [];

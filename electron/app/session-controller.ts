@@ -1,17 +1,16 @@
 import { z } from 'zod';
-import type { EventHub } from '../../shared/ipc/event-hub';
-import { IpcError } from '../../shared/ipc/result';
-import type { Notice, Profile, RememberMode, SessionSummary } from '../../shared/ipc/schemas';
-import { ApiError } from '../api';
+import type { EventHub } from '../shared/ipc/event-hub';
+import { IpcError } from '../shared/ipc/result';
+import type { Notice, Profile, RememberMode, SessionSummary } from '../shared/ipc/schemas';
+import { ApiError, createServerFetch } from '../services/api';
 import {
   CREDENTIAL_SERVICE,
   passwordAccount,
   refreshTokenAccount,
   type CredentialStore,
-} from '../credentials';
-import type { ProfileStore } from '../profiles';
-import { SessionExpiredError } from '../session';
-import { createServerFetch } from './server-fetch';
+} from '../services/credentials';
+import type { ProfileStore } from '../services/profiles';
+import { SessionExpiredError } from '../services/session';
 import type { SessionFactory, SessionPort } from './session-port';
 
 const RememberedPasswordSchema = z.object({ username: z.string(), password: z.string() });

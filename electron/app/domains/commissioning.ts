@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { DomainContext, DomainHandlers } from './context';
-import type { commissioningChannels, GatewayTask } from '../../../shared/ipc/domains/commissioning';
-import type { TriageResult } from '../../../shared/terminal/triage-schemas';
-import { IpcError } from '../../../shared/ipc/result';
-import { TimeoutError } from '../../api';
+import type { DomainHandlers, ErrorLog, ProfileReader, SignedInSession } from './context';
+import type { EventHub } from '../../shared/ipc/event-hub';
+import type { commissioningChannels, GatewayTask } from '../../shared/ipc/domains/commissioning';
+import type { TriageResult } from '../../shared/terminal/triage-schemas';
+import { IpcError } from '../../shared/ipc/result';
+import { TimeoutError } from '../../services/api';
+import type { AuditLog } from '../../services/audit';
+import type { SitePacks } from '../../services/site-pack';
+import type { TerminalManager } from '../../services/terminals';
 import {
   CancelledError,
   cellularWizard,
@@ -25,7 +29,7 @@ import {
   type GatewayCommander,
   type WizardDefinition,
   type WizardRun,
-} from '../../commissioning';
+} from '../../services/commissioning';
 import {
   describeChange,
   FLEET_CONCURRENCY,
@@ -35,7 +39,7 @@ import {
   type FleetChange,
   type FleetTarget,
   type GatewayGroupLister,
-} from '../../fleet';
+} from '../../services/fleet';
 import {
   type PackedGatewayFacts,
   collectVisit,
@@ -45,7 +49,7 @@ import {
   type PdfPrinter,
   type PingMeasurement,
   type RfMeasurement,
-} from '../../reports';
+} from '../../services/reports';
 import { mapServiceError } from '../error-mapping';
 import type { SessionPort } from '../session-port';
 
@@ -84,14 +88,23 @@ export interface CommissioningOptions {
   };
 }
 
-const attached = new WeakMap<DomainContext, CommissioningOptions>();
-
-/**
- * Tells the commissioning channels where reports go and which PDF printer to use. Call once from main or the
- * browser host; until then `report:export` answers that reports are not set up.
- */
-export function attachCommissioning(context: DomainContext, options: CommissioningOptions): void {
-  attached.set(context, options);
+/** What the commissioning domain uses: the session, the audit log, the site packs, the terminals and the events hub. */
+export interface CommissioningDependencies {
+  sessions: SignedInSession;
+  profiles: ProfileReader;
+  events: Pick<EventHub, 'emit'>;
+  audit: AuditLog;
+  sitePacks: Pick<SitePacks, 'gateway'>;
+  log: ErrorLog;
+  /**
+   * The terminal manager once attached: its SSH sessions for the lockout guard, its serial triages for the
+   * report. None (a build without terminals): no SSH session depends on a gateway and no triage is reported.
+   */
+  terminals(): Pick<TerminalManager, 'list' | 'triages'> | undefined;
+  /** Where reports go and how they are printed; none: `report:export` answers that reports are not set up. */
+  reports?: CommissioningOptions;
+  /** Registers what to stop on quit (wizard runs, tasks, fleet jobs, RF meters). */
+  addShutdownHook(hook: () => Promise<void> | void): void;
 }
 
 /** A session as the engines want it: gateway commands that honour the caller's signal and time limit. */
@@ -157,14 +170,14 @@ function trim<Key, Value>(map: Map<Key, Value>, limit: number, isBusy: (value: V
 
 /** The site pack's facts about the report's gateways (none when no gateway is named or no pack is kept). */
 async function packedFacts(
-  context: DomainContext,
+  sitePacks: Pick<SitePacks, 'gateway'>,
   profileId: string,
   gateways: ReadonlyArray<{ id: string }> | undefined,
 ): Promise<PackedGatewayFacts[] | undefined> {
   if (!gateways || gateways.length === 0 || profileId === 'none') return undefined;
   const facts: PackedGatewayFacts[] = [];
   for (const { id } of gateways) {
-    const packed = await context.sitePacks.gateway(profileId, id).catch(() => null);
+    const packed = await sitePacks.gateway(profileId, id).catch(() => null);
     if (!packed) continue;
     const alarms = packed.details?.sections.alarms;
     const raised =
@@ -195,9 +208,17 @@ function photosOf(options: CommissioningOptions): VisitPhotos {
 }
 
 /** Handlers of the commissioning channels (electron/shared/ipc/domains/commissioning.ts). */
-export function createCommissioningHandlers(
-  context: DomainContext,
-): DomainHandlers<typeof commissioningChannels> {
+export function createCommissioningHandlers({
+  sessions,
+  profiles,
+  events,
+  audit,
+  sitePacks,
+  log,
+  terminals,
+  reports,
+  addShutdownHook,
+}: CommissioningDependencies): DomainHandlers<typeof commissioningChannels> {
   const wizardRuns = new Map<string, { run: WizardRun<unknown, unknown>; isApplying: boolean }>();
   const taskRuns = new Map<string, GatewayTasks>();
   const meters = new Map<string, { meter: RfMeter; gatewayId: string; off: () => void }>();
@@ -207,46 +228,35 @@ export function createCommissioningHandlers(
   const sshGateways = new Set<string>();
 
   const requireReports = () => {
-    const options = attached.get(context);
-    if (!options) throw new IpcError('INTERNAL', 'Site reports are not set up in this build.');
-    return options;
+    if (!reports) throw new IpcError('INTERNAL', 'Site reports are not set up in this build.');
+    return reports;
   };
   const who = () => {
-    const session = context.sessions.requireSession();
-    const summary = context.sessions.summary();
+    const session = sessions.requireSession();
+    const summary = sessions.summary();
     if (!summary) throw new IpcError('UNAUTHENTICATED', 'Log in first.');
     return { session, profileId: summary.profileId, user: summary.username };
   };
-  const timing = () => attached.get(context)?.timing ?? {};
+  const timing = () => reports?.timing ?? {};
   const engineOptions = () => {
     const { session, profileId, user } = who();
     const { fleetMaxAttempts: _fleetMaxAttempts, ...limits } = timing();
-    return { commander: commanderOf(session), profileId, user, audit: context.audit, ...limits };
+    return { commander: commanderOf(session), profileId, user, audit, ...limits };
   };
   // The lockout guard asks "is a terminal going through SSH to this gateway?" synchronously: refresh first.
-  const refreshSshGateways = async () => {
+  const refreshSshGateways = () => {
     sshGateways.clear();
-    try {
-      const listed = await context.handlers['terminals:list'](undefined, { channel: 'terminals:list' });
-      for (const session of listed.sessions)
-        if (
-          session.kind === 'ssh' &&
-          session.gatewayId &&
-          ['open', 'connecting', 'reconnecting'].includes(session.state)
-        )
-          sshGateways.add(session.gatewayId);
-    } catch {
-      // No terminals in this build: no SSH session depends on the gateway.
-    }
+    // No terminals in this build: no SSH session depends on the gateway.
+    for (const session of terminals()?.list() ?? [])
+      if (
+        session.kind === 'ssh' &&
+        session.gatewayId &&
+        ['open', 'connecting', 'reconnecting'].includes(session.state)
+      )
+        sshGateways.add(session.gatewayId);
   };
-  /** The serial triages of this run (the terminals domain keeps them); none in a build without terminals. */
-  const listTriages = async (): Promise<TriageResult[]> => {
-    try {
-      return (await context.handlers['terminals:list'](undefined, { channel: 'terminals:list' })).triages;
-    } catch {
-      return [];
-    }
-  };
+  /** The serial triages of this run (the terminal manager keeps them); none in a build without terminals. */
+  const listTriages = (): TriageResult[] => terminals()?.triages() ?? [];
   const requireRun = (runId: string) => {
     const entry = wizardRuns.get(runId);
     if (!entry) throw new IpcError('NOT_FOUND', 'This wizard run has ended; start the wizard again.');
@@ -324,16 +334,16 @@ export function createCommissioningHandlers(
   const startFleet = (job: FleetJob) => {
     fleetJobs.set(job.jobId, job);
     trim(fleetJobs, MAX_FLEET_JOBS, () => false);
-    job.on('row', (event) => context.events.emit('fleet:row', event));
+    job.on('row', (event) => events.emit('fleet:row', event));
     job.on('finished', (result) => {
       const { change: _change, ...rest } = result;
-      context.events.emit('fleet:finished', rest);
+      events.emit('fleet:finished', rest);
     });
-    job.run().catch((error: unknown) => context.log.error('fleet job failed', error));
+    job.run().catch((error: unknown) => log.error('fleet job failed', error));
     return { jobId: job.jobId, description: describeChange(job.change), rows: job.table };
   };
 
-  context.addShutdownHook(async () => {
+  addShutdownHook(async () => {
     for (const { run } of wizardRuns.values()) run.cancel();
     for (const tasks of taskRuns.values()) tasks.cancel();
     for (const job of fleetJobs.values()) job.cancel();
@@ -350,7 +360,7 @@ export function createCommissioningHandlers(
             connectivityCheckUsesPing: true,
           },
         });
-        run.on('event', (event) => context.events.emit('wizard:event', event));
+        run.on('event', (event) => events.emit('wizard:event', event));
         wizardRuns.set(run.runId, { run, isApplying: false });
         trim(wizardRuns, MAX_WIZARD_RUNS, (entry) => entry.isApplying);
         return { runId: run.runId };
@@ -364,7 +374,7 @@ export function createCommissioningHandlers(
     'wizard:review': ({ runId, edit }) =>
       mapped(async () => {
         const { run } = requireRun(runId);
-        await refreshSshGateways();
+        refreshSshGateways();
         try {
           const { edit: _edit, ...review } = run.review(edit);
           return review;
@@ -377,7 +387,7 @@ export function createCommissioningHandlers(
     'wizard:apply': ({ runId, edit, confirmations }) =>
       mapped(async () => {
         const entry = requireRun(runId);
-        await refreshSshGateways();
+        refreshSshGateways();
         entry.isApplying = true;
         try {
           return await entry.run.apply(edit, confirmations ?? {});
@@ -394,7 +404,7 @@ export function createCommissioningHandlers(
         const command = taskCommand(task);
         if (command) requireConfirmed(assessCommand(command.name, command.request), confirmation);
         const tasks = new GatewayTasks(gatewayId, { ...engineOptions(), runId: runId ?? randomUUID() });
-        tasks.on('event', (event) => context.events.emit('gateway-task:event', { ...event, gatewayId }));
+        tasks.on('event', (event) => events.emit('gateway-task:event', { ...event, gatewayId }));
         taskRuns.set(tasks.runId, tasks);
         try {
           return { runId: tasks.runId, value: await runTask(tasks, task, gatewayId) };
@@ -417,9 +427,9 @@ export function createCommissioningHandlers(
         const meterId = randomUUID();
         const meter = new RfMeter({ commander: commanderOf(session), gatewayId, intervalMs });
         const onSample = ({ sample, best }: { sample: unknown; best: unknown }) =>
-          context.events.emit('rf-meter:sample', { meterId, gatewayId, sample, best } as never);
+          events.emit('rf-meter:sample', { meterId, gatewayId, sample, best } as never);
         const onError = ({ at, message }: { at: number; message: string }) =>
-          context.events.emit('rf-meter:error', { meterId, gatewayId, at, message });
+          events.emit('rf-meter:error', { meterId, gatewayId, at, message });
         meter.on('sample', onSample);
         meter.on('error', onError);
         meters.set(meterId, {
@@ -479,31 +489,28 @@ export function createCommissioningHandlers(
     'audit:read': ({ since, until, gatewayId, runId }) =>
       mapped(async () => {
         // The audit log is on disk: with no session (field mode) it is the selected profile's.
-        const profileId = context.sessions.summary()?.profileId ?? context.profiles.list().selectedId;
+        const profileId = sessions.summary()?.profileId ?? profiles.list().selectedId;
         if (!profileId) return { entries: [] };
-        return { entries: await context.audit.read({ profileId, since, until, gatewayId, runId }) };
+        return { entries: await audit.read({ profileId, since, until, gatewayId, runId }) };
       }),
     'report:export': (input) =>
       mapped(async () => {
-        const options = attached.get(context);
-        if (!options) throw new IpcError('INTERNAL', 'Site reports are not set up in this build.');
+        const options = requireReports();
         if (input.format === 'pdf' && !options.printer)
           throw new IpcError('INTERNAL', 'PDF printing is not available here; export HTML instead.');
         // A report needs no server: with no session (field mode) it is the selected profile's, by nobody signed in.
-        const summary = context.sessions.summary();
-        const profileId = summary?.profileId ?? context.profiles.list().selectedId ?? 'none';
+        const summary = sessions.summary();
+        const profileId = summary?.profileId ?? profiles.list().selectedId ?? 'none';
         const user = summary?.username ?? 'not signed in (field mode)';
         const endedAt = input.endedAt ?? Date.now();
         const wanted = input.gateways ? new Set(input.gateways.map((gateway) => gateway.id)) : undefined;
         const inSpan = (at: number, gatewayId?: string) =>
           at >= input.startedAt && at <= endedAt && (!wanted || !gatewayId || wanted.has(gatewayId));
         for (const { meter, gatewayId } of meters.values()) recordRf(gatewayId, meter);
-        const serialTriage = await listTriages().then((triages) =>
-          triages.filter((triage) => inSpan(triage.finishedAt, triage.gatewayId)),
-        );
+        const serialTriage = listTriages().filter((triage) => inSpan(triage.finishedAt, triage.gatewayId));
         const photos = await photosOf(options).readAll(profileId, input.startedAt);
         const visit = await collectVisit({
-          audit: context.audit,
+          audit,
           profileId,
           technician: user,
           startedAt: input.startedAt,
@@ -518,7 +525,7 @@ export function createCommissioningHandlers(
           notes: input.notes,
           terminalLogs: input.terminalLogs,
           serialTriage,
-          fromPack: await packedFacts(context, profileId, input.gateways),
+          fromPack: await packedFacts(sitePacks, profileId, input.gateways),
           pings: pings.filter((ping) => inSpan(ping.at, ping.gatewayId)),
           rf: rfSeries
             .map((series) => ({ ...series, samples: series.samples.filter((sample) => inSpan(sample.at)) }))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServerWatch, type ServerCheckOutcome } from '../../../../electron/services/app/server-watch';
+import { ServerWatch, type ServerCheckOutcome } from '../../../electron/app/server-watch';
 
 /** Timers a test fires by hand, recording each delay asked for. */
 function manualTimers() {

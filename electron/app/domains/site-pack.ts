@@ -1,12 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import type { DomainContext, DomainHandlers } from './context';
-import type { PackProgressEvent, sitePackChannels } from '../../../shared/ipc/domains/site-pack';
-import { IpcError } from '../../../shared/ipc/result';
-import { PackCancelledError, prepareSitePack, type PackScope, type PackSelection } from '../../site-pack';
+import type { DomainHandlers, ErrorLog, ProfileReader, SignedInSession } from './context';
+import type { EventHub } from '../../shared/ipc/event-hub';
+import type { RootPasswords } from '../../services/terminals/terminal-secrets';
+import type { PackProgressEvent, sitePackChannels } from '../../shared/ipc/domains/site-pack';
+import { IpcError } from '../../shared/ipc/result';
+import {
+  PackCancelledError,
+  prepareSitePack,
+  type PackScope,
+  type PackSelection,
+  type SitePacks,
+} from '../../services/site-pack';
 import { mapServiceError } from '../error-mapping';
 
-/** Options of the site pack handlers (the benchmark sets the concurrency it compares against). */
-export interface SitePackHandlerOptions {
+/** What the site pack domain uses: the session it reads through, where packs are kept, and the events hub. */
+export interface SitePackDependencies {
+  sessions: SignedInSession;
+  profiles: ProfileReader;
+  events: Pick<EventHub, 'emit'>;
+  sitePacks: Pick<SitePacks, 'get' | 'gateway' | 'save'>;
+  rootPasswords: Pick<RootPasswords, 'storedGatewayIds'>;
+  log: ErrorLog;
+  /** Requests a preparation keeps in flight (the benchmark sets the concurrency it compares against). */
   concurrency?: number;
 }
 
@@ -18,15 +33,20 @@ const FATAL_CODES = new Set(['NETWORK', 'TIMEOUT', 'UNAUTHENTICATED', 'SESSION_E
  * it reads through the signed-in session, so it needs one; status and gateway reads need no session and no server
  * (they use the signed-in profile, else the selected one). A pack file set aside is reported once as a notice.
  */
-export function createSitePackHandlers(
-  context: DomainContext,
-  options: SitePackHandlerOptions = {},
-): DomainHandlers<typeof sitePackChannels> {
+export function createSitePackHandlers({
+  sessions,
+  profiles,
+  events,
+  sitePacks,
+  rootPasswords,
+  log,
+  concurrency,
+}: SitePackDependencies): DomainHandlers<typeof sitePackChannels> {
   let job: { progress: PackProgressEvent; controller: AbortController } | null = null;
-  const profileOf = () => context.sessions.summary()?.profileId ?? context.profiles.list().selectedId;
+  const profileOf = () => sessions.summary()?.profileId ?? profiles.list().selectedId;
   const emit = (progress: PackProgressEvent) => {
     if (job && job.progress.jobId === progress.jobId) job.progress = progress;
-    context.events.emit('site-pack:progress', progress);
+    events.emit('site-pack:progress', progress);
   };
 
   const run = async (
@@ -36,24 +56,22 @@ export function createSitePackHandlers(
   ) => {
     const controller = job!.controller;
     try {
-      const session = context.sessions.requireSession();
+      const session = sessions.requireSession();
       // One keychain read for the whole pack, not one per gateway.
-      const storedPasswords = context.rootPasswords
-        .storedGatewayIds(profileId)
-        .catch(() => new Set<string>());
+      const storedPasswords = rootPasswords.storedGatewayIds(profileId).catch(() => new Set<string>());
       const pack = await prepareSitePack({
         reader: session,
         profileId,
         scope: input.scope,
         selection: input.selection,
         signal: controller.signal,
-        concurrency: options.concurrency,
+        concurrency,
         isFatal: (error) => FATAL_CODES.has(mapServiceError(error)?.code ?? ''),
         isRootPasswordStored: async (gatewayId) => (await storedPasswords).has(gatewayId),
         onProgress: (progress) => emit({ jobId, ...progress }),
       });
       if (controller.signal.aborted) throw new PackCancelledError();
-      await context.sitePacks.save(pack);
+      await sitePacks.save(pack);
       emit({ jobId, phase: 'done', done: Object.keys(pack.details).length, total: pack.gateways.length });
     } catch (error) {
       const previous = job?.progress ?? { done: 0, total: 0 };
@@ -62,7 +80,7 @@ export function createSitePackHandlers(
         return;
       }
       const mapped = mapServiceError(error);
-      if (!mapped) context.log.error('site pack preparation failed', error);
+      if (!mapped) log.error('site pack preparation failed', error);
       emit({
         jobId,
         phase: 'failed',
@@ -78,7 +96,7 @@ export function createSitePackHandlers(
       const profileId = profileOf();
       const current = job?.progress ?? null;
       if (!profileId) return { profileId: null, pack: null, job: current };
-      const stored = await context.sitePacks.get(profileId);
+      const stored = await sitePacks.get(profileId);
       return {
         profileId,
         pack: stored
@@ -95,7 +113,7 @@ export function createSitePackHandlers(
       };
     },
     'site-pack:prepare': (input) => {
-      const summary = context.sessions.summary();
+      const summary = sessions.summary();
       if (!summary) throw new IpcError('UNAUTHENTICATED', 'Sign in to prepare a site pack.');
       if (job && ['list', 'details', 'writing'].includes(job.progress.phase)) {
         throw new IpcError(
@@ -115,7 +133,7 @@ export function createSitePackHandlers(
     'site-pack:gateway': async ({ gatewayId }) => {
       const profileId = profileOf();
       if (!profileId) return null;
-      return context.sitePacks.gateway(profileId, gatewayId);
+      return sitePacks.gateway(profileId, gatewayId);
     },
   };
 }

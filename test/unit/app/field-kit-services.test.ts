@@ -2,16 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NetworkError } from '../../../../electron/services/api';
-import { FieldKitServices, type SessionFacts, type SessionPort } from '../../../../electron/services/app';
+import { ApiError, NetworkError } from '../../../electron/services/api';
+import { FieldKitServices, type SessionFacts, type SessionPort } from '../../../electron/app';
 import {
   CREDENTIAL_SERVICE,
   MemoryStore,
   passwordAccount,
   refreshTokenAccount,
-} from '../../../../electron/services/credentials';
-import { createRouter } from '../../../../electron/shared/ipc/router';
-import { rootPasswordsAccount } from '../../../../electron/services/terminals';
+} from '../../../electron/services/credentials';
+import { createRouter } from '../../../electron/shared/ipc/router';
+import { rootPasswordsAccount } from '../../../electron/services/terminals';
 
 const GOOD_PASSWORD = 'correct horse';
 

@@ -1,5 +1,5 @@
-import { ApiClient } from '../api';
-import { Session } from '../session';
+import { ApiClient } from '../services/api';
+import { Session } from '../services/session';
 import type { SessionFacts, SessionPort, SessionFactory } from './session-port';
 
 /**

@@ -3,10 +3,10 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FieldKitServices } from '../../../../electron/services/app';
-import { MemoryStore } from '../../../../electron/services/credentials';
-import { createRouter } from '../../../../electron/shared/ipc/router';
-import { buildPack } from '../site-pack/factories';
+import { FieldKitServices } from '../../../electron/app';
+import { MemoryStore } from '../../../electron/services/credentials';
+import { createRouter } from '../../../electron/shared/ipc/router';
+import { buildPack } from '../services/site-pack/factories';
 
 // The channels field mode uses with no session at all: the site pack's status and gateways, the cache falling back
 // to the pack, and a pack file set aside with a notice.

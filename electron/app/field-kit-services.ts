@@ -1,26 +1,27 @@
-import { gatewayCommands, isCommandName, isEndpointName } from '../../shared/api';
-import { EventHub } from '../../shared/ipc/event-hub';
-import { IpcError } from '../../shared/ipc/result';
-import type { HandlerTable } from '../../shared/ipc/router';
-import type { Notice, Profile, ProfileDraft } from '../../shared/ipc/schemas';
-import { AuditLog } from '../audit';
-import { assessCommand, requireConfirmed } from '../commissioning/risk-guards';
-import type { OpenedCredentialStore } from '../credentials';
-import { OfflineCache } from '../offline-cache';
-import { SitePacks } from '../site-pack';
-import { ProfileStore } from '../profiles';
-import { RelayPasswords, RootPasswords } from '../terminals/terminal-secrets';
+import { gatewayCommands, isCommandName, isEndpointName } from '../shared/api';
+import { EventHub } from '../shared/ipc/event-hub';
+import { IpcError } from '../shared/ipc/result';
+import type { HandlerTable } from '../shared/ipc/router';
+import type { Notice, Profile, ProfileDraft } from '../shared/ipc/schemas';
+import { createServerFetch } from '../services/api';
+import { AuditLog } from '../services/audit';
+import { assessCommand, requireConfirmed } from '../services/commissioning/risk-guards';
+import type { OpenedCredentialStore } from '../services/credentials';
+import { OfflineCache } from '../services/offline-cache';
+import { SitePacks } from '../services/site-pack';
+import { ProfileStore } from '../services/profiles';
+import { RelayPasswords, RootPasswords } from '../services/terminals/terminal-secrets';
+import { createAppTerminals, type AppTerminalsOptions, type TerminalManager } from '../services/terminals';
 import { createGatewaysHandlers } from './domains/gateways';
 import { createIntegrationsHandlers } from './domains/integrations';
-import { createCommissioningHandlers } from './domains/commissioning';
+import { createCommissioningHandlers, type CommissioningOptions } from './domains/commissioning';
 import { createSitePackHandlers } from './domains/site-pack';
 import { createTerminalsHandlers } from './domains/terminals';
 import { mapServiceError } from './error-mapping';
-import { createServerFetch } from './server-fetch';
 import { ServerWatch, type ServerCheckOutcome } from './server-watch';
 import { SessionController } from './session-controller';
 import type { SessionFactory } from './session-port';
-import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
+import { SYSTEM_CLOCK, type Clock } from '../shared/clock';
 
 /** Something to stop when the app quits (terminal sessions, reverse tunnels…); errors are logged, not thrown. */
 export type ShutdownHook = () => Promise<void> | void;
@@ -47,6 +48,8 @@ export interface FieldKitServicesOptions {
   serverCheckMaxIntervalMs?: number;
   /** Requests a site pack preparation keeps in flight (default 8). */
   sitePackConcurrency?: number;
+  /** Where site reports go and which PDF printer makes them; none: `report:export` says reports are not set up. */
+  commissioning?: CommissioningOptions;
 }
 
 /** How long a quiet check waits for the server to answer at all. */
@@ -85,6 +88,7 @@ export class FieldKitServices {
   /** Checks the server quietly while the app works without it, and resumes the session when it answers. */
   readonly serverWatch: ServerWatch;
   private readonly notices: Notice[] = [];
+  private terminalManager: TerminalManager | undefined;
   private readonly shutdownHooks: ShutdownHook[] = [];
   private readonly clock: Pick<Clock, 'now'>;
   private readonly now: () => number;
@@ -142,6 +146,16 @@ export class FieldKitServices {
         'No system keychain answered, so logins are kept for this session only and nothing is written to disk.',
     });
     this.log.info(`keychain unavailable: ${reason ?? 'unknown reason'}`);
+  }
+
+  /**
+   * Builds the terminals (SSH, serial) and serves the terminals channels with them; until this runs those channels
+   * answer that terminals are not available. Called once by main or the browser host, after the demo (if any) has
+   * set up its profile, since the demo's serial console and relay password are part of the terminals.
+   */
+  attachTerminals(options: AppTerminalsOptions): TerminalManager {
+    this.terminalManager = createAppTerminals(this, options);
+    return this.terminalManager;
   }
 
   /** Turns service errors into IPC errors (hand this to the router). */
@@ -388,12 +402,36 @@ export class FieldKitServices {
         }
         return this.runAuditedCommand(gatewayId, command, body);
       },
-      // Each domain registers its handlers from electron/services/app/domains/<domain>.ts.
-      ...createGatewaysHandlers(this),
-      ...createIntegrationsHandlers(this),
-      ...createCommissioningHandlers(this),
-      ...createTerminalsHandlers(this),
-      ...createSitePackHandlers(this, { concurrency: options.sitePackConcurrency }),
+      // Each domain registers its handlers from electron/app/domains/<domain>.ts, given only what it uses.
+      ...createGatewaysHandlers({
+        sessions,
+        profiles,
+        offlineCache: this.offlineCache,
+        sitePacks: this.sitePacks,
+        log: this.log,
+      }),
+      ...createIntegrationsHandlers(),
+      ...createCommissioningHandlers({
+        sessions,
+        profiles,
+        events: this.events,
+        audit: this.audit,
+        sitePacks: this.sitePacks,
+        log: this.log,
+        terminals: () => this.terminalManager,
+        reports: options.commissioning,
+        addShutdownHook: (hook) => this.addShutdownHook(hook),
+      }),
+      ...createTerminalsHandlers({ terminals: () => this.terminalManager, log: this.log }),
+      ...createSitePackHandlers({
+        sessions,
+        profiles,
+        events: this.events,
+        sitePacks: this.sitePacks,
+        rootPasswords: this.rootPasswords,
+        log: this.log,
+        concurrency: options.sitePackConcurrency,
+      }),
     };
   }
 }

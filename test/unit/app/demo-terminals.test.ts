@@ -6,10 +6,10 @@ import {
   demoTerminals,
   type DemoGateway,
   type DemoSimulator,
-} from '../../../../electron/services/app/demo-terminals';
-import type { BindingInterface } from '../../../../electron/services/serial';
-import { MemoryStore } from '../../../../electron/services/credentials';
-import { RelayPasswords } from '../../../../electron/services/terminals/terminal-secrets';
+} from '../../../electron/app/demo-terminals';
+import type { BindingInterface } from '../../../electron/services/serial';
+import { MemoryStore } from '../../../electron/services/credentials';
+import { RelayPasswords } from '../../../electron/services/terminals/terminal-secrets';
 
 function buildGateway(overrides: Partial<DemoGateway>): DemoGateway {
   return {

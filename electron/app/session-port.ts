@@ -1,4 +1,4 @@
-import type { SessionSummary } from '../../shared/ipc/schemas';
+import type { SessionSummary } from '../shared/ipc/schemas';
 
 /** The session facts the app needs from the session service, minus what the profile adds (its id and name). */
 export type SessionFacts = Omit<SessionSummary, 'profileId' | 'profileName'>;

@@ -1,15 +1,14 @@
-import type { DomainContext, DomainHandlers } from './context';
-import type { integrationsChannels } from '../../../shared/ipc/domains/integrations';
-import { LaptopIntegrationTester } from '../../integrations';
+import type { DomainHandlers } from './context';
+import type { integrationsChannels } from '../../shared/ipc/domains/integrations';
+import { LaptopIntegrationTester } from '../../services/integrations';
 
 /**
  * Handlers of the integrations channels (electron/shared/ipc/domains/integrations.ts). The laptop test needs
  * no session: it talks to the broker or HTTP server directly, and its secrets are used for that call only.
  */
-export function createIntegrationsHandlers(
-  _context: DomainContext,
-  tester: LaptopIntegrationTester = new LaptopIntegrationTester(),
-): DomainHandlers<typeof integrationsChannels> {
+export function createIntegrationsHandlers({
+  tester = new LaptopIntegrationTester(),
+}: { tester?: LaptopIntegrationTester } = {}): DomainHandlers<typeof integrationsChannels> {
   return {
     'integrations:test': (input) =>
       input.type === 'MQTT_V2'

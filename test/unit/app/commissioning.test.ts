@@ -2,11 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FieldKitServices, type SessionFacts, type SessionPort } from '../../../../electron/services/app';
-import { attachCommissioning } from '../../../../electron/services/app/domains/commissioning';
-import { MemoryStore } from '../../../../electron/services/credentials';
-import { createRouter } from '../../../../electron/shared/ipc/router';
-import { makeGateway } from '../../../helpers/factories';
+import { FieldKitServices, type SessionFacts, type SessionPort } from '../../../electron/app';
+import { createCommissioningHandlers } from '../../../electron/app/domains/commissioning';
+import { MemoryStore } from '../../../electron/services/credentials';
+import { createRouter } from '../../../electron/shared/ipc/router';
+import type { TerminalInfo } from '../../../electron/shared/terminal/terminal-schemas';
+import { makeGateway } from '../../helpers/factories';
 
 // The commissioning channels over the real router, with a session double that behaves like one small gateway
 // (firewall, backups, ping target, ping). What the renderer sees: outputs, errors in words, events.
@@ -114,8 +115,8 @@ beforeEach(async () => {
     version: '0.1.0',
     credentials: { store: new MemoryStore(), keychain: 'os' },
     createSession: () => gateway,
+    commissioning: { reportsDir: join(folder, 'reports') },
   });
-  attachCommissioning(services, { reportsDir: join(folder, 'reports') });
   events = [];
   services.events.onAny((name, payload) => events.push({ name, payload }));
   const router = createRouter<null>({
@@ -344,5 +345,61 @@ describe('fleet channels', () => {
     });
     expect(answer.error?.message).toContain('not an IP address');
     expect(gateway.sent).toEqual([]);
+  });
+});
+
+describe('the SSH lockout guard and the terminals', () => {
+  function terminalFactory(overrides: Partial<TerminalInfo> = {}): TerminalInfo {
+    return {
+      id: 'terminal-1',
+      kind: 'ssh',
+      title: 'gw-1 (reverse SSH)',
+      state: 'open',
+      bytesIn: 0,
+      bytesOut: 0,
+      gatewayId: 'gw-1',
+      hostKeys: [],
+      ...overrides,
+    };
+  }
+
+  /** The commissioning handlers over this test's services, with the terminal sessions given. */
+  function handlersWith(terminals: TerminalInfo[]) {
+    return createCommissioningHandlers({
+      sessions: services.sessions,
+      profiles: services.profiles,
+      events: services.events,
+      audit: services.audit,
+      sitePacks: services.sitePacks,
+      log: services.log,
+      terminals: () => ({ list: () => terminals, triages: () => [] }),
+      addShutdownHook: (hook) => services.addShutdownHook(hook),
+    });
+  }
+
+  async function reviewSshOff(terminals: TerminalInfo[]): Promise<string[]> {
+    const handlers = handlersWith(terminals);
+    const call = { channel: 'wizard:start' } as const;
+    const { runId } = await handlers['wizard:start']({ wizard: 'firewall', gatewayId: 'gw-1' }, call);
+    const { edit } = (await handlers['wizard:read']({ runId }, { channel: 'wizard:read' })) as {
+      edit: ReturnType<typeof firewallFactory>;
+    };
+    const review = await handlers['wizard:review'](
+      { runId, edit: { ...edit, ssh: { enabled: false } } },
+      { channel: 'wizard:review' },
+    );
+    return review.guards.map((guard) => guard.confirmationText);
+  }
+
+  it('asks for DISABLE SSH while a terminal goes through SSH to the gateway', async () => {
+    expect(await reviewSshOff([terminalFactory()])).toEqual(['DISABLE SSH']);
+  });
+
+  it('does not ask for DISABLE SSH when the only SSH terminal is closed or to another gateway', async () => {
+    const terminals = [
+      terminalFactory({ state: 'closed' }),
+      terminalFactory({ id: 'terminal-2', gatewayId: 'gw-2' }),
+    ];
+    expect(await reviewSshOff(terminals)).toEqual([]);
   });
 });

@@ -2,11 +2,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FieldKitServices } from '../../../../electron/services/app';
-import { CREDENTIAL_SERVICE, MemoryStore } from '../../../../electron/services/credentials';
-import { createRelayResolver, relayPasswordAccount } from '../../../../electron/services/terminals';
-import { createRouter } from '../../../../electron/shared/ipc/router';
-import type { Profile } from '../../../../electron/shared/ipc/schemas';
+import { FieldKitServices } from '../../../electron/app';
+import { CREDENTIAL_SERVICE, MemoryStore } from '../../../electron/services/credentials';
+import { createRelayResolver, relayPasswordAccount } from '../../../electron/services/terminals';
+import { createRouter } from '../../../electron/shared/ipc/router';
+import type { Profile } from '../../../electron/shared/ipc/schemas';
 
 const RELAY_PASSWORD = 'relay pass phrase 42';
 const RELAY = { host: 'relay.acme.example', port: 2222, username: 'tunnel' };

@@ -1,17 +1,17 @@
 import {
   ApiError,
+  CertificateUntrustedError,
   NetworkError,
   RequestAbortedError,
   RequestValidationError,
   ResponseValidationError,
   TimeoutError,
-} from '../api';
-import { ERROR_CODES } from '../../shared/api';
-import { IpcError } from '../../shared/ipc/result';
-import { ConfirmationRequiredError } from '../commissioning/risk-guards';
-import { CredentialStoreError } from '../credentials';
-import { SessionExpiredError } from '../session';
-import { CertificateUntrustedError } from './server-fetch';
+} from '../services/api';
+import { ERROR_CODES } from '../shared/api';
+import { IpcError } from '../shared/ipc/result';
+import { ConfirmationRequiredError } from '../services/commissioning/risk-guards';
+import { CredentialStoreError } from '../services/credentials';
+import { SessionExpiredError } from '../services/session';
 
 const MAX_MESSAGE_LENGTH = 300;
 
