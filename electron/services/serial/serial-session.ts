@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { StringDecoder } from 'node:string_decoder';
-import { FlowController } from '../terminal/flow-controller';
-import { LineTimestamper } from '../terminal/line-timestamps';
-import { PasswordPromptWatch } from '../terminal/password-prompt';
-import { SessionLog } from '../terminal/session-log';
-import { isFinalState, type TerminalSession, type TerminalState } from '../terminal/terminal-session';
+import { FlowController } from '../terminal-core/flow-controller';
+import { LineTimestamper } from '../terminal-core/line-timestamps';
+import { PasswordPromptWatch } from '../terminal-core/password-prompt';
+import { SessionLog } from '../terminal-core/session-log';
+import { isFinalState, type TerminalSession, type TerminalState } from '../terminal-core/terminal-session';
 import type { BindingInterface, BindingPortInterface, OpenOptions } from '../../shared/serial/binding-types';
 import { createPortReader } from './eof-aware-read';
 import { formatLocalEcho, ReceiveNewlineTranslator, translateTransmitNewlines } from './newline';

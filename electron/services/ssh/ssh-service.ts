@@ -2,7 +2,7 @@ import { connect as connectTcp } from 'node:net';
 import type { Duplex } from 'node:stream';
 import ssh2 from 'ssh2';
 import type { Client, ClientChannel, ConnectConfig } from 'ssh2';
-import { SessionLog } from '../terminal';
+import { SessionLog } from '../terminal-core';
 import { HostKeyChangedError } from './host-key-errors';
 import type { HostKeyVerdict, KnownHosts } from './known-hosts';
 import { SessionClosedError, SshSession, type SshLink, type SshLinkEnd } from './ssh-session';

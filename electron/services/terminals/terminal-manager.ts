@@ -15,7 +15,7 @@ import type {
 import { assessHealth } from '../../shared/terminal/triage-health';
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
 import { runSerialTriage, TriageLoginError, type SerialTriageOptions } from '../serial/serial-triage';
-import type { TerminalSession, TerminalState } from '../terminal';
+import type { TerminalSession, TerminalState } from '../terminal-core';
 import { OutputCoalescer } from './output-coalescer';
 
 /** Where the manager pushes `terminal:data` and `terminal:state` (the app's event hub). */
