@@ -24,7 +24,7 @@ const REPLAY_LINE_SEARCH_BYTES = 4 * 1024;
 /** What an OutputCoalescer needs: where events go, and how it waits and tells time. */
 export interface OutputCoalescerOptions {
   /** Sends one coalesced event of at most DATA_EVENT_MAX_BYTES (a copy no one else writes to). */
-  emit(data: Uint8Array): void;
+  emit(data: Uint8Array<ArrayBuffer>): void;
   /** Runs `callback` after `delayMs` (0: soon, after the current I/O). */
   schedule(callback: () => void, delayMs: number): void;
   /** Milliseconds on a monotonic clock. */
