@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import { StringDecoder } from 'node:string_decoder';
-import { FlowController } from '../terminal/flow-controller';
-import { LineTimestamper } from '../terminal/line-timestamps';
-import { PasswordPromptWatch } from '../terminal/password-prompt';
-import { SessionLog } from '../terminal/session-log';
-import { isFinalState, type TerminalSession, type TerminalState } from '../terminal/terminal-session';
+import { LineTimestamper } from '../terminal-core/line-timestamps';
+import { PasswordPromptWatch } from '../terminal-core/password-prompt';
+import { SessionLog } from '../terminal-core/session-log';
+import { isFinalState, type TerminalState } from '../terminal-core/terminal-session';
+import { TerminalSessionBase } from '../terminal-core/terminal-session-base';
 import type { BindingInterface, BindingPortInterface, OpenOptions } from '../../shared/serial/binding-types';
 import { createPortReader } from './eof-aware-read';
 import { formatLocalEcho, ReceiveNewlineTranslator, translateTransmitNewlines } from './newline';
@@ -101,14 +99,10 @@ function toOpenOptions(path: string, options: SerialOpenOptions): OpenOptions {
  * bytes wait (and the port is not read) until one is added.
  * `resize` does nothing: a serial line has no window size.
  */
-export class SerialSession extends EventEmitter implements TerminalSession {
-  readonly id = randomUUID();
+export class SerialSession extends TerminalSessionBase {
   readonly kind = 'serial' as const;
   readonly title: string;
   readonly options: SerialOpenOptions;
-  #state: TerminalState = 'connecting';
-  #bytesIn = 0;
-  #bytesOut = 0;
   #port: BindingPortInterface | undefined;
   #identity: PortIdentity;
   #writes: Promise<void> = Promise.resolve();
@@ -118,13 +112,10 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   #reconnecting: Promise<void> = Promise.resolve();
   /** Counts user stops (disconnect, close): a connect begun under an earlier count is abandoned. */
   #stopCount = 0;
-  #log: SessionLog | undefined;
-  #logOpenProblem: string | undefined;
   #signals: { dtr: boolean; rts: boolean };
   #isRawView = false;
   /** True once DTR/RTS were set (on open or by the user): a reopened port then gets them back. */
   #hasSetSignals: boolean;
-  readonly #flow: FlowController;
   readonly #receiveNewlines: ReceiveNewlineTranslator;
   readonly #timestamper: LineTimestamper | undefined;
   readonly #decoder = new StringDecoder('utf8');
@@ -135,7 +126,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   readonly #reconnect: ReconnectPolicy;
 
   constructor(options: SerialOpenOptions, identity: PortIdentity, dependencies: SerialSessionDependencies) {
-    super();
+    super({ ...dependencies.flow });
     this.options = options;
     this.#identity = identity;
     this.#dependencies = dependencies;
@@ -144,28 +135,8 @@ export class SerialSession extends EventEmitter implements TerminalSession {
     // Without an explicit setting the lines are as the OS opened the port: asserted on Linux, macOS and Windows.
     this.#signals = { dtr: options.dtr ?? true, rts: options.rts ?? true };
     this.#hasSetSignals = options.dtr !== undefined || options.rts !== undefined;
-    this.#flow = new FlowController({
-      pause: () => {},
-      resume: () => this.#flushPending(),
-      ...dependencies.flow,
-    });
     this.#receiveNewlines = new ReceiveNewlineTranslator(options.rxNewline);
     this.#timestamper = options.timestamps ? new LineTimestamper(dependencies.clock) : undefined;
-  }
-
-  /** Where the session is: connecting, open, reconnecting, closed or failed. */
-  get state(): TerminalState {
-    return this.#state;
-  }
-
-  /** Bytes received from the line (before any translation). */
-  get bytesIn(): number {
-    return this.#bytesIn;
-  }
-
-  /** Bytes sent down the line (after newline translation). */
-  get bytesOut(): number {
-    return this.#bytesOut;
   }
 
   /** The path of the port currently (or last) open. */
@@ -173,24 +144,9 @@ export class SerialSession extends EventEmitter implements TerminalSession {
     return this.#identity.path;
   }
 
-  /** Why there is no log, or why it stopped (the folder cannot be written, the disk is full…). */
-  get logProblem(): string | undefined {
-    return SessionLog.describeProblem(this.#log, this.#logOpenProblem);
-  }
-
-  /** The session log file, when logging is on and it could be made. */
-  get logPath(): string | undefined {
-    return this.#log?.path;
-  }
-
-  /** Bytes handed out as 'data' and not yet acknowledged. */
-  get unacknowledged(): number {
-    return this.#flow.unacknowledged;
-  }
-
   /** True while the renderer is behind and the port is not being read. */
   get isPaused(): boolean {
-    return this.#flow.isPaused;
+    return this.flow.isPaused;
   }
 
   override on(event: 'data', listener: (chunk: Uint8Array) => void): this;
@@ -210,21 +166,20 @@ export class SerialSession extends EventEmitter implements TerminalSession {
    * If the session is closed meanwhile it rejects and stays closed, with the port freed.
    */
   async start(): Promise<void> {
-    if (this.#state !== 'connecting')
-      throw new Error(`The serial session was already started (it is ${this.#state})`);
+    if (this.state !== 'connecting')
+      throw new Error(`The serial session was already started (it is ${this.state})`);
     const stopCount = this.#stopCount;
     // A reopen starts a new log; what became of the last one no longer applies.
-    this.#log = undefined;
-    this.#logOpenProblem = undefined;
+    this.useLog(undefined);
     if (this.options.logging && this.#dependencies.logsDir) {
-      const opened = await SessionLog.tryOpen({
-        logsDir: this.#dependencies.logsDir,
-        gateway: this.options.gateway ?? this.options.path.split(/[/\\]/).pop() ?? 'serial',
-        clock: this.#dependencies.clock,
-        pattern: this.options.logPattern,
-      });
-      if ('log' in opened) this.#log = opened.log;
-      else this.#logOpenProblem = opened.problem;
+      this.useLog(
+        await SessionLog.tryOpen({
+          logsDir: this.#dependencies.logsDir,
+          gateway: this.options.gateway ?? this.options.path.split(/[/\\]/).pop() ?? 'serial',
+          clock: this.#dependencies.clock,
+          pattern: this.options.logPattern,
+        }),
+      );
     }
     // After the new log is open, so that what the screen is still to show is logged with it.
     this.#startFlowAfresh();
@@ -232,15 +187,15 @@ export class SerialSession extends EventEmitter implements TerminalSession {
       await this.#openPort(this.options.path, stopCount);
     } catch (error) {
       if (this.#stopCount !== stopCount) {
-        await this.#log?.close();
+        await this.log?.close();
         throw new Error('The serial session was closed before its port opened', { cause: error });
       }
       const reason = describeOpenError(this.options.path, error);
-      this.#setState('failed', reason);
-      await this.#log?.close();
+      this.setState('failed', reason);
+      await this.log?.close();
       throw new Error(reason, { cause: error });
     }
-    this.#setState('open');
+    this.setState('open');
     this.#startReading();
   }
 
@@ -255,15 +210,15 @@ export class SerialSession extends EventEmitter implements TerminalSession {
    * thus briefly hold up to that much more than the high watermark, far below what xterm.js can buffer.
    */
   async reopen(): Promise<void> {
-    if (this.#state !== 'failed')
-      throw new Error(`Only a failed session can be reopened (this one is ${this.#state})`);
-    this.#setState('connecting');
+    if (this.state !== 'failed')
+      throw new Error(`Only a failed session can be reopened (this one is ${this.state})`);
+    this.setState('connecting');
     await this.start();
   }
 
   /** Sends keystrokes or text; each CR, LF or CRLF becomes the TX newline. Dropped unless the session is open. */
   write(data: string | Uint8Array): void {
-    if (this.#state !== 'open' || !this.#port) return;
+    if (this.state !== 'open' || !this.#port) return;
     const bytes = translateTransmitNewlines(data, this.options.txNewline);
     this.#echo(data);
     void this.#writeToPort(bytes);
@@ -271,18 +226,13 @@ export class SerialSession extends EventEmitter implements TerminalSession {
 
   /** Sends bytes exactly as given (no newline translation, no local echo): files, binary protocols. */
   writeBytes(data: Uint8Array): Promise<void> {
-    if (this.#state !== 'open' || !this.#port)
+    if (this.state !== 'open' || !this.#port)
       return Promise.reject(new Error('The serial session is not open'));
     return this.#writeToPort(data);
   }
 
   /** A serial line has no window size; nothing to do. */
   resize(_cols: number, _rows: number): void {}
-
-  /** Records bytes the renderer has written; resumes reading below the low watermark. */
-  acknowledge(byteCount: number): void {
-    this.#flow.acknowledged(byteCount);
-  }
 
   /**
    * Sends text one line at a time (each followed by the TX newline), waiting `delayMs` after each for consoles
@@ -296,7 +246,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
     for (const [index, line] of lines.entries()) {
       const isLast = index === lines.length - 1;
       if (isLast && line === '') break;
-      if (this.#state !== 'open' || !this.#port) throw new Error('The serial session is not open');
+      if (this.state !== 'open' || !this.#port) throw new Error('The serial session is not open');
       const bytes = translateTransmitNewlines(isLast ? line : `${line}\r`, this.options.txNewline);
       this.#echo(isLast ? line : `${line}\r`);
       await this.#writeToPort(bytes);
@@ -353,15 +303,15 @@ export class SerialSession extends EventEmitter implements TerminalSession {
    * flight finishes first).
    */
   async disconnect(): Promise<void> {
-    if (this.#state !== 'open' && this.#state !== 'reconnecting') return;
-    this.#setState('failed', DISCONNECTED_BY_USER);
+    if (this.state !== 'open' && this.state !== 'reconnecting') return;
+    this.setState('failed', DISCONNECTED_BY_USER);
     await this.#releasePort();
   }
 
   /** Closes the port (freeing it for other programs), stops reconnecting and closes the log. */
   async close(): Promise<void> {
-    if (isFinalState(this.#state)) return;
-    this.#setState('closed');
+    if (isFinalState(this.state)) return;
+    this.setState('closed');
     await this.#releasePort();
     this.emit('closed');
   }
@@ -377,7 +327,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
     const port = this.#port;
     this.#port = undefined;
     // A reopen may start while this waits below; the log it opens is not this one's to close.
-    const log = this.#log;
+    const log = this.log;
     if (port?.isOpen) await port.close().catch(() => {});
     await this.#reconnecting;
     await this.#writes;
@@ -385,7 +335,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   }
 
   #requireOpenPort(): BindingPortInterface {
-    if (this.#state !== 'open' || !this.#port?.isOpen) throw new Error('The serial session is not open');
+    if (this.state !== 'open' || !this.#port?.isOpen) throw new Error('The serial session is not open');
     return this.#port;
   }
 
@@ -427,7 +377,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
     const read = createPortReader(port);
     try {
       while (this.#port === port && port.isOpen) {
-        if (this.#flow.isPaused || this.#pending.length > 0) {
+        if (this.flow.isPaused || this.#pending.length > 0) {
           // Not reading lets the OS buffer fill and the far end block: that is the pause.
           let wake: (() => void) | undefined;
           await new Promise<void>((resolve) => (this.#wakeReader = wake = resolve));
@@ -435,10 +385,10 @@ export class SerialSession extends EventEmitter implements TerminalSession {
           if (this.#wakeReader === wake) this.#wakeReader = undefined;
           continue;
         }
-        const length = Math.min(READ_BUFFER_BYTES, Math.max(this.#flow.available, 1));
+        const length = Math.min(READ_BUFFER_BYTES, Math.max(this.flow.available, 1));
         const { bytesRead } = await read(buffer, 0, length);
         if (bytesRead === 0) continue;
-        this.#bytesIn += bytesRead;
+        this.countIn(bytesRead);
         const chunk = Buffer.from(buffer.subarray(0, bytesRead));
         if (this.listenerCount('received') > 0) this.emit('received', chunk);
         this.#receive(chunk);
@@ -492,18 +442,18 @@ export class SerialSession extends EventEmitter implements TerminalSession {
   #startFlowAfresh(): void {
     if (this.listenerCount('data') > 0) {
       for (const chunk of this.#pending.splice(0)) {
-        this.#log?.append(this.#logInstead.get(chunk) ?? chunk);
+        this.log?.append(this.#logInstead.get(chunk) ?? chunk);
         this.emit('data', chunk);
       }
     }
-    this.#flow.reset();
+    this.flow.reset();
   }
 
   #flushPending(): void {
     if (this.listenerCount('data') === 0) return;
-    while (this.#pending.length > 0 && this.#flow.available > 0) {
+    while (this.#pending.length > 0 && this.flow.available > 0) {
       const head = this.#pending[0]!;
-      const size = Math.min(head.length, this.#flow.available);
+      const size = Math.min(head.length, this.flow.available);
       const piece = head.subarray(0, size);
       const logInstead = this.#logInstead.get(head);
       if (size === head.length) this.#pending.shift();
@@ -511,11 +461,9 @@ export class SerialSession extends EventEmitter implements TerminalSession {
         this.#pending[0] = head.subarray(size);
         if (logInstead) this.#logInstead.set(this.#pending[0], new Uint8Array(0));
       }
-      this.#log?.append(logInstead ?? piece);
-      this.#flow.sent(size);
-      this.emit('data', piece);
+      this.handOver(piece, logInstead ?? piece);
     }
-    if (this.#pending.length === 0 && !this.#flow.isPaused) this.#wakeReader?.();
+    if (this.#pending.length === 0 && !this.flow.isPaused) this.#wakeReader?.();
   }
 
   #writeToPort(bytes: Uint8Array): Promise<void> {
@@ -525,7 +473,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
       if (!port?.isOpen || this.#port !== port) return;
       try {
         await port.write(Buffer.from(bytes));
-        this.#bytesOut += bytes.length;
+        this.countOut(bytes.length);
       } catch {
         // A failed write means the line is gone; the read loop notices and reconnects.
       }
@@ -541,11 +489,11 @@ export class SerialSession extends EventEmitter implements TerminalSession {
     if (isStopped()) return;
     const reason = `Disconnected: ${(error as Error).message ?? String(error)}`;
     if (!this.options.autoReconnect) {
-      this.#setState('failed', reason);
-      await this.#log?.close();
+      this.setState('failed', reason);
+      await this.log?.close();
       return;
     }
-    this.#setState('reconnecting', reason);
+    this.setState('reconnecting', reason);
     const now = this.#dependencies.monotonicNow ?? (() => performance.now());
     const startedAt = now();
     let delay = this.#reconnect.initialDelayMs;
@@ -561,7 +509,7 @@ export class SerialSession extends EventEmitter implements TerminalSession {
       if (path !== undefined) {
         try {
           await this.#openPort(path, stopCount);
-          this.#setState('open', `Reconnected on ${path}`);
+          this.setState('open', `Reconnected on ${path}`);
           this.#startReading();
           return;
         } catch (openError) {
@@ -573,8 +521,8 @@ export class SerialSession extends EventEmitter implements TerminalSession {
       delay = Math.min(delay * 2, this.#reconnect.maxDelayMs);
     }
     if (isStopped()) return;
-    this.#setState('failed', `Gave up reconnecting: ${lastError}`);
-    await this.#log?.close();
+    this.setState('failed', `Gave up reconnecting: ${lastError}`);
+    await this.log?.close();
   }
 
   /** Waits, or less if the session closes meanwhile. */
@@ -590,8 +538,10 @@ export class SerialSession extends EventEmitter implements TerminalSession {
     });
   }
 
-  #setState(state: TerminalState, reason?: string): void {
-    this.#state = state;
-    this.emit('state', state, reason);
+  /** Not reading is the pause: the read loop waits while flow control is paused. */
+  protected override pauseProducer(): void {}
+
+  protected override resumeProducer(): void {
+    this.#flushPending();
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { TerminalState } from '../terminal/terminal-session';
+import type { TerminalState } from '../terminal-core/terminal-session';
 import { cleanConsoleText, noiseShare } from '../../shared/terminal/triage-parsers';
 import type { TriageReading, TriageReadings } from '../../shared/terminal/triage-health';
 import type { TriageCommand } from '../../shared/terminal/triage-schemas';

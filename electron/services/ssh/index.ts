@@ -16,19 +16,25 @@ export {
   type SshLinkEnd,
   type SshSessionOptions,
 } from './ssh-session';
+export { SshService, type OpenDirectRequest, type SshServiceDependencies } from './ssh-service';
 export {
-  SshService,
+  ReverseTunnels,
   TunnelTimeoutError,
   RootPasswordRequiredError,
   REVERSE_SSH_OPTIONS,
   TUNNEL_TIMEOUT_MS,
   FORWARD_TIMEOUT_MS,
-  KEEPALIVE_INTERVAL_MS,
-  KEEPALIVE_COUNT_MAX,
   DEFAULT_REV_PORT_RANGE,
   type OpenReverseRequest,
   type ReverseSshStep,
-  type OpenDirectRequest,
   type RelayEndpoint,
-  type SshServiceDependencies,
-} from './ssh-service';
+  type ReverseTunnelsOptions,
+} from './reverse-tunnel';
+export {
+  SshConnector,
+  KEEPALIVE_INTERVAL_MS,
+  KEEPALIVE_COUNT_MAX,
+  READY_TIMEOUT_MS,
+  GATEWAY_USER,
+  type SshConnectorOptions,
+} from './ssh-connection';

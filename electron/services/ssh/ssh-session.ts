@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import { StringDecoder } from 'node:string_decoder';
 import type { ClientChannel } from 'ssh2';
-import { FlowController, SessionLog, type TerminalSession, type TerminalState } from '../terminal';
-import { LineTimestamper } from '../terminal/line-timestamps';
+import { TerminalSessionBase, type SessionLog } from '../terminal-core';
+import { LineTimestamper } from '../terminal-core/line-timestamps';
 import type { HostKeyVerdict } from './known-hosts';
 import { RECEIVE_WINDOW_MAX_BYTES, ReceiveWindow } from './receive-window';
 import type { Clock } from '../../shared/clock';
@@ -94,55 +92,39 @@ interface ShownChunk {
  * at once when it closes, and once more, with the warning in its reason, if the close hook then fails; 'closed'
  * follows when all is done.
  */
-export class SshSession extends EventEmitter implements TerminalSession {
-  readonly id = randomUUID();
+export class SshSession extends TerminalSessionBase {
   readonly kind = 'ssh' as const;
   readonly title: string;
   readonly gatewayId: string | undefined;
-  #state: TerminalState = 'connecting';
-  #reason: string | undefined;
   #closeWarning: string | undefined;
   /** The close in progress or done: a second close() waits for the same one. */
   #closing: Promise<void> | undefined;
   /** Told to stop when the session closes while a connect is in flight. */
   #connectAttempt: AbortController | undefined;
-  #bytesIn = 0;
-  #bytesOut = 0;
   #size: { cols: number; rows: number };
   #link: SshLink | undefined;
   #window: ReceiveWindow | undefined;
-  #log: SessionLog | undefined;
-  #logOpenProblem: string | undefined;
   #hostKeys: HostKeyVerdict[] = [];
   #timestamper: LineTimestamper | undefined;
   #decoder: StringDecoder | undefined;
   /** With timestamps, what each unacknowledged chunk received, so the receive window is paced in the gateway's bytes. */
   #shownChunks: ShownChunk[] = [];
-  readonly #flow: FlowController;
   readonly #options: SshSessionOptions;
 
   constructor(options: SshSessionOptions) {
-    super();
+    super({
+      highWatermark: options.highWatermark ?? SSH_HIGH_WATERMARK_DEFAULT,
+      lowWatermark: options.lowWatermark ?? SSH_LOW_WATERMARK_DEFAULT,
+    });
     this.#options = options;
     this.title = options.title;
     this.gatewayId = options.gatewayId;
     this.#size = { cols: options.cols, rows: options.rows };
-    this.#flow = new FlowController({
-      pause: () => this.#link?.channel.pause(),
-      resume: () => this.#link?.channel.resume(),
-      highWatermark: options.highWatermark ?? SSH_HIGH_WATERMARK_DEFAULT,
-      lowWatermark: options.lowWatermark ?? SSH_LOW_WATERMARK_DEFAULT,
-    });
-  }
-
-  /** Where the session is; `failed` is left only by `reconnect()`, `closed` never. */
-  get state(): TerminalState {
-    return this.#state;
   }
 
   /** Why the session failed or closed, in words for the user. */
   get reason(): string | undefined {
-    return this.#reason;
+    return this.stateReason;
   }
 
   /** How it reaches the gateway: through the relay's reverse tunnel, or directly. */
@@ -158,32 +140,9 @@ export class SshSession extends EventEmitter implements TerminalSession {
     return this.#closeWarning;
   }
 
-  get bytesIn(): number {
-    return this.#bytesIn;
-  }
-
-  get bytesOut(): number {
-    return this.#bytesOut;
-  }
-
   /** Host keys checked on the last connect (relay, then gateway); `isNew` ones were trusted on first use. */
   get hostKeys(): readonly HostKeyVerdict[] {
     return this.#hostKeys;
-  }
-
-  /** The session log file, when logging is on and it could be made. */
-  get logPath(): string | undefined {
-    return this.#log?.path;
-  }
-
-  /** Why there is no log, or why it stopped (the folder cannot be written, the disk is full…). */
-  get logProblem(): string | undefined {
-    return SessionLog.describeProblem(this.#log, this.#logOpenProblem);
-  }
-
-  /** Bytes sent to the renderer and not yet acknowledged. */
-  get unacknowledged(): number {
-    return this.#flow.unacknowledged;
   }
 
   /**
@@ -191,9 +150,7 @@ export class SshSession extends EventEmitter implements TerminalSession {
    * SessionClosedError when the session was closed before it opened.
    */
   async open(): Promise<void> {
-    const opened = await this.#options.openLog?.();
-    if (opened && 'log' in opened) this.#log = opened.log;
-    else if (opened) this.#logOpenProblem = opened.problem;
+    this.useLog(await this.#options.openLog?.());
     await this.#connect('connecting');
   }
 
@@ -202,8 +159,8 @@ export class SshSession extends EventEmitter implements TerminalSession {
    * was closed meanwhile (the user gave up on it: nothing to report); rejects (state `failed`) otherwise.
    */
   async reconnect(retry: SshRetry = {}): Promise<void> {
-    if (this.#state === 'closed') throw new Error('This session is closed; open a new one.');
-    if (this.#state === 'open' || this.#state === 'connecting' || this.#state === 'reconnecting') return;
+    if (this.state === 'closed') throw new Error('This session is closed; open a new one.');
+    if (this.state === 'open' || this.state === 'connecting' || this.state === 'reconnecting') return;
     try {
       await this.#connect('reconnecting', retry);
     } catch (error) {
@@ -213,9 +170,9 @@ export class SshSession extends EventEmitter implements TerminalSession {
 
   /** Sends keystrokes or pasted text to the remote shell; ignored unless the session is open. */
   write(data: string | Uint8Array): void {
-    if (this.#state !== 'open' || !this.#link) return;
+    if (this.state !== 'open' || !this.#link) return;
     const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data);
-    this.#bytesOut += bytes.length;
+    this.countOut(bytes.length);
     this.#link.channel.write(bytes);
   }
 
@@ -223,15 +180,15 @@ export class SshSession extends EventEmitter implements TerminalSession {
   resize(cols: number, rows: number): void {
     if (!Number.isInteger(cols) || !Number.isInteger(rows) || cols < 1 || rows < 1) return;
     this.#size = { cols, rows };
-    if (this.#state === 'open') this.#link?.channel.setWindow(rows, cols, 0, 0);
+    if (this.state === 'open') this.#link?.channel.setWindow(rows, cols, 0, 0);
   }
 
   /**
    * The renderer wrote `byteCount` bytes of 'data' (xterm's write callback): may resume a paused channel. Counted
    * in bytes shown (stamps included) for the watermarks, and in the gateway's bytes for the receive window.
    */
-  acknowledge(byteCount: number): void {
-    this.#flow.acknowledged(byteCount);
+  override acknowledge(byteCount: number): void {
+    super.acknowledge(byteCount);
     // The stamped chunks are consumed even with no window to tell (link down, or ssh2 not steerable), so that what
     // is left of them always matches the bytes still unacknowledged.
     const received = this.#timestamper ? this.#receivedBehind(byteCount) : byteCount;
@@ -245,7 +202,9 @@ export class SshSession extends EventEmitter implements TerminalSession {
    */
   close(): Promise<void> {
     // A session that failed keeps saying why, so closing it after a failed open does not hide the cause.
-    return this.#finish(this.#state === 'failed' && this.#reason ? this.#reason : 'Closed by the user');
+    return this.#finish(
+      this.state === 'failed' && this.stateReason ? this.stateReason : 'Closed by the user',
+    );
   }
 
   #finish(reason: string): Promise<void> {
@@ -257,7 +216,7 @@ export class SshSession extends EventEmitter implements TerminalSession {
     const link = this.#link;
     this.#link = undefined;
     this.#dropWindow();
-    this.#setState('closed', reason);
+    this.setState('closed', reason);
     this.#connectAttempt?.abort();
     link?.end();
     try {
@@ -265,15 +224,15 @@ export class SshSession extends EventEmitter implements TerminalSession {
     } catch (error) {
       this.#closeWarning = `The gateway did not confirm the tunnel was stopped: ${(error as Error).message}`;
       // Said again, so whoever shows the closed session shows the warning too.
-      this.#setState('closed', `${asSentence(reason)} ${this.#closeWarning}`);
+      this.setState('closed', `${asSentence(reason)} ${this.#closeWarning}`);
     }
-    await this.#log?.close();
+    await this.log?.close();
     this.emit('closed');
   }
 
   async #connect(state: 'connecting' | 'reconnecting', retry: SshRetry = {}): Promise<void> {
-    this.#setState(state);
-    this.#flow.reset();
+    this.setState(state);
+    this.flow.reset();
     const attempt = new AbortController();
     this.#connectAttempt = attempt;
     const connecting = this.#options.connect(this.#size, attempt.signal, retry);
@@ -295,20 +254,20 @@ export class SshSession extends EventEmitter implements TerminalSession {
     try {
       link = await Promise.race([connecting, closed]);
     } catch (error) {
-      if (this.#state === 'closed') throw new SessionClosedError();
-      this.#setState('failed', (error as Error).message);
+      if (this.state === 'closed') throw new SessionClosedError();
+      this.setState('failed', (error as Error).message);
       throw error;
     } finally {
       if (this.#connectAttempt === attempt) this.#connectAttempt = undefined;
     }
-    if (this.#state === 'closed') {
+    if (this.state === 'closed') {
       link.end();
       throw new SessionClosedError();
     }
     this.#link = link;
     this.#hostKeys = link.hostKeys;
     this.#attach(link);
-    this.#setState('open');
+    this.setState('open');
   }
 
   #attach(link: SshLink): void {
@@ -320,20 +279,18 @@ export class SshSession extends EventEmitter implements TerminalSession {
     this.#decoder = this.#options.timestamps ? new StringDecoder('utf8') : undefined;
     const onData = (chunk: Buffer) => {
       if (this.#link !== link) return;
-      this.#bytesIn += chunk.length;
+      this.countIn(chunk.length);
       const shown = this.#timestamper
         ? Buffer.from(this.#timestamper.stamp(this.#decoder!.write(chunk)))
         : chunk;
       if (this.#timestamper) this.#shownChunks.push({ shown: shown.length, received: chunk.length });
       if (shown.length === 0) return;
-      this.#log?.append(shown);
-      this.#flow.sent(shown.length);
-      this.emit('data', shown);
+      this.handOver(shown);
     };
     link.channel.on('data', onData);
     link.channel.stderr.on('data', onData);
     void link.lost.then(async (end) => {
-      if (this.#link !== link || this.#state === 'closed') return;
+      if (this.#link !== link || this.state === 'closed') return;
       if (end.isRemoteExit) {
         await this.#finish(end.reason);
         return;
@@ -341,7 +298,7 @@ export class SshSession extends EventEmitter implements TerminalSession {
       this.#link = undefined;
       this.#dropWindow();
       link.end();
-      this.#setState('failed', end.reason);
+      this.setState('failed', end.reason);
     });
   }
 
@@ -373,10 +330,12 @@ export class SshSession extends EventEmitter implements TerminalSession {
     this.#window = undefined;
   }
 
-  #setState(state: TerminalState, reason?: string): void {
-    this.#state = state;
-    this.#reason = reason;
-    this.emit('state', state, reason);
+  protected override pauseProducer(): void {
+    this.#link?.channel.pause();
+  }
+
+  protected override resumeProducer(): void {
+    this.#link?.channel.resume();
   }
 }
 

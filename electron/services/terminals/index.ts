@@ -2,9 +2,6 @@ export {
   TerminalManager,
   TerminalNotFoundError,
   NotSerialSessionError,
-  DATA_EVENT_INTERVAL_MS,
-  DATA_EVENT_MAX_BYTES,
-  REPLAY_MAX_BYTES,
   type RecentOutput,
   type TerminalManagerDependencies,
   type TerminalEventSink,
@@ -12,6 +9,13 @@ export {
   type SshTerminal,
   type ResolvedRelay,
 } from './terminal-manager';
+export {
+  OutputCoalescer,
+  DATA_EVENT_INTERVAL_MS,
+  DATA_EVENT_MAX_BYTES,
+  REPLAY_MAX_BYTES,
+  type OutputCoalescerOptions,
+} from './output-coalescer';
 export { mapTerminalError } from './terminal-errors';
 export {
   createRelayResolver,

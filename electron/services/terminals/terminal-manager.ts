@@ -15,30 +15,8 @@ import type {
 import { assessHealth } from '../../shared/terminal/triage-health';
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
 import { runSerialTriage, TriageLoginError, type SerialTriageOptions } from '../serial/serial-triage';
-import type { TerminalSession, TerminalState } from '../terminal';
-
-/**
- * Coalesced output is sent in events of at most this many bytes: under the 131,000 bytes Chromium's network
- * process can hand a page's WebSocket at a time. A larger message is read in two or more parts, the page's main
- * thread waiting in between for the network process to refill while xterm has nothing to write (a 50 MB flood
- * through the browser host ran at about 40 MB/s with 256 kB events, about 46 with these).
- */
-export const DATA_EVENT_MAX_BYTES = 120 * 1024;
-/**
- * While output streams, a session's data events are at least this far apart (one a display frame; output arriving
- * in between is coalesced); after a quiet spell the next output goes out on the next tick, so an echo is not
- * delayed. A serial port reads a few kB at a time, and each event costs the page a message, an xterm write, a
- * frame and an acknowledgement.
- */
-export const DATA_EVENT_INTERVAL_MS = 16;
-/**
- * The most recent output of each session kept for a page that starts over (a reload, a new window): its screen is
- * drawn again from these bytes rather than staying black until the gateway next prints something. Several screens
- * and a good part of a scrollback, at most this much memory per session.
- */
-export const REPLAY_MAX_BYTES = 256 * 1024;
-/** A replay cut at REPLAY_MAX_BYTES starts after the first line break within this many bytes (a whole line). */
-const REPLAY_LINE_SEARCH_BYTES = 4 * 1024;
+import type { TerminalSession, TerminalState } from '../terminal-core';
+import { OutputCoalescer } from './output-coalescer';
 
 /** Where the manager pushes `terminal:data` and `terminal:state` (the app's event hub). */
 export interface TerminalEventSink {
@@ -169,14 +147,8 @@ type ManagedTerminal = SerialTerminal | SshTerminal;
 
 interface Entry {
   session: ManagedTerminal;
-  pending: Uint8Array[];
-  pendingBytes: number;
-  isFlushScheduled: boolean;
-  lastFlushAt: number;
+  output: OutputCoalescer;
   reason: string | undefined;
-  /** Output already sent, newest last, at most REPLAY_MAX_BYTES (plus the part of one chunk cut at replay). */
-  recent: Uint8Array[];
-  recentBytes: number;
 }
 
 /** A session's most recent output, for a page that was not there when it was sent (`terminals:attach`). */
@@ -307,12 +279,12 @@ export class TerminalManager {
    * the replay), so that every event after the replay carries only newer output.
    */
   recentOutput(): RecentOutput[] {
-    for (const entry of this.#sessions.values()) this.#flush(entry);
+    for (const entry of this.#sessions.values()) entry.output.flush();
     return [...this.#sessions.values()]
-      .filter((entry) => entry.recentBytes > 0)
+      .filter((entry) => entry.output.recentBytes > 0)
       .map((entry) => ({
         id: entry.session.id,
-        data: replayOf(entry),
+        data: entry.output.replay(),
         bytesIn: entry.session.bytesIn,
         bytesOut: entry.session.bytesOut,
       }));
@@ -458,80 +430,33 @@ export class TerminalManager {
   }
 
   #adopt(session: ManagedTerminal): TerminalInfo {
-    const entry: Entry = {
-      session,
-      pending: [],
-      pendingBytes: 0,
-      isFlushScheduled: false,
-      lastFlushAt: Number.NEGATIVE_INFINITY,
-      reason: session.kind === 'ssh' ? session.reason : undefined,
-      recent: [],
-      recentBytes: 0,
-    };
+    const output = new OutputCoalescer({
+      emit: (data) =>
+        this.#dependencies.events.emit('terminal:data', {
+          id: session.id,
+          data,
+          bytesIn: session.bytesIn,
+          bytesOut: session.bytesOut,
+        }),
+      schedule: this.#schedule,
+      now: this.#now,
+    });
+    const entry: Entry = { session, output, reason: session.kind === 'ssh' ? session.reason : undefined };
     this.#sessions.set(session.id, entry);
     this.#recordLog(entry);
-    session.on('data', (chunk) => this.#enqueue(entry, chunk));
+    session.on('data', (chunk) => output.push(chunk));
     session.on('state', (state, reason) => {
       // A serial session reopened after a failure or a disconnect writes a new log file.
       if (state === 'open') this.#recordLog(entry);
-      this.#flush(entry);
+      output.flush();
       entry.reason = reason;
       this.#pushState(entry, state, reason);
     });
     session.on('closed', () => {
-      this.#flush(entry);
+      output.flush();
       this.#forget(session.id);
     });
     return describe(entry);
-  }
-
-  #enqueue(entry: Entry, chunk: Uint8Array): void {
-    // Events are filled up to DATA_EVENT_MAX_BYTES and never past it: a chunk that does not fit is split (views of
-    // it, not copies).
-    let rest = chunk;
-    while (rest.byteLength > 0) {
-      const part = rest.subarray(0, DATA_EVENT_MAX_BYTES - entry.pendingBytes);
-      rest = rest.subarray(part.byteLength);
-      entry.pending.push(part);
-      entry.pendingBytes += part.byteLength;
-      if (entry.pendingBytes === DATA_EVENT_MAX_BYTES) this.#flush(entry);
-    }
-    if (entry.pendingBytes > 0) this.#scheduleFlush(entry);
-  }
-
-  /**
-   * Sends what is pending once DATA_EVENT_INTERVAL_MS has passed since the entry's last event, with one timer per
-   * entry at a time. The timer checks the clock when it fires: a full event may have gone out since it was set
-   * (and Node counts a timer from the event loop's cached time, so one set late in a busy iteration fires early).
-   * Before, a full event re-armed a second timer beside the first, and a serial flood went out in events 1–5 ms
-   * apart: 647 of them for 40 MB, where 341 now carry it, nearly all full.
-   */
-  #scheduleFlush(entry: Entry): void {
-    if (entry.isFlushScheduled) return;
-    entry.isFlushScheduled = true;
-    const wait = Math.max(0, entry.lastFlushAt + DATA_EVENT_INTERVAL_MS - this.#now());
-    this.#schedule(() => {
-      entry.isFlushScheduled = false;
-      if (entry.pendingBytes === 0) return;
-      if (this.#now() < entry.lastFlushAt + DATA_EVENT_INTERVAL_MS) this.#scheduleFlush(entry);
-      else this.#flush(entry);
-    }, Math.ceil(wait));
-  }
-
-  #flush(entry: Entry): void {
-    if (entry.pendingBytes === 0) return;
-    const data = Buffer.concat(entry.pending, entry.pendingBytes);
-    entry.pending = [];
-    entry.pendingBytes = 0;
-    entry.lastFlushAt = this.#now();
-    keepRecent(entry, data);
-    const { session } = entry;
-    this.#dependencies.events.emit('terminal:data', {
-      id: session.id,
-      data,
-      bytesIn: session.bytesIn,
-      bytesOut: session.bytesOut,
-    });
   }
 
   #pushState(entry: Entry, state: TerminalState, reason: string | undefined): void {
@@ -616,22 +541,4 @@ function describe(entry: Entry): TerminalInfo {
     ...(session.gatewayId ? { gatewayId: session.gatewayId } : {}),
     hostKeys: session.hostKeys.map(({ keyId, fingerprint, isNew }) => ({ keyId, fingerprint, isNew })),
   };
-}
-
-/** Keeps `data` (a copy no one else writes to) as the newest output, dropping whole old chunks past the limit. */
-function keepRecent(entry: Entry, data: Uint8Array): void {
-  entry.recent.push(data);
-  entry.recentBytes += data.byteLength;
-  while (entry.recent.length > 1 && entry.recentBytes - entry.recent[0]!.byteLength >= REPLAY_MAX_BYTES) {
-    entry.recentBytes -= entry.recent.shift()!.byteLength;
-  }
-}
-
-/** The last REPLAY_MAX_BYTES of an entry's output, starting after a line break when one is near the cut. */
-function replayOf(entry: Entry): Uint8Array {
-  const all = Buffer.concat(entry.recent, entry.recentBytes);
-  if (all.byteLength <= REPLAY_MAX_BYTES) return all;
-  const tail = all.subarray(all.byteLength - REPLAY_MAX_BYTES);
-  const lineEnd = tail.subarray(0, REPLAY_LINE_SEARCH_BYTES).indexOf(0x0a);
-  return lineEnd === -1 ? tail : tail.subarray(lineEnd + 1);
 }

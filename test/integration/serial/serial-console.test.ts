@@ -3,7 +3,7 @@ import { lstat, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HIGH_WATERMARK_DEFAULT } from '../../../electron/services/terminal';
+import { HIGH_WATERMARK_DEFAULT } from '../../../electron/services/terminal-core';
 import { SerialPorts } from '../../../electron/services/serial/serial-ports';
 import type { SerialSession } from '../../../electron/services/serial/serial-session';
 import { DemoConsoleBinding } from '../../../simulator/serial/demo-binding';

@@ -1,4 +1,7 @@
-import type { TerminalSession, TerminalState } from '../../../electron/services/terminal/terminal-session';
+import type {
+  TerminalSession,
+  TerminalState,
+} from '../../../electron/services/terminal-core/terminal-session';
 
 /** Plays the renderer: collects a session's data and, unless told otherwise, acknowledges it like xterm would. */
 export function readTerminal(session: TerminalSession, options: { isAcknowledging?: boolean } = {}) {

@@ -3,7 +3,7 @@ import ssh2 from 'ssh2';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HostKeyChangedError, HostKeyNotRefusedError } from '../../../electron/services/ssh/host-key-errors';
 import { createSshWorld, type SshWorld } from '../../../simulator/ssh/ssh-world';
-import type { ReverseSshStep } from '../../../electron/services/ssh/ssh-service';
+import type { ReverseSshStep } from '../../../electron/services/ssh/reverse-tunnel';
 import { SSH_HIGH_WATERMARK_DEFAULT, type SshSession } from '../../../electron/services/ssh/ssh-session';
 import {
   createServiceHarness,

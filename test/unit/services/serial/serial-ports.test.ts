@@ -7,7 +7,7 @@ import {
   DISCONNECTED_BY_USER,
   type SerialSession,
 } from '../../../../electron/services/serial/serial-session';
-import type { TerminalState } from '../../../../electron/services/terminal/terminal-session';
+import type { TerminalState } from '../../../../electron/services/terminal-core/terminal-session';
 import { createPortInfo, FakeBinding } from './fake-binding';
 
 const FIXED_TIME = new Date(2026, 10, 22, 10, 0, 0);

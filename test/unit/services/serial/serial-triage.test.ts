@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { runSerialTriage, type TriageConsole } from '../../../../electron/services/serial/serial-triage';
-import type { TerminalState } from '../../../../electron/services/terminal/terminal-session';
+import type { TerminalState } from '../../../../electron/services/terminal-core/terminal-session';
 
 /**
  * A scripted console: each line the triage sends (up to CR) is answered by `answer`, which gets the command and

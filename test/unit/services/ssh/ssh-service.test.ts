@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KnownHosts } from '../../../../electron/services/ssh/known-hosts';
 import {
   FORWARD_TIMEOUT_MS,
-  READY_TIMEOUT_MS,
-  SshService,
   TUNNEL_TIMEOUT_MS,
   type ReverseSshStep,
-} from '../../../../electron/services/ssh/ssh-service';
+} from '../../../../electron/services/ssh/reverse-tunnel';
+import { READY_TIMEOUT_MS } from '../../../../electron/services/ssh/ssh-connection';
+import { SshService } from '../../../../electron/services/ssh/ssh-service';
 import type { SshSession } from '../../../../electron/services/ssh/ssh-session';
 
 const GATEWAY_ID = 'gw-0016c001f1500001';

@@ -2,8 +2,8 @@ import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { ClientChannel } from 'ssh2';
 import { describe, expect, it, vi } from 'vitest';
-import { formatClockTime } from '../../../../electron/services/terminal/line-timestamps';
-import { SessionLog } from '../../../../electron/services/terminal/session-log';
+import { formatClockTime } from '../../../../electron/services/terminal-core/line-timestamps';
+import { SessionLog } from '../../../../electron/services/terminal-core/session-log';
 import {
   SshSession,
   type SshLink,

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { ClientChannel } from 'ssh2';
 import { describe, expect, it } from 'vitest';
 import { IpcError } from '../../../../electron/shared/ipc/result';
-import { FlowController } from '../../../../electron/services/terminal';
+import { FlowController } from '../../../../electron/services/terminal-core';
 import {
   HostKeyChangedError,
   RootPasswordRequiredError,

@@ -18,3 +18,4 @@ export {
 } from './session-log';
 export { LineTimestamper, formatClockTime } from './line-timestamps';
 export { PasswordPromptWatch, PASSWORD_TYPED_MARKER, type MaskedEcho } from './password-prompt';
+export { TerminalSessionBase, type SessionFlowOptions } from './terminal-session-base';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FlowController } from '../../../../electron/services/terminal/flow-controller';
+import { FlowController } from '../../../../electron/services/terminal-core/flow-controller';
 
 function createController(highWatermark = 100, lowWatermark = 10) {
   const calls: string[] = [];

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SerialPorts } from '../../../../electron/services/serial/serial-ports';
-import { isFinalState, type TerminalState } from '../../../../electron/services/terminal/terminal-session';
+import {
+  isFinalState,
+  type TerminalState,
+} from '../../../../electron/services/terminal-core/terminal-session';
 import { createPortInfo, FakeBinding } from '../serial/fake-binding';
 
 describe('isFinalState', () => {

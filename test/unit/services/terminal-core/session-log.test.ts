@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatLogFileName, SessionLog } from '../../../../electron/services/terminal/session-log';
+import { formatLogFileName, SessionLog } from '../../../../electron/services/terminal-core/session-log';
 
 const FIXED_TIME = new Date(2026, 10, 22, 9, 5, 7);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LineTimestamper } from '../../../../electron/services/terminal/line-timestamps';
+import { LineTimestamper } from '../../../../electron/services/terminal-core/line-timestamps';
 
 describe('LineTimestamper', () => {
   it('stamps each line once even when it arrives in pieces', () => {

@@ -1,0 +1,211 @@
+import { connect as connectTcp } from 'node:net';
+import type { Duplex } from 'node:stream';
+import ssh2 from 'ssh2';
+import type { Client, ClientChannel, ConnectConfig } from 'ssh2';
+import { HostKeyChangedError } from './host-key-errors';
+import type { HostKeyVerdict, KnownHosts } from './known-hosts';
+import { RECEIVE_WINDOW_MIN_BYTES, ReceiveWindow } from './receive-window';
+import { SessionClosedError, type SshLink, type SshLinkEnd } from './ssh-session';
+
+/** SSH keepalive on every link the app opens: a silent drop is noticed within interval × count. */
+export const KEEPALIVE_INTERVAL_MS = 10_000;
+/** Unanswered keepalives before a link counts as dropped. */
+export const KEEPALIVE_COUNT_MAX = 3;
+/** How long an SSH handshake and login may take. */
+export const READY_TIMEOUT_MS = 20_000;
+/** How long a closing client may take to say goodbye before its socket is destroyed. */
+export const CLIENT_END_GRACE_MS = 3_000;
+/** The user a gateway shell logs in as (docs/api.md, "Gateway shell"). */
+export const GATEWAY_USER = 'root';
+
+/** How an SshConnector opens and keeps its links (defaults: the constants above, ssh2 and net.connect). */
+export interface SshConnectorOptions {
+  knownHosts: KnownHosts;
+  createClient?: () => Client;
+  /** Opens the TCP connection to the relay or a gateway (default: net.connect with TCP_NODELAY). */
+  connectSocket?: (host: string, port: number) => Duplex;
+  keepaliveIntervalMs?: number;
+  keepaliveCountMax?: number;
+  readyTimeoutMs?: number;
+}
+
+/** An SSH server refused the user name and password (ssh2's `client-authentication` failure). */
+export class AuthenticationRefusedError extends Error {
+  override readonly name = 'AuthenticationRefusedError';
+}
+
+/** A logged-in ssh2 client, its host key checked. */
+export interface ConnectedClient {
+  client: Client;
+  /** The stream under the client: ours, so a link whose peer went silent can still be torn down. */
+  socket: Duplex;
+  verdict: HostKeyVerdict;
+  /** Resolves with the reason the client went away (error text, or a plain "closed"). */
+  lost: Promise<string>;
+  /** True from the moment the client closed (before `lost` resolves, and before ssh2 fails what was pending). */
+  isClosed(): boolean;
+}
+
+/**
+ * The ssh2 side of the SSH service: logs in with every host key checked against known hosts (keepalive always
+ * on) and opens a shell at the end of a chain of links.
+ */
+export class SshConnector {
+  constructor(private readonly options: SshConnectorOptions) {}
+
+  /**
+   * Connects and logs in with the host key checked against known hosts; rejects with a plain message, or with
+   * SessionClosedError (the client ended) as soon as `signal` aborts.
+   */
+  connect(
+    config: ConnectConfig,
+    keyId: string,
+    what: string,
+    signal?: AbortSignal,
+  ): Promise<ConnectedClient> {
+    const client = this.options.createClient?.() ?? new ssh2.Client();
+    const socket =
+      (config.sock as Duplex | undefined) ??
+      this.options.connectSocket?.(config.host ?? '', config.port ?? 22) ??
+      // TCP_NODELAY, as OpenSSH sets for interactive sessions: a keystroke is not held back until the previous
+      // packet is acknowledged (Nagle's algorithm).
+      connectTcp({ host: config.host ?? '', port: config.port ?? 22, noDelay: true });
+    const link = { client, socket };
+    let verdict: HostKeyVerdict | undefined;
+    let refusal: Error | undefined;
+    let lastError: Error | undefined;
+    let isClosed = false;
+    const lost = new Promise<string>((resolve) => {
+      client.on('error', (error) => {
+        lastError = error;
+      });
+      client.on('close', () => {
+        isClosed = true;
+        resolve(lastError ? `Lost ${what}: ${lastError.message}` : `The connection to ${what} was closed.`);
+      });
+    });
+    return new Promise((resolve, reject) => {
+      const stopListening = () => {
+        client.off('ready', onReady);
+        client.off('error', onError);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const onError = (error: Error & { level?: string }) => {
+        stopListening();
+        endClient(link);
+        reject(refusal ?? describeConnectError(error, what, config.username ?? ''));
+      };
+      const onReady = () => {
+        stopListening();
+        if (!verdict) {
+          endClient(link);
+          reject(new Error(`${what} was not verified.`));
+          return;
+        }
+        resolve({ client, socket, verdict, lost, isClosed: () => isClosed });
+      };
+      const onAbort = () => {
+        stopListening();
+        endClient(link);
+        reject(new SessionClosedError());
+      };
+      if (signal?.aborted) {
+        onAbort();
+        return;
+      }
+      signal?.addEventListener('abort', onAbort, { once: true });
+      client.once('error', onError);
+      client.once('ready', onReady);
+      const { host: _host, port: _port, ...rest } = config;
+      client.connect({
+        ...rest,
+        sock: socket,
+        readyTimeout: this.options.readyTimeoutMs ?? READY_TIMEOUT_MS,
+        keepaliveInterval: this.options.keepaliveIntervalMs ?? KEEPALIVE_INTERVAL_MS,
+        keepaliveCountMax: this.options.keepaliveCountMax ?? KEEPALIVE_COUNT_MAX,
+        hostVerifier: (key: Buffer, verify: (isValid: boolean) => void) => {
+          this.options.knownHosts.verify(keyId, key).then(
+            (result) => {
+              verdict = result;
+              verify(true);
+            },
+            (error: Error) => {
+              refusal = error;
+              verify(false);
+            },
+          );
+        },
+      });
+    });
+  }
+
+  /** Opens the shell on the last of `links` (relay first); ending the link ends them all, last first. */
+  openShell(links: ConnectedClient[], size: { cols: number; rows: number }): Promise<SshLink> {
+    const shellClient = links[links.length - 1]!.client;
+    const endAll = () => [...links].reverse().forEach(endClient);
+    return new Promise((resolve, reject) => {
+      // A small first window, so a flood's first megabytes do not arrive ahead of the first keystroke's echo.
+      ReceiveWindow.openWithSmallWindow(shellClient, RECEIVE_WINDOW_MIN_BYTES, () =>
+        shellClient.shell({ term: 'xterm-256color', cols: size.cols, rows: size.rows }, (error, channel) => {
+          if (error) {
+            endAll();
+            reject(new Error(`The gateway refused a shell: ${error.message}`));
+            return;
+          }
+          resolve({
+            channel,
+            hostKeys: links.map((link) => link.verdict),
+            lost: whenLinkEnds(channel, links),
+            end: endAll,
+          });
+        }),
+      );
+    });
+  }
+}
+
+/** Ends a client politely, and for good after a grace period if the other side never answers the goodbye. */
+export function endClient(link: { client: Client; socket: Duplex }): void {
+  link.client.end();
+  setTimeout(() => link.socket.destroy(), CLIENT_END_GRACE_MS).unref();
+}
+
+function whenLinkEnds(channel: ClientChannel, links: ConnectedClient[]): Promise<SshLinkEnd> {
+  let exitStatus: string | undefined;
+  channel.on('exit', (code: number | null, signal?: string) => {
+    exitStatus = code === null || code === undefined ? `signal ${signal ?? 'unknown'}` : `code ${code}`;
+  });
+  const channelClosed = new Promise<SshLinkEnd>((resolve) =>
+    channel.on('close', () => {
+      if (exitStatus !== undefined)
+        resolve({ reason: `The shell exited (${exitStatus}).`, isRemoteExit: true });
+    }),
+  );
+  // A gateway that reboots sends the exit status and then drops the link: that is still an exit.
+  const dropped = Promise.race(links.map((link) => link.lost)).then((reason) =>
+    exitStatus === undefined
+      ? { reason, isRemoteExit: false }
+      : { reason: `The shell exited (${exitStatus}).`, isRemoteExit: true },
+  );
+  return Promise.race([channelClosed, dropped]);
+}
+
+function describeConnectError(error: Error & { level?: string }, what: string, username: string): Error {
+  if (error instanceof HostKeyChangedError) return error;
+  switch (error.level) {
+    case 'client-authentication':
+      return new AuthenticationRefusedError(`${capitalise(what)} refused the password for ${username}.`, {
+        cause: error,
+      });
+    case 'client-timeout':
+      return new Error(`${capitalise(what)} did not answer the SSH handshake in time.`, { cause: error });
+    case 'client-socket':
+      return new Error(`Cannot reach ${what}: ${error.message}`, { cause: error });
+    default:
+      return new Error(`SSH to ${what} failed: ${error.message}`, { cause: error });
+  }
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
