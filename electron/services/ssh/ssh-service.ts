@@ -8,6 +8,7 @@ import type { HostKeyVerdict, KnownHosts } from './known-hosts';
 import { SessionClosedError, SshSession, type SshLink, type SshLinkEnd } from './ssh-session';
 import { RECEIVE_WINDOW_MIN_BYTES, ReceiveWindow } from './receive-window';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
+import type { CommandRequest } from '../../shared/api/commands';
 
 /**
  * `options` of the reverseSsh command: the gateway's ssh client checks the relay every 30 s and gives up
@@ -86,10 +87,17 @@ export interface OpenDirectRequest {
   timestamps?: boolean;
 }
 
+/** The gateway commands the SSH service sends: open and close the reverse tunnel. */
+export type TunnelCommandName = 'reverseSsh' | 'stopReverseSsh';
+
 /** The SSH service's dependencies: everything outside plain computation is injected. */
 export interface SshServiceDependencies {
   /** Sends a gateway command through the API session (`reverseSsh`, `stopReverseSsh`). */
-  runCommand(gatewayId: string, command: string, body: Record<string, unknown>): Promise<unknown>;
+  runCommand<Name extends TunnelCommandName>(
+    gatewayId: string,
+    command: Name,
+    body: CommandRequest<Name>,
+  ): Promise<unknown>;
   knownHosts: KnownHosts;
   /** The keychain's root password for a gateway, if stored. */
   credentials?: { rootPassword(gatewayId: string): Promise<string | undefined> };

@@ -3,6 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FieldKitServices, type SessionFacts, type SessionPort } from '../../../../electron/services/app';
+import type {
+  CommandName,
+  CommandRequest,
+  CommandResponse,
+  EndpointName,
+  EndpointResponse,
+} from '../../../../electron/shared/api';
 import { attachCommissioning } from '../../../../electron/services/app/domains/commissioning';
 import { MemoryStore } from '../../../../electron/services/credentials';
 import { createRouter } from '../../../../electron/shared/ipc/router';
@@ -42,7 +49,18 @@ class GatewayDouble implements SessionPort {
     this.current = null;
   }
   groupGateways: Array<{ id: string; name: string; status: 'ONLINE' | 'OFFLINE' }> = [];
-  async call(endpoint: string) {
+  async call<Name extends EndpointName>(endpoint: Name): Promise<EndpointResponse<Name>> {
+    return (await this.answerCall(endpoint)) as EndpointResponse<Name>;
+  }
+  async command<Name extends CommandName>(
+    gatewayId: string,
+    command: Name,
+    body?: CommandRequest<Name>,
+  ): Promise<CommandResponse<Name>> {
+    return (await this.answerCommand(gatewayId, command, body)) as CommandResponse<Name>;
+  }
+  // The double plays the server: its answers are typed by the callers above, as the real client's are.
+  private async answerCall(endpoint: string) {
     const data =
       endpoint === 'listGatewayGroupGateways'
         ? this.groupGateways.map((gateway, index) =>
@@ -55,7 +73,7 @@ class GatewayDouble implements SessionPort {
         : [];
     return { data, totalPages: 1, totalElements: data.length, hasNext: false };
   }
-  async command(gatewayId: string, command: string, body: unknown): Promise<unknown> {
+  private async answerCommand(gatewayId: string, command: string, body: unknown): Promise<unknown> {
     this.sent.push(`${gatewayId}:${command}`);
     if (this.offline.has(gatewayId)) throw new Error('unreachable');
     switch (command) {
