@@ -24,10 +24,10 @@ export const createDefaultSession: SessionFactory = ({ baseUrl, fetch }) => {
       lastFacts = null;
     },
     call(endpoint, request) {
-      return session.call(endpoint as never, request as never);
+      return session.call(endpoint, request);
     },
     command(gatewayId, command, body) {
-      return session.command(gatewayId, command as never, body as never);
+      return session.command(gatewayId, command, body);
     },
     facts() {
       const info = session.info();

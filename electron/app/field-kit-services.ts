@@ -1,4 +1,12 @@
-import { gatewayCommands, isCommandName, isEndpointName } from '../shared/api';
+import {
+  gatewayCommands,
+  isCommandName,
+  isEndpointName,
+  type CommandName,
+  type CommandRequest,
+  type CommandResponse,
+  type EndpointRequest,
+} from '../shared/api';
 import { EventHub } from '../shared/ipc/event-hub';
 import { IpcError } from '../shared/ipc/result';
 import type { HandlerTable } from '../shared/ipc/router';
@@ -246,11 +254,11 @@ export class FieldKitServices {
    * command, risk, request (redacted by the log), outcome and duration. A failed audit write is logged and never
    * hides the command's own answer.
    */
-  private async runAuditedCommand(
+  private async runAuditedCommand<Name extends CommandName>(
     gatewayId: string,
-    command: keyof typeof gatewayCommands,
-    body: unknown,
-  ): Promise<unknown> {
+    command: Name,
+    body: CommandRequest<Name> | undefined,
+  ): Promise<CommandResponse<Name>> {
     const session = this.sessions.requireSession();
     const summary = this.sessions.summary();
     const started = this.now();
@@ -377,7 +385,10 @@ export class FieldKitServices {
         if (SESSION_ONLY_ENDPOINTS.includes(endpoint)) {
           throw new IpcError('FORBIDDEN', 'Log in through the login screen; tokens stay in Field Kit.');
         }
-        const answer = await sessions.requireSession().call(endpoint, { params, query, body });
+        // The parts come from the wire unchecked; the API client validates them against the endpoint's schemas
+        // before anything is sent, so they are typed as the endpoint's here.
+        const request = { params, query, body } as EndpointRequest<typeof endpoint>;
+        const answer = await sessions.requireSession().call(endpoint, request);
         const profileId = sessions.summary()?.profileId;
         if (profileId && this.offlineCache.isCached(endpoint)) {
           // The answer goes back at once; the cache is written behind it, and a cache that cannot be written
@@ -400,7 +411,8 @@ export class FieldKitServices {
         } catch (error) {
           throw mapServiceError(error) ?? error;
         }
-        return this.runAuditedCommand(gatewayId, command, body);
+        // Unchecked here; the API client validates the body against the command's schema before sending.
+        return this.runAuditedCommand(gatewayId, command, body as CommandRequest<typeof command>);
       },
       // Each domain registers its handlers from electron/app/domains/<domain>.ts, given only what it uses.
       ...createGatewaysHandlers({

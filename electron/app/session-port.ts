@@ -1,3 +1,5 @@
+import type { CommandName, CommandRequest, CommandResponse } from '../shared/api/commands';
+import type { EndpointName, EndpointRequest, EndpointResponse } from '../shared/api/endpoints';
 import type { SessionSummary } from '../shared/ipc/schemas';
 
 /** The session facts the app needs from the session service, minus what the profile adds (its id and name). */
@@ -12,8 +14,17 @@ export interface SessionPort {
   login(username: string, password: string): Promise<void>;
   resume(refreshToken: string): Promise<void>;
   logout(): Promise<void>;
-  call(endpoint: string, request: { params?: unknown; query?: unknown; body?: unknown }): Promise<unknown>;
-  command(gatewayId: string, command: string, body: unknown): Promise<unknown>;
+  /** Calls an endpoint of the table; the request and the answer are typed (and validated) from its schemas. */
+  call<Name extends EndpointName>(
+    endpoint: Name,
+    request: EndpointRequest<Name>,
+  ): Promise<EndpointResponse<Name>>;
+  /** Runs a gateway command of the catalogue; the body and the answer are typed from its schemas. */
+  command<Name extends CommandName>(
+    gatewayId: string,
+    command: Name,
+    body?: CommandRequest<Name>,
+  ): Promise<CommandResponse<Name>>;
   /** The current facts, or null before login / after logout. */
   facts(): SessionFacts | null;
   /** The current refresh token (rotates on every refresh), or null. */

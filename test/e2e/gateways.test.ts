@@ -6,6 +6,7 @@ import keytar from 'keytar';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type StartedHost } from '../../electron/host';
+import type { SessionPort } from '../../electron/app';
 import { CREDENTIAL_SERVICE } from '../../electron/services/credentials';
 import { GATEWAY_SORT_FIELDS, type Gateway } from '../../electron/shared/api';
 import { startSimulator, type RunningSimulator } from '../../simulator';
@@ -190,12 +191,14 @@ describe('gateways list', () => {
   });
 });
 
+const SCOPE_QUERY = { limit: 100, page: 0, sortField: 'NAME', sortDirection: 'ASC' } as const;
+
 describe('gateway list scopes', () => {
-  async function rowsFromApi(endpoint: string, params: Record<string, string>): Promise<string[]> {
-    const answer = (await host.services.sessions.requireSession().call(endpoint, {
-      params,
-      query: { limit: 100, page: 0, sortField: 'NAME', sortDirection: 'ASC' },
-    })) as { data: Gateway[] };
+  /** The first rows of a list read straight from the API through the signed-in session. */
+  async function rowsFromApi(
+    read: (session: SessionPort) => Promise<{ data: Gateway[] }>,
+  ): Promise<string[]> {
+    const answer = await read(host.services.sessions.requireSession());
     return answer.data.slice(0, ROWS_COMPARED).map((gateway) => gateway.name);
   }
 
@@ -217,7 +220,11 @@ describe('gateway list scopes', () => {
       .poll(() => picker.locator(`option[value="${customer.id}"]`).textContent())
       .toBe(customer.name);
     await picker.selectOption(customer.id);
-    await expectRows(await rowsFromApi('listCustomerGateways', { customerId: customer.id }));
+    await expectRows(
+      await rowsFromApi((session) =>
+        session.call('listCustomerGateways', { params: { customerId: customer.id }, query: SCOPE_QUERY }),
+      ),
+    );
     expect(
       sentFrames.some((frame) => frame.includes('listCustomerGateways') && frame.includes(customer.id)),
     ).toBe(true);
@@ -228,9 +235,20 @@ describe('gateway list scopes', () => {
     const groupId = simulator.fixture.gateways[0]?.gatewayGroupId ?? '';
     await page.getByRole('combobox', { name: 'Show gateways of' }).selectOption('group');
     await page.getByRole('combobox', { name: 'Gateway group' }).selectOption(groupId);
-    await expectRows(await rowsFromApi('listGatewayGroupGateways', { gatewayGroupId: groupId }));
+    await expectRows(
+      await rowsFromApi((session) =>
+        session.call('listGatewayGroupGateways', { params: { gatewayGroupId: groupId }, query: SCOPE_QUERY }),
+      ),
+    );
     await page.getByRole('combobox', { name: 'Show gateways of' }).selectOption('provider');
-    await expectRows(await rowsFromApi('listProviderGateways', { providerId: simulator.fixture.providerId }));
+    await expectRows(
+      await rowsFromApi((session) =>
+        session.call('listProviderGateways', {
+          params: { providerId: simulator.fixture.providerId },
+          query: SCOPE_QUERY,
+        }),
+      ),
+    );
   });
 });
 

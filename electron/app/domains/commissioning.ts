@@ -25,6 +25,8 @@ import {
   assessFleetChange,
   requireConfirmed,
   RfMeter,
+  type RfBest,
+  type RfSample,
   taskCommand,
   type GatewayCommander,
   type WizardDefinition,
@@ -114,7 +116,7 @@ export function commanderOf(session: SessionPort): GatewayCommander {
       const { signal, timeoutMs } = options;
       if (signal?.aborted) return Promise.reject(abortReason(signal));
       const answer = session.command(gatewayId, name, request);
-      if (!signal && timeoutMs === undefined) return answer as never;
+      if (!signal && timeoutMs === undefined) return answer;
       return new Promise((resolve, reject) => {
         const timer =
           timeoutMs === undefined
@@ -128,7 +130,7 @@ export function commanderOf(session: SessionPort): GatewayCommander {
         };
         signal?.addEventListener('abort', onAbort, { once: true });
         answer.then(
-          (value) => finish(() => resolve(value as never)),
+          (value) => finish(() => resolve(value)),
           (error: unknown) => finish(() => reject(error)),
         );
       });
@@ -322,7 +324,7 @@ export function createCommissioningHandlers({
     let chosen: FleetTarget[] = targets ?? [];
     if (gatewayGroupId !== undefined) {
       const lister: GatewayGroupLister = {
-        call: (name, request) => who().session.call(name, request) as never,
+        call: (name, request) => who().session.call(name, request),
       };
       chosen = [...chosen, ...(await listGroupTargets(lister, gatewayGroupId))];
     }
@@ -426,8 +428,8 @@ export function createCommissioningHandlers({
           );
         const meterId = randomUUID();
         const meter = new RfMeter({ commander: commanderOf(session), gatewayId, intervalMs });
-        const onSample = ({ sample, best }: { sample: unknown; best: unknown }) =>
-          events.emit('rf-meter:sample', { meterId, gatewayId, sample, best } as never);
+        const onSample = ({ sample, best }: { sample: RfSample; best: RfBest }) =>
+          events.emit('rf-meter:sample', { meterId, gatewayId, sample, best });
         const onError = ({ at, message }: { at: number; message: string }) =>
           events.emit('rf-meter:error', { meterId, gatewayId, at, message });
         meter.on('sample', onSample);

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { RfInformation } from '../../shared/api';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
+import type { RfBestView, RfSampleView } from '../../shared/ipc/domains/commissioning';
 import { describeError } from './gateway-errors';
 import type { GatewayCommander } from './types';
 
@@ -16,17 +17,11 @@ export const RF_METRICS = ['signalStrength', 'sinr', 'rsrq', 'ecio'] as const;
 /** One of the RF figures. */
 export type RfMetric = (typeof RF_METRICS)[number];
 
-/** One reading at a time. */
-export interface RfSample {
-  at: number;
-  signalStrength: number;
-  sinr: number;
-  rsrq: number;
-  ecio: number;
-}
+/** One reading at a time (the shape the `rf-meter:sample` event carries). */
+export type RfSample = RfSampleView;
 
 /** The best value seen of each figure, and when. */
-export type RfBest = Record<RfMetric, { value: number; at: number } | null>;
+export type RfBest = RfBestView;
 
 /** Events: each reading with the best so far, and a reading that failed (said in words; polling goes on). */
 interface RfMeterEvents {

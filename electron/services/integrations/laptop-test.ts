@@ -3,14 +3,10 @@ import { request as httpsRequest } from 'node:https';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { HttpV2Configuration, MqttV2Configuration } from '../../shared/api/integration';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
+import type { IntegrationTestOutcome } from '../../shared/ipc/domains/integrations';
 
 /** The outcome of a test from this laptop, in words: `ok`, one sentence for the user and the steps taken. */
-export interface LaptopTestOutcome {
-  ok: boolean;
-  summary: string;
-  steps: string[];
-  durationMs: number;
-}
+export type LaptopTestOutcome = IntegrationTestOutcome;
 
 /** Longest a laptop test waits when the configuration gives no connectionTimeoutS. */
 export const DEFAULT_TEST_TIMEOUT_S = 10;

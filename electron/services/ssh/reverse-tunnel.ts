@@ -1,3 +1,4 @@
+import type { SshServiceDependencies } from './ssh-service';
 import type { Duplex } from 'node:stream';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import { HostKeyChangedError } from './host-key-errors';
@@ -108,7 +109,7 @@ const STEP_ACTIVITIES: Record<ReverseSshStep, string> = {
 /** What ReverseTunnels needs: the API session, the ssh2 side and time (tests shorten the waits). */
 export interface ReverseTunnelsOptions {
   /** Sends a gateway command through the API session (`reverseSsh`, `stopReverseSsh`). */
-  runCommand(gatewayId: string, command: string, body: Record<string, unknown>): Promise<unknown>;
+  runCommand: SshServiceDependencies['runCommand'];
   connector: SshConnector;
   /** The relay ports the app's other reverse sessions use, so two sessions never pick the same one. */
   takenPorts(): Iterable<number>;

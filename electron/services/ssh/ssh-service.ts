@@ -12,6 +12,7 @@ import {
 import { GATEWAY_USER, SshConnector } from './ssh-connection';
 import { SshSession } from './ssh-session';
 import type { Clock } from '../../shared/clock';
+import type { CommandRequest } from '../../shared/api/commands';
 
 /** What `openDirect` needs: a gateway reachable on the local network. */
 export interface OpenDirectRequest {
@@ -28,10 +29,17 @@ export interface OpenDirectRequest {
   timestamps?: boolean;
 }
 
+/** The gateway commands the SSH service sends: open and close the reverse tunnel. */
+export type TunnelCommandName = 'reverseSsh' | 'stopReverseSsh';
+
 /** The SSH service's dependencies: everything outside plain computation is injected. */
 export interface SshServiceDependencies {
   /** Sends a gateway command through the API session (`reverseSsh`, `stopReverseSsh`). */
-  runCommand(gatewayId: string, command: string, body: Record<string, unknown>): Promise<unknown>;
+  runCommand<Name extends TunnelCommandName>(
+    gatewayId: string,
+    command: Name,
+    body: CommandRequest<Name>,
+  ): Promise<unknown>;
   knownHosts: KnownHosts;
   /** The keychain's root password for a gateway, if stored. */
   credentials?: { rootPassword(gatewayId: string): Promise<string | undefined> };

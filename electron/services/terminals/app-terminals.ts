@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Profile } from '../../shared/ipc/schemas';
 import type { CredentialStore } from '../credentials';
 import { SerialPorts, type BindingInterface } from '../serial';
-import { KnownHosts, SshService } from '../ssh';
+import { KnownHosts, SshService, type SshServiceDependencies } from '../ssh';
 import { TerminalManager, type SerialTerminal, type TerminalEventSink } from './terminal-manager';
 import { createRelayResolver, type RootPasswords } from './terminal-secrets';
 
@@ -15,7 +15,7 @@ export interface TerminalHost {
   profiles: { get(id: string): Profile };
   sessions: {
     summary(): { profileId: string } | null;
-    requireSession(): { command(gatewayId: string, command: never, body: unknown): Promise<unknown> };
+    requireSession(): { command: SshServiceDependencies['runCommand'] };
   };
   log: { error(message: string, error?: unknown): void };
   /** Where reverse SSH finds and keeps gateways' root passwords (per signed-in profile). */
@@ -46,7 +46,7 @@ export function createAppTerminals(host: TerminalHost, options: AppTerminalsOpti
   const { rootPasswords } = host;
   const ssh = new SshService({
     runCommand: (gatewayId, command, body) =>
-      host.sessions.requireSession().command(gatewayId, command as never, body),
+      host.sessions.requireSession().command(gatewayId, command, body),
     knownHosts: new KnownHosts({ path: join(options.dataDir, KNOWN_HOSTS_FILE) }),
     credentials: rootPasswords,
     logsDir: options.logsDir,

@@ -272,14 +272,28 @@ export const ENDPOINT_NAMES = Object.keys(endpoints) as EndpointName[];
 type Definition<Name extends EndpointName> = (typeof endpoints)[Name];
 type InputOf<Schema> = Schema extends z.ZodType ? z.input<Schema> : undefined;
 
+type ParamsOf<Name extends EndpointName> = z.input<Definition<Name>['params']>;
+// An endpoint without path parameters may leave them out: the client reads a missing `params` as `{}`.
+type ParamsPart<Name extends EndpointName> =
+  Record<string, never> extends ParamsOf<Name> ? { params?: ParamsOf<Name> } : { params: ParamsOf<Name> };
+
 /** What a caller passes for an endpoint: path params, query and body, each typed from the table. */
-export type EndpointRequest<Name extends EndpointName> = {
-  params: z.input<Definition<Name>['params']>;
+export type EndpointRequest<Name extends EndpointName> = ParamsPart<Name> & {
   query?: Definition<Name> extends { query: infer Query } ? InputOf<Query> : undefined;
   body?: Definition<Name> extends { body: infer Body } ? InputOf<Body> : undefined;
 };
 /** What an endpoint answers, once validated. */
 export type EndpointResponse<Name extends EndpointName> = z.infer<Definition<Name>['response']>;
+/** What an endpoint answers, once validated (the name the renderer's `call` uses). */
+export type EndpointAnswer<Name extends EndpointName> = EndpointResponse<Name>;
+
+/**
+ * One call of an endpoint as one object: its name and its parts. Distributes over a union of names, so a value
+ * of `EndpointCall<'listCustomerGateways' | 'listProviderGateways'>` is one endpoint's call or the other's.
+ */
+export type EndpointCall<Name extends EndpointName = EndpointName> = Name extends EndpointName
+  ? { endpoint: Name } & EndpointRequest<Name>
+  : never;
 
 /** True when `name` is an endpoint of the table. */
 export function isEndpointName(name: string): name is EndpointName {

@@ -7,6 +7,7 @@ import type {
   IpcErrorShape,
   Result,
 } from './wire-types';
+import type { EndpointAnswer, EndpointName, EndpointRequest } from '../../../electron/shared/api/endpoints';
 import { SYSTEM_CLOCK, type Clock } from '../../../electron/shared/clock';
 import { decodeEventFrame } from '../../../electron/shared/ipc/event-frame';
 
@@ -299,6 +300,9 @@ export function onReconnected(transport: Pick<Transport, 'onConnection'>, callba
 type InputArguments<C extends Channel> =
   undefined extends ChannelInput<C> ? [input?: ChannelInput<C>] : [input: ChannelInput<C>];
 
+type EndpointArguments<E extends EndpointName> =
+  object extends EndpointRequest<E> ? [parts?: EndpointRequest<E>] : [parts: EndpointRequest<E>];
+
 /** The typed face of a transport: channel names, inputs, outputs and events checked against the contract. */
 export class IpcClient {
   constructor(readonly transport: Transport) {}
@@ -306,6 +310,17 @@ export class IpcClient {
   /** Calls a channel; always resolves, with a Result (never throws across the boundary). */
   invoke<C extends Channel>(channel: C, ...[input]: InputArguments<C>): Promise<Result<ChannelOutput<C>>> {
     return this.transport.invoke(channel, input) as Promise<Result<ChannelOutput<C>>>;
+  }
+
+  /**
+   * Calls an endpoint of the endpoint table through `api:call`: its parts and its answer are typed from the table.
+   * Main validates the parts and the answer against the endpoint's schemas, so the answer is the table's type.
+   */
+  call<E extends EndpointName>(
+    endpoint: E,
+    ...[parts]: EndpointArguments<E>
+  ): Promise<Result<EndpointAnswer<E>>> {
+    return this.transport.invoke('api:call', { endpoint, ...parts }) as Promise<Result<EndpointAnswer<E>>>;
   }
 
   /** Listens to a pushed event; returns the function that stops listening. */

@@ -8,6 +8,13 @@ import { MemoryStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
 import type { TerminalInfo } from '../../../electron/shared/terminal/terminal-schemas';
 import { makeGateway } from '../../helpers/factories';
+import type {
+  CommandName,
+  CommandRequest,
+  CommandResponse,
+  EndpointName,
+  EndpointResponse,
+} from '../../../electron/shared/api';
 
 // The commissioning channels over the real router, with a session double that behaves like one small gateway
 // (firewall, backups, ping target, ping). What the renderer sees: outputs, errors in words, events.
@@ -43,7 +50,18 @@ class GatewayDouble implements SessionPort {
     this.current = null;
   }
   groupGateways: Array<{ id: string; name: string; status: 'ONLINE' | 'OFFLINE' }> = [];
-  async call(endpoint: string) {
+  async call<Name extends EndpointName>(endpoint: Name): Promise<EndpointResponse<Name>> {
+    return (await this.answerCall(endpoint)) as EndpointResponse<Name>;
+  }
+  async command<Name extends CommandName>(
+    gatewayId: string,
+    command: Name,
+    body?: CommandRequest<Name>,
+  ): Promise<CommandResponse<Name>> {
+    return (await this.answerCommand(gatewayId, command, body)) as CommandResponse<Name>;
+  }
+  // The double plays the server: its answers are typed by the callers above, as the real client's are.
+  private async answerCall(endpoint: string) {
     const data =
       endpoint === 'listGatewayGroupGateways'
         ? this.groupGateways.map((gateway, index) =>
@@ -56,7 +74,7 @@ class GatewayDouble implements SessionPort {
         : [];
     return { data, totalPages: 1, totalElements: data.length, hasNext: false };
   }
-  async command(gatewayId: string, command: string, body: unknown): Promise<unknown> {
+  private async answerCommand(gatewayId: string, command: string, body: unknown): Promise<unknown> {
     this.sent.push(`${gatewayId}:${command}`);
     if (this.offline.has(gatewayId)) throw new Error('unreachable');
     switch (command) {

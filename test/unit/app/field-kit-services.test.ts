@@ -4,6 +4,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../../../electron/services/api';
 import { FieldKitServices, type SessionFacts, type SessionPort } from '../../../electron/app';
+import type {
+  CommandName,
+  CommandRequest,
+  CommandResponse,
+  EndpointName,
+  EndpointRequest,
+  EndpointResponse,
+} from '../../../electron/shared/api';
 import {
   CREDENTIAL_SERVICE,
   MemoryStore,
@@ -35,13 +43,15 @@ class FakeSession implements SessionPort {
     this.facts_ = null;
     this.token = null;
   }
-  async call(endpoint: string, request: unknown) {
+  // The double answers every call with an empty page and every command with {}, whatever the table says.
+  async call<Name extends EndpointName>(endpoint: Name, request: EndpointRequest<Name>) {
     this.calls.push({ endpoint, request });
-    return { data: [], totalPages: 0, totalElements: 0, hasNext: false };
+    const page = { data: [], totalPages: 0, totalElements: 0, hasNext: false };
+    return page as EndpointResponse<Name>;
   }
-  async command(gatewayId: string, command: string, body: unknown) {
+  async command<Name extends CommandName>(gatewayId: string, command: Name, body?: CommandRequest<Name>) {
     this.calls.push({ gatewayId, command, body });
-    return {};
+    return {} as CommandResponse<Name>;
   }
   facts() {
     return this.facts_;

@@ -14,15 +14,15 @@ export interface DeviceRoute {
   filter: ActivityFilter;
 }
 
-/** The fields of a device the list reads; the rest of the record is not needed here. */
+/** The fields of a device the list reads (null where the server sends null); the rest is not needed here. */
 export interface DeviceRow {
-  name?: string | undefined;
-  deviceEUI?: string | undefined;
+  name?: string | null | undefined;
+  deviceEUI?: string | null | undefined;
   active: boolean;
   state: string;
   lastActivityTime: number | null;
-  applicationName?: string | undefined;
-  deviceModelName?: string | undefined;
+  applicationName?: string | null | undefined;
+  deviceModelName?: string | null | undefined;
 }
 
 /** The endpoint of the endpoint table for a scope. */

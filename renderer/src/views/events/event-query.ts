@@ -147,7 +147,12 @@ const FIELD_OF_PATH: Record<string, keyof EventForm> = {
 
 /** The outcome of checking the filters: the call to send, or a message per field. */
 export type EventRequest =
-  { ok: true; call: ApiCallParts } | { ok: false; errors: Partial<Record<keyof EventForm, string>> };
+  | { ok: true; call: ApiCallParts<EventListEndpoint> }
+  | { ok: false; errors: Partial<Record<keyof EventForm, string>> };
+
+/** The endpoints that list enhanced events: all of them, the raised ones, or one entity's. */
+export type EventListEndpoint =
+  'listEnhancedEvents' | 'listRaisedEnhancedEvents' | 'listEntityEnhancedEvents';
 
 function collect(
   error: z.ZodError,

@@ -1,7 +1,7 @@
 import type { Gateway } from '../../../../electron/shared/api/gateway';
 import type { IpcClient } from '../../lib/ipc';
 import type { SessionSummary } from '../../lib/wire-types';
-import { GATEWAY_DIRECTORY, type GatewayPage } from './gateway-list.svelte';
+import { GATEWAY_DIRECTORY } from './gateway-list.svelte';
 import { readThroughCache, userGatewaysRequest } from './gateway-reads';
 
 /** Gateways read per page while looking one up by id (the server has no read of one gateway by id). */
@@ -28,7 +28,7 @@ export async function lookUpGateway(
       sortDirection: 'ASC',
     });
     if (!request) return null;
-    const outcome = await readThroughCache<GatewayPage>(client, request);
+    const outcome = await readThroughCache(client, request);
     if (!outcome.ok) return null;
     for (const gateway of outcome.value.data) GATEWAY_DIRECTORY.set(gateway.id.id, gateway);
     const found = GATEWAY_DIRECTORY.get(gatewayId);

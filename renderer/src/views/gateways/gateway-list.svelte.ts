@@ -21,13 +21,9 @@ const MAX_CONCURRENT_PAGES = 2;
 /** While showing cached data, how often to try the server again. */
 export const OFFLINE_RETRY_MS = 5_000;
 
-/** A page of gateways as the server answers it. */
-export interface GatewayPage {
-  data: Gateway[];
-  totalPages: number;
-  totalElements: number;
-  hasNext: boolean;
-}
+/** The endpoints that list a page of gateways: a provider's, a customer's or a gateway group's. */
+export type GatewayListEndpoint =
+  'listProviderGateways' | 'listCustomerGateways' | 'listGatewayGroupGateways';
 
 /** The request for one page of a scope, as `api:call` takes it (and the offline cache keys it). */
 export function pageRequest(
@@ -39,7 +35,7 @@ export function pageRequest(
     sortDirection: 'ASC' | 'DESC';
     textSearch: string;
   },
-): ReadParts {
+): ReadParts<GatewayListEndpoint> {
   const { textSearch, ...rest } = query;
   const fullQuery: Record<string, unknown> = { ...rest };
   // A MAC typed as printed on the label (any case, `:`/`-`/`.` separators) is sent as the digits the server stores.
@@ -166,8 +162,8 @@ export class GatewayListState {
     // Once the rows come from this laptop, the next pages and searches do too (no wait on an absent server);
     // the retry probe alone asks the server, and live rows replace these when it answers.
     const outcome = this.isOffline
-      ? await readCached<GatewayPage>(this.client, parts)
-      : await readThroughCache<GatewayPage>(this.client, parts);
+      ? await readCached(this.client, parts)
+      : await readThroughCache(this.client, parts);
     if (generation !== this.#generation) return;
     if (page === 0 && outcome.ok) performance.mark(DATA_RECEIVED_MARK);
     this.#inFlight--;

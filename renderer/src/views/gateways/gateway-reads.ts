@@ -1,9 +1,10 @@
 import type { IpcClient } from '../../lib/ipc';
 import type { IpcErrorShape, SessionSummary } from '../../lib/wire-types';
+import type { EndpointAnswer, EndpointName } from '../../../../electron/shared/api/endpoints';
 
 /** One read of the endpoint table: what `api:call` takes and what `cache:get` looks up. */
-export interface ReadParts {
-  endpoint: string;
+export interface ReadParts<E extends EndpointName = EndpointName> {
+  endpoint: E;
   params?: Record<string, string | number | boolean>;
   query?: Record<string, unknown>;
 }
@@ -15,7 +16,7 @@ export interface ReadParts {
 export function userGatewaysRequest(
   summary: Pick<SessionSummary, 'role' | 'providerId' | 'customerId'> | null,
   query: Record<string, unknown>,
-): ReadParts | null {
+): ReadParts<'listProviderGateways' | 'listCustomerGateways'> | null {
   if (summary?.role === 'PROVIDER_USER' && summary.providerId) {
     return { endpoint: 'listProviderGateways', params: { providerId: summary.providerId }, query };
   }
@@ -40,12 +41,13 @@ export type ReadOutcome<Value> =
  * same read instead, marked with its time. Other errors (403, 404, expired session) are never hidden by the
  * cache: they say something the technician must know.
  */
-export async function readThroughCache<Value>(
+export async function readThroughCache<E extends EndpointName>(
   client: IpcClient,
-  parts: ReadParts,
-): Promise<ReadOutcome<Value>> {
+  parts: ReadParts<E>,
+): Promise<ReadOutcome<EndpointAnswer<E>>> {
   const live = await client.invoke('api:call', parts);
-  if (live.ok) return { ok: true, value: live.value as Value, asOf: null };
+  // Main checks the answer against the endpoint's response schema before it crosses, so it has the table's type.
+  if (live.ok) return { ok: true, value: live.value as EndpointAnswer<E>, asOf: null };
   // Not signed in (field mode) is offline as far as the copy goes: the pack and cache are all there is.
   if (live.error.code !== 'NETWORK' && live.error.code !== 'UNAUTHENTICATED')
     return { ok: false, error: live.error };
@@ -56,14 +58,15 @@ export async function readThroughCache<Value>(
  * Reads only what this laptop kept (the offline cache, or the site pack): no request to the server, so it answers
  * at once when the server is known to be away. `missing` is the error answered when nothing was kept.
  */
-export async function readCached<Value>(
+export async function readCached<E extends EndpointName>(
   client: IpcClient,
-  parts: ReadParts,
+  parts: ReadParts<E>,
   missing: IpcErrorShape = { code: 'NETWORK', message: 'Nothing was kept for this read.' },
-): Promise<ReadOutcome<Value>> {
+): Promise<ReadOutcome<EndpointAnswer<E>>> {
   const cached = await client.invoke('cache:get', parts);
+  // The cache keeps only answers main checked against the endpoint's schema (or a site pack's, checked on import).
   if (cached.ok && cached.value)
-    return { ok: true, value: cached.value.value as Value, asOf: cached.value.asOf };
+    return { ok: true, value: cached.value.value as EndpointAnswer<E>, asOf: cached.value.asOf };
   return { ok: false, error: missing };
 }
 

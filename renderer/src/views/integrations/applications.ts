@@ -15,11 +15,9 @@ export async function listSeenApplications(
   customerId: string | undefined,
 ): Promise<SeenApplication[]> {
   if (!customerId) return [];
-  const answer = await client.invoke('api:call', { endpoint: 'listCustomerDevices', params: { customerId } });
+  const answer = await client.call('listCustomerDevices', { params: { customerId } });
   if (!answer.ok) return [];
-  const devices = (
-    answer.value as { data?: Array<{ applicationId?: { id?: string } | null; applicationName?: string }> }
-  ).data;
+  const devices = answer.value.data;
   const seen = new Map<string, string>();
   for (const device of devices ?? []) {
     const id = device.applicationId?.id;

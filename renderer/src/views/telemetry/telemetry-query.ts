@@ -58,7 +58,14 @@ export interface TelemetryForm {
   limit: string;
 }
 
-const ENDPOINTS: Record<TelemetryScope, { endpoint: string; idParam: string }> = {
+/** The endpoints that read performance samples: of one gateway, or a customer's, provider's or group's. */
+export type PerformanceEndpoint =
+  | 'getGatewayPerformance'
+  | 'getCustomerPerformance'
+  | 'getProviderPerformance'
+  | 'getGatewayGroupPerformance';
+
+const ENDPOINTS: Record<TelemetryScope, { endpoint: PerformanceEndpoint; idParam: string }> = {
   gateway: { endpoint: 'getGatewayPerformance', idParam: 'gatewayId' },
   customer: { endpoint: 'getCustomerPerformance', idParam: 'customerId' },
   provider: { endpoint: 'getProviderPerformance', idParam: 'providerId' },
@@ -67,7 +74,7 @@ const ENDPOINTS: Record<TelemetryScope, { endpoint: string; idParam: string }> =
 
 /** A checked request: the endpoint, its path parameters, the window to page through, and showTags. */
 export interface TelemetryRequest {
-  endpoint: string;
+  endpoint: PerformanceEndpoint;
   params: Record<string, string>;
   window: PerformanceWindow;
   showTags?: string;

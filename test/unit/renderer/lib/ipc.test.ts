@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   createDefaultTransport,
+  createPreloadTransport,
   createSocketTransport,
+  IpcClient,
   type Bridge,
   type SocketLike,
 } from '../../../../renderer/src/lib/ipc';
+import type { Result } from '../../../../renderer/src/lib/wire-types';
+import type { AuthUser, Gateway, PerformanceSample } from '../../../../electron/shared/api';
 import { encodeEventFrame } from '../../../../electron/shared/ipc/event-frame';
 import { ManualClock } from '../../../helpers/manual-clock';
 
@@ -208,5 +212,70 @@ describe('default transport', () => {
     createDefaultTransport({ location: { protocol: 'http:', host: '127.0.0.1:4321' } }, createSocket).close();
     createDefaultTransport({ location: { protocol: 'https:', host: 'example.test' } }, createSocket).close();
     expect(urls).toEqual(['ws://127.0.0.1:4321/ipc', 'wss://example.test/ipc']);
+  });
+});
+
+describe('typed endpoint calls', () => {
+  /** A client over a preload bridge that records what crosses and answers `value`. */
+  function clientAnswering(value: unknown) {
+    const crossed: unknown[] = [];
+    const bridge: Bridge = {
+      invoke: async (channel, input) => {
+        crossed.push([channel, input]);
+        return { ok: true, value };
+      },
+      on: () => () => undefined,
+    };
+    return { client: new IpcClient(createPreloadTransport(bridge)), crossed };
+  }
+
+  it('sends an endpoint call as api:call with the endpoint and its parts, and answers what main answered', async () => {
+    const samples = [{ timeMs: 1, value: 42 }];
+    const { client, crossed } = clientAnswering(samples);
+    const answer = await client.call('getGatewayPerformance', {
+      params: { gatewayId: 'gateway-1', measurement: 'system', field: 'cpuUsage' },
+      query: { startMs: 0, stopMs: 10 },
+    });
+    expect(crossed).toEqual([
+      [
+        'api:call',
+        {
+          endpoint: 'getGatewayPerformance',
+          params: { gatewayId: 'gateway-1', measurement: 'system', field: 'cpuUsage' },
+          query: { startMs: 0, stopMs: 10 },
+        },
+      ],
+    ]);
+    expect(answer).toEqual({ ok: true, value: samples });
+    expectTypeOf(answer).toEqualTypeOf<Result<PerformanceSample[]>>();
+  });
+
+  it('sends only the endpoint for an endpoint without parts', async () => {
+    const { client, crossed } = clientAnswering({ id: { id: 'user-1' } });
+    const answer = await client.call('getCurrentUser');
+    expect(crossed).toEqual([['api:call', { endpoint: 'getCurrentUser' }]]);
+    if (answer.ok) expectTypeOf(answer.value).toEqualTypeOf<AuthUser>();
+  });
+
+  it('types the answer of a page endpoint from the endpoint table', async () => {
+    const { client } = clientAnswering({ data: [], totalPages: 0, totalElements: 0, hasNext: false });
+    const answer = await client.call('listCustomerGateways', { params: { customerId: 'customer-1' } });
+    expect(answer.ok && answer.value.data).toEqual([]);
+    if (answer.ok) expectTypeOf(answer.value.data).toEqualTypeOf<Gateway[]>();
+  });
+
+  it('refuses wrong parts at compile time, and sends them unchanged for main to refuse at run time', async () => {
+    const { client, crossed } = clientAnswering(null);
+    // @ts-expect-error customerId is a required path parameter of getCustomer.
+    await client.call('getCustomer', { params: {} });
+    // @ts-expect-error getCustomer has path parameters, so its parts cannot be left out.
+    await client.call('getCustomer');
+    // @ts-expect-error no endpoint of the table has this name.
+    await client.call('getEverything');
+    expect(crossed).toEqual([
+      ['api:call', { endpoint: 'getCustomer', params: {} }],
+      ['api:call', { endpoint: 'getCustomer' }],
+      ['api:call', { endpoint: 'getEverything' }],
+    ]);
   });
 });

@@ -4,6 +4,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../../../electron/services/api';
 import { FieldKitServices, type SessionFacts, type SessionPort } from '../../../../electron/app';
+import type {
+  CommandName,
+  CommandResponse,
+  EndpointName,
+  EndpointResponse,
+} from '../../../../electron/shared/api';
 import { MemoryStore } from '../../../../electron/services/credentials';
 import { createRouter } from '../../../../electron/shared/ipc/router';
 
@@ -35,11 +41,12 @@ class FakeSession implements SessionPort {
   async logout() {
     this.current = null;
   }
-  call() {
-    return this.callAnswer();
+  // The double answers whatever its test sets, whatever the table says.
+  async call<Name extends EndpointName>(): Promise<EndpointResponse<Name>> {
+    return (await this.callAnswer()) as EndpointResponse<Name>;
   }
-  command() {
-    return this.commandAnswer();
+  async command<Name extends CommandName>(): Promise<CommandResponse<Name>> {
+    return (await this.commandAnswer()) as CommandResponse<Name>;
   }
   facts() {
     return this.current;
