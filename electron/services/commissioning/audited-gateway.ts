@@ -5,6 +5,8 @@ import {
   type CommandRequest,
   type CommandResponse,
 } from '../../shared/api';
+import { COMMAND_TITLES } from '../../shared/api/command-titles';
+import { NetworkError } from '../api';
 import type { AuditEntryInput, AuditSink } from '../audit';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import {
@@ -145,16 +147,26 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
         });
         if (cancelled) throw new CancelledError();
         if (definition.risk !== 'read' || !isTransient(error) || attempt >= READ_ATTEMPTS) throw error;
-        if (isUnresponsive(error)) await this.waitForReturn(signal, `${name} was not answered`);
+        if (isUnresponsive(error))
+          await this.waitForReturn(signal, `"${COMMAND_TITLES[name]}" was not answered`, error);
         else await this.clock.sleep(Math.min(1_000 * attempt, 10_000), signal);
       }
     }
   }
 
-  /** Waits (step `waiting`, events each probe) until the gateway answers; throws GatewayUnreachableError. */
-  async waitForReturn(signal: AbortSignal, reason: string): Promise<number> {
+  /**
+   * Waits (step `waiting`, events each probe) until the gateway answers; throws GatewayUnreachableError. When the
+   * `cause` is that the server itself could not be reached, the step says so: the gateway may be fine, and the
+   * technician should look at this laptop's connection rather than at the gateway.
+   */
+  async waitForReturn(signal: AbortSignal, reason: string, cause?: unknown): Promise<number> {
     const previous = this.currentStep;
-    this.setStep('waiting', `The gateway is not answering: ${reason}`);
+    this.setStep(
+      'waiting',
+      cause instanceof NetworkError
+        ? `The server cannot be reached from this laptop (check its connection); the gateway may be fine: ${reason}`
+        : `The gateway is not answering: ${reason}`,
+    );
     const { waitedMs } = await waitForGateway(this.options.commander, this.gatewayId, {
       clock: this.clock,
       signal,

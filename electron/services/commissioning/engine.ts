@@ -185,7 +185,7 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
         await this.definition.apply(this.context(signal), state, edit);
       } catch (error) {
         if (!isUnresponsive(error)) throw error;
-        await this.waitForReturn(signal, 'it stopped answering during the change');
+        await this.waitForReturn(signal, 'it stopped answering during the change', error);
       }
       this.setStep('verifying', 'Checking that the change took effect');
       const checks = await this.verifyWithin(signal, state, edit);
@@ -263,7 +263,11 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
         await this.definition.rollback(context, state, edit);
       } catch (error) {
         if (!isUnresponsive(error)) throw error;
-        await this.waitForReturn(signal, 'it stopped answering while the previous settings were put back');
+        await this.waitForReturn(
+          signal,
+          'it stopped answering while the previous settings were put back',
+          error,
+        );
       }
       if (await restored()) {
         return this.finish(startedAt, {

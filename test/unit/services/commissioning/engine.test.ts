@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../../electron/services/api';
+import { ApiError, NetworkError } from '../../../../electron/services/api';
 import { MemoryAuditSink } from '../../../../electron/services/audit';
 import {
   EditRejectedError,
@@ -253,6 +253,35 @@ describe('WizardRun with a gateway that stops answering', () => {
     expect(waiting[0]?.type === 'waiting' && waiting[0].notice.message).toMatch(
       /Waiting for the gateway to answer/,
     );
+  });
+
+  it('says the server cannot be reached, not the gateway, when the laptop loses the server', async () => {
+    const gateway = createFakeGateway();
+    const original = gateway.commander.command.bind(gateway.commander);
+    let isServerAway = true;
+    gateway.commander.command = (async (
+      gatewayId: string,
+      name: string,
+      request: unknown,
+      options: unknown,
+    ) => {
+      if (isServerAway) {
+        isServerAway = false;
+        throw new NetworkError(name, 'connect ECONNREFUSED 127.0.0.1:1');
+      }
+      return original(gatewayId, name as never, request as never, options as never);
+    }) as typeof gateway.commander.command;
+    const { options } = runOptions(gateway.commander);
+    const run = createWizardRun(firewallWizard, 'gw-1', options);
+    const steps: string[] = [];
+    run.on('event', (event: WizardEvent) => {
+      if (event.type === 'step') steps.push(event.message);
+    });
+    await run.read();
+    const waiting = steps.find((message) => message.includes('was not answered'));
+    expect(waiting).toMatch(/^The server cannot be reached from this laptop/);
+    expect(waiting).toContain('the gateway may be fine');
+    expect(waiting).not.toMatch(/getFirewallConfiguration/);
   });
 
   it('explains a gateway that never answers instead of crashing', async () => {
