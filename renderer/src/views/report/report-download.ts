@@ -6,12 +6,11 @@ export function decodeBase64(base64: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** The start of today in this computer's time zone: the default start of a visit. */
-export function startOfToday(now: number): number {
-  const date = new Date(now);
-  date.setHours(0, 0, 0, 0);
-  return date.getTime();
-}
+/**
+ * When Field Kit was opened in this run, to the minute: the report's default "Visit started" (the technician sets
+ * the real arrival; midnight, the earlier default, put a false arrival time on every report).
+ */
+export const APP_OPENED_AT = Math.floor(Date.now() / 60_000) * 60_000;
 
 /** A `datetime-local` input value for a time, in local time. */
 export function toLocalInput(ms: number): string {
