@@ -11,7 +11,13 @@ import {
   parseSystemVersion,
   parseUptime,
 } from './triage-parsers';
-import type { TriageCheck, TriageHealth, TriageInterface, TriageStatus } from './triage-schemas';
+import type {
+  TriageCheck,
+  TriageHealth,
+  TriageInterface,
+  TriageResult,
+  TriageStatus,
+} from './triage-schemas';
 
 /** What one diagnostic command printed (cleaned of its echo and marker) and its exit status. */
 export interface TriageReading {
@@ -235,4 +241,27 @@ function assessPacketForwarder(reading: TriageReading | undefined): TriageCheck 
   return forwarders.length > 0
     ? { status: 'ok', detail: `Packet forwarder running (${forwarders.join(', ')}).` }
     : { status: 'fault', detail: 'No packet forwarder is running.' };
+}
+
+/** Said of a part whose command never answered. */
+const NOT_READ = 'unknown (not read)';
+
+/**
+ * The default routes and the DNS servers in words: what was read, "none" only when the command ran and listed
+ * nothing, and "unknown (not read)" when it never answered (a run stopped early must not read as a fault).
+ */
+export function describeRoutesAndDns(result: Pick<TriageResult, 'commands' | 'health'>): {
+  routes: string;
+  dns: string;
+} {
+  const ran = (pattern: RegExp) =>
+    result.commands.some((command) => command.outcome === 'ok' && pattern.test(command.command));
+  const routes = result.health.defaultRoutes
+    .map((route) => `${route.device}${route.via ? ` via ${route.via}` : ''}`)
+    .join(', ');
+  const dns = result.health.dns.join(', ');
+  return {
+    routes: routes || (ran(/^(ip route|route\b)/) ? 'none' : NOT_READ),
+    dns: dns || (ran(/resolv\.conf/) ? 'none' : NOT_READ),
+  };
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   assessHealth,
+  describeRoutesAndDns,
   type TriageReading,
   type TriageReadings,
 } from '../../../../electron/shared/terminal/triage-health';
@@ -118,5 +119,39 @@ describe('assessHealth', () => {
 
   it('lists the last error lines of the log', () => {
     expect(assessHealth(healthyReadings()).logErrors).toHaveLength(3);
+  });
+});
+
+describe('describeRoutesAndDns', () => {
+  const command = (text: string, outcome: 'ok' | 'timed-out') => ({
+    command: text,
+    outcome,
+    exitCode: outcome === 'ok' ? 0 : null,
+    durationMs: 10,
+    timeoutMs: 15_000,
+  });
+
+  it('says "unknown (not read)" for routes and DNS that were never read, not "none"', () => {
+    const health = assessHealth({});
+    expect(describeRoutesAndDns({ commands: [], health })).toEqual({
+      routes: 'unknown (not read)',
+      dns: 'unknown (not read)',
+    });
+    expect(describeRoutesAndDns({ commands: [command('ip route', 'timed-out')], health }).routes).toBe(
+      'unknown (not read)',
+    );
+  });
+
+  it('says "none" only when the command answered with no default route or server', () => {
+    const health = assessHealth({});
+    const commands = [command('ip route', 'ok'), command('cat /etc/resolv.conf', 'ok')];
+    expect(describeRoutesAndDns({ commands, health })).toEqual({ routes: 'none', dns: 'none' });
+  });
+
+  it('lists the default routes and DNS servers that were read', () => {
+    const health = assessHealth(healthyReadings());
+    const described = describeRoutesAndDns({ commands: [command('ip route', 'ok')], health });
+    expect(described.routes).toMatch(/via/);
+    expect(described.dns).not.toMatch(/none|unknown/);
   });
 });
