@@ -503,7 +503,13 @@ export function createCommissioningHandlers({
         // A report needs no server: with no session (field mode) it is the selected profile's, by nobody signed in.
         const summary = sessions.summary();
         const profileId = summary?.profileId ?? profiles.list().selectedId ?? 'none';
-        const user = summary?.username ?? 'not signed in (field mode)';
+        const profile = profiles.list().profiles.find((candidate) => candidate.id === profileId);
+        // In field mode the profile's user name is the best name for the technician, said as not signed in.
+        const user =
+          summary?.username ??
+          (profile?.username
+            ? `${profile.username} (not signed in: field mode)`
+            : 'not signed in (field mode)');
         const endedAt = input.endedAt ?? Date.now();
         const wanted = input.gateways ? new Set(input.gateways.map((gateway) => gateway.id)) : undefined;
         const inSpan = (at: number, gatewayId?: string) =>
@@ -514,6 +520,7 @@ export function createCommissioningHandlers({
         const visit = await collectVisit({
           audit,
           profileId,
+          profileName: summary?.profileName ?? profile?.name,
           technician: user,
           startedAt: input.startedAt,
           endedAt,

@@ -5,6 +5,7 @@ import { COMMAND_TITLES } from '../../shared/api/command-titles';
 import type { CommandName } from '../../shared/api/commands';
 import { formatMac } from '../../shared/mac';
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
+import { describeRoutesAndDns } from '../../shared/terminal/triage-health';
 import {
   describeWork,
   foldCommands,
@@ -75,6 +76,8 @@ export interface SiteVisit {
   title?: string;
   technician: string;
   profileId: string;
+  /** The profile's name, shown instead of its id when known. */
+  profileName?: string;
   site?: string;
   gateways: VisitGateway[];
   /** The customer the site belongs to. */
@@ -251,7 +254,7 @@ ${
     ? '<p>No gateway was worked on.</p>'
     : `<table class="summary">${columns(34, 66)}<tr><th>Gateway</th><th>Outcome</th></tr>${summaryRows}</table>`
 }
-<p class="meta">Report generated ${time(options.generatedAt ?? Date.now())} · profile ${clean(visit.profileId)} · signed in as ${clean(visit.technician)}. Passwords and keys are never shown.</p>
+<p class="meta">Report generated ${time(options.generatedAt ?? Date.now())} · profile ${clean(visit.profileName ?? visit.profileId)} · technician ${clean(visit.technician)}. Passwords and keys are never shown.</p>
 </section>`);
 
   const logs = visit.terminalLogs ?? [];
@@ -469,6 +472,7 @@ function formatTriage(
   const status = (value: string) =>
     `<span class="${value === 'ok' ? 'ok' : value === 'fault' ? 'failed' : 'unknown'}">${clean(value)}</span>`;
   const { health } = triage;
+  const routesAndDns = describeRoutesAndDns(triage);
   const rows = [
     ['Network', health.network],
     ['WAN', health.wan],
@@ -486,8 +490,8 @@ function formatTriage(
 ${triage.outcome === 'stopped' ? `<p class="failed">Stopped early: ${clean(triage.problem ?? 'unknown reason')}</p>` : ''}
 <ul>${health.findings.map((finding) => `<li>${status(finding.status)} ${clean(finding.text)}</li>`).join('')}</ul>
 <table><tr><th>Part</th><th>Status</th><th>Seen</th></tr>${rows.map(([label, check]) => `<tr><td>${label}</td><td>${status(check.status)}</td><td>${clean(check.detail)}</td></tr>`).join('')}
-<tr><td>Default route</td><td></td><td>${clean(health.defaultRoutes.map((route) => `${route.device}${route.via ? ` via ${route.via}` : ''}`).join(', ') || 'none')}</td></tr>
-<tr><td>DNS</td><td></td><td>${clean(health.dns.join(', ') || 'none')}</td></tr>
+<tr><td>Default route</td><td></td><td>${clean(routesAndDns.routes)}</td></tr>
+<tr><td>DNS</td><td></td><td>${clean(routesAndDns.dns)}</td></tr>
 <tr><td>Uptime</td><td></td><td>${clean(health.uptime ?? 'unknown')}</td></tr>
 <tr><td>Versions</td><td></td><td>${clean(health.versions.map((version) => `${version.name} ${version.version}`).join(', ') || 'unknown')}</td></tr></table>
 ${interfaces ? `<table><tr><th>Interface</th><th>State</th><th>Carrier</th><th>Addresses</th></tr>${interfaces}</table>` : ''}
@@ -499,6 +503,7 @@ ${health.logErrors.length > 0 ? `<p>Last errors in the log:</p><pre><code>${clea
 export interface VisitSource {
   audit: { read(query: { profileId: string; since?: number; until?: number }): Promise<AuditEntry[]> };
   profileId: string;
+  profileName?: string;
   technician: string;
   startedAt: number;
   endedAt: number;
@@ -541,6 +546,7 @@ export async function collectVisit(source: VisitSource): Promise<SiteVisit> {
     ...(source.photos && source.photos.length > 0 ? { photos: source.photos } : {}),
     technician: source.technician,
     profileId: source.profileId,
+    ...(source.profileName ? { profileName: source.profileName } : {}),
     gateways,
     startedAt: source.startedAt,
     endedAt: source.endedAt,

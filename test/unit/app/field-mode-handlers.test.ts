@@ -48,6 +48,43 @@ afterEach(async () => {
 });
 
 describe('field mode channels with no session', () => {
+  it('names the profile and its user in a report made without signing in, never its id alone', async () => {
+    const reporting = await FieldKitServices.create({
+      dataDir: join(folder, 'reporting'),
+      mode: 'browser',
+      version: '0.1.0',
+      credentials: { store: new MemoryStore(), keychain: 'os' },
+      createSession: () => {
+        throw new Error('field mode must not build a session');
+      },
+      commissioning: { reportsDir: join(folder, 'reporting', 'reports') },
+    });
+    try {
+      const profile = await reporting.profiles.save({
+        name: 'Roof site',
+        baseUrl: 'https://oam.lab.example',
+        username: 'tech@acme.demo',
+      });
+      await reporting.profiles.select(profile.id);
+      const router = createRouter<null>({
+        handlers: reporting.handlers,
+        isTrustedSender: () => true,
+        mapError: reporting.mapError,
+      });
+      const answer = (await router.dispatch('report:export', { startedAt: 0, format: 'html' }, null)) as {
+        ok: boolean;
+        value?: { base64: string };
+      };
+      expect(answer.ok).toBe(true);
+      const html = Buffer.from(answer.value!.base64, 'base64').toString('utf8');
+      expect(html).toContain('profile Roof site');
+      expect(html).toContain('tech@acme.demo (not signed in: field mode)');
+      expect(html).not.toContain(`profile ${profile.id}`);
+    } finally {
+      await reporting.close();
+    }
+  });
+
   it('reports the selected profile’s pack: date, counts, size and which gateways have a root password', async () => {
     await services.sitePacks.save(buildPack(12, { profileId, rootPasswordStored: ['gw-3'] }));
     const status = await invoke('site-pack:status');
