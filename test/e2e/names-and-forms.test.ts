@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMac } from '../../electron/shared/mac';
 import type { RunningSimulator } from '../../simulator';
 import { healthyGateway } from '../integration/commissioning/simulator-session';
-import { startCommissioningApp, type CommissioningApp } from './wizards-harness';
+import { SHORT_TIMINGS, startCommissioningApp, type CommissioningApp } from './wizards-harness';
 
 // Finding a gateway by the MAC on its label, gateways named by name and MAC wherever they appear, and forms that say what is wrong at the field as soon as it is left:
 // the bad inputs a technician met (issue 21), each with the message expected next to its field.
@@ -13,17 +13,7 @@ let simulator: RunningSimulator;
 let page: Page;
 
 beforeAll(async () => {
-  app = await startCommissioningApp({
-    simulator: { commandTimeoutMs: 300, rebootMs: 1_500, upgradeMs: 1_000, gateways: 40 },
-    timing: {
-      commandTimeoutMs: 5_000,
-      verifyTimeoutMs: 4_000,
-      gatewayReturnTimeoutMs: 8_000,
-      waitInitialDelayMs: 100,
-      waitMaxDelayMs: 400,
-      pollIntervalMs: 250,
-    },
-  });
+  app = await startCommissioningApp(SHORT_TIMINGS);
   simulator = app.host.simulator!;
   page = app.page;
 }, 120_000);

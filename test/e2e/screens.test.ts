@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../simulator';
 import { findAxeViolations, measurePageWidth } from '../helpers/axe';
 import { healthyGateway } from '../integration/commissioning/simulator-session';
-import { startCommissioningApp, type CommissioningApp } from './wizards-harness';
+import { SHORT_TIMINGS, startCommissioningApp, type CommissioningApp } from './wizards-harness';
 
 // Every view, wizard step and dialog in Chromium's default 1280×720 window, through the browser host and the
 // simulator: the page never reaches wider than the window, and axe-core finds no serious or critical violation.
@@ -17,17 +17,7 @@ let simulator: RunningSimulator;
 let page: Page;
 
 beforeAll(async () => {
-  app = await startCommissioningApp({
-    simulator: { commandTimeoutMs: 300, rebootMs: 1_500, upgradeMs: 1_000, gateways: 40 },
-    timing: {
-      commandTimeoutMs: 5_000,
-      verifyTimeoutMs: 4_000,
-      gatewayReturnTimeoutMs: 8_000,
-      waitInitialDelayMs: 100,
-      waitMaxDelayMs: 400,
-      pollIntervalMs: 250,
-    },
-  });
+  app = await startCommissioningApp(SHORT_TIMINGS);
   simulator = app.host.simulator!;
   page = app.page;
   await page.setViewportSize(WINDOW);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAxeViolations, measurePageWidth } from '../helpers/axe';
 import { healthyGateway } from '../integration/commissioning/simulator-session';
 import type { RunningSimulator } from '../../simulator';
-import { startCommissioningApp, type CommissioningApp } from './wizards-harness';
+import { SHORT_TIMINGS, startCommissioningApp, type CommissioningApp } from './wizards-harness';
 
 // The site report as a customer gets it: a short visit on the simulator (a WAN change that is verified on one
 // gateway, an APN change that fails verification and is rolled back on another, a photo from disk), exported as
@@ -43,17 +43,7 @@ function solidPng(width: number, height: number): Buffer {
 }
 
 beforeAll(async () => {
-  app = await startCommissioningApp({
-    simulator: { commandTimeoutMs: 300, rebootMs: 1_500, upgradeMs: 1_000, gateways: 40 },
-    timing: {
-      commandTimeoutMs: 5_000,
-      verifyTimeoutMs: 4_000,
-      gatewayReturnTimeoutMs: 8_000,
-      waitInitialDelayMs: 100,
-      waitMaxDelayMs: 400,
-      pollIntervalMs: 250,
-    },
-  });
+  app = await startCommissioningApp(SHORT_TIMINGS);
   simulator = app.host.simulator!;
 }, 120_000);
 

@@ -58,12 +58,28 @@ export interface CommissioningApp {
 
 const SILENT_LOG = { info: () => undefined, error: () => undefined };
 
-/** Starts the host in demo mode with these simulator settings and engine timings, and logs in. */
-export async function startCommissioningApp(options: {
+/** What startCommissioningApp takes: the simulator's settings and the engines' timings. */
+export interface CommissioningAppOptions {
   simulator: SimulatorSettingsInput;
   timing: CommissioningOptions['timing'];
   stepTimeoutMs?: number;
-}): Promise<CommissioningApp> {
+}
+
+/** A simulator and engines with short timings: reboots, upgrades and waits take seconds, not minutes. */
+export const SHORT_TIMINGS: CommissioningAppOptions = {
+  simulator: { commandTimeoutMs: 300, rebootMs: 1_500, upgradeMs: 1_000, gateways: 40 },
+  timing: {
+    commandTimeoutMs: 5_000,
+    verifyTimeoutMs: 4_000,
+    gatewayReturnTimeoutMs: 8_000,
+    waitInitialDelayMs: 100,
+    waitMaxDelayMs: 400,
+    pollIntervalMs: 250,
+  },
+};
+
+/** Starts the host in demo mode with these simulator settings and engine timings, and logs in. */
+export async function startCommissioningApp(options: CommissioningAppOptions): Promise<CommissioningApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-e2e-commissioning-'));
   const rendererDir = join(dataDir, 'renderer');
   let host: StartedHost | undefined;

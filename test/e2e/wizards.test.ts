@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewaysWhere, healthyGateway } from '../integration/commissioning/simulator-session';
 import type { RunningSimulator } from '../../simulator';
-import { startCommissioningApp, type CommissioningApp } from './wizards-harness';
+import { SHORT_TIMINGS, startCommissioningApp, type CommissioningApp } from './wizards-harness';
 
 // The commissioning wizards, diagnostics and the site report in Chromium, through the browser host and the
 // simulator with short timings: each wizard's happy path and its failure path as a technician sees them.
@@ -15,17 +15,7 @@ let simulator: RunningSimulator;
 const visitStartedAt = Date.now();
 
 beforeAll(async () => {
-  app = await startCommissioningApp({
-    simulator: { commandTimeoutMs: 300, rebootMs: 1_500, upgradeMs: 1_000, gateways: 40 },
-    timing: {
-      commandTimeoutMs: 5_000,
-      verifyTimeoutMs: 4_000,
-      gatewayReturnTimeoutMs: 8_000,
-      waitInitialDelayMs: 100,
-      waitMaxDelayMs: 400,
-      pollIntervalMs: 250,
-    },
-  });
+  app = await startCommissioningApp(SHORT_TIMINGS);
   simulator = app.host.simulator!;
 }, 120_000);
 
