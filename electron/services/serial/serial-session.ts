@@ -67,6 +67,17 @@ export function describeOpenError(path: string, error: unknown): string {
   return `Could not open ${path}: ${message}`;
 }
 
+/**
+ * Why a port that was open stopped, in words: the OS's own error (`bad file descriptor`, `EIO`) says little to a
+ * technician whose USB adapter came out; it stays at the end for whoever reads the log.
+ */
+export function describeDisconnect(path: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return /bad file descriptor|EBADF|EIO|ENXIO|ENODEV|No such device|Input\/output error/i.test(message)
+    ? `Disconnected: the adapter at ${path} went away (unplugged, or the gateway lost power; ${message})`
+    : `Disconnected: ${message}`;
+}
+
 /** Why a modem-control request (break, DTR, RTS) failed, in words a technician can act on. */
 function describeControlError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
@@ -487,7 +498,7 @@ export class SerialSession extends TerminalSessionBase {
     this.#port = undefined;
     if (port.isOpen) await port.close().catch(() => {});
     if (isStopped()) return;
-    const reason = `Disconnected: ${(error as Error).message ?? String(error)}`;
+    const reason = describeDisconnect(this.path, error);
     if (!this.options.autoReconnect) {
       this.setState('failed', reason);
       await this.log?.close();

@@ -270,7 +270,9 @@ describe('SerialPorts', () => {
     const reconnecting = waitForState(session, 'reconnecting');
     binding.ports = [];
     binding.lastPort.unplug();
-    expect(await reconnecting).toMatch(/^Disconnected: EIO/);
+    expect(await reconnecting).toMatch(
+      /^Disconnected: the adapter at \/dev\/ttyUSB0 went away \(unplugged, or the gateway lost power; EIO/,
+    );
     const reopened = waitForState(session, 'open');
     binding.ports = [
       createPortInfo({ path: '/dev/ttyUSB3', serialNumber: 'A10K1', vendorId: '0403', productId: '6001' }),
