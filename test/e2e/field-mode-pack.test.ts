@@ -101,12 +101,15 @@ describe('the site pack, offline', () => {
     await page.getByText(`${gateways.length} gateways`).waitFor();
 
     const search = page.getByRole('searchbox', { name: 'Search by name or MAC' });
-    await search.fill(target.gatewayMac.toLowerCase());
+    // Typed as printed on the label: with colons, in lower case.
+    await search.fill(formatMac(target.gatewayMac).toLowerCase());
     await page.getByText('1 gateway', { exact: true }).waitFor();
     await page.getByRole('link', { name: target.name, exact: true }).click();
     await page.getByRole('heading', { name: target.name }).waitFor();
     const banner = page.getByRole('status', { name: 'Offline copy' });
     expect(await banner.textContent()).toMatch(/showing this gateway as of/);
+    // The status is the pack's, of its time: no live green light.
+    expect(await page.getByRole('heading', { name: target.name }).textContent()).toMatch(/as of \d/);
     await page.getByRole('heading', { name: 'From the site pack' }).waitFor();
 
     // A serial console on the gateway, open while the server is away.
