@@ -49,6 +49,8 @@ export interface OpenReverseRequest {
   cols: number;
   rows: number;
   title?: string;
+  /** The gateway's name (and MAC) for the session log's file name; default its id. */
+  logName?: string;
   /** Prefix each line shown with its local time (see SshSessionOptions.timestamps). */
   timestamps?: boolean;
   /** Told each step of the (re)connection, in words for a status line. */

@@ -25,6 +25,8 @@ export interface OpenDirectRequest {
   cols: number;
   rows: number;
   title?: string;
+  /** The gateway's name (and MAC) for the session log's file name; default its id, else the title. */
+  logName?: string;
   /** Prefix each line shown with its local time (see SshSessionOptions.timestamps). */
   timestamps?: boolean;
 }
@@ -123,6 +125,7 @@ export class SshService {
       kind: 'reverse',
       title: request.title ?? `${request.gatewayId} (reverse SSH)`,
       gatewayId: request.gatewayId,
+      ...(request.logName ? { logName: request.logName } : {}),
       cols: request.cols,
       rows: request.rows,
       ...(request.timestamps ? { timestamps: true } : {}),
@@ -146,6 +149,7 @@ export class SshService {
       kind: 'direct',
       title: request.title ?? `${request.gatewayId ?? request.host} (SSH)`,
       ...(request.gatewayId ? { gatewayId: request.gatewayId } : {}),
+      ...(request.logName ? { logName: request.logName } : {}),
       cols: request.cols,
       rows: request.rows,
       ...(request.timestamps ? { timestamps: true } : {}),
@@ -182,12 +186,13 @@ export class SshService {
     await Promise.all([...this.sessions].map((session) => session.close()));
   }
 
-  private createSession(
-    options: Omit<
-      ConstructorParameters<typeof SshSession>[0],
-      'openLog' | 'highWatermark' | 'lowWatermark' | 'receiveWindowBytes' | 'clock'
-    >,
-  ): SshSession {
+  private createSession({
+    logName,
+    ...options
+  }: Omit<
+    ConstructorParameters<typeof SshSession>[0],
+    'openLog' | 'highWatermark' | 'lowWatermark' | 'receiveWindowBytes' | 'clock'
+  > & { logName?: string }): SshSession {
     const { logsDir, clock } = this.deps;
     const session = new SshSession({
       ...options,
@@ -197,7 +202,7 @@ export class SshService {
             openLog: () =>
               SessionLog.tryOpen({
                 logsDir,
-                gateway: options.gatewayId ?? options.title,
+                gateway: logName ?? options.gatewayId ?? options.title,
                 ...(clock ? { clock } : {}),
               }),
           }

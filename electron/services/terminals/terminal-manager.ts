@@ -16,6 +16,7 @@ import { assessHealth } from '../../shared/terminal/triage-health';
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
 import { runSerialTriage, TriageLoginError, type SerialTriageOptions } from '../serial/serial-triage';
 import type { TerminalSession, TerminalState } from '../terminal-core';
+import { formatMac, normalizeMac } from '../../shared/mac';
 import { OutputCoalescer } from './output-coalescer';
 
 /** Where the manager pushes `terminal:data` and `terminal:state` (the app's event hub). */
@@ -165,6 +166,16 @@ export interface RecentOutput {
  * pushed as `terminal:state` after the output before it; acknowledgements go to the session's flow control;
  * keystrokes go straight to the session, never behind output; `closeAll()` closes every session (quit).
  */
+/** A tab's title with its gateway's MAC when known ("acme-gw-0001 (reverse SSH) · 64:7F:DA:…"). */
+function describeGateway(title: string, mac: string | undefined): string {
+  return mac ? `${title} · ${formatMac(mac)}` : title;
+}
+
+/** A gateway in a session log's file name: its name, and its MAC's digits when known (no `:` in file names). */
+function logNameOf(name: string, mac: string | undefined): string {
+  return mac ? `${name}_${normalizeMac(mac) ?? mac}` : name;
+}
+
 export class TerminalManager {
   readonly #sessions = new Map<string, Entry>();
   /** Every session log of this run, closed sessions' too: the site report links them. */
@@ -212,7 +223,12 @@ export class TerminalManager {
     const { relay, portRange } = await this.#dependencies.resolveRelay();
     const session = await this.#dependencies.ssh.openReverse({
       gatewayId: input.gatewayId,
-      ...(input.gatewayName ? { title: `${input.gatewayName} (reverse SSH)` } : {}),
+      ...(input.gatewayName
+        ? {
+            title: describeGateway(`${input.gatewayName} (reverse SSH)`, input.gatewayMac),
+            logName: logNameOf(input.gatewayName, input.gatewayMac),
+          }
+        : {}),
       relay,
       ...(portRange ? { portRange } : {}),
       ...(input.rootPassword ? { rootPassword: input.rootPassword } : {}),
@@ -232,7 +248,12 @@ export class TerminalManager {
       username: input.username,
       password: input.password,
       ...(input.gatewayId ? { gatewayId: input.gatewayId } : {}),
-      ...(input.gatewayName ? { title: `${input.gatewayName} (SSH)` } : {}),
+      ...(input.gatewayName
+        ? {
+            title: describeGateway(`${input.gatewayName} (SSH)`, input.gatewayMac),
+            logName: logNameOf(input.gatewayName, input.gatewayMac),
+          }
+        : {}),
       cols: input.cols,
       rows: input.rows,
       ...(input.timestamps ? { timestamps: true } : {}),

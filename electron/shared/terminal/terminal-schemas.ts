@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/** A gateway's MAC as typed or listed: hex digits, optionally grouped by `:`, `-` or `.`. */
+const GatewayMacSchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Fa-f]{2}([:.-]?[0-9A-Fa-f]{2}){5,7}$/, 'a MAC of 6 or 8 bytes');
+
 /** Where a terminal session is in its life; `closed` and `failed` are final until a reconnect. */
 export const TerminalStateSchema = z.enum(['connecting', 'open', 'reconnecting', 'closed', 'failed']);
 /** Where a terminal session is in its life. */
@@ -95,6 +101,8 @@ export const OpenReverseInputSchema = z
     gatewayId: z.string().trim().min(1, 'Choose a gateway').max(100),
     /** The gateway's name as the fleet lists it, for the tab's title (default: its id). */
     gatewayName: z.string().trim().min(1).max(200).optional(),
+    /** Its MAC, shown with the name in the tab's title and the log file's name. */
+    gatewayMac: GatewayMacSchema.optional(),
     ...TerminalSizeShape,
     /** Asked once when the keychain has none; kept in the keychain after a successful login. */
     rootPassword: z.string().min(1).max(1_024).optional(),
@@ -116,6 +124,8 @@ export const OpenDirectInputSchema = z
     gatewayId: z.string().trim().min(1).max(100).optional(),
     /** Its name, for the tab's title. */
     gatewayName: z.string().trim().min(1).max(200).optional(),
+    /** Its MAC, shown with the name in the tab's title and the log file's name. */
+    gatewayMac: GatewayMacSchema.optional(),
     ...TerminalSizeShape,
     /** Prefix each line shown (and logged) with the laptop's local time, like serial's option; default off. */
     timestamps: z.boolean({ error: 'Timestamps must be true or false' }).optional(),

@@ -158,6 +158,21 @@ function setUp(overrides: Partial<TerminalManagerDependencies> = {}) {
 }
 
 describe('TerminalManager', () => {
+  it('names a gateway by its name and MAC in the tab, and by name and MAC digits in the log file', async () => {
+    const { manager, requests } = setUp();
+    await manager.openReverse({
+      gatewayId: 'gw-1',
+      gatewayName: 'acme-gw-0001',
+      gatewayMac: '647fdafffe001cad',
+      cols: 80,
+      rows: 24,
+    });
+    expect(requests[0]).toMatchObject({
+      title: 'acme-gw-0001 (reverse SSH) · 64:7F:DA:FF:FE:00:1C:AD',
+      logName: 'acme-gw-0001_647FDAFFFE001CAD',
+    });
+  });
+
   it('pushes every output byte once, in order, as terminal:data events', async () => {
     const { manager, opened, runScheduled, dataOf } = setUp();
     const info = await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
