@@ -74,10 +74,13 @@ describe('fleet apply under --fail-rate', () => {
     await page.getByLabel('What to change').selectOption('firewall');
     await page.getByLabel(/^Firewall settings to set/).fill('{ "doSPrevention": { "burstLimit": 77 } }');
     await page.getByRole('button', { name: 'Apply to the gateways' }).click();
+    const offline = simulator.fixture.gateways.filter(
+      (gateway) => gateway.initialStatus === 'OFFLINE',
+    ).length;
     const ask = page.getByRole('dialog', {
-      name: `Apply firewall settings (DoS burst limit 77) to ${chosen} gateways?`,
+      name: `Apply firewall settings (DoS burst limit 77) to ${chosen - offline} gateways?`,
     });
-    await ask.getByRole('button', { name: `Apply to ${chosen} gateways` }).click();
+    await ask.getByRole('button', { name: `Apply to ${chosen - offline} gateways` }).click();
     const rerun = page.getByRole('button', { name: /^Re-run (only the failed|the failed and the unknown)$/ });
     await rerun.waitFor({ timeout: 60_000 });
 
@@ -113,19 +116,21 @@ describe('fleet apply of a lockout', () => {
     await page.getByLabel(/^Firewall settings to set/).fill('{ "ssh": { "enabled": false } }');
     const before = sshStates();
 
-    await page.getByRole('button', { name: 'Apply to the gateways' }).click();
-    const ask = page.getByRole('dialog', {
-      name: `Apply firewall settings (SSH refused) to ${chosen} gateways?`,
-    });
-    await ask.getByText(`SSH will be refused on all ${chosen} gateways`).waitFor();
     const offline = simulator.fixture.gateways.filter(
       (gateway) => gateway.initialStatus === 'OFFLINE',
     ).length;
     expect(offline).toBeGreaterThan(0);
+    // The question counts the gateways that get the change; the offline ones are named as skipped.
+    const reachable = chosen - offline;
+    await page.getByRole('button', { name: 'Apply to the gateways' }).click();
+    const ask = page.getByRole('dialog', {
+      name: `Apply firewall settings (SSH refused) to ${reachable} gateways?`,
+    });
+    await ask.getByText(`SSH will be refused on all ${reachable} gateways`).waitFor();
     expect(await ask.getByRole('heading').textContent()).toBe(
-      `Apply firewall settings (SSH refused) to ${chosen} gateways? (${offline} listed offline: skipped, nothing sent to them)`,
+      `Apply firewall settings (SSH refused) to ${reachable} gateways? (${offline} more chosen but listed offline: skipped, nothing sent to them)`,
     );
-    const apply = ask.getByRole('button', { name: `Apply to ${chosen} gateways` });
+    const apply = ask.getByRole('button', { name: `Apply to ${reachable} gateways (${offline} skipped)` });
     expect(await apply.isDisabled()).toBe(true);
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await ask.waitFor({ state: 'hidden' });

@@ -460,7 +460,7 @@ export function createCommissioningHandlers({
         const chosen = await chooseTargets(targets, gatewayGroupId);
         const gatewayCount = countGateways(chosen);
         const offlineCount = countGateways(chosen.filter((target) => target.status === 'OFFLINE'));
-        return { gatewayCount, ...assessFleetChange(fleetChange, gatewayCount, offlineCount) };
+        return { gatewayCount, offlineCount, ...assessFleetChange(fleetChange, gatewayCount, offlineCount) };
       }),
     'fleet:start': ({ change, targets, gatewayGroupId, concurrency, confirmation }) =>
       mapped(async () => {

@@ -198,16 +198,22 @@ export function assessFleetChange(
   gatewayCount: number,
   offlineCount = 0,
 ): RiskAssessment & { question: string } {
-  const guards = change.kind === 'firewall' ? firewallGuards(undefined, change.patch, { gatewayCount }) : [];
-  const gateways = gatewayCount === 1 ? '1 gateway' : `${gatewayCount} gateways`;
+  // Gateways the list says are offline are skipped: the question and its risks count only those that get it.
+  const reachable = Math.max(0, gatewayCount - offlineCount);
+  const guards =
+    change.kind === 'firewall' ? firewallGuards(undefined, change.patch, { gatewayCount: reachable }) : [];
+  const gateways = reachable === 1 ? '1 gateway' : `${reachable} gateways`;
   const verb =
     change.kind === 'softwareUpgrade'
       ? `Upgrade ${change.packageName ?? 'every package'} on`
       : `Apply ${describeFleetChange(change)} to`;
-  const offline = offlineCount > 0 ? ` (${offlineCount} listed offline: skipped, nothing sent to them)` : '';
+  const offline =
+    offlineCount > 0
+      ? ` (${offlineCount} more chosen but listed offline: skipped, nothing sent to ${offlineCount === 1 ? 'it' : 'them'})`
+      : '';
   return {
     question: `${verb} ${gateways}?${offline}`,
-    disruptions: fleetDisruptions(change, gatewayCount),
+    disruptions: fleetDisruptions(change, reachable),
     guards,
   };
 }

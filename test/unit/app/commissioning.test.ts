@@ -320,7 +320,9 @@ describe('fleet channels', () => {
     });
     expect(answer.value).toEqual({
       gatewayCount: 2,
-      question: 'Apply ping target 9.9.9.9 to 2 gateways? (1 listed offline: skipped, nothing sent to them)',
+      offlineCount: 1,
+      question:
+        'Apply ping target 9.9.9.9 to 1 gateway? (1 more chosen but listed offline: skipped, nothing sent to it)',
       disruptions: [],
       guards: [],
     });

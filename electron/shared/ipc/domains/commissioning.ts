@@ -223,7 +223,10 @@ export const FleetPreviewInputSchema = z
 
 /** Output of `fleet:preview`: how many gateways, the question to ask, and the change's risk. */
 export const FleetPreviewSchema = RiskAssessmentSchema.extend({
+  /** Every gateway chosen: what the confirmation is bound to. */
   gatewayCount: z.number(),
+  /** Of those, the ones the list says are offline: skipped, nothing sent to them. */
+  offlineCount: z.number(),
   question: z.string(),
 });
 /** Output of `fleet:preview`. */
