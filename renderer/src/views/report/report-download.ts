@@ -6,11 +6,42 @@ export function decodeBase64(base64: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** Where the first opening of the day is kept across reloads and restarts (a time, not a secret). */
+const FIRST_OPENED_KEY = 'fieldkit:first-opened-today';
+
 /**
- * When Field Kit was opened in this run, to the minute: the report's default "Visit started" (the technician sets
- * the real arrival; midnight, the earlier default, put a false arrival time on every report).
+ * When Field Kit was first opened today, to the minute, kept in `storage` so that a reload or a restart during the
+ * visit keeps it: the report's default "Visit started". Midnight, the earlier default, put a false arrival time on
+ * every report; the technician still sets the real arrival.
  */
-export const APP_OPENED_AT = Math.floor(Date.now() / 60_000) * 60_000;
+export function firstOpenedToday(
+  now: number,
+  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined,
+): number {
+  const day = new Date(now).toDateString();
+  try {
+    const kept = JSON.parse(storage?.getItem(FIRST_OPENED_KEY) ?? 'null') as {
+      day?: unknown;
+      at?: unknown;
+    } | null;
+    if (kept && kept.day === day && typeof kept.at === 'number' && kept.at <= now) return kept.at;
+  } catch {
+    // Unreadable: start again from now.
+  }
+  const at = Math.floor(now / 60_000) * 60_000;
+  try {
+    storage?.setItem(FIRST_OPENED_KEY, JSON.stringify({ day, at }));
+  } catch {
+    // Storage refused (full, or disabled): the default holds for this run only.
+  }
+  return at;
+}
+
+/** The report's default visit start: when Field Kit was first opened today (see firstOpenedToday). */
+export const APP_OPENED_AT = firstOpenedToday(
+  Date.now(),
+  typeof localStorage === 'undefined' ? undefined : localStorage,
+);
 
 /** A `datetime-local` input value for a time, in local time. */
 export function toLocalInput(ms: number): string {
