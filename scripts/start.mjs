@@ -5,30 +5,16 @@
 // a browser when there is a display, through a private handoff page so that the token is on no command line:
 // scripts/handoff.mjs).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildIfStale, ROOT } from '../build/stale.mjs';
+import { findElectronBinary } from './electron-binary.mjs';
 import { openThroughHandoffPage } from './handoff.mjs';
 
 const ensure = spawnSync(process.execPath, [join(ROOT, 'scripts', 'ensure.mjs'), '--quiet'], {
   stdio: 'inherit',
 });
 if (ensure.status !== 0) process.exit(ensure.status ?? 1);
-
-/**
- * The Electron binary, or null when the runtime was never downloaded. Reads what `require('electron')` would,
- * without requiring it: that require tries to download the runtime, which cannot work offline.
- */
-function findElectronBinary() {
-  const packageDir = join(ROOT, 'node_modules', 'electron');
-  const pathFile = join(packageDir, 'path.txt');
-  if (!existsSync(pathFile)) return null;
-  const relativePath = readFileSync(pathFile, 'utf8').trim();
-  const distDir = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? join(packageDir, 'dist');
-  const binary = join(distDir, relativePath);
-  return existsSync(binary) ? binary : null;
-}
 
 function forwardSignals(child) {
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -4,27 +4,12 @@
 // what it needs (the one line printed says what). On Linux it runs inside a private D-Bus session with an
 // unlocked gnome-keyring when those exist, as `npm test` does; it needs a display there (xvfb-run -a).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildIfStale, ROOT } from '../build/stale.mjs';
+import { findElectronBinary } from './electron-binary.mjs';
 
 /** The exit status for "not run: a prerequisite is missing" (distinct from a failure, 1). */
 const NOT_RUN_STATUS = 2;
-
-/**
- * The Electron binary, or null when the runtime was never downloaded (`electron` installs without it; `npx
- * install-electron` fetches it). Reads what `require('electron')` would, without requiring it: that require
- * tries to download the runtime.
- */
-function findElectronBinary(environment = process.env) {
-  const packageDir = join(ROOT, 'node_modules', 'electron');
-  const pathFile = join(packageDir, 'path.txt');
-  if (!existsSync(pathFile)) return null;
-  const relativePath = readFileSync(pathFile, 'utf8').trim();
-  const distDir = environment.ELECTRON_OVERRIDE_DIST_PATH ?? join(packageDir, 'dist');
-  const binary = join(distDir, relativePath);
-  return existsSync(binary) ? binary : null;
-}
 
 function notRun(reason) {
   console.error(`test:electron not run: ${reason}`);
