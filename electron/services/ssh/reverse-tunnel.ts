@@ -1,4 +1,4 @@
-import type { SshServiceDependencies } from './ssh-service';
+import type { CommandRequest } from '../../shared/api/commands';
 import type { Duplex } from 'node:stream';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import { HostKeyChangedError } from './host-key-errors';
@@ -108,10 +108,20 @@ const STEP_ACTIVITIES: Record<ReverseSshStep, string> = {
   'gateway-login': 'logging in to the gateway',
 };
 
+/** The gateway commands the tunnel protocol sends: open and close the reverse tunnel. */
+export type TunnelCommandName = 'reverseSsh' | 'stopReverseSsh';
+
+/** Sends one of those commands to a gateway through the API session. */
+export type TunnelCommandRunner = <Name extends TunnelCommandName>(
+  gatewayId: string,
+  command: Name,
+  body: CommandRequest<Name>,
+) => Promise<unknown>;
+
 /** What ReverseTunnels needs: the API session, the ssh2 side and time (tests shorten the waits). */
 export interface ReverseTunnelsOptions {
   /** Sends a gateway command through the API session (`reverseSsh`, `stopReverseSsh`). */
-  runCommand: SshServiceDependencies['runCommand'];
+  runCommand: TunnelCommandRunner;
   connector: SshConnector;
   /** The relay ports the app's other reverse sessions use, so two sessions never pick the same one. */
   takenPorts(): Iterable<number>;

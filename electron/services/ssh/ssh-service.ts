@@ -7,12 +7,12 @@ import {
   RootPasswordRequiredError,
   type GatewayLogin,
   type OpenReverseRequest,
+  type TunnelCommandRunner,
   type TunnelRecord,
 } from './reverse-tunnel';
 import { GATEWAY_USER, SshConnector } from './ssh-connection';
 import { SshSession } from './ssh-session';
 import type { Clock } from '../../shared/clock';
-import type { CommandRequest } from '../../shared/api/commands';
 
 /** What `openDirect` needs: a gateway reachable on the local network. */
 export interface OpenDirectRequest {
@@ -31,17 +31,10 @@ export interface OpenDirectRequest {
   timestamps?: boolean;
 }
 
-/** The gateway commands the SSH service sends: open and close the reverse tunnel. */
-export type TunnelCommandName = 'reverseSsh' | 'stopReverseSsh';
-
 /** The SSH service's dependencies: everything outside plain computation is injected. */
 export interface SshServiceDependencies {
   /** Sends a gateway command through the API session (`reverseSsh`, `stopReverseSsh`). */
-  runCommand<Name extends TunnelCommandName>(
-    gatewayId: string,
-    command: Name,
-    body: CommandRequest<Name>,
-  ): Promise<unknown>;
+  runCommand: TunnelCommandRunner;
   knownHosts: KnownHosts;
   /** The keychain's root password for a gateway, if stored. */
   credentials?: { rootPassword(gatewayId: string): Promise<string | undefined> };
