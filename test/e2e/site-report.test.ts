@@ -96,6 +96,35 @@ describe('site report of a short visit', () => {
     const width = await photos.getByRole('img').evaluate((image) => (image as HTMLImageElement).naturalWidth);
     expect(width).toBe(1600);
 
+    // The preview says what the report will hold in its words, in time order, repeated reads folded.
+    const preview = page.getByRole('table', { name: 'Visit entries' });
+    await preview.getByRole('row').nth(1).waitFor();
+    const rows = await preview
+      .locator('tbody tr')
+      .evaluateAll((items) =>
+        items.map((item) =>
+          Array.from(item.querySelectorAll('td'), (cell) =>
+            (cell.textContent ?? '').replace(/\s+/g, ' ').trim(),
+          ),
+        ),
+      );
+    const whats = rows.map((row) => row[2]!);
+    expect(whats).toContain('Settings read: Cellular modem and APN');
+    expect(whats).toContain('Cellular modem and APN');
+    expect(whats.find((what) => what.startsWith('Read the data call status'))).toBeDefined();
+    expect(whats.join('\n')).not.toMatch(/^(cellular|connectivity):|:(read|applying|verifying)$/m);
+    expect(rows.some((row) => /read \d+ times, until/.test(row[0]!))).toBe(true);
+    expect(
+      rows.filter(
+        (row) => row[1]!.startsWith(cellular.name) && row[2]!.startsWith('Read the data call status'),
+      ),
+    ).toHaveLength(1);
+    const times = await preview
+      .locator('tbody tr > td:first-child > time')
+      .evaluateAll((items) => items.map((item) => Date.parse(item.getAttribute('datetime') ?? '')));
+    expect(times).toHaveLength(rows.length);
+    expect(times).toEqual([...times].sort((left, right) => left - right));
+
     await page.setViewportSize({ width: 1280, height: 720 });
     const { scrollWidth, windowWidth } = await measurePageWidth(page);
     expect(scrollWidth, 'the report view is wider than the window').toBeLessThanOrEqual(windowWidth);
@@ -136,7 +165,10 @@ describe('site report of a short visit', () => {
       2,
     );
     // Each setting's row keeps its outcome: the APN row of the rolled-back change says so.
-    expect(lineWith('→ internet.wrong.example', 'rolled back')).toBeDefined();
+    expect(lineWith('APN 1', '→ internet.wrong.example', 'rolled back')).toBeDefined();
+    // Requests read as labelled fields, not JSON.
+    expect(lineWith('Name:', 'internet.wrong.example')).toBeDefined();
+    expect(text).not.toContain('{"');
     for (const words of [
       ['Customer', 'Acme Ports Ltd'],
       ['Site', 'Harbour warehouse roof'],

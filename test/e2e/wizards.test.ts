@@ -77,6 +77,10 @@ describe('cellular wizard', () => {
     const previous = await first.inputValue();
     await first.fill('internet.wrong.example');
     await page.getByRole('button', { name: 'Review changes' }).click();
+    // The review numbers the APN as the form did.
+    const changes = page.getByRole('table', { name: 'Changes' });
+    await expect.poll(() => changes.textContent()).toContain('APN 1');
+    expect(await changes.textContent()).not.toContain('APN 0');
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await page.getByText('Verification failed: previous settings restored').waitFor({ timeout: 30_000 });
     expect(await page.locator('.result-message').textContent()).toMatch(/previous settings were put back/);

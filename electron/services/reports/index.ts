@@ -1,4 +1,4 @@
 export * from './export';
 export * from './site-report';
-export * from './visit-summary';
+export * from '../../shared/report/visit-summary';
 export * from './visit-photos';

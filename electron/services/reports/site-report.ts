@@ -1,20 +1,22 @@
 import type { AuditEntry } from '../audit';
 import { redactSecrets, redactText } from '../audit';
 import type { RfBest, RfSample } from '../commissioning/rf-meter';
-import { COMMAND_TITLES } from '../../shared/api/command-titles';
-import type { CommandName } from '../../shared/api/commands';
 import { formatMac } from '../../shared/mac';
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
 import { describeRoutesAndDns } from '../../shared/terminal/triage-health';
+import { labelOfField } from '../../shared/api/field-labels';
+import { flattenReadable, type ReadableField } from './readable-value';
 import {
-  describeWork,
+  describeSettingsRead,
   foldCommands,
+  isSettingsRead,
   OUTCOME_WORDS,
   responseOf,
   summarizeGateways,
+  titleOfCommand,
   type ChangeSummary,
   type VisitOutcome,
-} from './visit-summary';
+} from '../../shared/report/visit-summary';
 
 /** A ping measured during the visit. */
 export interface PingMeasurement {
@@ -124,11 +126,16 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
 }
 
-function formatValue(value: unknown): string {
-  if (value === undefined) return '—';
-  if (value === null) return '(none)';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
+/** The settings of a value by their label path ('' for a value that is one setting). */
+function leafMap(value: unknown): Map<string, ReadableField> {
+  return new Map(
+    value === undefined ? [] : flattenReadable(value).map((field) => [field.label, field] as const),
+  );
+}
+
+/** One setting's value: code, or a wrapped block of pretty JSON for what the report does not spell out. */
+function readableText(field: ReadableField, clean: (text: string) => string): string {
+  return field.isJson ? `<pre><code>${clean(field.text)}</code></pre>` : `<code>${clean(field.text)}</code>`;
 }
 
 function fileUrl(path: string): string {
@@ -153,6 +160,7 @@ code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:8.5pt;overf
 .meta{color:#4a4f57}.mac{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:9pt}
 .facts th{width:24%}.change,.keep{break-inside:avoid}.change{margin:.3rem 0 .6rem}
 .change-title{font-weight:600}
+.fields{list-style:none;padding-left:.4rem;margin:.15rem 0}pre{margin:.15rem 0}
 figure{margin:.4rem 0 .8rem;break-inside:avoid}figure img{max-width:100%;max-height:110mm;display:block;border:1px solid #bbc}
 figcaption{font-size:9.5pt;color:#4a4f57}
 .acknowledgement{break-inside:avoid}.signature td{height:3.2rem}
@@ -191,7 +199,12 @@ export function buildSiteReportHtml(visit: SiteVisit, options: SiteReportOptions
     });
   const clock = (at: number) => format(at, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
   const minute = (at: number) => format(at, { hour: '2-digit', minute: '2-digit' });
-  const value = (raw: unknown) => `<code>${clean(formatValue(redactSecrets(raw)))}</code>`;
+  /** A value as labelled settings, one per line (pretty JSON only for what is nested too deep). */
+  const readable = (raw: unknown) => {
+    const fields = flattenReadable(redactSecrets(raw));
+    if (fields.length === 1 && fields[0]!.label === '') return `<br>${readableText(fields[0]!, clean)}`;
+    return `<ul class="fields">${fields.map((field) => `<li>${clean(field.label)}: ${readableText(field, clean)}</li>`).join('')}</ul>`;
+  };
 
   const gatewayIds = [
     ...new Set([
@@ -268,7 +281,7 @@ ${
     const own = visit.entries.filter((entry) => entry.gatewayId === id);
     const parts: string[] = [];
     const changes = summary.changes.map((change) =>
-      formatChange(change, name, { clean, clock, value, outcomeSpan }),
+      formatChange(change, name, { clean, clock, outcomeSpan }),
     );
     // The heading is kept with the first change so a page never ends on a gateway's name alone.
     parts.push(
@@ -282,13 +295,13 @@ ${
         `<h3>From the site pack, as of ${time(facts.asOf)}</h3><p>Read from the server before the visit, not live: model ${clean(facts.model ?? '—')}, BSP ${clean(facts.bspVersion ?? '—')}, status ${clean(facts.status)}, last seen ${facts.lastSeenTime ? time(facts.lastSeenTime) : '—'}, raised alarms: ${facts.raisedAlarms === undefined ? 'not in the pack' : clean(facts.raisedAlarms.join(', ') || 'none')}.</p>`,
       );
 
-    const reads = own.filter((entry) => entry.kind === 'wizard' && entry.name.endsWith(':read'));
+    const reads = own.filter(isSettingsRead);
     if (reads.length > 0)
       parts.push(
         `<p><strong>Settings read:</strong> ${reads
           .map(
             (entry) =>
-              `${clean(describeWork({ ...entry, name: entry.name.replace(/:read$/, '') }))} at ${clock(entry.at)}${entry.outcome === 'ok' ? '' : ` (${auditOutcome(entry.outcome)})`}`,
+              `${clean(describeSettingsRead(entry))} at ${clock(entry.at)}${entry.outcome === 'ok' ? '' : ` (${auditOutcome(entry.outcome)})`}`,
           )
           .join('; ')}</p>`,
       );
@@ -312,7 +325,7 @@ ${
       `<h3>Measurements</h3>${measurements.length > 0 ? measurements.join('') : '<p>No measurements were taken.</p>'}`,
     );
 
-    parts.push(formatCommands(own, { clean, clock, minute, value, auditOutcome }));
+    parts.push(formatCommands(own, { clean, clock, minute, readable, auditOutcome }));
 
     const gatewayLogs = logs.filter((log) => log.gatewayId === id);
     if (gatewayLogs.length > 0) parts.push(`<h3>Terminal sessions</h3>${logsHtml(gatewayLogs)}`);
@@ -328,7 +341,7 @@ ${
   if (general.length > 0 || otherTriages.length > 0 || otherLogs.length > 0 || otherPings.length > 0) {
     const parts = ['<h2>Not tied to a gateway</h2>'];
     if (general.length > 0)
-      parts.push(formatCommands(general, { clean, clock, minute, value, auditOutcome }));
+      parts.push(formatCommands(general, { clean, clock, minute, readable, auditOutcome }));
     if (otherPings.length > 0)
       parts.push(
         `<ul>${otherPings.map((ping) => `<li>${clock(ping.at)} ping to ${clean(ping.destination)}: ${ping.packetsReceived} of ${ping.packetsSent} came back</li>`).join('')}</ul>`,
@@ -375,11 +388,11 @@ function formatChange(
   format: {
     clean(text: string): string;
     clock(at: number): string;
-    value(raw: unknown): string;
     outcomeSpan(outcome: VisitOutcome): string;
   },
 ): string {
-  const { clean, clock, value, outcomeSpan } = format;
+  const { clean, clock, outcomeSpan } = format;
+  const field = (leaf: ReadableField | undefined) => readableText(leaf ?? { label: '', text: '—' }, clean);
   const { entry } = change;
   const response = responseOf(entry);
   const before = redactSecrets(entry.before);
@@ -398,10 +411,23 @@ function formatChange(
         ? []
         : [''];
   const pick = (side: unknown, key: string) => (key === '' ? side : isObject(side) ? side[key] : undefined);
-  const rows = keys
+  // Each setting leaf by leaf ("DoS prevention › Burst limit"), so a nested value reads as fields, not JSON.
+  const settings = keys.flatMap((key) => {
+    const name = key === '' ? '' : (response.labels?.[key] ?? labelOfField(key));
+    const beforeFields = leafMap(pick(before, key));
+    const afterFields = leafMap(pick(after, key));
+    return [...new Set([...beforeFields.keys(), ...afterFields.keys()])].map((leaf) => ({
+      label: [name, leaf].filter((part) => part !== '').join(' › ') || '—',
+      before: beforeFields.get(leaf),
+      after: afterFields.get(leaf),
+    }));
+  });
+  const changed = settings.filter((setting) => setting.before?.text !== setting.after?.text);
+  // Only what changed; when nothing did (no change needed), every setting as it stands.
+  const rows = (changed.length > 0 ? changed : settings)
     .map(
-      (key) =>
-        `<tr><td>${clean(key === '' ? '—' : (response.labels?.[key] ?? key))}</td><td>${value(pick(before, key))} → ${value(pick(after, key))}</td><td>${outcomeSpan(change.outcome)}</td></tr>`,
+      (setting) =>
+        `<tr><td>${clean(setting.label)}</td><td>${field(setting.before)} → ${field(setting.after)}</td><td>${outcomeSpan(change.outcome)}</td></tr>`,
     )
     .join('');
   const checks = (response.checks ?? [])
@@ -422,19 +448,19 @@ function formatCommands(
     clean(text: string): string;
     clock(at: number): string;
     minute(at: number): string;
-    value(raw: unknown): string;
+    readable(raw: unknown): string;
     auditOutcome(text: string): string;
   },
 ): string {
-  const { clean, clock, minute, value, auditOutcome } = format;
+  const { clean, clock, minute, readable, auditOutcome } = format;
   const lines = foldCommands(
     entries.filter((entry) => entry.kind === 'command' || entry.kind === 'terminal'),
   );
   if (lines.length === 0) return '<h3>Commands run</h3><p>No commands were run.</p>';
   const rows = lines
     .map((line) => {
-      const title = line.name in COMMAND_TITLES ? COMMAND_TITLES[line.name as CommandName] : undefined;
-      const what = `${title ? `${clean(title)} <code>${clean(line.name)}</code>` : clean(line.name)}${line.request === undefined ? '' : `<br>${value(line.request)}`}`;
+      const title = titleOfCommand(line.name);
+      const what = `${title ? `${clean(title)} <code>${clean(line.name)}</code>` : clean(line.name)}${line.request === undefined ? '' : readable(line.request)}`;
       const when =
         line.count === 1
           ? clock(line.firstAt)

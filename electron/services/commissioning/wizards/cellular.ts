@@ -130,14 +130,14 @@ export const cellularWizard: WizardDefinition<CellularState, CellularEdit> = {
     const changes: Change[] = [
       ...plan.updates.map(({ before, name }) => ({
         path: `apn[${before.idx}]`,
-        label: `APN ${before.idx}`,
+        label: apnLabel(state.apns, before),
         before: before.name,
         after: name,
       })),
       ...plan.adds.map((name) => ({ path: `apn+${name}`, label: 'New APN', before: null, after: name })),
       ...plan.deletes.map((apn) => ({
         path: `apn[${apn.idx}]`,
-        label: `APN ${apn.idx}`,
+        label: apnLabel(state.apns, apn),
         before: apn.name,
         after: null,
       })),
@@ -252,6 +252,15 @@ export const cellularWizard: WizardDefinition<CellularState, CellularEdit> = {
       await context.command('modifyWmPDP_Profiles', state.pdpProfiles);
   },
 };
+
+/**
+ * An APN of the gateway in words: "APN 1" for the first the gateway lists, as the form numbers them when it opens
+ * (the gateway's `idx` is its own key, which may start at 0 or have gaps, so it is not shown as the number).
+ */
+export function apnLabel(apns: readonly Apn[], apn: Apn): string {
+  const position = apns.findIndex((candidate) => candidate.idx === apn.idx);
+  return position === -1 ? `APN with idx ${apn.idx}` : `APN ${position + 1}`;
+}
 
 function pickApn(apn: Apn) {
   return { name: apn.name, type: apn.type, idxModem: apn.idxModem, idx: apn.idx };

@@ -378,6 +378,21 @@ describe('cellular wizard', () => {
     expect(result.checks[1]?.detail).toMatch(/CONNECTED with IP address 10\.64\.0\.2/);
   });
 
+  it('numbers the APNs in the review as the form does: APN 1 for the first the gateway lists', async () => {
+    const gateway = createFakeGateway({
+      apns: [
+        { name: 'iot.sim.example', type: 0, idxModem: 1, idx: 0 },
+        { name: 'spare', type: 0, idxModem: 2, idx: 4 },
+      ],
+    });
+    const { run } = await startRun(cellularWizard, gateway.commander);
+    const review = run.review({ apns: [{ idx: 0, name: 'iot.wrong' }] });
+    expect(review.changes.map((change) => [change.label, change.before, change.after])).toEqual([
+      ['APN 1', 'iot.sim.example', 'iot.wrong'],
+      ['APN 2', 'spare', null],
+    ]);
+  });
+
   it('puts a deleted APN back when the change fails verification', async () => {
     const gateway = createFakeGateway({
       apns: [

@@ -57,7 +57,7 @@ describe('buildSiteReportHtml', () => {
       { timeZone: 'UTC' },
     );
     expect(html).toContain(
-      '<tr><td>SSH access</td><td><code>true</code> → <code>false</code></td><td><span class="verified">changed and verified</span></td></tr>',
+      '<tr><td>SSH access</td><td><code>yes</code> → <code>no</code></td><td><span class="verified">changed and verified</span></td></tr>',
     );
     expect(html).toContain('✔ Read back: SSH refused');
     expect(html).toContain(
@@ -229,6 +229,49 @@ describe('buildSiteReportHtml', () => {
     );
     expect(section).toContain('<td>WAN</td><td><span class="unknown">unknown</span></td>');
     expect(section).toContain('<code>ping -c 3 -W 2 8.8.8.8</code> timed out after 20 s');
+  });
+
+  it('shows a nested fleet change setting by setting in words, only what changed, with no JSON', () => {
+    const firewall = (burstLimit: number) => ({
+      enabled: true,
+      doSPrevention: { enabled: true, perMinLimit: 25, burstLimit },
+      filters: [],
+    });
+    const html = buildSiteReportHtml(
+      visitWith([entry({ kind: 'fleet', name: 'firewall', before: firewall(100), after: firewall(78) })]),
+      { timeZone: 'UTC' },
+    );
+    expect(html).toContain(
+      '<td>DoS prevention › Burst limit</td><td><code>100</code> → <code>78</code></td>',
+    );
+    expect(html).toContain('Fleet: firewall on Kona Macro 7');
+    expect(html).not.toContain('Limit per minute');
+    expect(html).not.toContain('{&quot;');
+  });
+
+  it('shows the request of a command as labelled fields, and JSON only for what is nested too deep', () => {
+    const html = buildSiteReportHtml(
+      visitWith([
+        entry({
+          name: 'updateWmApn',
+          risk: 'change',
+          request: { name: 'iot.wrong', type: 0, idxModem: 1, idx: 0, username: null },
+        }),
+        entry({
+          name: 'modifyWmPDP_Profiles',
+          risk: 'change',
+          request: { a: { b: { c: { d: { e: 'deep' } } } } },
+        }),
+      ]),
+      { timeZone: 'UTC' },
+    );
+    expect(html).toContain(
+      '<ul class="fields"><li>Name: <code>iot.wrong</code></li><li>Type: <code>0</code></li><li>Modem index: <code>1</code></li><li>Index: <code>0</code></li><li>Username: <code>(none)</code></li></ul>',
+    );
+    expect(html).toContain(
+      '<li>A › B › C › D: <pre><code>{\n  &quot;e&quot;: &quot;deep&quot;\n}</code></pre></li>',
+    );
+    expect(html).not.toContain('{&quot;name&quot;');
   });
 
   it('says a gateway where nothing was changed was only inspected', () => {

@@ -1,4 +1,24 @@
-import type { AuditEntry } from '../audit';
+import { COMMAND_TITLES } from '../api/command-titles';
+import type { CommandName } from '../api/commands';
+
+/**
+ * An audit entry as the report and its preview read it: the fields both the audit log (main) and the renderer's
+ * view of it (`audit:read`) have. Kinds are `command`, `wizard`, `fleet` and `terminal`; outcomes `ok`, `failed`,
+ * `cancelled` and `unknown`.
+ */
+export interface AuditEntry {
+  at: number;
+  gatewayId?: string;
+  kind: string;
+  name: string;
+  risk?: string;
+  request?: unknown;
+  response?: unknown;
+  outcome: string;
+  error?: string;
+  before?: unknown;
+  after?: unknown;
+}
 
 /** How a gateway's work ended, worst last: what page one of the report says for it. */
 export const VISIT_OUTCOMES = [
@@ -88,10 +108,33 @@ export function responseOf(entry: AuditEntry): WizardResponse {
   return typeof response === 'object' && response !== null ? (response as WizardResponse) : {};
 }
 
+/** Fleet changes in words. */
+const FLEET_TITLES: Record<string, string> = {
+  firewall: 'firewall',
+  apn: 'APN',
+  pingTarget: 'ping target',
+  softwareUpgrade: 'software upgrade',
+};
+
 /** What an entry did, in words. */
-export function describeWork(entry: AuditEntry): string {
-  if (entry.kind === 'fleet') return `Fleet: ${entry.name}`;
+export function describeWork(entry: Pick<AuditEntry, 'kind' | 'name'>): string {
+  if (entry.kind === 'fleet') return `Fleet: ${FLEET_TITLES[entry.name] ?? entry.name}`;
   return WIZARD_TITLES[entry.name] ?? TASK_TITLES[entry.name] ?? entry.name;
+}
+
+/** A gateway command's title in words ("Read PDP profiles"), or undefined for a name that is not a command. */
+export function titleOfCommand(name: string): string | undefined {
+  return Object.hasOwn(COMMAND_TITLES, name) ? COMMAND_TITLES[name as CommandName] : undefined;
+}
+
+/** True for a wizard's read of the gateway's settings (`cellular:read`), listed under "Settings read". */
+export function isSettingsRead(entry: Pick<AuditEntry, 'kind' | 'name'>): boolean {
+  return entry.kind === 'wizard' && entry.name.endsWith(':read');
+}
+
+/** A wizard's read in words: the wizard's title ("Cellular modem and APN"). */
+export function describeSettingsRead(entry: Pick<AuditEntry, 'kind' | 'name'>): string {
+  return describeWork({ kind: entry.kind, name: entry.name.replace(/:read$/, '') });
 }
 
 /** The first sentence of a wizard's message: the reason ("Verification failed: …") without the rollback story. */
@@ -169,6 +212,7 @@ export function summarizeGateways(gatewayIds: string[], entries: AuditEntry[]): 
 /** A line of "Commands run": one command, or a read repeated `count` times between `firstAt` and `lastAt`. */
 export interface CommandLine {
   name: string;
+  gatewayId?: string;
   kind: AuditEntry['kind'];
   risk?: AuditEntry['risk'];
   outcome: AuditEntry['outcome'];
@@ -192,6 +236,7 @@ export function foldCommands(entries: AuditEntry[]): CommandLine[] {
   for (const entry of [...entries].sort((left, right) => left.at - right.at)) {
     const line: CommandLine = {
       name: entry.name,
+      ...(entry.gatewayId ? { gatewayId: entry.gatewayId } : {}),
       kind: entry.kind,
       risk: entry.risk,
       outcome: entry.outcome,
@@ -219,4 +264,69 @@ export function foldCommands(entries: AuditEntry[]): CommandLine[] {
     delete existing.request;
   }
   return lines;
+}
+
+/**
+ * One line of the report's preview: a change with how it ended, a wizard's read of the settings, or a command
+ * (repeated reads folded into one line, as in "Commands run").
+ */
+export interface VisitLine {
+  /** When it happened; for folded reads, the first of them. */
+  at: number;
+  /** For folded reads, the last of them (else equal to `at`). */
+  lastAt: number;
+  /** How many entries the line stands for (reads of one command folded together). */
+  count: number;
+  gatewayId?: string;
+  /** What was done, in the report's words. */
+  what: string;
+  /** The command's API name, beside its title (commands only). */
+  apiName?: string;
+  /** How it ended, in the report's words ("changed and verified", "ok", "failed"). */
+  outcome: string;
+  /** Why, when it did not simply succeed. */
+  reason?: string;
+}
+
+/**
+ * What the report will hold, as one list in time order: each change with its outcome (listChanges), each
+ * wizard's read of the settings, and each command and terminal entry, repeated reads folded (foldCommands). A
+ * wizard's own steps (backing up, applying…) are not listed: the report tells them through the change.
+ */
+export function listVisitLines(entries: AuditEntry[]): VisitLine[] {
+  const changes: VisitLine[] = listChanges(entries).map((change) => ({
+    at: change.at,
+    lastAt: change.at,
+    count: 1,
+    ...(change.gatewayId ? { gatewayId: change.gatewayId } : {}),
+    what: change.what,
+    outcome: OUTCOME_WORDS[change.outcome],
+    ...(change.reason ? { reason: change.reason } : {}),
+  }));
+  const reads: VisitLine[] = entries.filter(isSettingsRead).map((entry) => ({
+    at: entry.at,
+    lastAt: entry.at,
+    count: 1,
+    ...(entry.gatewayId ? { gatewayId: entry.gatewayId } : {}),
+    what: `Settings read: ${describeSettingsRead(entry)}`,
+    outcome: entry.outcome,
+    ...(entry.error ? { reason: entry.error } : {}),
+  }));
+  const commands: VisitLine[] = foldCommands(
+    entries.filter((entry) => entry.kind === 'command' || entry.kind === 'terminal'),
+  ).map((line) => {
+    const title = titleOfCommand(line.name);
+    return {
+      at: line.firstAt,
+      lastAt: line.lastAt,
+      count: line.count,
+      ...(line.gatewayId ? { gatewayId: line.gatewayId } : {}),
+      what: title ?? line.name,
+      ...(title ? { apiName: line.name } : {}),
+      outcome: line.outcome,
+      ...(line.error ? { reason: line.error } : {}),
+    };
+  });
+  // A stable sort: lines of the same moment keep the order above (the change before the commands it sent).
+  return [...changes, ...reads, ...commands].sort((left, right) => left.at - right.at);
 }

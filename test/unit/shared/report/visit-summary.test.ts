@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../../electron/services/audit';
-import { foldCommands, summarizeGateways } from '../../../../electron/services/reports';
+import {
+  foldCommands,
+  listVisitLines,
+  summarizeGateways,
+} from '../../../../electron/shared/report/visit-summary';
 
 const AT = Date.UTC(2026, 0, 15, 10, 2);
 
@@ -139,5 +143,43 @@ describe('summarizeGateways', () => {
   it('says a rollback that could not restore the settings failed', () => {
     const [summary] = summarizeGateways(['gw-1'], [wizardResult('firewall', 'rollback-failed')]);
     expect(summary!.outcome).toBe('rollback-failed');
+  });
+});
+
+describe('listVisitLines', () => {
+  it('puts the lines in time order whatever order the log wrote them in', () => {
+    // The engine writes a wizard's final entry after its steps, stamped with the time the apply started.
+    const lines = listVisitLines([
+      entry({ at: AT + 5_000, name: 'getWmApns' }),
+      wizardResult('cellular', 'rolled-back', { at: AT + 1_000 }),
+      entry({ at: AT, kind: 'wizard', name: 'cellular:read', risk: undefined }),
+    ]);
+    expect(lines.map((line) => line.at)).toEqual([AT, AT + 1_000, AT + 5_000]);
+  });
+
+  it('says each line in the report’s words: the change with its outcome, the read, the command’s title', () => {
+    const lines = listVisitLines([
+      entry({ at: AT, kind: 'wizard', name: 'cellular:read', risk: undefined }),
+      wizardResult('cellular', 'rolled-back', { at: AT + 1_000 }),
+      entry({ at: AT + 2_000, name: 'getWmApns' }),
+      entry({ at: AT + 3_000, kind: 'fleet', name: 'apn', risk: 'change', before: 'a', after: 'b' }),
+    ]);
+    expect(lines.map((line) => [line.what, line.outcome])).toEqual([
+      ['Settings read: Cellular modem and APN', 'ok'],
+      ['Cellular modem and APN', 'rolled back'],
+      ['List APNs', 'ok'],
+      ['Fleet: APN', 'changed and verified'],
+    ]);
+    expect(lines[2]!.apiName).toBe('getWmApns');
+  });
+
+  it('folds repeated reads as the report does and leaves the wizard’s own steps out', () => {
+    const lines = listVisitLines([
+      ...Array.from({ length: 19 }, (_, index) => entry({ at: AT + index * 2_000 })),
+      entry({ at: AT + 1, kind: 'wizard', name: 'cellular:applying', risk: undefined }),
+    ]);
+    expect(lines).toEqual([
+      expect.objectContaining({ what: 'Read the data call status', count: 19, at: AT, lastAt: AT + 36_000 }),
+    ]);
   });
 });
