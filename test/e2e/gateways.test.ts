@@ -286,6 +286,27 @@ describe('gateway page and command console', () => {
     await catalogue.getByLabel('Find a command').fill('');
   });
 
+  it('labels the form fields in words, with the API name as a hint', async () => {
+    const [gateway] = (await listFromApi({ sortField: 'NAME', sortDirection: 'ASC' })).filter(
+      (candidate) => candidate.status === 'ONLINE',
+    );
+    if (!gateway) throw new Error('no online gateway in the demo tenant');
+    await openGateway(gateway);
+    await chooseCommand('setFirewallConfiguration');
+    const form = page.getByRole('form', { name: 'Run setFirewallConfiguration' });
+    const perMinute = form.getByRole('group', { name: /^DoS prevention/ }).getByLabel('Limit per minute');
+    await perMinute.waitFor();
+    // The hint is the field's accessible description: a screen reader says it after the label.
+    const description = await perMinute.evaluate((input) =>
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
+    expect(description).toContain('API name: perMinLimit');
+    expect(await form.getByLabel('perMinLimit', { exact: true }).count()).toBe(0);
+  });
+
   it('shows an answer of known shape as a table and an unknown one as a JSON tree', async () => {
     const [gateway] = (await listFromApi({ sortField: 'NAME', sortDirection: 'ASC' })).filter(
       (candidate) => candidate.status === 'ONLINE',

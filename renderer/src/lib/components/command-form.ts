@@ -2,6 +2,7 @@ import type { z } from 'zod';
 // The command catalogue's schemas are the single source of the form's rules (renderer may import shared).
 import type { GatewayCommandDefinition } from '../../../../electron/shared/api/commands';
 import { describeIssues, formatPath } from '../../../../electron/shared/api/validation';
+import { labelOfField } from '../../../../electron/shared/api/field-labels';
 
 /** One input of a command form, read from the command's request schema. */
 export type FormField =
@@ -95,7 +96,7 @@ function describeField(schema: z.ZodType, path: (string | number)[], label: stri
         path,
         label,
         fields: Object.entries(definition.shape ?? {}).map(([name, child]) =>
-          describeField(child, [...path, name], name),
+          describeField(child, [...path, name], labelOfField(name)),
         ),
       };
     default:
@@ -110,11 +111,20 @@ export function describeCommandForm(definition: GatewayCommandDefinition): Comma
   const shape = definitionOf(schema);
   if (shape.type === 'object') {
     const fields = Object.entries(shape.shape ?? {}).map(([name, child]) =>
-      describeField(child, [name], name),
+      describeField(child, [name], labelOfField(name)),
     );
     return fields.length === 0 ? { kind: 'run-only' } : { kind: 'fields', fields };
   }
   return { kind: 'single', field: describeField(definition.request, [], singleLabel(definition)) };
+}
+
+/**
+ * The API name a field's label stands for, shown beside it as a hint ("perMinLimit" under "Limit per minute"); none
+ * when the label says the same word (Enabled, Description) or the field is the whole body.
+ */
+export function apiNameOf(field: FormField): string | undefined {
+  const name = field.path.at(-1);
+  return typeof name === 'string' && name.toLowerCase() !== field.label.toLowerCase() ? name : undefined;
 }
 
 function singleLabel(definition: GatewayCommandDefinition): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMMAND_NAMES, gatewayCommands } from '../../../../electron/shared/api';
 import {
+  apiNameOf,
   describeCommandForm,
   initialValues,
   leafFields,
@@ -106,5 +107,30 @@ describe('command form builder', () => {
   it('refuses a required text left empty', () => {
     const reading = read('createBackup', { description: '   ' });
     expect(reading).toEqual({ ok: false, errors: { description: 'description must not be empty' } });
+  });
+
+  it('labels each field in words, with its API name beside it where the words differ', () => {
+    const { spec } = formOf('setFirewallConfiguration');
+    const fields = spec.kind === 'fields' ? spec.fields : [];
+    const labelled = (list: typeof fields): string[][] =>
+      list.flatMap((field) => [
+        [field.label, apiNameOf(field) ?? ''],
+        ...(field.kind === 'group' ? labelled(field.fields) : []),
+      ]);
+    expect(labelled(fields)).toEqual(
+      expect.arrayContaining([
+        ['Enabled', ''],
+        ['DoS prevention', 'doSPrevention'],
+        ['Limit per minute', 'perMinLimit'],
+        ['Burst limit', 'burstLimit'],
+        ['SSH', ''],
+        ['Ping limit per minute', 'pingPerMinLimit'],
+      ]),
+    );
+  });
+
+  it('keeps the API name out of the label of a whole-body field', () => {
+    const { spec } = formOf('deleteWmApn');
+    expect(spec.kind === 'single' && [spec.field.label, apiNameOf(spec.field)]).toEqual(['Index', undefined]);
   });
 });
