@@ -63,3 +63,15 @@ export async function measurePageWidth(page: Page): Promise<{ scrollWidth: numbe
     windowWidth: window.innerWidth,
   }));
 }
+
+/**
+ * The visible column headers (table `th` and `role="columnheader"`) whose text is cut: wider than their box
+ * (scrollWidth > clientWidth), by their text. Empty when every header shows whole.
+ */
+export async function findClippedHeaders(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('th, [role="columnheader"]'))
+      .filter((header) => header.offsetParent !== null && header.scrollWidth > header.clientWidth)
+      .map((header) => (header.textContent ?? '').trim()),
+  );
+}
