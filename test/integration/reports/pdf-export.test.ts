@@ -69,7 +69,7 @@ describe('site report export', () => {
     const { stdout: raw } = await run('pdftotext', [pdfPath as string, '-']);
     // A table cell may wrap over lines: compare the text with its whitespace collapsed.
     const stdout = raw.replace(/\s+/g, ' ');
-    expect(stdout).toContain('pingTarget');
+    expect(stdout).toContain('Ping target');
     expect(stdout).toContain('8.8.8.8');
     expect(stdout).toContain('1.1.1.1');
     expect(stdout).toContain('4 of 4 packets received');
