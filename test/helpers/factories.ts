@@ -4,6 +4,7 @@ import type { SessionFacts } from '../../electron/app/session-port';
 import type { CommandRequest } from '../../electron/shared/api/commands';
 import type { Gateway } from '../../electron/shared/api/gateway';
 import type { SessionSummary } from '../../electron/shared/ipc/schemas';
+import { SITE_PACK_VERSION, type SitePackFile } from '../../electron/shared/site-pack-file';
 
 /** The time the factories' records are stamped with unless a test says otherwise (15 Jan 2026, 12:00 UTC). */
 export const FACTORY_TIME = Date.UTC(2026, 0, 15, 12);
@@ -95,6 +96,32 @@ export function makeReverseSshRequest(
     password: 'secret',
     sshHost: '127.0.0.1',
     sshPort: 2222,
+    ...overrides,
+  };
+}
+
+/**
+ * A site pack of `count` gateways (makeGateway 0 to count - 1) of customer-1 for profile-1, the first one with
+ * details: its serials, a raised alarm and an APN read that failed.
+ */
+export function makeSitePack(count: number, overrides: Partial<SitePackFile> = {}): SitePackFile {
+  return {
+    version: SITE_PACK_VERSION,
+    profileId: 'profile-1',
+    preparedAt: 1_700_000_200_000,
+    scope: { kind: 'customer', id: 'customer-1' },
+    gateways: Array.from({ length: count }, (_, index) => makeGateway(index)),
+    details: {
+      'gw-0': {
+        readAt: 1_700_000_200_000,
+        sections: {
+          info: { value: { custGatewayId: 'SN-7781', moduleSerialNumber: 'IMEI-35000' } },
+          alarms: { value: { data: [{ eventName: 'WAN down', endTs: null }] } },
+          apns: { error: 'The gateway has no modem.' },
+        },
+      },
+    },
+    rootPasswordStored: [],
     ...overrides,
   };
 }
