@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { writeFileAtomic } from '../services/profiles';
+import { writeFileAtomic } from '../services/files/atomic-file';
 
 /** The window's size and position as remembered between runs. */
 export const WindowBoundsSchema = z.object({

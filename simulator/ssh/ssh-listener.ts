@@ -14,7 +14,7 @@ export class SshListener {
   static async listen(sshServer: Ssh2Server, port = 0): Promise<SshListener> {
     const sockets = new Set<Socket>();
     // TCP_NODELAY: with Nagle's algorithm, ssh2's small window adjustments and the tail of each burst waited for
-    // delayed ACKs, and a flood through the relay crawled at a third of what the app can take (the terminal bench).
+    // delayed ACKs, and a flood through the relay crawled (docs/benchmarks.md, experiments kept).
     const server = createServer({ noDelay: true }, (socket) => {
       sockets.add(socket);
       socket.once('close', () => sockets.delete(socket));

@@ -1,4 +1,13 @@
+import type { AuditEntry } from '../../electron/services/audit';
+import type { SiteVisit } from '../../electron/services/reports';
+import type { SessionFacts } from '../../electron/app/session-port';
+import type { CommandRequest } from '../../electron/shared/api/commands';
 import type { Gateway } from '../../electron/shared/api/gateway';
+import type { SessionSummary } from '../../electron/shared/ipc/schemas';
+import { SITE_PACK_VERSION, type SitePackFile } from '../../electron/shared/site-pack-file';
+
+/** The time the factories' records are stamped with unless a test says otherwise (15 Jan 2026, 12:00 UTC). */
+export const FACTORY_TIME = Date.UTC(2026, 0, 15, 12);
 
 /**
  * A gateway record as the API's lists answer it, every field filled; `index` makes its id (`gw-<index>`), name
@@ -16,6 +25,103 @@ export function makeGateway(index = 0, overrides: Partial<Gateway> = {}): Gatewa
     customerId: { id: 'customer-1', entityType: 'CUSTOMER' },
     bspVersion: '5.1.0',
     lastSeenTime: 1_700_000_100_000,
+    ...overrides,
+  };
+}
+
+/**
+ * An audit log line: `ping` run on gw-1 by tech@example.com in the demo profile at FACTORY_TIME, answered in
+ * 40 ms. No risk, request or answer unless `overrides` gives them.
+ */
+export function makeAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    at: FACTORY_TIME,
+    profileId: 'demo',
+    user: 'tech@example.com',
+    gatewayId: 'gw-1',
+    kind: 'command',
+    name: 'ping',
+    outcome: 'ok',
+    durationMs: 40,
+    ...overrides,
+  };
+}
+
+/**
+ * A site visit of one hour from FACTORY_TIME by tech@example.com to gw-1, named "Kona Macro 7" with its MAC, with
+ * `entries` as its audit entries and nothing else measured.
+ */
+export function makeSiteVisit(entries: AuditEntry[] = [], overrides: Partial<SiteVisit> = {}): SiteVisit {
+  return {
+    title: 'Roof job',
+    technician: 'tech@example.com',
+    profileId: 'demo',
+    gateways: [{ id: 'gw-1', name: 'Kona Macro 7', mac: '647FDAFFFE001CAD' }],
+    startedAt: FACTORY_TIME,
+    endedAt: FACTORY_TIME + 3_600_000,
+    entries,
+    ...overrides,
+  };
+}
+
+/** A session service's facts for an active customer user (user-1 of customer-1) whose token runs a minute more. */
+export function makeSessionFacts(overrides: Partial<SessionFacts> = {}): SessionFacts {
+  return {
+    username: 'tech@example.com',
+    userId: 'user-1',
+    role: 'CUSTOMER_USER',
+    customerId: 'customer-1',
+    accessExpiresAt: Date.now() + 60_000,
+    state: 'active',
+    ...overrides,
+  };
+}
+
+/** What the renderer is told of an active session: makeSessionFacts in the demo profile. */
+export function makeSessionSummary(overrides: Partial<SessionSummary> = {}): SessionSummary {
+  return { profileId: 'demo', profileName: 'Demo network server', ...makeSessionFacts(), ...overrides };
+}
+
+/**
+ * A valid body of the `reverseSsh` gateway command: a tunnel to a relay on 127.0.0.1:2222 as `relay`, remote
+ * port 40022, no ssh options.
+ */
+export function makeReverseSshRequest(
+  overrides: Partial<CommandRequest<'reverseSsh'>> = {},
+): CommandRequest<'reverseSsh'> {
+  return {
+    options: '',
+    sshRevPort: 40_022,
+    username: 'relay',
+    password: 'secret',
+    sshHost: '127.0.0.1',
+    sshPort: 2222,
+    ...overrides,
+  };
+}
+
+/**
+ * A site pack of `count` gateways (makeGateway 0 to count - 1) of customer-1 for profile-1, the first one with
+ * details: its serials, a raised alarm and an APN read that failed.
+ */
+export function makeSitePack(count: number, overrides: Partial<SitePackFile> = {}): SitePackFile {
+  return {
+    version: SITE_PACK_VERSION,
+    profileId: 'profile-1',
+    preparedAt: 1_700_000_200_000,
+    scope: { kind: 'customer', id: 'customer-1' },
+    gateways: Array.from({ length: count }, (_, index) => makeGateway(index)),
+    details: {
+      'gw-0': {
+        readAt: 1_700_000_200_000,
+        sections: {
+          info: { value: { custGatewayId: 'SN-7781', moduleSerialNumber: 'IMEI-35000' } },
+          alarms: { value: { data: [{ eventName: 'WAN down', endTs: null }] } },
+          apns: { error: 'The gateway has no modem.' },
+        },
+      },
+    },
+    rootPasswordStored: [],
     ...overrides,
   };
 }

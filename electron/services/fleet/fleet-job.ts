@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter, setMaxListeners } from 'node:events';
+import type { z } from 'zod';
 import type { AuditSink } from '../audit';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import { gatewayCommands } from '../../shared/api';
+import { FleetRowStatusSchema } from '../../shared/ipc/domains/commissioning';
 import { ApiError } from '../api';
 import { describeError, isCancellation, isTransient } from '../commissioning/gateway-errors';
 import { assessFleetChange, requireConfirmed, type RiskConfirmation } from '../commissioning/risk-guards';
@@ -43,8 +45,7 @@ export interface FleetTarget {
  * `unknown`: a change went out but neither its answer nor a read-back came, so it may or may not hold;
  * `skipped`: offline before any change was sent; `cancelled`: stopped by the technician.
  */
-export type FleetRowStatus =
-  'pending' | 'running' | 'done' | 'unchanged' | 'failed' | 'unknown' | 'skipped' | 'cancelled';
+export type FleetRowStatus = z.infer<typeof FleetRowStatusSchema>;
 
 /** One row of the result table. Every input gateway has exactly one. */
 export interface FleetRow {
@@ -104,16 +105,7 @@ export interface FleetJobOptions {
   confirmation?: RiskConfirmation;
 }
 
-const STATUSES: FleetRowStatus[] = [
-  'pending',
-  'running',
-  'done',
-  'unchanged',
-  'failed',
-  'unknown',
-  'skipped',
-  'cancelled',
-];
+const STATUSES = FleetRowStatusSchema.options;
 
 /**
  * Applies one change to many gateways with bounded concurrency. Each gateway is read, changed where it differs

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../profiles/atomic-file';
+import { writeFileAtomic } from '../files/atomic-file';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /**

@@ -1,2 +1,1 @@
-export * from './atomic-file';
 export * from './profile-store';

@@ -10,7 +10,7 @@ import {
   type Profile,
   type ProfileDraft,
 } from '../../shared/ipc/schemas';
-import { writeFileAtomic } from './atomic-file';
+import { writeFileAtomic } from '../files/atomic-file';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /** The profiles file's name inside the app data folder. */

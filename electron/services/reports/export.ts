@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../files/atomic-file';
 import { buildSiteReportHtml, type SiteReportOptions, type SiteVisit } from './site-report';
 
 /**
@@ -9,18 +9,6 @@ import { buildSiteReportHtml, type SiteReportOptions, type SiteVisit } from './s
  */
 export interface PdfPrinter {
   print(html: string, options?: { signal?: AbortSignal }): Promise<Uint8Array>;
-}
-
-/** Writes bytes to `path` atomically: a temporary file beside it, then a rename. */
-async function writeAtomic(path: string, content: string | Uint8Array): Promise<void> {
-  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(temporary, content, { mode: 0o600 });
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
 }
 
 /** A file name from the visit: `site-report-<gateway or site>-<ISO date>` with only safe characters. */
@@ -43,10 +31,10 @@ export async function exportSiteReport(
   await mkdir(folder, { recursive: true });
   const base = join(folder, reportBaseName(visit));
   const htmlPath = `${base}.html`;
-  await writeAtomic(htmlPath, html);
+  await writeFileAtomic(htmlPath, html);
   if (!options.printer) return { htmlPath };
   const pdf = await options.printer.print(html, { signal: options.signal });
   const pdfPath = `${base}.pdf`;
-  await writeAtomic(pdfPath, pdf);
+  await writeFileAtomic(pdfPath, pdf);
   return { htmlPath, pdfPath };
 }

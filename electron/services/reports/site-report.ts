@@ -525,28 +525,14 @@ ${health.logErrors.length > 0 ? `<p>Last errors in the log:</p><pre><code>${clea
 <p class="meta">Commands: ${triage.commands.map((command) => `<code>${clean(command.command)}</code> ${command.outcome === 'timed-out' ? `timed out after ${Math.round(command.timeoutMs / 1000)} s` : command.outcome === 'prompted' ? 'asked for input, stopped' : command.outcome === 'ok' ? 'ok' : `exit ${command.exitCode}`}`).join(' · ')}</p>`;
 }
 
-/** What a visit is collected from: the audit log's entries of a time span, plus what the app measured. */
-export interface VisitSource {
+/**
+ * What a visit is collected from: the audit log's entries of a time span, plus what the app measured (the
+ * SiteVisit's other fields, as they will appear in it).
+ */
+export interface VisitSource extends Omit<SiteVisit, 'entries' | 'gateways'> {
   audit: { read(query: { profileId: string; since?: number; until?: number }): Promise<AuditEntry[]> };
-  profileId: string;
-  profileName?: string;
-  technician: string;
-  startedAt: number;
-  endedAt: number;
   /** Only these gateways (default: every gateway the entries name). Names shown where given. */
   gateways?: VisitGateway[];
-  title?: string;
-  site?: string;
-  customer?: string;
-  technicianName?: string;
-  customerRepresentative?: string;
-  photos?: VisitPhoto[];
-  rf?: RfMeasurement[];
-  pings?: PingMeasurement[];
-  terminalLogs?: TerminalLogLink[];
-  serialTriage?: TriageResult[];
-  fromPack?: PackedGatewayFacts[];
-  notes?: string;
 }
 
 /** Reads the visit's audit entries (from `startedAt` to `endedAt`) and assembles the SiteVisit a report needs. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../files/atomic-file';
 import type { VisitPhoto } from './site-report';
 
 /** Largest photo kept, in bytes: the renderer scales a photo down to 1600 px before it gets here. */
@@ -106,8 +107,8 @@ export class VisitPhotos {
       bytes: photo.bytes.length,
       addedAt: photo.now ?? Date.now(),
     };
-    await writeAtomic(join(folder, `${info.id}.${EXTENSIONS[mimeType]}`), photo.bytes);
-    await writeAtomic(join(folder, `${info.id}.json`), JSON.stringify(info));
+    await writeFileAtomic(join(folder, `${info.id}.${EXTENSIONS[mimeType]}`), photo.bytes);
+    await writeFileAtomic(join(folder, `${info.id}.json`), JSON.stringify(info));
     return info;
   }
 
@@ -144,16 +145,5 @@ export class VisitPhotos {
     await rm(join(folder, `${id}.json`), { force: true });
     for (const extension of Object.values(EXTENSIONS))
       await rm(join(folder, `${id}.${extension}`), { force: true });
-  }
-}
-
-async function writeAtomic(path: string, content: string | Uint8Array): Promise<void> {
-  const temporary = `${path}.${randomUUID()}.tmp`;
-  try {
-    await writeFile(temporary, content, { mode: 0o600 });
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
   }
 }

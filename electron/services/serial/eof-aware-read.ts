@@ -30,9 +30,8 @@ function createCanceledError(): Error {
  * end of the line, and waits for the poller on EAGAIN as bindings-cpp does. Other ports keep their own read.
  *
  * It reads synchronously: bindings-cpp opens the descriptor O_NONBLOCK, so read() returns at once with what the
- * tty holds, or EAGAIN. A tty hands over at most about 4 kB a read (2,400 reads for 10 MB from a pty), and going
- * through libuv's thread pool for each, as bindings-cpp does, cost the host about a quarter more CPU per MB of a
- * flood and a slower stream (docs/adr/0003-synchronous-serial-reads.md; figures in docs/benchmarks.md).
+ * tty holds, or EAGAIN. A tty hands over only a few kB a read, and a trip through libuv's thread pool for each, as
+ * bindings-cpp makes, costs a flood CPU and speed (docs/adr/0003-synchronous-serial-reads.md).
  */
 export function createPortReader(port: BindingPortInterface): BindingPortInterface['read'] {
   if (!isUnixPort(port)) return (buffer, offset, length) => port.read(buffer, offset, length);

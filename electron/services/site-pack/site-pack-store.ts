@@ -1,7 +1,7 @@
 import { chmod, mkdir, readFile, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Notice } from '../../shared/ipc/schemas';
-import { writeFileAtomic } from '../profiles/atomic-file';
+import { writeFileAtomic } from '../files/atomic-file';
 import { SITE_PACK_VERSION, SitePackFileSchema, type SitePackFile } from '../../shared/site-pack-file';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { writeFileAtomic } from '../profiles/atomic-file';
+import { writeFileAtomic } from '../files/atomic-file';
 import { HostKeyChangedError, HostKeyNotRefusedError, KnownHostsUnreadableError } from './host-key-errors';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 

@@ -2,9 +2,9 @@ import type { ClientChannel } from 'ssh2';
 
 /**
  * How long output may take from the moment the gateway is allowed to send it to xterm having written it — so, how
- * long a keystroke's echo waits behind a flood. ReceiveWindow sizes the window to hold it there. Two to three
- * round trips of a flood here (20–30 ms), so the window still keeps xterm fed: at 80 ms the flood was no faster
- * and the keystroke-to-echo p95 was 105–160 ms instead of 88–89.
+ * long a keystroke's echo waits behind a flood. ReceiveWindow sizes the window to hold it there. It must span a
+ * few round trips of a flood, so the window still keeps xterm fed (why this value:
+ * docs/adr/0002-ssh2-window-steering.md).
  */
 export const ECHO_DELAY_TARGET_MS = 60;
 /**
@@ -12,7 +12,7 @@ export const ECHO_DELAY_TARGET_MS = 60;
  * batch (ACK_BATCH_BYTES), so that the gateway still has half the window to send while one is on its way.
  */
 export const RECEIVE_WINDOW_MIN_BYTES = 1024 * 1024;
-/** The window never grows above this (4 MB is xterm's work for a fifth of a second on a fast machine). */
+/** The window never grows above this, a fraction of a second of xterm's work (see ECHO_DELAY_TARGET_MS). */
 export const RECEIVE_WINDOW_MAX_BYTES = 4 * 1024 * 1024;
 
 /** How the receive window is sized: a fixed size, or (default) following the measured delay. */
@@ -69,11 +69,10 @@ const steeringByProtocol = new WeakMap<ProtocolInternals, Steering>();
  * The size follows the delay: each acknowledgement says how long its bytes took from the grant that allowed them
  * to xterm's write callback. Under ECHO_DELAY_TARGET_MS a window that held the flow back grows by a quarter of
  * what was acknowledged (a quarter a round trip); over it the window is cut in proportion (target / delay, at most
- * by half), once a round trip: the acknowledgements that follow a cut measure the window before it, and cutting for
- * each of them took a window of a few MB to its floor whenever a flood's round trip held many acknowledgements.
- * The size stays within RECEIVE_WINDOW_MIN_BYTES–MAX. Too small a window starves xterm between round trips — and
- * xterm drawing a frame per small write costs it about twice the CPU of working through a backlog — while too
- * large a one queues seconds of output ahead of an echo.
+ * by half), once a round trip: the acknowledgements that follow a cut measure the window before it, so cutting for
+ * each of them would overshoot. The size stays within RECEIVE_WINDOW_MIN_BYTES–MAX. Too small a window starves
+ * xterm between round trips (and a frame per small write costs xterm more than working through a backlog), while
+ * too large a one queues seconds of output ahead of an echo. Why: docs/adr/0002-ssh2-window-steering.md.
  *
  * Guarantees: no byte is dropped or reordered (only the SSH peer's sending is paced); every adjustment ssh2 made
  * is eventually sent once the renderer catches up; `detach()` sends what is still held and stops steering.

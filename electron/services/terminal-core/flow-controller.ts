@@ -1,7 +1,7 @@
 /**
- * Default pause threshold in unacknowledged bytes. VS Code pauses at 100k/5k chars, whose acknowledgements
- * cross one in-process IPC hop; ours also cross a WebSocket and a page busy drawing, and 100 kB in flight capped a
- * flood at a tenth of xterm's own speed. At real serial baud rates neither figure is ever reached.
+ * Default pause threshold in unacknowledged bytes. Larger than VS Code's 100k/5k chars, whose acknowledgements
+ * cross one in-process IPC hop: ours also cross a WebSocket and a page busy drawing, and too little in flight
+ * starves xterm (docs/adr/0004-terminal-flow-control.md). At real serial baud rates neither figure is ever reached.
  */
 export const HIGH_WATERMARK_DEFAULT = 1_000_000;
 /** Default resume threshold in unacknowledged bytes. */

@@ -1,8 +1,8 @@
 /**
  * Coalesced output is sent in events of at most this many bytes: under the 131,000 bytes Chromium's network
  * process can hand a page's WebSocket at a time. A larger message is read in two or more parts, the page's main
- * thread waiting in between for the network process to refill while xterm has nothing to write (a 50 MB flood
- * through the browser host ran at about 40 MB/s with 256 kB events, about 46 with these).
+ * thread waiting in between for the network process to refill while xterm has nothing to write (figures:
+ * docs/benchmarks.md, experiments kept; docs/adr/0004-terminal-flow-control.md).
  */
 export const DATA_EVENT_MAX_BYTES = 120 * 1024;
 /**
@@ -93,9 +93,8 @@ export class OutputCoalescer {
   /**
    * Sends what is pending once DATA_EVENT_INTERVAL_MS has passed since the last event, with one timer at a time.
    * The timer checks the clock when it fires: a full event may have gone out since it was set (and Node counts a
-   * timer from the event loop's cached time, so one set late in a busy iteration fires early). Before, a full
-   * event re-armed a second timer beside the first, and a serial flood went out in events 1–5 ms apart: 647 of
-   * them for 40 MB, where 341 now carry it, nearly all full.
+   * timer from the event loop's cached time, so one set late in a busy iteration fires early). A second timer
+   * beside the first would send a flood in many small events (docs/benchmarks.md, experiments kept).
    */
   #scheduleFlush(): void {
     if (this.#isFlushScheduled) return;

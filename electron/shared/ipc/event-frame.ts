@@ -1,7 +1,7 @@
 /**
  * Binary WebSocket frames for pushed events that carry bytes (`terminal:data`). A flood through JSON would
- * base64 every byte, then stringify, parse and decode it again: at tens of MB/s that costs main and the page more
- * than xterm's own parsing. The frame is the event's JSON header followed by the raw bytes:
+ * base64 every byte, then stringify, parse and decode it again, which costs main and the page more than xterm's own
+ * parsing (docs/benchmarks.md, experiments kept). The frame is the event's JSON header followed by the raw bytes:
  *
  *   [u32 big-endian header length][header: UTF-8 JSON { event, payload without `data` }][data bytes]
  *

@@ -1,4 +1,5 @@
 import type { Profile, SessionSummary } from '../../../electron/shared/ipc/schemas';
+import { makeSessionSummary } from '../../helpers/factories';
 
 /** A demo profile like the one `npm start` preselects, with two public demo accounts. */
 export function buildDemoProfile(overrides: Partial<Profile> = {}): Profile {
@@ -27,19 +28,14 @@ export function buildProfile(overrides: Partial<Profile> = {}): Profile {
   };
 }
 
-/** A signed-in session whose access token runs for another `secondsLeft` seconds. */
+/** A signed-in session of the demo profile's technician whose access token runs for another `secondsLeft` seconds. */
 export function buildSessionSummary(
   overrides: Partial<SessionSummary> = {},
   secondsLeft = 300,
 ): SessionSummary {
-  return {
-    profileId: 'demo',
-    profileName: 'Demo network server',
+  return makeSessionSummary({
     username: 'tech@demo.example',
-    userId: 'user-1',
-    role: 'CUSTOMER_USER',
     accessExpiresAt: Date.now() + secondsLeft * 1000,
-    state: 'active',
     ...overrides,
-  };
+  });
 }

@@ -5,28 +5,17 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChromiumPdfPrinter } from '../../../electron/host/chromium-pdf-printer';
-import { exportSiteReport, type SiteVisit } from '../../../electron/services/reports';
+import { exportSiteReport } from '../../../electron/services/reports';
+import { FACTORY_TIME, makeAuditEntry, makeSiteVisit } from '../../helpers/factories';
 
 const run = promisify(execFile);
-const AT = Date.UTC(2026, 0, 15, 12);
 const SECRET = 'label-password-5531';
 
-const visit: SiteVisit = {
-  title: 'Commissioning of Kona Macro 7',
-  technician: 'tech@example.com',
-  profileId: 'demo',
-  gateways: [{ id: 'gw-1', name: 'Kona Macro 7' }],
-  startedAt: AT,
-  endedAt: AT + 1_800_000,
-  entries: [
-    {
-      at: AT,
-      profileId: 'demo',
-      user: 'tech@example.com',
-      gatewayId: 'gw-1',
+const visit = makeSiteVisit(
+  [
+    makeAuditEntry({
       kind: 'wizard',
       name: 'connectivity',
-      outcome: 'ok',
       durationMs: 5_000,
       before: { pingTarget: '8.8.8.8' },
       after: { pingTarget: '1.1.1.1' },
@@ -34,21 +23,21 @@ const visit: SiteVisit = {
         outcome: 'applied',
         checks: [{ name: 'Ping 1.1.1.1', ok: true, detail: '4 of 4 packets received' }],
       },
-    },
-    {
-      at: AT + 60_000,
-      profileId: 'demo',
-      user: 'tech@example.com',
-      gatewayId: 'gw-1',
-      kind: 'command',
+    }),
+    makeAuditEntry({
+      at: FACTORY_TIME + 60_000,
       name: 'reverseSsh',
       risk: 'change',
       request: { username: 'relay', password: SECRET },
-      outcome: 'ok',
       durationMs: 300,
-    },
+    }),
   ],
-};
+  {
+    title: 'Commissioning of Kona Macro 7',
+    gateways: [{ id: 'gw-1', name: 'Kona Macro 7' }],
+    endedAt: FACTORY_TIME + 1_800_000,
+  },
+);
 
 describe('site report export', () => {
   let folder: string;

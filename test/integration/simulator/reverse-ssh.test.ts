@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../simulator';
+import { makeReverseSshRequest } from '../../helpers/factories';
 import { rawClient } from './http-client';
 
 /** A TCP port that was free a moment ago (listen on 0, read the port, close). */
@@ -73,14 +74,11 @@ describe('reverse SSH through the built-in relay', () => {
   it('answers 400 with the relay message when the relay refuses the password', async () => {
     const answer = await client.post<{ message: string }>(
       `/api/gateway/${onlineGateway(1).id}/command/reverseSsh`,
-      {
-        options: '',
+      makeReverseSshRequest({
         sshRevPort: await freePort(),
-        username: 'relay',
         password: 'wrong',
-        sshHost: '127.0.0.1',
         sshPort: simulator.relay!.port,
-      },
+      }),
       token,
     );
     expect(answer.status).toBe(400);

@@ -3,6 +3,7 @@ import ssh2 from 'ssh2';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HostKeyChangedError, HostKeyNotRefusedError } from '../../../electron/services/ssh/host-key-errors';
 import { createSshWorld, type SshWorld } from '../../../simulator/ssh/ssh-world';
+import { makeReverseSshRequest } from '../../helpers/factories';
 import type { ReverseSshStep } from '../../../electron/services/ssh/reverse-tunnel';
 import { SSH_HIGH_WATERMARK_DEFAULT, type SshSession } from '../../../electron/services/ssh/ssh-session';
 import {
@@ -336,14 +337,10 @@ describe('reverse SSH failures a technician can act on', () => {
       gateways: [GATEWAY, other],
     });
     harness = await createServiceHarness(world.tunnels);
-    await world.tunnels.openReverseTunnel(other.id, {
-      sshHost: '127.0.0.1',
-      sshPort: world.relay.port,
-      sshRevPort: 41_100,
-      username: 'relay',
-      password: 'relay-secret',
-      options: '',
-    });
+    await world.tunnels.openReverseTunnel(
+      other.id,
+      makeReverseSshRequest({ sshPort: world.relay.port, sshRevPort: 41_100, password: 'relay-secret' }),
+    );
     const session = await harness.service.openReverse({
       gatewayId: GATEWAY.id,
       relay: world.relay,

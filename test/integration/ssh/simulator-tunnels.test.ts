@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TUNNEL_CANCELLED_MESSAGE } from '../../../simulator/ssh/reverse-tunnel';
 import { createSshWorld, type SshWorld } from '../../../simulator/ssh/ssh-world';
 import type { ReverseTunnels } from '../../../simulator/tunnels';
+import { makeReverseSshRequest } from '../../helpers/factories';
 import { createTestFleet, healthyGateway, TEST_COMMAND_TIMEOUT_MS } from '../../unit/simulator/world-factory';
 
 let world: SshWorld | undefined;
@@ -21,14 +22,7 @@ function startWorld(gatewayId: string): Promise<SshWorld> {
 }
 
 function tunnelRequest(started: SshWorld, sshRevPort: number) {
-  return {
-    sshHost: '127.0.0.1',
-    sshPort: started.relay.port,
-    sshRevPort,
-    username: 'relay',
-    password: 'relay-secret',
-    options: '',
-  };
+  return makeReverseSshRequest({ sshPort: started.relay.port, sshRevPort, password: 'relay-secret' });
 }
 
 describe('the simulated gateways stopping their reverse tunnels', () => {

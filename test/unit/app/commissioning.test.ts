@@ -7,7 +7,7 @@ import { createCommissioningHandlers } from '../../../electron/app/domains/commi
 import { MemoryStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
 import type { TerminalInfo } from '../../../electron/shared/terminal/terminal-schemas';
-import { makeGateway } from '../../helpers/factories';
+import { makeGateway, makeSessionFacts } from '../../helpers/factories';
 import type {
   CommandName,
   CommandRequest,
@@ -37,13 +37,7 @@ class GatewayDouble implements SessionPort {
   offline = new Set<string>();
   private current: SessionFacts | null = null;
   async login(username: string) {
-    this.current = {
-      username,
-      userId: 'user-1',
-      role: 'CUSTOMER_USER',
-      accessExpiresAt: Date.now() + 60_000,
-      state: 'active',
-    };
+    this.current = makeSessionFacts({ username });
   }
   async resume() {}
   async logout() {

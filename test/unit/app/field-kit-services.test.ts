@@ -20,6 +20,7 @@ import {
 } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
 import { rootPasswordsAccount } from '../../../electron/services/terminals';
+import { makeSessionFacts } from '../../helpers/factories';
 
 const GOOD_PASSWORD = 'correct horse';
 
@@ -72,14 +73,7 @@ class FakeSession implements SessionPort {
   }
   private start(username: string) {
     this.token = `rt-${++FakeSession.sequence}`;
-    this.facts_ = {
-      username,
-      userId: 'user-1',
-      role: 'CUSTOMER_USER',
-      customerId: 'customer-1',
-      accessExpiresAt: 1_700_000_000_000,
-      state: 'active',
-    };
+    this.facts_ = makeSessionFacts({ username });
   }
 }
 

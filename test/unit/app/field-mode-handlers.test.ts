@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FieldKitServices } from '../../../electron/app';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
-import { buildPack } from '../services/site-pack/factories';
+import { makeSitePack } from '../../helpers/factories';
 
 // The channels field mode uses with no session at all: the site pack's status and gateways, the cache falling back
 // to the pack, and a pack file set aside with a notice.
@@ -86,7 +86,7 @@ describe('field mode channels with no session', () => {
   });
 
   it('reports the selected profile’s pack: date, counts, size and which gateways have a root password', async () => {
-    await services.sitePacks.save(buildPack(12, { profileId, rootPasswordStored: ['gw-3'] }));
+    await services.sitePacks.save(makeSitePack(12, { profileId, rootPasswordStored: ['gw-3'] }));
     const status = await invoke('site-pack:status');
     expect(status.ok).toBe(true);
     expect(status.value).toMatchObject({
@@ -103,7 +103,7 @@ describe('field mode channels with no session', () => {
   });
 
   it('answers a gateway list search from the pack through cache:get, as of the pack’s time', async () => {
-    const pack = buildPack(40, { profileId });
+    const pack = makeSitePack(40, { profileId });
     await services.sitePacks.save(pack);
     const answer = await invoke('cache:get', {
       endpoint: 'listCustomerGateways',
@@ -114,7 +114,7 @@ describe('field mode channels with no session', () => {
   });
 
   it('answers what the pack holds about one gateway', async () => {
-    await services.sitePacks.save(buildPack(3, { profileId }));
+    await services.sitePacks.save(makeSitePack(3, { profileId }));
     const answer = await invoke('site-pack:gateway', { gatewayId: 'gw-0' });
     expect(answer.value).toMatchObject({ gateway: { name: 'Gateway 0' }, hasRootPassword: false });
   });

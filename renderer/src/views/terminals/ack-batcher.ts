@@ -1,12 +1,12 @@
 import { SYSTEM_CLOCK, type Clock } from '../../../../electron/shared/clock';
 
 /**
- * Acknowledge at least this many written bytes at once while output streams (ADR 0004). Each acknowledgement is a
- * message to main and, for SSH, a window adjustment through the relay to the gateway: at one a data event, a flood's
- * page spent about 1.6 ms of its main thread per MB sending them, and at 256 kB the SSH flood ran at 52 MB/s where it
- * runs at 56 with these (interleaved runs). Half the smallest SSH receive window (RECEIVE_WINDOW_MIN_BYTES), so the
- * gateway still has the other half to send while one is on its way; a serial port paused at its high watermark
- * (1 MB) is below its low one (500 kB) after one.
+ * Acknowledge at least this many written bytes at once while output streams. Each acknowledgement is a message to
+ * main and, for SSH, a window adjustment through the relay to the gateway, so fewer and larger ones cost a flood
+ * less (figures: docs/benchmarks.md, experiments kept). Half the smallest SSH receive window
+ * (RECEIVE_WINDOW_MIN_BYTES), so the gateway still has the other half to send while one is on its way; a serial
+ * port paused at its high watermark (1 MB) is below its low one (500 kB) after one.
+ * See docs/adr/0004-terminal-flow-control.md.
  */
 export const ACK_BATCH_BYTES = 512 * 1024;
 

@@ -12,6 +12,7 @@ import type {
 } from '../../../../electron/shared/api';
 import { MemoryStore } from '../../../../electron/services/credentials';
 import { createRouter } from '../../../../electron/shared/ipc/router';
+import { makeSessionFacts } from '../../../helpers/factories';
 
 // The gateway:command and api:call handlers with a session double: what they leave in the audit log and the
 // offline cache.
@@ -28,14 +29,7 @@ class FakeSession implements SessionPort {
   });
   private current: SessionFacts | null = null;
   async login(username: string) {
-    this.current = {
-      username,
-      userId: 'user-1',
-      role: 'CUSTOMER_USER',
-      customerId: 'customer-1',
-      accessExpiresAt: Date.now() + 60_000,
-      state: 'active',
-    };
+    this.current = makeSessionFacts({ username });
   }
   async resume() {}
   async logout() {

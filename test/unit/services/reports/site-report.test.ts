@@ -1,48 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../../../electron/services/audit';
-import {
-  buildSiteReportHtml,
-  collectVisit,
-  reportBaseName,
-  type SiteVisit,
-} from '../../../../electron/services/reports';
+import { buildSiteReportHtml, collectVisit, reportBaseName } from '../../../../electron/services/reports';
 import { assessHealth } from '../../../../electron/shared/terminal/triage-health';
+import { FACTORY_TIME, makeAuditEntry, makeSiteVisit } from '../../../helpers/factories';
 
-const AT = Date.UTC(2026, 0, 15, 12);
+const AT = FACTORY_TIME;
 const SECRET = 'relay-password-8842';
-
-function entry(overrides: Partial<AuditEntry>): AuditEntry {
-  return {
-    at: AT,
-    profileId: 'demo',
-    user: 'tech@example.com',
-    gatewayId: 'gw-1',
-    kind: 'command',
-    name: 'ping',
-    outcome: 'ok',
-    durationMs: 40,
-    ...overrides,
-  };
-}
-
-function visitWith(entries: AuditEntry[], overrides: Partial<SiteVisit> = {}): SiteVisit {
-  return {
-    title: 'Roof job',
-    technician: 'tech@example.com',
-    profileId: 'demo',
-    gateways: [{ id: 'gw-1', name: 'Kona Macro 7', mac: '647FDAFFFE001CAD' }],
-    startedAt: AT,
-    endedAt: AT + 3_600_000,
-    entries,
-    ...overrides,
-  };
-}
 
 describe('buildSiteReportHtml', () => {
   it('shows each setting before → after with the outcome on the same row, and the checks that verified it', () => {
     const html = buildSiteReportHtml(
-      visitWith([
-        entry({
+      makeSiteVisit([
+        makeAuditEntry({
           kind: 'wizard',
           name: 'firewall',
           before: { 'ssh.enabled': true },
@@ -67,8 +35,8 @@ describe('buildSiteReportHtml', () => {
 
   it('says a rolled-back change was rolled back, and why, on page one and in the gateway section', () => {
     const html = buildSiteReportHtml(
-      visitWith([
-        entry({
+      makeSiteVisit([
+        makeAuditEntry({
           kind: 'wizard',
           name: 'cellular',
           outcome: 'failed',
@@ -93,7 +61,7 @@ describe('buildSiteReportHtml', () => {
 
   it('holds the visit facts, the acknowledgement with both names and the notes, and the photos embedded', () => {
     const html = buildSiteReportHtml(
-      visitWith([], {
+      makeSiteVisit([], {
         site: 'Harbour roof',
         customer: 'Acme Ports',
         technicianName: 'Dana Field',
@@ -115,9 +83,9 @@ describe('buildSiteReportHtml', () => {
 
   it('folds repeated reads into one line with the count and the time span', () => {
     const reads = Array.from({ length: 48 }, (_, index) =>
-      entry({ name: 'getWmCallStatistics', risk: 'read', at: AT + index * 2_500 }),
+      makeAuditEntry({ name: 'getWmCallStatistics', risk: 'read', at: AT + index * 2_500 }),
     );
-    const html = buildSiteReportHtml(visitWith(reads), { timeZone: 'UTC' });
+    const html = buildSiteReportHtml(makeSiteVisit(reads), { timeZone: 'UTC' });
     expect(html).toContain(
       '<td>read 48 times, 12:00–12:01</td><td>Read the data call status <code>getWmCallStatistics</code>',
     );
@@ -125,17 +93,19 @@ describe('buildSiteReportHtml', () => {
   });
 
   it('never names a gateway by its id alone', () => {
-    const html = buildSiteReportHtml(visitWith([entry({ gatewayId: 'gw-9' })]), { timeZone: 'UTC' });
+    const html = buildSiteReportHtml(makeSiteVisit([makeAuditEntry({ gatewayId: 'gw-9' })]), {
+      timeZone: 'UTC',
+    });
     expect(html).toContain('Gateway (name not known, id gw-9)');
   });
 
   it('never shows a secret, whether under a secret key, in an error text or given as known', () => {
     const html = buildSiteReportHtml(
-      visitWith(
+      makeSiteVisit(
         [
-          entry({ name: 'reverseSsh', request: { username: 'relay', password: SECRET } }),
-          entry({ name: 'login', error: `refused with password=${SECRET}` }),
-          entry({
+          makeAuditEntry({ name: 'reverseSsh', request: { username: 'relay', password: SECRET } }),
+          makeAuditEntry({ name: 'login', error: `refused with password=${SECRET}` }),
+          makeAuditEntry({
             kind: 'wizard',
             name: 'cellular',
             before: { userName: 'x', password: SECRET },
@@ -151,14 +121,14 @@ describe('buildSiteReportHtml', () => {
   });
 
   it('escapes markup that comes from the data', () => {
-    const html = buildSiteReportHtml(visitWith([entry({ name: '<script>alert(1)</script>' })]));
+    const html = buildSiteReportHtml(makeSiteVisit([makeAuditEntry({ name: '<script>alert(1)</script>' })]));
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script&gt;');
   });
 
   it('lists the RF best values, the pings and links to the terminal logs', () => {
     const html = buildSiteReportHtml(
-      visitWith([], {
+      makeSiteVisit([], {
         rf: [
           {
             gatewayId: 'gw-1',
@@ -181,13 +151,13 @@ describe('buildSiteReportHtml', () => {
   });
 
   it('is self-contained: no script and no external resource', () => {
-    const html = buildSiteReportHtml(visitWith([entry({})]));
+    const html = buildSiteReportHtml(makeSiteVisit([makeAuditEntry()]));
     expect(html).not.toMatch(/<script|<link|src="(?!data:)|@import|https?:\/\//);
   });
 
   it('shows a serial triage per gateway with its faults first and what each part showed', () => {
     const html = buildSiteReportHtml(
-      visitWith([], {
+      makeSiteVisit([], {
         serialTriage: [
           {
             terminalId: 't-1',
@@ -238,7 +208,7 @@ describe('buildSiteReportHtml', () => {
       filters: [],
     });
     const html = buildSiteReportHtml(
-      visitWith([entry({ kind: 'fleet', name: 'firewall', before: firewall(100), after: firewall(78) })]),
+      makeSiteVisit([makeAuditEntry({ kind: 'fleet', name: 'firewall', before: firewall(100), after: firewall(78) })]),
       { timeZone: 'UTC' },
     );
     expect(html).toContain(
@@ -251,13 +221,13 @@ describe('buildSiteReportHtml', () => {
 
   it('shows the request of a command as labelled fields, and JSON only for what is nested too deep', () => {
     const html = buildSiteReportHtml(
-      visitWith([
-        entry({
+      makeSiteVisit([
+        makeAuditEntry({
           name: 'updateWmApn',
           risk: 'change',
           request: { name: 'iot.wrong', type: 0, idxModem: 1, idx: 0, username: null },
         }),
-        entry({
+        makeAuditEntry({
           name: 'modifyWmPDP_Profiles',
           risk: 'change',
           request: { a: { b: { c: { d: { e: 'deep' } } } } },
@@ -275,19 +245,22 @@ describe('buildSiteReportHtml', () => {
   });
 
   it('says a gateway where nothing was changed was only inspected', () => {
-    expect(buildSiteReportHtml(visitWith([]))).toContain('No setting was changed: only inspected.');
+    expect(buildSiteReportHtml(makeSiteVisit([]))).toContain('No setting was changed: only inspected.');
   });
 });
 
 describe('reportBaseName', () => {
   it('names the file after the gateway and the date with only safe characters', () => {
-    expect(reportBaseName(visitWith([]))).toBe('site-report-Kona_Macro_7-2026-01-15T12-00');
+    expect(reportBaseName(makeSiteVisit([]))).toBe('site-report-Kona_Macro_7-2026-01-15T12-00');
   });
 });
 
 describe('collectVisit', () => {
   it('takes the audit entries of the visit span and of the chosen gateways only', async () => {
-    const entries = [entry({ gatewayId: 'gw-1', name: 'mine' }), entry({ gatewayId: 'gw-2', name: 'other' })];
+    const entries = [
+      makeAuditEntry({ gatewayId: 'gw-1', name: 'mine' }),
+      makeAuditEntry({ gatewayId: 'gw-2', name: 'other' }),
+    ];
     const audit = {
       read: async (query: { since?: number; until?: number }) =>
         entries.filter((item) => item.at >= (query.since ?? 0) && item.at <= (query.until ?? Infinity)),

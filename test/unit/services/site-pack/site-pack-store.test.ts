@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SitePackStore, SitePacks } from '../../../../electron/services/site-pack';
-import { buildPack } from './factories';
+import { makeSitePack } from '../../../helpers/factories';
 
 let dataDir: string;
 const NOW = 1_700_000_900_000;
@@ -29,7 +29,7 @@ async function writeRaw(text: string): Promise<string> {
 
 describe('SitePackStore', () => {
   it('reads back a saved pack in a fresh store, with its size', async () => {
-    const pack = buildPack(3);
+    const pack = makeSitePack(3);
     const saved = await buildStore().save(pack);
     const read = await buildStore().get('profile-1');
     expect(read?.pack).toEqual(pack);
@@ -38,21 +38,21 @@ describe('SitePackStore', () => {
   });
 
   it('writes the file 0600 in a 0700 folder', async () => {
-    await buildStore().save(buildPack(1));
+    await buildStore().save(makeSitePack(1));
     expect((await stat(join(dataDir, 'site-packs'))).mode & 0o777).toBe(0o700);
     expect((await stat(join(dataDir, 'site-packs', 'profile-1.json'))).mode & 0o777).toBe(0o600);
   });
 
   it('tightens a folder that already exists with wider permissions', async () => {
     await mkdir(join(dataDir, 'site-packs'), { mode: 0o755 });
-    await buildStore().save(buildPack(1));
+    await buildStore().save(makeSitePack(1));
     expect((await stat(join(dataDir, 'site-packs'))).mode & 0o777).toBe(0o700);
   });
 
   it('replaces the pack atomically: no temporary file is left and the old pack reads until the new one is in', async () => {
     const store = buildStore();
-    await store.save(buildPack(2));
-    await store.save(buildPack(5));
+    await store.save(makeSitePack(2));
+    await store.save(makeSitePack(5));
     expect(await readdir(join(dataDir, 'site-packs'))).toEqual(['profile-1.json']);
     const text = await readFile(join(dataDir, 'site-packs', 'profile-1.json'), 'utf8');
     expect((JSON.parse(text) as { gateways: unknown[] }).gateways).toHaveLength(5);
@@ -84,12 +84,12 @@ describe('SitePackStore', () => {
   });
 
   it('sets aside a file of the right version whose fields do not match the schema', async () => {
-    await writeRaw(JSON.stringify({ ...buildPack(1), gateways: [{ name: 'no id' }] }));
+    await writeRaw(JSON.stringify({ ...makeSitePack(1), gateways: [{ name: 'no id' }] }));
     expect((await buildStore().read('profile-1')).kind).toBe('set-aside');
   });
 
   it('leaves every other profile’s pack alone when one is set aside', async () => {
-    await buildStore().save(buildPack(2, { profileId: 'profile-2' }));
+    await buildStore().save(makeSitePack(2, { profileId: 'profile-2' }));
     await writeRaw('not json');
     const store = buildStore();
     await store.read('profile-1');
@@ -101,7 +101,7 @@ describe('SitePackStore', () => {
   });
 
   it('keeps no secret: the file holds which gateways have a root password, never a password', async () => {
-    await buildStore().save(buildPack(2, { rootPasswordStored: ['gw-1'] }));
+    await buildStore().save(makeSitePack(2, { rootPasswordStored: ['gw-1'] }));
     const text = await readFile(join(dataDir, 'site-packs', 'profile-1.json'), 'utf8');
     expect(text).toContain('"rootPasswordStored":["gw-1"]');
     expect(text).not.toMatch(/password"\s*:\s*"/i);
@@ -124,7 +124,7 @@ describe('SitePacks answers', () => {
 
   it('answers a page of its scope’s list, searched by a MAC typed with colons, as of the pack’s time', async () => {
     const packs = new SitePacks({ dataDir });
-    const pack = buildPack(50);
+    const pack = makeSitePack(50);
     await packs.save(pack);
     const mac = pack.gateways[42]!.gatewayMac.toLowerCase();
     const answer = await packs.answer('profile-1', {
@@ -140,7 +140,7 @@ describe('SitePacks answers', () => {
 
   it('answers every page of a long list, so the count and the rows agree', async () => {
     const packs = new SitePacks({ dataDir });
-    await packs.save(buildPack(250));
+    await packs.save(makeSitePack(250));
     const page = async (number: number) =>
       (
         await packs.answer('profile-1', {
@@ -156,7 +156,7 @@ describe('SitePacks answers', () => {
 
   it('does not answer a list of a scope outside the pack', async () => {
     const packs = new SitePacks({ dataDir });
-    await packs.save(buildPack(5));
+    await packs.save(makeSitePack(5));
     expect(
       await packs.answer('profile-1', {
         endpoint: 'listCustomerGateways',
@@ -168,7 +168,7 @@ describe('SitePacks answers', () => {
 
   it('answers a chosen gateway’s raised alarms as of when they were read', async () => {
     const packs = new SitePacks({ dataDir });
-    await packs.save(buildPack(3));
+    await packs.save(makeSitePack(3));
     const answer = await packs.answer('profile-1', {
       endpoint: 'listEntityEnhancedEvents',
       params: { entityType: 'GATEWAY', entityId: 'gw-0', eventType: 'Alarms' },
@@ -182,7 +182,7 @@ describe('SitePacks answers', () => {
 
   it('finds a gateway by the serial number its details name', async () => {
     const packs = new SitePacks({ dataDir });
-    const stored = await packs.save(buildPack(30));
+    const stored = await packs.save(makeSitePack(30));
     expect(
       packs
         .searchOf(stored.pack)

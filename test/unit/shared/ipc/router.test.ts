@@ -2,16 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { CHANNELS, contract } from '../../../../electron/shared/ipc/contract';
 import { IpcError } from '../../../../electron/shared/ipc/result';
 import { createRouter, type HandlerTable } from '../../../../electron/shared/ipc/router';
+import { makeSessionSummary } from '../../../helpers/factories';
 
-const SUMMARY = {
-  profileId: 'p1',
-  profileName: 'Lab',
-  username: 'tech@example.com',
-  userId: 'u1',
-  role: 'CUSTOMER_USER',
-  accessExpiresAt: 1_700_000_000_000,
-  state: 'active' as const,
-};
+const SUMMARY = makeSessionSummary();
 
 function buildHandlers(overrides: Partial<HandlerTable> = {}): HandlerTable {
   const unused = () => {

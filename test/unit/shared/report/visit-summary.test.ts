@@ -5,22 +5,13 @@ import {
   listVisitLines,
   summarizeGateways,
 } from '../../../../electron/shared/report/visit-summary';
+import { FACTORY_TIME, makeAuditEntry } from '../../../helpers/factories';
 
-const AT = Date.UTC(2026, 0, 15, 10, 2);
+const AT = FACTORY_TIME;
 
+/** An audit entry; by default a read of the data call status, the poll a visit repeats most. */
 function entry(overrides: Partial<AuditEntry>): AuditEntry {
-  return {
-    at: AT,
-    profileId: 'demo',
-    user: 'tech@example.com',
-    gatewayId: 'gw-1',
-    kind: 'command',
-    name: 'getWmCallStatistics',
-    risk: 'read',
-    outcome: 'ok',
-    durationMs: 40,
-    ...overrides,
-  };
+  return makeAuditEntry({ name: 'getWmCallStatistics', risk: 'read', ...overrides });
 }
 
 function wizardResult(name: string, outcome: string, overrides: Partial<AuditEntry> = {}): AuditEntry {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SPECTRAL_SCAN_DURATION_MS } from '../../../../simulator/gateways/diagnostics';
 import type { ReverseTunnels } from '../../../../simulator/tunnels';
+import { makeReverseSshRequest } from '../../../helpers/factories';
 import { createTestFleet, healthyGateway, TEST_COMMAND_TIMEOUT_MS, TEST_TIMINGS } from '../world-factory';
 
 type Counters = {
@@ -69,14 +70,7 @@ describe('simulated diagnostics', () => {
     };
     const { tenant, run } = createTestFleet({ tunnels });
     const gateway = healthyGateway(tenant);
-    const request = {
-      options: '',
-      sshRevPort: 40022,
-      username: 'relay',
-      password: 'secret',
-      sshHost: '127.0.0.1',
-      sshPort: 2222,
-    };
+    const request = makeReverseSshRequest();
     await run(gateway, 'reverseSsh', request);
     await run(gateway, 'stopReverseSsh');
     expect(tunnels.openReverseTunnel).toHaveBeenCalledWith(gateway.id, request);
@@ -85,14 +79,7 @@ describe('simulated diagnostics', () => {
 
   it('refuses a reverse tunnel to a host that is not loopback', async () => {
     const { tenant, run } = createTestFleet();
-    const request = {
-      options: '',
-      sshRevPort: 40022,
-      username: 'relay',
-      password: 'secret',
-      sshHost: 'relay.example.com',
-      sshPort: 22,
-    };
+    const request = makeReverseSshRequest({ sshHost: 'relay.example.com', sshPort: 22 });
     await expect(run(healthyGateway(tenant), 'reverseSsh', request)).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining('sshHost'),
@@ -107,14 +94,7 @@ describe('simulated diagnostics', () => {
       closeTunnels: async () => undefined,
     };
     const { tenant, run } = createTestFleet({ tunnels });
-    const request = {
-      options: '',
-      sshRevPort: 40022,
-      username: 'relay',
-      password: 'bad',
-      sshHost: '127.0.0.1',
-      sshPort: 2222,
-    };
+    const request = makeReverseSshRequest({ password: 'bad' });
     await expect(run(healthyGateway(tenant), 'reverseSsh', request)).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining('relay refused the password'),
@@ -129,14 +109,7 @@ describe('reverse SSH hook bounds', () => {
       closeTunnels: async () => undefined,
     };
     const { clock, tenant, run } = createTestFleet({ tunnels });
-    const request = {
-      options: '',
-      sshRevPort: 40022,
-      username: 'relay',
-      password: 'secret',
-      sshHost: '127.0.0.1',
-      sshPort: 2222,
-    };
+    const request = makeReverseSshRequest();
     const answer = run(healthyGateway(tenant), 'reverseSsh', request).catch((error: unknown) => error);
     await Promise.resolve();
     clock.advance(TEST_COMMAND_TIMEOUT_MS);

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseTunnelOptions, ReverseTunnelRequestSchema } from '../../../../simulator/ssh/reverse-tunnel';
+import { makeReverseSshRequest } from '../../../helpers/factories';
 
 const validRequest = (overrides: Record<string, unknown> = {}) => ({
-  sshHost: '127.0.0.1',
-  sshPort: 2222,
-  sshRevPort: 40_001,
-  username: 'relay',
-  password: 'secret',
-  options: '',
+  ...makeReverseSshRequest({ sshRevPort: 40_001 }),
   ...overrides,
 });
 

@@ -4,9 +4,14 @@ import { dirname } from 'node:path';
 
 /**
  * Writes a file so that a reader sees the old content or the new, never a torn one: writes a temporary file
- * beside it, flushes it to disk, then renames it over the target. Creates the folder when needed.
+ * beside it, flushes it to disk, then renames it over the target. Creates the folder when needed. Text is
+ * written as UTF-8.
  */
-export async function writeFileAtomic(path: string, content: string, mode = 0o600): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  content: string | Uint8Array,
+  mode = 0o600,
+): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   const handle = await open(temporary, 'w', mode);
