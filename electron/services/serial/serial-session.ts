@@ -197,13 +197,16 @@ export class SerialSession extends TerminalSessionBase {
     try {
       await this.#openPort(this.options.path, stopCount);
     } catch (error) {
+      // The port never opened: the log made for it would be empty, so it goes (docs/serial-triage.md).
+      const log = this.log;
+      this.useLog(undefined);
       if (this.#stopCount !== stopCount) {
-        await this.log?.close();
+        await log?.discardIfEmpty();
         throw new Error('The serial session was closed before its port opened', { cause: error });
       }
       const reason = describeOpenError(this.options.path, error);
       this.setState('failed', reason);
-      await this.log?.close();
+      await log?.discardIfEmpty();
       throw new Error(reason, { cause: error });
     }
     this.setState('open');
