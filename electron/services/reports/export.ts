@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ensurePrivateFolder, PRIVATE_FILE_MODE } from '../files/private-files';
 import { buildSiteReportHtml, type SiteReportOptions, type SiteVisit } from './site-report';
 
 /**
@@ -15,7 +16,7 @@ export interface PdfPrinter {
 async function writeAtomic(path: string, content: string | Uint8Array): Promise<void> {
   const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    await writeFile(temporary, content, { mode: 0o600 });
+    await writeFile(temporary, content, { mode: PRIVATE_FILE_MODE });
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
@@ -31,7 +32,8 @@ export function reportBaseName(visit: SiteVisit): string {
 }
 
 /**
- * Writes the report as HTML and, with a printer, as PDF into `folder` (created if absent), each atomically.
+ * Writes the report as HTML and, with a printer, as PDF into `folder` (made or tightened to 0700; the files
+ * 0600: a report is a customer's business), each atomically.
  * Resolves with the paths written.
  */
 export async function exportSiteReport(
@@ -40,7 +42,7 @@ export async function exportSiteReport(
   options: SiteReportOptions & { printer?: PdfPrinter; signal?: AbortSignal } = {},
 ): Promise<{ htmlPath: string; pdfPath?: string }> {
   const html = buildSiteReportHtml(visit, options);
-  await mkdir(folder, { recursive: true });
+  await ensurePrivateFolder(folder);
   const base = join(folder, reportBaseName(visit));
   const htmlPath = `${base}.html`;
   await writeAtomic(htmlPath, html);
