@@ -553,7 +553,8 @@ function describe(entry: Entry): TerminalInfo {
       ...(options.gateway ? { gatewayId: options.gateway } : {}),
       path: options.path,
       framing: formatFraming(options),
-      signals: session.signals,
+      // A port that is not open has no line state to show: the last one known may no longer hold.
+      ...(session.state === 'open' ? { signals: session.signals } : {}),
       hostKeys: [],
     };
   }
