@@ -2,15 +2,20 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { demoConsoleGateway, demoTerminals } from '../../../electron/app/demo-terminals';
+import { MemoryStore } from '../../../electron/services/credentials';
 import { SerialPorts } from '../../../electron/services/serial/serial-ports';
 import type { SerialSession } from '../../../electron/services/serial/serial-session';
 import { runSerialTriage } from '../../../electron/services/serial/serial-triage';
 import { mapTerminalError } from '../../../electron/services/terminals/terminal-errors';
 import { TerminalManager, type SerialTerminal } from '../../../electron/services/terminals/terminal-manager';
+import { RelayPasswords } from '../../../electron/services/terminals/terminal-secrets';
 import { assessHealth } from '../../../electron/shared/terminal/triage-health';
 import type { TriageProgressEvent } from '../../../electron/shared/terminal/triage-schemas';
 import { startSimulator, type RunningSimulator } from '../../../simulator';
+import { DEMO_CONSOLE_PATH, DemoConsoleBinding } from '../../../simulator/serial/demo-binding';
 import { attachSerialConsole, type AttachedSerialConsole } from '../../../simulator/serial/pty-console';
+import { startSimulatorSession } from '../commissioning/simulator-session';
 import { openRawEnd, startSocatPair, type RawPortEnd, type SocatPair } from '../../helpers/socat';
 import { readTerminal } from './terminal-reader';
 
@@ -390,5 +395,37 @@ describe('Collect diagnostics through the terminal manager', () => {
       isCancelling: true,
     });
     expect(manager.list()[0]?.state).toBe('open');
+  });
+});
+
+describe('serial triage on the demo gateway console', () => {
+  it('answers from the demo gateway’s state: an APN changed to a wrong one shows as the modem fault', async () => {
+    const { simulator, session } = await startSimulatorSession({ gateways: 40 });
+    const serialPorts = new SerialPorts({
+      binding: { list: async () => [], open: async () => Promise.reject(new Error('no system ports here')) },
+      demoBinding: demoTerminals(
+        { relayPasswords: new RelayPasswords(new MemoryStore()) },
+        simulator,
+        null,
+        (setup) => new DemoConsoleBinding(setup),
+      ).demoBinding!,
+    });
+    try {
+      const gateway = demoConsoleGateway(simulator.fixture);
+      const { apns, workingIdx } = await session.command(gateway.id, 'getWmApns', {});
+      const working = apns.find((apn) => apn.idx === workingIdx)!;
+      await session.command(gateway.id, 'updateWmApn', { ...working, name: 'iot.wrong' });
+      const console = await serialPorts.open({ path: DEMO_CONSOLE_PATH, logging: false });
+      readTerminal(console);
+      const outcome = await runSerialTriage(console, { password: gateway.rootPassword });
+      expect(assessHealth(outcome.readings).modem).toEqual({
+        status: 'fault',
+        detail:
+          'Modem registered on Rogers (home) but has no data connection (state registered): check the APN.',
+      });
+    } finally {
+      await serialPorts.closeAll();
+      await simulator.close();
+    }
   });
 });
