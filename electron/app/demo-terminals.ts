@@ -18,8 +18,24 @@ export interface DemoGateway {
   initialStatus: 'ONLINE' | 'OFFLINE';
 }
 
+/** What the demo console's binding is built from (the simulator's SerialConsoleGateway). */
+export interface DemoConsoleGateway {
+  gatewayId: string;
+  hostname: string;
+  bspVersion: string;
+  rootPassword: string;
+}
+
+/**
+ * A gateway's serial console as the simulator describes it (RunningSimulator.serialConsoleOf): the gateway and
+ * whatever else its shell needs to answer from the gateway's simulated state, handed to the binding as is.
+ */
+export interface DemoConsoleSetup {
+  gateway: DemoConsoleGateway;
+}
+
 /** The parts of a running simulator the demo uses (RunningSimulator has them all). */
-export interface DemoSimulator {
+export interface DemoSimulator<Setup extends DemoConsoleSetup = DemoConsoleSetup> {
   url: string;
   fixture: {
     accounts: ReadonlyArray<{ username: string; password: string; role: string }>;
@@ -27,14 +43,8 @@ export interface DemoSimulator {
   };
   /** The built-in SSH relay, present when the simulator started with `ssh: true`. */
   relay?: { host: string; port: number; username: string; password: string };
-}
-
-/** What the demo console's binding is built from (the simulator's SerialConsoleGateway). */
-export interface DemoConsoleGateway {
-  gatewayId: string;
-  hostname: string;
-  bspVersion: string;
-  rootPassword: string;
+  /** The serial console of a gateway, answering from its state (the `--serial` consoles use the same). */
+  serialConsoleOf(gatewayId: string): Setup;
 }
 
 /** The terminal options the demo adds to `attachTerminals`: the demo console and the relay's known password. */
@@ -74,22 +84,19 @@ export function demoProfileFields(simulator: DemoSimulator): Omit<Profile, 'id' 
 }
 
 /**
- * The demo console of the first online gateway (built by `createConsoleBinding`), and the demo relay's password
- * for the demo profile: also recorded in `services.relayPasswords`, so the profile reads "stored".
+ * The demo console of the first online gateway (built by `createConsoleBinding` from the simulator's own console
+ * setup, so that its shell answers from that gateway's simulated state: a wrong APN or a cable out shows in a
+ * triage), and the demo relay's password for the demo profile: also recorded in `services.relayPasswords`, so the
+ * profile reads "stored".
  */
-export function demoTerminals(
+export function demoTerminals<Setup extends DemoConsoleSetup>(
   services: Pick<FieldKitServices, 'relayPasswords'>,
-  simulator: DemoSimulator,
+  simulator: DemoSimulator<Setup>,
   demoProfileId: string | null,
-  createConsoleBinding: (gateway: DemoConsoleGateway) => BindingInterface,
+  createConsoleBinding: (setup: Setup) => BindingInterface,
 ): DemoTerminalOptions {
   const gateway = demoConsoleGateway(simulator.fixture);
-  const demoBinding = createConsoleBinding({
-    gatewayId: gateway.id,
-    hostname: gateway.name,
-    bspVersion: gateway.bspVersion,
-    rootPassword: gateway.rootPassword,
-  });
+  const demoBinding = createConsoleBinding(simulator.serialConsoleOf(gateway.id));
   const demoConsole = { demoBinding, demoGateway: gateway.name };
   if (!simulator.relay || !demoProfileId) return demoConsole;
   services.relayPasswords.know(demoProfileId, simulator.relay.password);

@@ -112,7 +112,7 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
             services,
             simulator,
             services.profiles.list().selectedId,
-            (gateway) => new DemoConsoleBinding({ gateway }),
+            (setup) => new DemoConsoleBinding(setup),
           )
         : {}),
     });

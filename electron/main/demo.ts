@@ -24,5 +24,5 @@ export async function startDemoWhenUnconfigured(
   services.addShutdownHook(() => simulator.close());
   const profile = services.profiles.setDemoProfile(demoProfileFields(simulator), { select: true });
   services.log.info(`demo server (simulator) at ${simulator.url}`);
-  return demoTerminals(services, simulator, profile.id, (gateway) => new DemoConsoleBinding({ gateway }));
+  return demoTerminals(services, simulator, profile.id, (setup) => new DemoConsoleBinding(setup));
 }

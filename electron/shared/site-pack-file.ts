@@ -8,6 +8,11 @@ export const SITE_PACK_VERSION = 1;
 export const PackScopeSchema = z.object({
   kind: z.enum(['provider', 'customer', 'group']),
   id: z.string().min(1).max(100),
+  /**
+   * The scope's name as the server gave it when the pack was made (a customer's title, else its name), so that
+   * the pack is named offline too. Absent where the API names nothing (a provider, a gateway group).
+   */
+  name: z.string().min(1).max(200).optional(),
 });
 /** Which gateways a pack's list covers. */
 export type PackScope = z.infer<typeof PackScopeSchema>;

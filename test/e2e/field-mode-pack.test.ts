@@ -78,13 +78,23 @@ describe('the site pack, offline', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await page.getByRole('link', { name: 'Site pack' }).click();
-    await page.getByRole('textbox', { name: 'Its id' }).fill(acme.id);
+    // The scope is picked by name (the account's own customer first), not typed as an id.
+    const scopePicker = page.getByRole('combobox', { name: 'List the gateways of' });
+    await expect
+      .poll(() => scopePicker.locator('option:checked').textContent())
+      .toBe(`${acme.name} (your customer)`);
+    expect(await page.getByRole('textbox', { name: 'Its id' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Prepare the site pack' }).click();
     await page.getByText(/^Done: \d+ gateways with details/).waitFor({ timeout: 60_000 });
     await page.getByText('Gateways in the list').waitFor();
     const packed = await host.services.sitePacks.get(profile.id);
     const gateways = packed!.pack.gateways;
     expect(gateways.length).toBeGreaterThan(10);
+    expect(packed!.pack.scope).toEqual({ kind: 'customer', id: acme.id, name: acme.name });
+    const summary = new RegExp(
+      `^Site pack of ${acme.name} — ${gateways.length} gateways, [\\d.]+ [kM]?B, .*\\d{2}:\\d{2}`,
+    );
+    expect(await page.getByText(/^Site pack of /).textContent()).toMatch(summary);
     // Never searched nor opened online: the last gateway of the list.
     const target = gateways.at(-1)!;
 
@@ -97,6 +107,9 @@ describe('the site pack, offline', () => {
     await page.getByText(/Your remembered session could not be resumed/).waitFor();
     await page.getByRole('button', { name: 'Work without signing in' }).click();
     await page.getByRole('heading', { name: 'Site pack' }).waitFor();
+    // No session: the pack is still named by what it stored.
+    await page.getByText(/^Site pack of /).waitFor();
+    expect(await page.getByText(/^Site pack of /).textContent()).toMatch(summary);
     await page.getByRole('link', { name: 'Gateways', exact: true }).click();
     await page.getByText(`${gateways.length} gateways`).waitFor();
 

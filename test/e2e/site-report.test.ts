@@ -69,6 +69,10 @@ describe('site report of a short visit', () => {
     await page.getByRole('button', { name: 'Review changes' }).click();
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await page.getByText('Verification failed: previous settings restored').waitFor({ timeout: 30_000 });
+    // The result names the APN that got no data call, the one restored, and whether the call came back on it.
+    expect(await page.getByRole('status').filter({ hasText: 'rolled back' }).textContent()).toMatch(
+      /^The new APN "internet\.wrong\.example" got no data call within [\d.]+ s; rolled back to "[^"]+" — (data call connected again|but the data call has not connected again)/,
+    );
 
     page = await app.open(['report']);
     const started = new Date(visitStartedAt - 60_000);

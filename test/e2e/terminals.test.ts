@@ -154,8 +154,15 @@ describe('terminals in the browser', () => {
     expect(await page.getByLabel('Terminal status').textContent()).toContain(
       'the port is free for other programs',
     );
+    // A port that is not open has no line state: unknown, not the last one set.
+    expect([
+      await page.getByTestId('signal-dtr').textContent(),
+      await page.getByTestId('signal-rts').textContent(),
+    ]).toEqual(['DTR: —', 'RTS: —']);
     await page.getByRole('button', { name: 'Reconnect' }).click();
     await expect.poll(() => page.getByTestId('terminal-state').textContent()).toBe('Connected');
+    // Reopened, the port gets the lines as the user last set them (DTR released above).
+    expect(await page.getByTestId('signal-dtr').textContent()).toBe('DTR: off');
     // The console starts over at its login prompt; the screen kept what was there before.
     await typeInTerminal(page, '\r');
     await waitForTerminalText(page, 'login: ');

@@ -67,6 +67,7 @@ export function createTerminalsHandlers({
     'serial:paste': ({ id, text, delayMs }) => run((manager) => manager.paste(id, text, delayMs).then(done)),
     'serial:raw-view': ({ id, isOn }) => run((manager) => (manager.setRawView(id, isOn), null)),
     'serial:disconnect': ({ id }) => run((manager) => manager.disconnect(id)),
+    'serial:triage-cancel': ({ id }) => run((manager) => (manager.cancelDiagnostics(id), null)),
     'serial:triage': ({ id, password, rememberPassword }) =>
       run((manager) =>
         manager.collectDiagnostics(id, {

@@ -1,5 +1,6 @@
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ensurePrivateFolder, PRIVATE_FILE_MODE } from '../files/private-files';
 import { z } from 'zod';
 import { redactSecrets, redactText } from './redaction';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
@@ -96,8 +97,8 @@ export class AuditLog implements AuditSink {
     const written = previous
       .catch(() => undefined)
       .then(async () => {
-        await mkdir(this.folder, { recursive: true, mode: 0o700 });
-        await appendFile(path, `${JSON.stringify(entry)}\n`, { encoding: 'utf8', mode: 0o600 });
+        await ensurePrivateFolder(this.folder);
+        await appendFile(path, `${JSON.stringify(entry)}\n`, { encoding: 'utf8', mode: PRIVATE_FILE_MODE });
         return entry;
       });
     this.queues.set(path, written);

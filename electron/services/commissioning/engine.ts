@@ -270,11 +270,14 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
         );
       }
       if (await restored()) {
+        const described = cancelled
+          ? undefined
+          : await this.describeRollback(signal, state, edit, result.checks);
         return this.finish(startedAt, {
           ...result,
           outcome: cancelled ? 'cancelled' : 'rolled-back',
           rollback: 'values',
-          message: `${reason}. The previous settings were put back and read back unchanged.`,
+          message: described ?? `${reason}. The previous settings were put back and read back unchanged.`,
         });
       }
       valuesError = new Error('the gateway still shows the new values after the previous ones were sent');
@@ -311,6 +314,27 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
       outcome: 'rollback-failed',
       message: `${reason}. The previous settings could NOT be put back (${describeError(valuesError)}). Check the gateway before leaving${result.backup ? `; the backup "${result.backup.description}" holds the previous configuration` : ''}.`,
     });
+  }
+
+  /** The wizard's own words for a rollback after failed checks, if it has any; a failure to say keeps the engine's. */
+  private async describeRollback(
+    signal: AbortSignal,
+    state: State,
+    edit: Edit,
+    checks: Check[],
+  ): Promise<string | undefined> {
+    if (!this.definition.describeRollback || checks.every((check) => check.ok)) return undefined;
+    const verifyTimeoutMs = this.options.verifyTimeoutMs ?? VERIFY_TIMEOUT_MS;
+    try {
+      return await this.definition.describeRollback(
+        this.context(signal, this.clock.now() + verifyTimeoutMs),
+        state,
+        edit,
+        { checks, verifyTimeoutMs },
+      );
+    } catch {
+      return undefined;
+    }
   }
 
   private async createSafetyBackup(signal: AbortSignal): Promise<NonNullable<WizardResult['backup']>> {

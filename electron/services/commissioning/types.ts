@@ -129,4 +129,15 @@ export interface WizardDefinition<State, Edit> {
   verify(context: WizardContext, state: State, edit: Edit): Promise<Check[]>;
   /** Puts the values of `state` back. */
   rollback(context: WizardContext, state: State, edit: Edit): Promise<void>;
+  /**
+   * After a failed verification was rolled back and the previous values read back: the result in words — what the
+   * new values failed to do and what holds again now (the wizard may check it, within the verify time limit).
+   * Undefined keeps the engine's own words.
+   */
+  describeRollback?(
+    context: WizardContext,
+    state: State,
+    edit: Edit,
+    failed: { checks: Check[]; verifyTimeoutMs: number },
+  ): Promise<string | undefined>;
 }

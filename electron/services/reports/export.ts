@@ -1,6 +1,6 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../files/atomic-file';
+import { ensurePrivateFolder } from '../files/private-files';
 import { buildSiteReportHtml, type SiteReportOptions, type SiteVisit } from './site-report';
 
 /**
@@ -19,7 +19,8 @@ export function reportBaseName(visit: SiteVisit): string {
 }
 
 /**
- * Writes the report as HTML and, with a printer, as PDF into `folder` (created if absent), each atomically.
+ * Writes the report as HTML and, with a printer, as PDF into `folder` (made or tightened to 0700; the files
+ * 0600: a report is a customer's business), each atomically.
  * Resolves with the paths written.
  */
 export async function exportSiteReport(
@@ -28,7 +29,7 @@ export async function exportSiteReport(
   options: SiteReportOptions & { printer?: PdfPrinter; signal?: AbortSignal } = {},
 ): Promise<{ htmlPath: string; pdfPath?: string }> {
   const html = buildSiteReportHtml(visit, options);
-  await mkdir(folder, { recursive: true });
+  await ensurePrivateFolder(folder);
   const base = join(folder, reportBaseName(visit));
   const htmlPath = `${base}.html`;
   await writeFileAtomic(htmlPath, html);

@@ -15,6 +15,14 @@ import type { Clock } from '../../shared/clock';
 export const DISCONNECTED_BY_USER =
   'Disconnected: the port is free for other programs. Reconnect to open it again.';
 
+/** Rewrites what the gateway sends before the screen and the log get it (serial triage hides its markers). */
+export interface DisplayFilter {
+  /** The bytes to show for a chunk; may hold some back for the next chunk. */
+  filter(chunk: Uint8Array): Uint8Array;
+  /** What is still held back. */
+  flush(): Uint8Array;
+}
+
 /** How hard a session tries to get its adapter back. */
 export interface ReconnectPolicy {
   /** First wait after a disconnect. */
@@ -125,6 +133,7 @@ export class SerialSession extends TerminalSessionBase {
   #stopCount = 0;
   #signals: { dtr: boolean; rts: boolean };
   #isRawView = false;
+  #displayFilter: DisplayFilter | undefined;
   /** True once DTR/RTS were set (on open or by the user): a reopened port then gets them back. */
   #hasSetSignals: boolean;
   readonly #receiveNewlines: ReceiveNewlineTranslator;
@@ -197,13 +206,16 @@ export class SerialSession extends TerminalSessionBase {
     try {
       await this.#openPort(this.options.path, stopCount);
     } catch (error) {
+      // The port never opened: the log made for it would be empty, so it goes (docs/serial-triage.md).
+      const log = this.log;
+      this.useLog(undefined);
       if (this.#stopCount !== stopCount) {
-        await this.log?.close();
+        await log?.discardIfEmpty();
         throw new Error('The serial session was closed before its port opened', { cause: error });
       }
       const reason = describeOpenError(this.options.path, error);
       this.setState('failed', reason);
-      await this.log?.close();
+      await log?.discardIfEmpty();
       throw new Error(reason, { cause: error });
     }
     this.setState('open');
@@ -300,6 +312,17 @@ export class SerialSession extends TerminalSessionBase {
    */
   setRawView(isOn: boolean): void {
     this.#isRawView = isOn;
+  }
+
+  /**
+   * Puts a filter between the port and the screen (and the log, which holds what the screen shows); undefined
+   * removes it, showing what it still held. 'received' listeners always get the bytes as the port gave them.
+   */
+  setDisplayFilter(filter: DisplayFilter | undefined): void {
+    const previous = this.#displayFilter;
+    this.#displayFilter = filter;
+    const held = previous?.flush();
+    if (held && held.length > 0) this.#receive(held);
   }
 
   /** The DTR/RTS state last set (or assumed asserted when left as opened). */
@@ -427,7 +450,9 @@ export class SerialSession extends TerminalSessionBase {
     if (rest.length > 0) this.#deliver(formatLocalEcho(rest));
   }
 
-  #receive(chunk: Uint8Array): void {
+  #receive(received: Uint8Array): void {
+    const chunk = this.#displayFilter ? this.#displayFilter.filter(received) : received;
+    if (chunk.length === 0) return;
     this.#passwordPrompt.received(chunk);
     if (this.#isRawView) {
       this.#deliver(chunk);

@@ -5,6 +5,8 @@ import type { TriageReading, TriageReadings } from '../../shared/terminal/triage
 import type { TriageCommand } from '../../shared/terminal/triage-schemas';
 import { translateTransmitNewlines } from './newline';
 import type { TransmitNewline } from './options';
+import type { DisplayFilter } from './serial-session';
+import { TriageMarkerFilter } from './triage-marker-filter';
 
 /** The face of a serial session the triage drives: raw bytes in, bytes out, and its state. */
 export interface TriageConsole {
@@ -15,6 +17,21 @@ export interface TriageConsole {
   on(event: 'state', listener: (state: TerminalState, reason?: string) => void): unknown;
   off(event: 'received', listener: (chunk: Uint8Array) => void): unknown;
   off(event: 'state', listener: (state: TerminalState, reason?: string) => void): unknown;
+  /** Where given, the triage's end markers are kept off the screen and the log while it runs. */
+  setDisplayFilter?(filter: DisplayFilter | undefined): void;
+}
+
+/** Where a run stands, for the wait the technician watches. */
+export interface TriageProgress {
+  /** What the run waits for now, in words ("the shell prompt", "the answer to `ip addr`"). */
+  waitingFor: string;
+  /** The command running, if one is. */
+  command?: string;
+  /** Commands finished so far, and how many the run has. */
+  done: number;
+  total: number;
+  /** The most the whole run can still take: the current wait's limit left plus every later one's. */
+  remainingMs: number;
 }
 
 /** One read-only diagnostic command; `fallback` runs instead when the first is missing or fails. */
@@ -59,6 +76,10 @@ export interface SerialTriageOptions {
   steps?: readonly TriageStep[];
   /** Milliseconds on a monotonic clock (default performance.now). */
   now?: () => number;
+  /** Aborted: the run stops after the command under way (then logs out if it logged in). */
+  signal?: AbortSignal;
+  /** Told at each wait what the run waits for and how long it can still take. */
+  onProgress?: (progress: TriageProgress) => void;
 }
 
 /** What a triage run read; `problem` says why it stopped before the end. */
@@ -69,6 +90,8 @@ export interface SerialTriageOutcome {
   readings: TriageReadings;
   /** True when the triage typed the password at a login prompt and the gateway took it. */
   usedPassword: boolean;
+  /** When it logged in itself: whether it logged out again at the end, in words. */
+  consoleLeft?: string;
 }
 
 /** The console is at a login prompt and no password is known, or the gateway refused the one given. */
@@ -97,9 +120,11 @@ class StopTriage extends Error {}
  * login prompt, then runs each step as `<command>; echo __FK_END_<run>-<n>_$?` and takes what came before the
  * marker (echo and escape sequences removed) with the exit status. A command that prints no marker within its
  * timeout gets Ctrl-C and is reported as timed out; the run goes on only if the shell answers again. A prompt
- * (y/n, password, --More--) stops the run after Ctrl-C, as does the port going away; what was read is kept.
- * Everything goes over the session's own port, so the session log holds every command and answer — but never
- * the password (sent unechoed, not through local echo).
+ * (y/n, password, --More--) stops the run after Ctrl-C, as does the port going away, or `signal` (after the
+ * command under way); what was read is kept. When it logged in itself it logs out (`exit`) at the end, whatever
+ * the outcome, and says so in `consoleLeft`. Everything goes over the session's own port, so the session log holds
+ * every command and answer — without the end markers, which the session's display filter keeps off the screen
+ * and the log — but never the password (sent unechoed, not through local echo).
  */
 export async function runSerialTriage(
   session: TriageConsole,
@@ -157,32 +182,86 @@ export async function runSerialTriage(
 
   const commands: TriageCommand[] = [];
   const readings: TriageReadings = {};
+  const steps = options.steps ?? TRIAGE_STEPS;
+  const commandLimit = (step: TriageStep) =>
+    step.timeoutMs ?? options.commandTimeoutMs ?? TRIAGE_COMMAND_TIMEOUT_MS;
+  // A command that times out is followed by an `echo` the shell has a prompt's time to answer.
+  const stepMostMs = (step: TriageStep) =>
+    (commandLimit(step) + promptTimeoutMs) * (step.fallback === undefined ? 1 : 2);
+  let stepsDone = 0;
+  let willLogOut = options.password !== undefined;
+  /** Tells onProgress about a wait of at most `limitMs` starting now, with the later steps' most after it. */
+  const report = (waitingFor: string, limitMs: number, command?: string) => {
+    if (!options.onProgress) return;
+    const later = steps
+      .slice(stepsDone + (command === undefined ? 0 : 1))
+      .reduce((sum, step) => sum + stepMostMs(step), 0);
+    options.onProgress({
+      waitingFor,
+      ...(command === undefined ? {} : { command }),
+      done: stepsDone,
+      total: steps.length,
+      remainingMs: limitMs + later + (willLogOut ? promptTimeoutMs : 0),
+    });
+  };
   let usedPassword = false;
+  let outcome: SerialTriageOutcome;
   session.on('received', onReceived);
   session.on('state', onState);
+  session.setDisplayFilter?.(new TriageMarkerFilter(runToken));
   try {
-    if (session.state !== 'open')
-      throw new StopTriage(`The serial console is not open (${session.state}): reconnect it first.`);
-    usedPassword = await reachShell();
-    for (const [index, step] of (options.steps ?? TRIAGE_STEPS).entries()) {
-      let reading = await runCommand(step.command, `${index}`, step.timeoutMs);
-      if (step.fallback && reading.exitCode !== null && reading.exitCode !== 0) {
-        reading = await runCommand(step.fallback, `${index}b`, step.timeoutMs);
+    try {
+      if (session.state !== 'open')
+        throw new StopTriage(`The serial console is not open (${session.state}): reconnect it first.`);
+      usedPassword = await reachShell();
+      willLogOut = usedPassword;
+      for (const [index, step] of steps.entries()) {
+        if (options.signal?.aborted) throw new StopTriage(describeCancel(commands, stepsDone, steps.length));
+        let reading = await runCommand(step.command, `${index}`, step.timeoutMs);
+        if (step.fallback && reading.exitCode !== null && reading.exitCode !== 0) {
+          reading = await runCommand(step.fallback, `${index}b`, step.timeoutMs);
+        }
+        readings[step.key] = reading;
+        stepsDone += 1;
       }
-      readings[step.key] = reading;
+      outcome = { outcome: 'complete', commands, readings, usedPassword };
+    } catch (error) {
+      if (error instanceof TriageLoginError) throw error;
+      if (!(error instanceof StopTriage)) throw error;
+      outcome = { outcome: 'stopped', problem: error.message, commands, readings, usedPassword };
     }
-    return { outcome: 'complete', commands, readings, usedPassword };
-  } catch (error) {
-    if (error instanceof TriageLoginError) throw error;
-    if (!(error instanceof StopTriage)) throw error;
-    return { outcome: 'stopped', problem: error.message, commands, readings, usedPassword };
+    if (usedPassword) outcome.consoleLeft = await logOut();
+    return outcome;
   } finally {
     session.off('received', onReceived);
     session.off('state', onState);
+    session.setDisplayFilter?.(undefined);
+  }
+
+  /** Logs out of the shell it logged into, so that no one finds a root shell on the console; says how it went. */
+  async function logOut(): Promise<string> {
+    if (lostReason !== undefined || session.state !== 'open')
+      return 'The console may still be logged in as root: the port went away before diagnostics could log out.';
+    report('the login prompt after `exit`', promptTimeoutMs);
+    try {
+      await send('exit\r');
+      const seen = await waitFor(
+        (since) => LOGIN_PROMPT.test(cleanConsoleText(since).slice(-200)),
+        promptTimeoutMs,
+      );
+      if (seen !== undefined) return 'Logged out again: diagnostics had logged in as root.';
+    } catch {
+      return 'The console may still be logged in as root: the port went away before diagnostics could log out.';
+    }
+    return `The console may still be logged in as root: no login prompt within ${seconds(promptTimeoutMs)} after \`exit\`.`;
   }
 
   /** Brings the console to a shell prompt, logging in if needed; true when it typed the password. */
   async function reachShell(): Promise<boolean> {
+    // Each report covers every wait still possible before the commands: an upper bound that only shrinks.
+    const loginMostMs = options.password === undefined ? 0 : promptTimeoutMs * 2;
+    const backToLoginMostMs = promptTimeoutMs + 5_000;
+    report('a prompt from the console', promptTimeoutMs + backToLoginMostMs + loginMostMs);
     await send('\r');
     const atPrompt = (since: string) => {
       const tail = cleanConsoleText(since).slice(-200);
@@ -193,10 +272,11 @@ export async function runSerialTriage(
     let tail = cleanConsoleText(seen).slice(-200);
     if (PASSWORD_PROMPT.test(tail)) {
       // Someone typed a user name already: an empty password brings the login prompt back.
+      report('the login prompt', backToLoginMostMs + loginMostMs);
       await send('\r');
       seen = await waitFor(
         (since) => LOGIN_PROMPT.test(cleanConsoleText(since).slice(-200)),
-        promptTimeoutMs + 5_000,
+        backToLoginMostMs,
       );
       if (seen === undefined) throw new StopTriage(describeNoPrompt(text, promptTimeoutMs));
       tail = cleanConsoleText(seen).slice(-200);
@@ -208,6 +288,7 @@ export async function runSerialTriage(
         'password-required',
       );
     }
+    report('the password prompt', loginMostMs);
     await send(`${options.username ?? 'root'}\r`);
     if (
       (await waitFor((since) => PASSWORD_PROMPT.test(cleanConsoleText(since)), promptTimeoutMs)) === undefined
@@ -230,6 +311,7 @@ export async function runSerialTriage(
     const marker = `__FK_END_${runToken}-${number}_`;
     const ended = new RegExp(`${marker}(\\d+)`);
     const startedAt = now();
+    report(`the answer to \`${command}\``, limit + promptTimeoutMs, command);
     await send(`${command}; echo ${marker}$?\r`);
     let unexpected: string | undefined;
     const seen = await waitFor((since) => {
@@ -280,6 +362,13 @@ export async function runSerialTriage(
       );
     return { command, output: '', exitCode: null };
   }
+}
+
+function describeCancel(commands: TriageCommand[], done: number, total: number): string {
+  const last = commands.at(-1);
+  return last
+    ? `Cancelled after \`${last.command}\` (${done} of ${total} commands run).`
+    : 'Cancelled before the first command.';
 }
 
 function seconds(milliseconds: number): string {

@@ -150,6 +150,7 @@ export async function prepareSitePack(options: PreparePackOptions): Promise<Site
     signal,
   );
   const gateways = pages.flat();
+  const name = await guard(() => readScopeName(reader, scope, options.isFatal));
 
   const chosen = chooseGateways(gateways, options.selection);
   const details: Record<string, PackGatewayDetails> = {};
@@ -213,11 +214,34 @@ export async function prepareSitePack(options: PreparePackOptions): Promise<Site
     version: SITE_PACK_VERSION,
     profileId: options.profileId,
     preparedAt: startedAt,
-    scope,
+    scope: { kind: scope.kind, id: scope.id, ...(name ? { name } : {}) },
     gateways,
     details,
     rootPasswordStored: rootPasswordStored.sort(),
   };
+}
+
+/**
+ * The scope's name from the server: a customer's title, else its name (getCustomer). The API names no provider or
+ * gateway group, and a customer that cannot be read leaves the pack unnamed rather than failing it.
+ */
+async function readScopeName(
+  reader: PackReader,
+  scope: PackScope,
+  isFatal: (error: unknown) => boolean,
+): Promise<string | undefined> {
+  if (scope.kind !== 'customer') return undefined;
+  try {
+    const customer = (await reader.call('getCustomer', { params: { customerId: scope.id } })) as {
+      title?: string | null;
+      name?: string | null;
+    };
+    const name = (customer.title || customer.name || '').trim();
+    return name === '' ? undefined : name.slice(0, 200);
+  } catch (error) {
+    if (isFatal(error)) throw error;
+    return undefined;
+  }
 }
 
 /** The gateways whose details are read, at most MAX_DETAILED_GATEWAYS, in list order. */

@@ -1,4 +1,5 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensurePrivateFolder, PRIVATE_FILE_MODE } from '../files/private-files';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
@@ -35,6 +36,7 @@ export class SessionLog {
   #pending: Uint8Array[] = [];
   #pendingBytes = 0;
   #flushTimer: ReturnType<typeof setTimeout> | undefined;
+  #hasContent = false;
 
   private constructor(path: string, stream: WriteStream) {
     this.path = path;
@@ -96,6 +98,7 @@ export class SessionLog {
   /** Appends bytes as received (written in batches, in order); ignored once the log is closed or failed. */
   append(chunk: Uint8Array): void {
     if (this.#isClosed || chunk.byteLength === 0) return;
+    this.#hasContent = true;
     // Kept as is until the batch is written: terminal sessions never reuse a chunk (TerminalSession).
     this.#pending.push(chunk);
     this.#pendingBytes += chunk.byteLength;
@@ -112,6 +115,16 @@ export class SessionLog {
       this.#stream.once('close', () => resolve());
       this.#stream.end();
     });
+  }
+
+  /**
+   * Closes the file and deletes it when nothing was ever appended: for a log opened before a port that then would
+   * not open, so that a failed open leaves no empty log behind. Never rejects (a file that cannot be removed
+   * stays, empty).
+   */
+  async discardIfEmpty(): Promise<void> {
+    await this.close().catch(() => {});
+    if (!this.#hasContent) await rm(this.path, { force: true }).catch(() => {});
   }
 
   #flush(): void {

@@ -14,6 +14,7 @@ import type {
 } from '../../shared/terminal/terminal-schemas';
 import { assessHealth } from '../../shared/terminal/triage-health';
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
+import type { DisplayFilter } from '../serial/serial-session';
 import { runSerialTriage, TriageLoginError, type SerialTriageOptions } from '../serial/serial-triage';
 import type { TerminalSession, TerminalState } from '../terminal-core';
 import { formatMac, normalizeMac } from '../../shared/mac';
@@ -39,6 +40,7 @@ export interface SerialTerminal extends TerminalSession {
   off(event: 'received', listener: (chunk: Uint8Array) => void): this;
   off(event: 'state', listener: (state: TerminalState, reason?: string) => void): this;
   writeBytes(data: Uint8Array): Promise<void>;
+  setDisplayFilter(filter: DisplayFilter | undefined): void;
   readonly logPath: string | undefined;
   readonly logProblem: string | undefined;
   readonly signals: { dtr: boolean; rts: boolean };
@@ -182,7 +184,8 @@ export class TerminalManager {
   readonly #logs: TerminalLogInfo[] = [];
   /** Every serial triage of this run, newest last: the site report shows them. */
   readonly #triages: TriageResult[] = [];
-  readonly #triaging = new Set<string>();
+  /** The consoles diagnostics run on, each with what cancels its run. */
+  readonly #triaging = new Map<string, AbortController>();
   readonly #dependencies: TerminalManagerDependencies;
   readonly #schedule: (callback: () => void, delayMs: number) => void;
   readonly #now: () => number;
@@ -388,7 +391,8 @@ export class TerminalManager {
   ): Promise<TriageResult> {
     const session = this.#requireSerial(id);
     if (this.#triaging.has(id)) throw new TriageBusyError('Diagnostics are already running on this console.');
-    this.#triaging.add(id);
+    const controller = new AbortController();
+    this.#triaging.set(id, controller);
     try {
       const gatewayId = session.options.gateway;
       let password = input.password;
@@ -406,6 +410,13 @@ export class TerminalManager {
           ...this.#dependencies.triage,
           ...(password ? { password } : {}),
           now: this.#now,
+          signal: controller.signal,
+          onProgress: (progress) =>
+            this.#dependencies.events.emit('serial:triage-progress', {
+              id,
+              ...progress,
+              ...(controller.signal.aborted ? { isCancelling: true } : {}),
+            }),
         });
       } catch (error) {
         if (error instanceof TriageLoginError) throw new TriagePasswordError(error.message);
@@ -423,12 +434,21 @@ export class TerminalManager {
         ...(outcome.problem ? { problem: outcome.problem } : {}),
         commands: outcome.commands,
         health: assessHealth(outcome.readings),
+        ...(outcome.consoleLeft ? { consoleLeft: outcome.consoleLeft } : {}),
       };
       this.#triages.push(result);
       return result;
     } finally {
       this.#triaging.delete(id);
     }
+  }
+
+  /**
+   * Asks the diagnostics running on a console to stop after the command under way; `collectDiagnostics` then
+   * resolves with what was read. Nothing to do when none runs there.
+   */
+  cancelDiagnostics(id: string): void {
+    this.#triaging.get(id)?.abort();
   }
 
   /** The serial triages of this run, oldest first. */
@@ -553,7 +573,8 @@ function describe(entry: Entry): TerminalInfo {
       ...(options.gateway ? { gatewayId: options.gateway } : {}),
       path: options.path,
       framing: formatFraming(options),
-      signals: session.signals,
+      // A port that is not open has no line state to show: the last one known may no longer hold.
+      ...(session.state === 'open' ? { signals: session.signals } : {}),
       hostKeys: [],
     };
   }

@@ -58,6 +58,7 @@ export const CHANNEL_NAMES = [
   'serial:paste',
   'serial:raw-view',
   'serial:triage',
+  'serial:triage-cancel',
   'serial:disconnect',
   // site pack (domains/site-pack.ts)
   'site-pack:status',
@@ -83,6 +84,7 @@ export const EVENT_NAME_LIST = [
   // terminals (domains/terminals.ts)
   'terminal:data',
   'terminal:state',
+  'serial:triage-progress',
   // site pack (domains/site-pack.ts)
   'site-pack:progress',
 ] as const;

@@ -46,7 +46,10 @@ export const TerminalInfoSchema = z.object({
   framing: z.string().optional(),
   /** Serial only: the port path. */
   path: z.string().optional(),
-  /** Serial only: DTR and RTS as last set (asserted, as the OS opens a port, when left as they were). */
+  /**
+   * Serial only, and only while the port is open: DTR and RTS as last set (asserted, as the OS opens a port, when
+   * left as they were). Absent while connecting, reconnecting or failed: the line state is then unknown.
+   */
   signals: z.object({ dtr: z.boolean(), rts: z.boolean() }).optional(),
   /** SSH only: host keys checked on the last connect (relay first). */
   hostKeys: z.array(HostKeyNoticeSchema),

@@ -79,6 +79,8 @@ export const TriageResultSchema = z.object({
   problem: z.string().optional(),
   commands: z.array(TriageCommandSchema),
   health: TriageHealthSchema,
+  /** When diagnostics logged in itself: whether it logged out again at the end, in words. */
+  consoleLeft: z.string().optional(),
 });
 /** What "Collect diagnostics" found on one serial console. */
 export type TriageResult = z.infer<typeof TriageResultSchema>;
@@ -94,3 +96,22 @@ export const SerialTriageInputSchema = z
   .strict();
 /** Input of `serial:triage`. */
 export type SerialTriageInput = z.infer<typeof SerialTriageInputSchema>;
+
+/** Input of `serial:triage-cancel`: the console whose diagnostics stop after the command under way. */
+export const SerialTriageCancelInputSchema = z.object({ id: TerminalIdSchema }).strict();
+
+/** Payload of `serial:triage-progress`: what a run of "Collect diagnostics" waits for, and for how long at most. */
+export const TriageProgressEventSchema = z.object({
+  id: TerminalIdSchema,
+  /** In words: "a prompt from the console", "the answer to `ip addr`". */
+  waitingFor: z.string(),
+  command: z.string().optional(),
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  /** The most the whole run can still take, from when the event was sent. */
+  remainingMs: z.number().nonnegative(),
+  /** True once Cancel was asked: the run stops after the command under way. */
+  isCancelling: z.boolean().optional(),
+});
+/** Payload of `serial:triage-progress`. */
+export type TriageProgressEvent = z.infer<typeof TriageProgressEventSchema>;

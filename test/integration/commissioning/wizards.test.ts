@@ -86,18 +86,35 @@ describe('commissioning against the simulator', () => {
     ).toBe(false);
   });
 
-  it('fails verification of a wrong APN and puts the previous APN back', async () => {
+  it('says the new APN got no data call and that the data call connected again on the old one', async () => {
     const gateway = healthyGateway(simulator, 2);
-    const run = createWizardRun(cellularWizard, gateway.id, options({ verifyTimeoutMs: 3_000 }));
+    // Long enough for the simulated modem to attach (4 s) once the previous APN is back.
+    const run = createWizardRun(cellularWizard, gateway.id, options({ verifyTimeoutMs: 6_000 }));
     const state = await run.read();
     expect(state.callStatus).toBe('CONNECTED');
     const working = state.apns.find((apn) => apn.idx === state.workingIdx)!;
-    const result = await run.apply({ apns: [{ idx: working.idx, name: 'internet.wrong.example' }] });
+    const result = await run.apply({ apns: [{ idx: working.idx, name: 'iot.wrong' }] });
     expect(result.outcome).toBe('rolled-back');
-    expect(result.message).toMatch(/Data call: NOT CONNECTED/);
-    expect(result.message).toMatch(/previous settings were put back/);
+    expect(result.message).toMatch(
+      new RegExp(
+        `^The new APN "iot\\.wrong" got no data call within 6 s; rolled back to "${escapeRegExp(working.name)}" — data call connected again \\(IP address [0-9.]+\\)\\.$`,
+      ),
+    );
+    expect(audit.entries.filter((entry) => entry.name === 'cellular').at(-1)?.error).toBe(result.message);
     const { apns } = await session.command(gateway.id, 'getWmApns', {});
     expect(apns.map((apn) => apn.name)).toEqual([working.name]);
+  });
+
+  it('says so when the data call has not come back on the old APN within the time limit', async () => {
+    const gateway = healthyGateway(simulator, 8);
+    const run = createWizardRun(cellularWizard, gateway.id, options({ verifyTimeoutMs: 2_000 }));
+    const state = await run.read();
+    const working = state.apns.find((apn) => apn.idx === state.workingIdx)!;
+    const result = await run.apply({ apns: [{ idx: working.idx, name: 'iot.wrong' }] });
+    expect(result.outcome).toBe('rolled-back');
+    expect(result.message).toBe(
+      `The new APN "iot.wrong" got no data call within 2 s; rolled back to "${working.name}" — but the data call has not connected again (NOT CONNECTED): check the SIM and the antenna before leaving.`,
+    );
   });
 
   it('fixes a wrong APN and verifies the data call is CONNECTED with an IP address', async () => {
@@ -204,3 +221,7 @@ describe('commissioning against the simulator', () => {
     expect(restored.message).toMatch(/answered again after/);
   });
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { SerialPorts } from '../../../electron/services/serial/serial-ports';
+import { TerminalManager, type SerialTerminal } from '../../../electron/services/terminals/terminal-manager';
+import type { TerminalInfo } from '../../../electron/shared/terminal/terminal-schemas';
 import type { SerialSession } from '../../../electron/services/serial/serial-session';
 import { openRawEnd, startSocatPair, type RawPortEnd, type SocatPair } from '../../helpers/socat';
 import { readTerminal, waitForState } from './terminal-reader';
@@ -81,6 +83,41 @@ describe('serial over socat pseudo-terminals', () => {
     await terminal.waitForText('back again\r\n');
     session.write('ok\r');
     await farEnd.waitForText('ok\r');
+  });
+
+  it('shows DTR/RTS as unknown while the unplugged port reconnects, and again once it is open', async () => {
+    const states: TerminalInfo[] = [];
+    const manager = new TerminalManager({
+      events: {
+        emit: (event, payload) => {
+          if (event === 'terminal:state') states.push((payload as { session: TerminalInfo }).session);
+        },
+      },
+      serialPorts: {
+        list: () => serialPorts.list(),
+        open: async (input) => (await serialPorts.open(input)) as SerialTerminal,
+      },
+      ssh: {
+        openReverse: () => Promise.reject(new Error('no SSH here')),
+        openDirect: () => Promise.reject(new Error('no SSH here')),
+        replaceHostKey: async () => undefined,
+      },
+      resolveRelay: () => Promise.reject(new Error('no relay here')),
+    });
+    try {
+      const opened = await manager.openSerial({ path: socat.pathA, logging: false });
+      expect(opened.signals).toEqual({ dtr: true, rts: true });
+      expect(manager.list()[0]?.state).toBe('open');
+      await socat.stop();
+      await expect.poll(() => states.at(-1)?.state).toBe('reconnecting');
+      expect(states.at(-1)).not.toHaveProperty('signals');
+      expect(manager.list()[0]).not.toHaveProperty('signals');
+      await socat.restart();
+      await expect.poll(() => states.at(-1)?.state, { timeout: 10_000 }).toBe('open');
+      expect(states.at(-1)?.signals).toEqual({ dtr: true, rts: true });
+    } finally {
+      await manager.closeAll();
+    }
   });
 
   it('notices a hung-up line that only ever reads as end of file', async () => {

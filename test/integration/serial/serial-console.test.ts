@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lstat, mkdtemp, rm } from 'node:fs/promises';
+import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -103,6 +103,40 @@ describe('the serial console on a pseudo-terminal', () => {
     const output = await terminal.waitForText(`\r\n${PROMPT}`, from);
     expect(verifyFlood(output, 'flood 2')).toBe(2_000_000);
     expect(maxUnacknowledged).toBeLessThanOrEqual(HIGH_WATERMARK_DEFAULT);
+  });
+});
+
+describe('a serial open that fails', () => {
+  let directory: string;
+  let serialPorts: SerialPorts;
+
+  beforeEach(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'serial-open-fails-'));
+    serialPorts = new SerialPorts({ logsDir: join(directory, 'logs') });
+  });
+
+  afterEach(async () => {
+    await serialPorts.closeAll();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('leaves no session log when the port does not exist', async () => {
+    const path = join(directory, 'ttyUSB-missing');
+    await expect(serialPorts.open({ path, gateway: 'kona-roof' })).rejects.toThrow(
+      `Could not open ${path}: no such port (is the cable plugged in?)`,
+    );
+    expect(await readdir(join(directory, 'logs')).catch(() => [])).toEqual([]);
+  });
+
+  it('keeps the log of the session that opened, and makes none for a reconnect that fails', async () => {
+    const attached = await attachSerialConsole({ gateway: GATEWAY, linkPath: join(directory, 'console') });
+    const session = await serialPorts.open({ path: attached.linkPath, gateway: 'kona-roof' });
+    const firstLog = session.logPath!.split('/').pop();
+    await session.disconnect();
+    await attached.close();
+    await expect(session.reopen()).rejects.toThrow(/no such port/);
+    expect(session.logPath).toBeUndefined();
+    expect(await readdir(join(directory, 'logs'))).toEqual([firstLog]);
   });
 });
 

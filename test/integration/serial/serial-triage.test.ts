@@ -2,14 +2,20 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { demoConsoleGateway, demoTerminals } from '../../../electron/app/demo-terminals';
+import { MemoryStore } from '../../../electron/services/credentials';
 import { SerialPorts } from '../../../electron/services/serial/serial-ports';
 import type { SerialSession } from '../../../electron/services/serial/serial-session';
 import { runSerialTriage } from '../../../electron/services/serial/serial-triage';
 import { mapTerminalError } from '../../../electron/services/terminals/terminal-errors';
 import { TerminalManager, type SerialTerminal } from '../../../electron/services/terminals/terminal-manager';
+import { RelayPasswords } from '../../../electron/services/terminals/terminal-secrets';
 import { assessHealth } from '../../../electron/shared/terminal/triage-health';
+import type { TriageProgressEvent } from '../../../electron/shared/terminal/triage-schemas';
 import { startSimulator, type RunningSimulator } from '../../../simulator';
+import { DEMO_CONSOLE_PATH, DemoConsoleBinding } from '../../../simulator/serial/demo-binding';
 import { attachSerialConsole, type AttachedSerialConsole } from '../../../simulator/serial/pty-console';
+import { startSimulatorSession } from '../commissioning/simulator-session';
 import { openRawEnd, startSocatPair, type RawPortEnd, type SocatPair } from '../../helpers/socat';
 import { readTerminal } from './terminal-reader';
 
@@ -33,6 +39,8 @@ describe('serial triage against the simulator console on a pty', () => {
   let directory: string;
   let serialPorts: SerialPorts;
   const attached: AttachedSerialConsole[] = [];
+  /** What the screen of the console opened last shows. */
+  let screen: ReturnType<typeof readTerminal>;
 
   beforeAll(async () => {
     simulator = await startSimulator({ gateways: 40, port: 0 });
@@ -56,7 +64,7 @@ describe('serial triage against the simulator console on a pty', () => {
     });
     attached.push(console);
     const session = await serialPorts.open({ path: console.linkPath, gateway: gatewayId });
-    readTerminal(session);
+    screen = readTerminal(session);
     return session;
   }
 
@@ -116,24 +124,46 @@ describe('serial triage against the simulator console on a pty', () => {
     expect(health.wan.status).toBe('ok');
   });
 
-  it('keeps every command and answer in the session log, never the password', async () => {
+  it('shows and logs every command and answer without its end markers, never the password', async () => {
     const gatewayId = findGateway(simulator, 'healthy');
     const session = await openConsole(gatewayId);
     await runSerialTriage(session, { password: rootPassword(gatewayId) });
     const logPath = session.logPath!;
     await serialPorts.closeAll();
     const log = await readFile(logPath, 'utf8');
-    expect(log).toContain('mmcli -m 0; echo __FK_END_');
-    expect(log).toContain('3 packets transmitted, 3 packets received');
-    expect(log).not.toContain(rootPassword(gatewayId));
+    for (const shown of [screen.text, log]) {
+      expect(shown).toMatch(/# mmcli -m 0\r\n/);
+      expect(shown).toContain('3 packets transmitted, 3 packets received');
+      expect(shown).not.toContain('__FK_');
+      expect(shown).not.toContain(rootPassword(gatewayId));
+    }
   });
 
-  it('runs at a shell prompt without logging in again', async () => {
+  it('logs out at the end when it logged in itself, and says so', async () => {
     const gatewayId = findGateway(simulator, 'healthy');
     const session = await openConsole(gatewayId);
-    await runSerialTriage(session, { password: rootPassword(gatewayId) });
-    const again = await runSerialTriage(session, {});
-    expect(again).toMatchObject({ outcome: 'complete', usedPassword: false });
+    const outcome = await runSerialTriage(session, { password: rootPassword(gatewayId) });
+    expect(outcome).toMatchObject({
+      outcome: 'complete',
+      usedPassword: true,
+      consoleLeft: 'Logged out again: diagnostics had logged in as root.',
+    });
+    await expect(runSerialTriage(session, {})).rejects.toMatchObject({ reason: 'password-required' });
+  });
+
+  it('runs at a shell prompt without logging in, and leaves the technician logged in', async () => {
+    const gatewayId = findGateway(simulator, 'healthy');
+    const session = await openConsole(gatewayId);
+    session.write('\r');
+    await screen.waitForText('login: ');
+    session.write('root\r');
+    await screen.waitForText('Password: ');
+    session.write(`${rootPassword(gatewayId)}\r`);
+    await screen.waitForText(':~# ');
+    const outcome = await runSerialTriage(session, {});
+    expect(outcome).toMatchObject({ outcome: 'complete', usedPassword: false });
+    expect(outcome).not.toHaveProperty('consoleLeft');
+    expect(await runSerialTriage(session, {})).toMatchObject({ outcome: 'complete', usedPassword: false });
   });
 
   it('asks for a password at a login prompt when none is known, and says when it is refused', async () => {
@@ -244,6 +274,10 @@ describe('Collect diagnostics through the terminal manager', () => {
   let manager: TerminalManager;
   let keychain: Map<string, string>;
   let gatewayId: string;
+  /** The `serial:triage-progress` events sent, oldest first. */
+  let progress: TriageProgressEvent[];
+  /** Plays the technician watching the wait. */
+  let onProgress: ((event: TriageProgressEvent) => void) | undefined;
 
   beforeAll(async () => {
     simulator = await startSimulator({ gateways: 40, port: 0 });
@@ -262,10 +296,16 @@ describe('Collect diagnostics through the terminal manager', () => {
       loginFailureDelayMs: 10,
     });
     keychain = new Map(Object.entries(stored));
+    progress = [];
+    onProgress = undefined;
     manager = new TerminalManager({
       // Plays the renderer: every output event is acknowledged, so the port keeps being read.
       events: {
         emit: (event, payload) => {
+          if (event === 'serial:triage-progress') {
+            progress.push(payload as TriageProgressEvent);
+            onProgress?.(payload as TriageProgressEvent);
+          }
           if (event !== 'terminal:data') return;
           const { id, data } = payload as { id: string; data: Uint8Array };
           queueMicrotask(() => manager.acknowledge(id, data.byteLength));
@@ -322,5 +362,70 @@ describe('Collect diagnostics through the terminal manager', () => {
       'Diagnostics are already running on this console.',
     );
     await expect(first).resolves.toMatchObject({ outcome: 'complete' });
+  });
+
+  it('says what it waits for and the time left, and stops after the current command on Cancel, logged out', async () => {
+    const info = await setUp();
+    keychain.set(gatewayId, simulator.serialConsoleOf(gatewayId).gateway.rootPassword);
+    // Cancel is pressed while `uptime` runs.
+    onProgress = (event) => {
+      if (event.command === 'uptime') manager.cancelDiagnostics(info.id);
+    };
+    const result = await manager.collectDiagnostics(info.id);
+    expect(progress[0]).toMatchObject({
+      id: info.id,
+      waitingFor: 'a prompt from the console',
+      done: 0,
+      total: 9,
+    });
+    expect(progress.find((event) => event.command === 'system_version')).toMatchObject({
+      waitingFor: 'the answer to `system_version`',
+      done: 0,
+    });
+    const remaining = progress.map((event) => event.remainingMs);
+    expect(remaining).toEqual([...remaining].sort((left, right) => right - left));
+    expect(result).toMatchObject({
+      outcome: 'stopped',
+      problem: 'Cancelled after `uptime` (2 of 9 commands run).',
+      consoleLeft: 'Logged out again: diagnostics had logged in as root.',
+    });
+    expect(result.commands.map((command) => command.command)).toEqual(['system_version', 'uptime']);
+    expect(progress.at(-1)).toMatchObject({
+      waitingFor: 'the login prompt after `exit`',
+      isCancelling: true,
+    });
+    expect(manager.list()[0]?.state).toBe('open');
+  });
+});
+
+describe('serial triage on the demo gateway console', () => {
+  it('answers from the demo gateway’s state: an APN changed to a wrong one shows as the modem fault', async () => {
+    const { simulator, session } = await startSimulatorSession({ gateways: 40 });
+    const serialPorts = new SerialPorts({
+      binding: { list: async () => [], open: async () => Promise.reject(new Error('no system ports here')) },
+      demoBinding: demoTerminals(
+        { relayPasswords: new RelayPasswords(new MemoryStore()) },
+        simulator,
+        null,
+        (setup) => new DemoConsoleBinding(setup),
+      ).demoBinding!,
+    });
+    try {
+      const gateway = demoConsoleGateway(simulator.fixture);
+      const { apns, workingIdx } = await session.command(gateway.id, 'getWmApns', {});
+      const working = apns.find((apn) => apn.idx === workingIdx)!;
+      await session.command(gateway.id, 'updateWmApn', { ...working, name: 'iot.wrong' });
+      const console = await serialPorts.open({ path: DEMO_CONSOLE_PATH, logging: false });
+      readTerminal(console);
+      const outcome = await runSerialTriage(console, { password: gateway.rootPassword });
+      expect(assessHealth(outcome.readings).modem).toEqual({
+        status: 'fault',
+        detail:
+          'Modem registered on Rogers (home) but has no data connection (state registered): check the APN.',
+      });
+    } finally {
+      await serialPorts.closeAll();
+      await simulator.close();
+    }
   });
 });

@@ -80,6 +80,8 @@ describe('prepareSitePack', () => {
       total: pack.gateways.length,
     });
     expect(pack.rootPasswordStored.every((id) => id.endsWith('0'))).toBe(true);
+    // Named by the server, so that the pack is named offline too.
+    expect(pack.scope).toEqual({ kind: 'customer', id: acmeId, name: 'Acme Water' });
   }, 60_000);
 
   it('does not wait on an offline gateway: its live sections say it was offline', async () => {

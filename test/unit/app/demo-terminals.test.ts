@@ -32,6 +32,9 @@ function buildSimulator(overrides: Partial<DemoSimulator> = {}): DemoSimulator {
       gateways: [buildGateway({ id: 'gw-off', initialStatus: 'OFFLINE' }), buildGateway({ id: 'gw-on' })],
     },
     relay: RELAY,
+    serialConsoleOf: (gatewayId) => ({
+      gateway: { gatewayId, hostname: 'roof-1', bspVersion: '6.1.0', rootPassword: 'label-pw' },
+    }),
     ...overrides,
   };
 }
@@ -52,15 +55,12 @@ describe('demo terminals', () => {
     expect(JSON.stringify(fields)).not.toContain(RELAY.password);
   });
 
-  it('builds the console for that gateway and makes the relay password known for the demo profile', async () => {
+  it('builds the console from the simulator’s own setup for that gateway, and makes the relay password known', async () => {
     const relayPasswords = new RelayPasswords(new MemoryStore());
     const createBinding = vi.fn(() => FAKE_BINDING);
     const options = demoTerminals({ relayPasswords }, buildSimulator(), 'demo', createBinding);
     expect(createBinding).toHaveBeenCalledWith({
-      gatewayId: 'gw-on',
-      hostname: 'roof-1',
-      bspVersion: '6.1.0',
-      rootPassword: 'label-pw',
+      gateway: { gatewayId: 'gw-on', hostname: 'roof-1', bspVersion: '6.1.0', rootPassword: 'label-pw' },
     });
     expect(options.demoBinding).toBe(FAKE_BINDING);
     expect(options.demoGateway).toBe('roof-1');

@@ -251,6 +251,39 @@ export const cellularWizard: WizardDefinition<CellularState, CellularEdit> = {
     if (edit.pdpProfiles && isRecord(state.pdpProfiles))
       await context.command('modifyWmPDP_Profiles', state.pdpProfiles);
   },
+
+  /**
+   * When the data call failed: names the new APN that got none and the APN rolled back to, and whether the data
+   * call connected again on it (waited for, as in verify). Other failures keep the engine's words.
+   */
+  async describeRollback(context, state, edit, { checks, verifyTimeoutMs }) {
+    if (checks.find((check) => check.name === 'Data call')?.ok !== false) return undefined;
+    const oldNames = new Set(state.apns.map((apn) => apn.name));
+    const newNames = edit.apns.map((apn) => apn.name).filter((name) => !oldNames.has(name));
+    const working = state.apns.find((apn) => apn.idx === state.workingIdx)?.name;
+    const subject =
+      newNames.length === 0
+        ? 'The new APN settings'
+        : `The new APN${newNames.length > 1 ? 's' : ''} ${newNames.map((name) => `"${name}"`).join(', ')}`;
+    const target = working ? ` to "${working}"` : '';
+    const failed = `${subject} got no data call within ${Math.round(verifyTimeoutMs / 100) / 10} s; rolled back${target}`;
+    context.progress('Waiting for the data call on the previous APN');
+    const { value, isDone } = await context.poll(
+      async () => ({
+        call: await context.command('getWmCallStatistics', {}),
+        profile: await context.command('getWmActiveProfileParameters', {}),
+      }),
+      ({ call, profile }) => call.callStatus === 'CONNECTED' && isConnectedAddress(profile.ipAddress),
+      {
+        timeoutMs: Number.POSITIVE_INFINITY,
+        intervalMs: CELLULAR_POLL_INTERVAL_MS,
+        describe: ({ call }) => `Data call: ${call.callStatus}; waiting for CONNECTED`,
+      },
+    );
+    return isDone
+      ? `${failed} — data call connected again (IP address ${value?.profile.ipAddress}).`
+      : `${failed} — but the data call has not connected again (${value?.call.callStatus ?? 'no answer'}): check the SIM and the antenna before leaving.`;
+  },
 };
 
 /**

@@ -11,9 +11,9 @@ export const PackSelectionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ids'), ids: z.array(z.string().min(1).max(100)).min(1).max(500) }).strict(),
 ]);
 
-/** Input of `site-pack:prepare`. */
+/** Input of `site-pack:prepare`; the scope's name is not taken from the page: main reads it from the server. */
 export const PackPrepareInputSchema = z
-  .object({ scope: PackScopeSchema.strict(), selection: PackSelectionSchema })
+  .object({ scope: PackScopeSchema.omit({ name: true }).strict(), selection: PackSelectionSchema })
   .strict();
 /** Input of `site-pack:prepare`. */
 export type PackPrepareInput = z.input<typeof PackPrepareInputSchema>;

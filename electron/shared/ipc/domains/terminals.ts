@@ -19,7 +19,12 @@ import {
   TerminalStateEventSchema,
   TerminalWriteInputSchema,
 } from '../../terminal/terminal-schemas';
-import { SerialTriageInputSchema, TriageResultSchema } from '../../terminal/triage-schemas';
+import {
+  SerialTriageCancelInputSchema,
+  SerialTriageInputSchema,
+  TriageProgressEventSchema,
+  TriageResultSchema,
+} from '../../terminal/triage-schemas';
 
 const NoInputSchema = z.union([z.undefined(), z.null(), z.object({}).strict()]).transform(() => undefined);
 
@@ -75,6 +80,11 @@ export const terminalsChannels = {
    * reason ROOT_PASSWORD_REQUIRED when the console is at a login prompt and no (working) password is known.
    */
   'serial:triage': { input: SerialTriageInputSchema, output: TriageResultSchema },
+  /**
+   * Stops a running "Collect diagnostics" after the command under way (it then logs out if it logged in); its
+   * `serial:triage` answers with what was read. Nothing to do when none runs on that console.
+   */
+  'serial:triage-cancel': { input: SerialTriageCancelInputSchema, output: z.null() },
   /** Frees the port but keeps the session (state failed, reason said); terminal:reconnect opens it again. */
   'serial:disconnect': { input: TerminalIdInputSchema, output: TerminalInfoSchema },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
@@ -83,4 +93,5 @@ export const terminalsChannels = {
 export const terminalsEvents = {
   'terminal:data': TerminalDataEventSchema,
   'terminal:state': TerminalStateEventSchema,
+  'serial:triage-progress': TriageProgressEventSchema,
 } as const satisfies Record<string, z.ZodType>;

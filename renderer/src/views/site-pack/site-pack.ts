@@ -21,3 +21,32 @@ export function describeSelection(choice: 'all' | 'search' | 'ids', count: numbe
   }
   return 'Each chosen gateway takes about 8 reads (fewer when it is offline); the list itself is always kept whole.';
 }
+
+/** A pack's scope as the status gives it: kind, id and, when the server named it, its name. */
+export interface ScopeLike {
+  kind: 'provider' | 'customer' | 'group';
+  id: string;
+  name?: string | undefined;
+}
+
+/** What a scope covers, in words: its name when known, else what it is and its id. */
+export function describeScope(scope: ScopeLike): string {
+  if (scope.name) return scope.name;
+  switch (scope.kind) {
+    case 'provider':
+      return `every customer of provider ${scope.id}`;
+    case 'customer':
+      return `customer ${scope.id}`;
+    case 'group':
+      return `gateway group ${scope.id}`;
+  }
+}
+
+/** "Site pack of ACME Rooftops — 12 gateways, 0.4 MB, 25 Nov 14:02": what a kept pack is, in one line. */
+export function describePack(
+  pack: { scope: ScopeLike; gatewayCount: number; sizeBytes: number; preparedAt: number },
+  formatTime: (time: number) => string,
+): string {
+  const count = `${pack.gatewayCount.toLocaleString()} gateway${pack.gatewayCount === 1 ? '' : 's'}`;
+  return `Site pack of ${describeScope(pack.scope)} — ${count}, ${formatSize(pack.sizeBytes)}, ${formatTime(pack.preparedAt)}`;
+}

@@ -360,7 +360,9 @@ describe('cellular wizard', () => {
     const { run, state } = await startRun(cellularWizard, gateway.commander);
     const result = await run.apply({ apns: [{ idx: 0, name: 'internet.wrong.example' }] });
     expect(result.outcome).toBe('rolled-back');
-    expect(result.message).toMatch(/Data call: NOT CONNECTED/);
+    expect(result.message).toMatch(
+      /^The new APN "internet\.wrong\.example" got no data call within [\d.]+ s; rolled back to "iot\.sim\.example" — data call connected again \(IP address 10\.64\.0\.2\)\.$/,
+    );
     expect(gateway.state.apns.map((apn) => apn.name)).toEqual([state.apns[0]?.name]);
   });
 

@@ -131,14 +131,72 @@ describe('runSerialTriage', () => {
         stage = 'shell';
         return '\r\nroot@kona:~# ';
       }
+      if (stage === 'shell' && line === 'exit') return 'exit\r\n\r\nkona login: ';
       return shell({ uptime: ' 10:00:00 up 1 min,  load average: 0.00, 0.00, 0.00\r\n' })(line);
     });
     const outcome = await runSerialTriage(console, {
       password: 'label-pass',
       steps: [{ key: 'uptime', command: 'uptime' }],
     });
-    expect(outcome).toMatchObject({ outcome: 'complete', usedPassword: true });
+    expect(outcome).toMatchObject({
+      outcome: 'complete',
+      usedPassword: true,
+      consoleLeft: 'Logged out again: diagnostics had logged in as root.',
+    });
     expect(console.sent.slice(0, 4)).toEqual(['', '', 'root', 'label-pass']);
+    expect(console.sent.at(-1)).toBe('exit');
+  });
+
+  it('stops after the command under way when cancelled, and logs nothing out it did not log into', async () => {
+    const controller = new AbortController();
+    const console = new ScriptedConsole((line) => {
+      if (line.startsWith('uptime')) controller.abort();
+      return shell({ uptime: ' 10:00:00 up 1 min\r\n', ps: '  PID USER COMMAND\r\n' })(line);
+    });
+    const outcome = await runSerialTriage(console, {
+      signal: controller.signal,
+      steps: [
+        { key: 'uptime', command: 'uptime' },
+        { key: 'processes', command: 'ps' },
+      ],
+    });
+    expect(outcome).toMatchObject({
+      outcome: 'stopped',
+      problem: 'Cancelled after `uptime` (1 of 2 commands run).',
+      readings: { uptime: { exitCode: 0 } },
+    });
+    expect(outcome).not.toHaveProperty('consoleLeft');
+    expect(console.sent.some((line) => line.startsWith('ps') || line === 'exit')).toBe(false);
+  });
+
+  it('says what it waits for, the command, and the most the whole run can still take', async () => {
+    const console = new ScriptedConsole(shell({ uptime: ' 10:00:00 up 1 min\r\n', ps: 'PID\r\n' }));
+    const progress: unknown[] = [];
+    await runSerialTriage(console, {
+      commandTimeoutMs: 1_000,
+      promptTimeoutMs: 500,
+      onProgress: (update) => progress.push(update),
+      steps: [
+        { key: 'uptime', command: 'uptime' },
+        { key: 'processes', command: 'ps' },
+      ],
+    });
+    expect(progress).toEqual([
+      {
+        waitingFor: 'a prompt from the console',
+        done: 0,
+        total: 2,
+        remainingMs: 500 + 5_500 + 1_500 + 1_500,
+      },
+      {
+        waitingFor: 'the answer to `uptime`',
+        command: 'uptime',
+        done: 0,
+        total: 2,
+        remainingMs: 1_500 + 1_500,
+      },
+      { waitingFor: 'the answer to `ps`', command: 'ps', done: 1, total: 2, remainingMs: 1_500 },
+    ]);
   });
 
   it('says the console is not open instead of writing to it', async () => {
