@@ -208,7 +208,9 @@ describe('buildSiteReportHtml', () => {
       filters: [],
     });
     const html = buildSiteReportHtml(
-      makeSiteVisit([makeAuditEntry({ kind: 'fleet', name: 'firewall', before: firewall(100), after: firewall(78) })]),
+      makeSiteVisit([
+        makeAuditEntry({ kind: 'fleet', name: 'firewall', before: firewall(100), after: firewall(78) }),
+      ]),
       { timeZone: 'UTC' },
     );
     expect(html).toContain(
