@@ -373,10 +373,10 @@ describe('gateway page and command console, continued', () => {
       .getByRole('button', { name: 'Ping a host ping', exact: true })
       .click();
     const sentBefore = sentFrames.length;
-    await page.getByRole('textbox', { name: 'packetsCount' }).fill('0');
-    await page.getByRole('textbox', { name: 'destination' }).fill('8.8.8.8');
+    await page.getByRole('textbox', { name: 'Packets count' }).fill('0');
+    await page.getByRole('textbox', { name: 'Destination' }).fill('8.8.8.8');
     await page.getByRole('button', { name: 'Run ping' }).click();
-    const field = page.getByRole('textbox', { name: 'packetsCount' });
+    const field = page.getByRole('textbox', { name: 'Packets count' });
     await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
     const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
     expect(await page.locator(`[id="${describedBy.split(' ').at(-1)}"]`).textContent()).toBe(
