@@ -3,7 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { DomainHandlers, ErrorLog, ProfileReader, SignedInSession } from './context';
 import type { EventHub } from '../../shared/ipc/event-hub';
-import type { commissioningChannels, GatewayTask } from '../../shared/ipc/domains/commissioning';
+import type { commissioningChannels } from '../../shared/ipc/domains/commissioning';
+import type {
+  GatewayTaskAnswer,
+  GatewayTaskName,
+  GatewayTaskOf,
+} from '../../shared/ipc/domains/gateway-task-answers';
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
 import { IpcError } from '../../shared/ipc/result';
 import { TimeoutError } from '../../services/api';
@@ -269,45 +274,46 @@ export function createCommissioningHandlers({
     rfSeries.push({ gatewayId, samples: meter.samples, best: meter.best });
     if (rfSeries.length > MAX_MEASUREMENTS) rfSeries.shift();
   };
-  const runTask = async (tasks: GatewayTasks, task: GatewayTask, gatewayId: string): Promise<unknown> => {
-    switch (task.task) {
-      case 'listBackups':
-        return tasks.listBackups();
-      case 'createBackup':
-        return tasks.createBackup(task.description);
-      case 'restoreBackup':
-        return tasks.restoreBackup(task.index);
-      case 'readSoftware':
-        return tasks.readSoftware();
-      case 'upgrade':
-        return task.packageName === undefined ? tasks.upgrade() : tasks.upgrade(task.packageName);
-      case 'install':
-        return tasks.install(task.packageName);
-      case 'reboot':
-        return tasks.reboot();
-      case 'readRadioStatistics':
-        return tasks.readRadioStatistics(task.indexes);
-      case 'resetRadioStatistics':
-        return tasks.resetRadioStatistics();
-      case 'spectralScan':
-        return tasks.spectralScan();
-      case 'readDiagnostics':
-        return tasks.readDiagnostics();
-      case 'ping': {
-        const at = Date.now();
-        const answer = await tasks.ping(task.destination, task.packetsCount);
-        pings.push({
-          at,
-          gatewayId,
-          destination: task.destination,
-          packetsSent: answer.packets_sent,
-          packetsReceived: answer.packets_recv,
-        });
-        if (pings.length > MAX_MEASUREMENTS) pings.shift();
-        return answer;
-      }
-    }
+  // One runner per task, each typed to answer what gatewayTaskAnswers declares for its task.
+  const taskRunners: {
+    [Name in GatewayTaskName]: (
+      tasks: GatewayTasks,
+      task: GatewayTaskOf<Name>,
+      gatewayId: string,
+    ) => Promise<GatewayTaskAnswer<Name>>;
+  } = {
+    listBackups: (tasks) => tasks.listBackups(),
+    createBackup: (tasks, task) => tasks.createBackup(task.description),
+    restoreBackup: (tasks, task) => tasks.restoreBackup(task.index),
+    readSoftware: (tasks) => tasks.readSoftware(),
+    upgrade: (tasks, task) =>
+      task.packageName === undefined ? tasks.upgrade() : tasks.upgrade(task.packageName),
+    install: (tasks, task) => tasks.install(task.packageName),
+    reboot: (tasks) => tasks.reboot(),
+    readRadioStatistics: (tasks, task) => tasks.readRadioStatistics(task.indexes),
+    resetRadioStatistics: (tasks) => tasks.resetRadioStatistics(),
+    spectralScan: (tasks) => tasks.spectralScan(),
+    readDiagnostics: (tasks) => tasks.readDiagnostics(),
+    ping: async (tasks, task, gatewayId) => {
+      const at = Date.now();
+      const answer = await tasks.ping(task.destination, task.packetsCount);
+      pings.push({
+        at,
+        gatewayId,
+        destination: task.destination,
+        packetsSent: answer.packets_sent,
+        packetsReceived: answer.packets_recv,
+      });
+      if (pings.length > MAX_MEASUREMENTS) pings.shift();
+      return answer;
+    },
   };
+  const runTask = <Name extends GatewayTaskName>(
+    name: Name,
+    tasks: GatewayTasks,
+    task: GatewayTaskOf<Name>,
+    gatewayId: string,
+  ): Promise<GatewayTaskAnswer<Name>> => taskRunners[name](tasks, task, gatewayId);
   const validFleetChange = (change: unknown): FleetChange => {
     const fleetChange = change as FleetChange;
     const problems = validateChange(fleetChange);
@@ -409,7 +415,7 @@ export function createCommissioningHandlers({
         tasks.on('event', (event) => events.emit('gateway-task:event', { ...event, gatewayId }));
         taskRuns.set(tasks.runId, tasks);
         try {
-          return { runId: tasks.runId, value: await runTask(tasks, task, gatewayId) };
+          return { runId: tasks.runId, value: await runTask(task.task, tasks, task, gatewayId) };
         } finally {
           taskRuns.delete(tasks.runId);
         }

@@ -8,6 +8,8 @@ import type {
   Result,
 } from './wire-types';
 import type { EndpointAnswer, EndpointName, EndpointRequest } from '../../../electron/shared/api/endpoints';
+import type { CommandName, CommandRequest, CommandResponse } from '../../../electron/shared/api/commands';
+import type { GatewayTaskAnswer } from '../../../electron/shared/ipc/domains/gateway-task-answers';
 import { SYSTEM_CLOCK, type Clock } from '../../../electron/shared/clock';
 import { decodeEventFrame } from '../../../electron/shared/ipc/event-frame';
 
@@ -303,6 +305,23 @@ type InputArguments<C extends Channel> =
 type EndpointArguments<E extends EndpointName> =
   object extends EndpointRequest<E> ? [parts?: EndpointRequest<E>] : [parts: EndpointRequest<E>];
 
+/**
+ * A gateway command call as the renderer makes it: the command by name with the body it takes (left out only
+ * where the command takes none), the gateway, and the technician's confirmation.
+ */
+export type CommandCall<Name extends CommandName> = Omit<
+  ChannelInput<'gateway:command'>,
+  'command' | 'body'
+> & { command: Name } & (undefined extends CommandRequest<Name>
+    ? { body?: CommandRequest<Name> }
+    : { body: CommandRequest<Name> });
+
+/** A gateway task run as the renderer asks for it: the task with its arguments, typed by its name. */
+export type TaskRun<Task extends ChannelInput<'gateway-task:run'>['task']> = Omit<
+  ChannelInput<'gateway-task:run'>,
+  'task'
+> & { task: Task };
+
 /** The typed face of a transport: channel names, inputs, outputs and events checked against the contract. */
 export class IpcClient {
   constructor(readonly transport: Transport) {}
@@ -321,6 +340,27 @@ export class IpcClient {
     ...[parts]: EndpointArguments<E>
   ): Promise<Result<EndpointAnswer<E>>> {
     return this.transport.invoke('api:call', { endpoint, ...parts }) as Promise<Result<EndpointAnswer<E>>>;
+  }
+
+  /**
+   * Runs a gateway command through `gateway:command`: its body and its answer are typed from the command catalogue.
+   * Main checks the body against the command's request schema before sending and the gateway's answer against
+   * its response schema (an answer that fails it is an error), so the answer is the catalogue's type.
+   */
+  command<Name extends CommandName>(call: CommandCall<Name>): Promise<Result<CommandResponse<Name>>> {
+    return this.transport.invoke('gateway:command', call) as Promise<Result<CommandResponse<Name>>>;
+  }
+
+  /**
+   * Runs a gateway task through `gateway-task:run`; its value is typed by the task's name from
+   * gatewayTaskAnswers, which main's task runners are checked against at compile time.
+   */
+  runTask<Task extends ChannelInput<'gateway-task:run'>['task']>(
+    run: TaskRun<Task>,
+  ): Promise<Result<{ runId: string; value: GatewayTaskAnswer<Task['task']> }>> {
+    return this.transport.invoke('gateway-task:run', run) as Promise<
+      Result<{ runId: string; value: GatewayTaskAnswer<Task['task']> }>
+    >;
   }
 
   /** Listens to a pushed event; returns the function that stops listening. */

@@ -1,5 +1,10 @@
 import type { IpcClient } from '../ipc';
 import type { ChannelInput, ChannelOutput, Events, IpcErrorShape } from '../wire-types';
+import { readProblems } from '../../../../electron/shared/ipc/error-details';
+import {
+  isUnsuccessfulTask,
+  type GatewayTaskAnswer,
+} from '../../../../electron/shared/ipc/domains/gateway-task-answers';
 
 /** A diff wizard's name, as `wizard:start` takes it. */
 export type WizardName = ChannelInput<'wizard:start'>['wizard'];
@@ -34,8 +39,7 @@ export interface WaitingView {
 
 /** The text of an IPC error for a technician: its message, and the problems it lists. */
 export function describeIpcError(error: IpcErrorShape): string {
-  const details = error.details as { problems?: unknown } | undefined;
-  const problems = Array.isArray(details?.problems) ? details.problems.map(String) : [];
+  const problems = readProblems(error.details);
   if (problems.length > 0 && !problems.every((problem) => error.message.includes(problem)))
     return `${error.message} ${problems.join('; ')}`;
   return error.message;
@@ -223,7 +227,7 @@ export class TaskRunner {
   ) {
     this.#client = client;
     this.#off = client.on('gateway-task:event', (event) => {
-      if (event.runId === this.#runId) this.run.follow(event as RunEvent);
+      if (event.runId === this.#runId) this.run.follow(event);
     });
   }
 
@@ -231,10 +235,10 @@ export class TaskRunner {
    * Runs one task and resolves with its value, or null with `error` set. A task that restarts the gateway
    * (upgrade, install, reboot, restore) needs `confirmation.acknowledged`: ask the technician first.
    */
-  async execute(
-    task: GatewayTaskInput,
+  async execute<Task extends GatewayTaskInput>(
+    task: Task,
     confirmation?: ChannelInput<'gateway-task:run'>['confirmation'],
-  ): Promise<unknown> {
+  ): Promise<GatewayTaskAnswer<Task['task']> | null> {
     taskCounter += 1;
     const runId = `task-${Date.now().toString(36)}-${taskCounter}-${Math.random().toString(36).slice(2, 8)}`;
     this.#runId = runId;
@@ -243,7 +247,7 @@ export class TaskRunner {
     this.error = null;
     this.run.reset();
     try {
-      const answer = await this.#client.invoke('gateway-task:run', {
+      const answer = await this.#client.runTask({
         gatewayId: this.gatewayId,
         runId,
         task,
@@ -253,10 +257,9 @@ export class TaskRunner {
         this.error = describeIpcError(answer.error);
         return null;
       }
-      const value = answer.value.value as { outcome?: unknown; message?: unknown } | null;
-      if (value && (value.outcome === 'failed' || value.outcome === 'cancelled'))
-        this.error = String(value.message);
-      return answer.value.value;
+      const { value } = answer.value;
+      if (isUnsuccessfulTask(value)) this.error = value.message;
+      return value;
     } finally {
       if (this.#runId === runId) this.isBusy = false;
     }

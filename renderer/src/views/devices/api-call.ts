@@ -3,6 +3,7 @@ import type { IpcErrorShape, Result } from '../../lib/wire-types';
 import type { EndpointAnswer, EndpointName } from '../../../../electron/shared/api/endpoints';
 // The shared API rules are the single source of the form checks (views-common: never re-declare a rule).
 import { describeIssues } from '../../../../electron/shared/api/validation';
+import { readHttpStatus } from '../../../../electron/shared/ipc/error-details';
 import type { z } from 'zod';
 
 /**
@@ -36,7 +37,7 @@ export interface ErrorWords {
  * unreachable server, an expired session, or the server's own message otherwise.
  */
 export function describeCallError(error: IpcErrorShape, words: ErrorWords): string {
-  const status = (error.details as { status?: unknown } | undefined)?.status;
+  const status = readHttpStatus(error.details);
   if (error.code === 'FORBIDDEN' || status === 403) return words.forbidden;
   if (error.code === 'NOT_FOUND' || status === 404) return words.notFound;
   switch (error.code) {
