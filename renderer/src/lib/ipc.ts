@@ -10,6 +10,8 @@ import type {
 import type { EndpointAnswer, EndpointName, EndpointRequest } from '../../../electron/shared/api/endpoints';
 import type { CommandName, CommandRequest, CommandResponse } from '../../../electron/shared/api/commands';
 import type { GatewayTaskAnswer } from '../../../electron/shared/ipc/domains/gateway-task-answers';
+import type { WizardName } from '../../../electron/shared/ipc/domains/commissioning';
+import type { WizardEditOf, WizardStateOf } from '../../../electron/shared/ipc/domains/wizard-shapes';
 import { SYSTEM_CLOCK, type Clock } from '../../../electron/shared/clock';
 import { decodeEventFrame } from '../../../electron/shared/ipc/event-frame';
 
@@ -360,6 +362,19 @@ export class IpcClient {
   ): Promise<Result<{ runId: string; value: GatewayTaskAnswer<Task['task']> }>> {
     return this.transport.invoke('gateway-task:run', run) as Promise<
       Result<{ runId: string; value: GatewayTaskAnswer<Task['task']> }>
+    >;
+  }
+
+  /**
+   * Reads a wizard run's state and starting edit through `wizard:read`, typed by the wizard the run was started
+   * for (`wizard` names it; main's wizard of that name produced both, typed with wizardShapes).
+   */
+  readWizard<Name extends WizardName>(
+    wizard: Name,
+    runId: string,
+  ): Promise<Result<{ state: WizardStateOf<Name>; edit: WizardEditOf<Name> }>> {
+    return this.transport.invoke('wizard:read', { runId }) as Promise<
+      Result<{ state: WizardStateOf<Name>; edit: WizardEditOf<Name> }>
     >;
   }
 

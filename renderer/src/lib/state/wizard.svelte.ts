@@ -1,6 +1,7 @@
 import type { IpcClient } from '../ipc';
 import type { ChannelInput, ChannelOutput, Events, IpcErrorShape } from '../wire-types';
 import { readProblems } from '../../../../electron/shared/ipc/error-details';
+import type { WizardEditOf, WizardStateOf } from '../../../../electron/shared/ipc/domains/wizard-shapes';
 import {
   isUnsuccessfulTask,
   type GatewayTaskAnswer,
@@ -8,6 +9,7 @@ import {
 
 /** A diff wizard's name, as `wizard:start` takes it. */
 export type WizardName = ChannelInput<'wizard:start'>['wizard'];
+export type { WizardEditOf, WizardStateOf };
 /** The review of an edit: diff, warnings, guards, problems. */
 export type WizardReview = ChannelOutput<'wizard:review'>;
 /** How a wizard run ended. */
@@ -110,11 +112,11 @@ class RunProgress {
  * confirmations its guards need → result. Events of the run (steps, progress, waits, checks) arrive as they
  * happen; `cancel()` stops it (an apply under way puts the previous settings back). Errors are kept in words.
  */
-export class WizardState {
+export class WizardState<Name extends WizardName = WizardName> {
   phase = $state<WizardPhase>('starting');
   runId = $state<string | null>(null);
-  current = $state<unknown>(null);
-  startingEdit = $state<unknown>(null);
+  current = $state<WizardStateOf<Name> | null>(null);
+  startingEdit = $state<WizardEditOf<Name> | null>(null);
   review = $state<WizardReview | null>(null);
   result = $state<WizardResult | null>(null);
   error = $state<string | null>(null);
@@ -124,7 +126,7 @@ export class WizardState {
 
   constructor(
     client: IpcClient,
-    readonly wizard: WizardName,
+    readonly wizard: Name,
     readonly gatewayId: string,
   ) {
     this.#client = client;
@@ -146,11 +148,17 @@ export class WizardState {
     });
     if (!started.ok) return this.#fail(started.error);
     this.runId = started.value.runId;
-    const read = await this.#client.invoke('wizard:read', { runId: started.value.runId });
+    const read = await this.#client.readWizard(this.wizard, started.value.runId);
     if (!read.ok) return this.#fail(read.error);
     this.current = read.value.state;
     this.startingEdit = read.value.edit;
     this.phase = 'editing';
+  }
+
+  /** True when this run is of wizard `name`: narrows its state and edit to that wizard's. */
+  isOf<Other extends WizardName>(name: Other): this is WizardState<Other> {
+    const own: WizardName = this.wizard;
+    return own === name;
   }
 
   /** Asks main for the diff, warnings and guards of an edit; stays in editing when the edit is refused. */
