@@ -308,6 +308,17 @@ type EndpointArguments<E extends EndpointName> =
   object extends EndpointRequest<E> ? [parts?: EndpointRequest<E>] : [parts: EndpointRequest<E>];
 
 /**
+ * The parts of an endpoint call built at run time (a form, a route, a page's filters): the endpoint by name with
+ * its path parameters and query, checked against the endpoint's schemas by main. `IpcClient.call` types the parts
+ * too where they are known at the call site.
+ */
+export interface EndpointCallParts<E extends EndpointName = EndpointName> {
+  endpoint: E;
+  params?: Record<string, string | number | boolean>;
+  query?: Record<string, unknown>;
+}
+
+/**
  * A gateway command call as the renderer makes it: the command by name with the body it takes (left out only
  * where the command takes none), the gateway, and the technician's confirmation.
  */
@@ -342,6 +353,26 @@ export class IpcClient {
     ...[parts]: EndpointArguments<E>
   ): Promise<Result<EndpointAnswer<E>>> {
     return this.transport.invoke('api:call', { endpoint, ...parts }) as Promise<Result<EndpointAnswer<E>>>;
+  }
+
+  /**
+   * Calls an endpoint through `api:call` with parts built at run time; the answer is typed from the endpoint table
+   * (main validates the parts and the answer against the endpoint's schemas, as for `call`).
+   */
+  callParts<E extends EndpointName>(parts: EndpointCallParts<E>): Promise<Result<EndpointAnswer<E>>> {
+    return this.transport.invoke('api:call', parts) as Promise<Result<EndpointAnswer<E>>>;
+  }
+
+  /**
+   * The last answer of the same read kept on this laptop (`cache:get`), or null. The cache keeps only answers main
+   * checked against the endpoint's schema (or a site pack's, checked on import), so it has the table's type.
+   */
+  cached<E extends EndpointName>(
+    parts: EndpointCallParts<E>,
+  ): Promise<Result<{ value: EndpointAnswer<E>; asOf: number } | null>> {
+    return this.transport.invoke('cache:get', parts) as Promise<
+      Result<{ value: EndpointAnswer<E>; asOf: number } | null>
+    >;
   }
 
   /**
