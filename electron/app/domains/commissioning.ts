@@ -314,8 +314,7 @@ export function createCommissioningHandlers({
     task: GatewayTaskOf<Name>,
     gatewayId: string,
   ): Promise<GatewayTaskAnswer<Name>> => taskRunners[name](tasks, task, gatewayId);
-  const validFleetChange = (change: unknown): FleetChange => {
-    const fleetChange = change as FleetChange;
+  const validFleetChange = (fleetChange: FleetChange): FleetChange => {
     const problems = validateChange(fleetChange);
     if (problems.length > 0)
       throw new IpcError('INVALID_INPUT', `The change cannot be applied: ${problems.join('; ')}`, {
