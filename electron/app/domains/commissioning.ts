@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { DomainHandlers, ErrorLog, ProfileReader, SignedInSession } from './context';
 import type { EventHub } from '../../shared/ipc/event-hub';
-import type { commissioningChannels } from '../../shared/ipc/domains/commissioning';
+import type { commissioningChannels, WizardName } from '../../shared/ipc/domains/commissioning';
+import type { WizardEditOf, WizardStateOf } from '../../shared/ipc/domains/wizard-shapes';
 import type {
   GatewayTaskAnswer,
   GatewayTaskName,
@@ -36,6 +37,7 @@ import {
   type GatewayCommander,
   type WizardDefinition,
   type WizardRun,
+  type WizardRunOptions,
 } from '../../services/commissioning';
 import {
   describeChange,
@@ -69,12 +71,21 @@ const MAX_RF_METERS = 8;
 /** Measurements kept for the site report. */
 const MAX_MEASUREMENTS = 500;
 
-// The wizards take their state and edit from the wire as they produced them (wizard:read), so `unknown` here.
-const WIZARDS: Record<'connectivity' | 'cellular' | 'firewall', WizardDefinition<unknown, unknown>> = {
-  connectivity: connectivityWizard as unknown as WizardDefinition<unknown, unknown>,
-  cellular: cellularWizard as unknown as WizardDefinition<unknown, unknown>,
-  firewall: firewallWizard as unknown as WizardDefinition<unknown, unknown>,
+/** Each diff wizard, typed with the state and edit wizardShapes declares for it (what wizard:read answers). */
+const WIZARDS: { [Name in WizardName]: WizardDefinition<WizardStateOf<Name>, WizardEditOf<Name>> } = {
+  connectivity: connectivityWizard,
+  cellular: cellularWizard,
+  firewall: firewallWizard,
 };
+
+/** Starts a run of the wizard named, typed with that wizard's state and edit. */
+function startWizardRun<Name extends WizardName>(
+  name: Name,
+  gatewayId: string,
+  options: WizardRunOptions,
+): WizardRun<WizardStateOf<Name>, WizardEditOf<Name>> {
+  return createWizardRun(WIZARDS[name], gatewayId, options);
+}
 
 /** What the composition root hands the commissioning domain: where reports go and how they become PDF. */
 export interface CommissioningOptions {
@@ -360,7 +371,7 @@ export function createCommissioningHandlers({
   return {
     'wizard:start': ({ wizard, gatewayId }) =>
       mapped(() => {
-        const run = createWizardRun(WIZARDS[wizard], gatewayId, {
+        const run = startWizardRun(wizard, gatewayId, {
           ...engineOptions(),
           environment: {
             hasSshTerminal: (id) => sshGateways.has(id),
