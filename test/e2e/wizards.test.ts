@@ -141,6 +141,22 @@ describe('diagnostics', () => {
       .poll(() => page.getByLabel('Ping result').textContent())
       .toMatch(/\d+ of 4 packets came back/);
   });
+
+  it('reads the counters of each radio, and says so when it resets them', async () => {
+    const gateway = healthyGateway(simulator, 4);
+    const page = await app.open([gateway.id, 'diagnostics']);
+    await page.getByRole('button', { name: 'Read radio statistics' }).click();
+    const table = page.getByRole('table', { name: 'Radio statistics' });
+    await table.waitFor();
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Counter',
+      'Radio 0',
+      'Radio 1',
+    ]);
+    expect(await table.textContent()).toContain('numRxPackets');
+    await page.getByRole('button', { name: 'Reset the counters' }).click();
+    await page.getByRole('status').filter({ hasText: 'Radio counters reset to zero.' }).waitFor();
+  });
 });
 
 describe('live RF meter', () => {

@@ -3,7 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { DomainHandlers, ErrorLog, ProfileReader, SignedInSession } from './context';
 import type { EventHub } from '../../shared/ipc/event-hub';
-import type { commissioningChannels, GatewayTask } from '../../shared/ipc/domains/commissioning';
+import type { commissioningChannels, WizardName } from '../../shared/ipc/domains/commissioning';
+import type { WizardEditOf, WizardStateOf } from '../../shared/ipc/domains/wizard-shapes';
+import type {
+  GatewayTaskAnswer,
+  GatewayTaskName,
+  GatewayTaskOf,
+} from '../../shared/ipc/domains/gateway-task-answers';
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
 import { IpcError } from '../../shared/ipc/result';
 import { TimeoutError } from '../../services/api';
@@ -31,6 +37,7 @@ import {
   type GatewayCommander,
   type WizardDefinition,
   type WizardRun,
+  type WizardRunOptions,
 } from '../../services/commissioning';
 import {
   describeChange,
@@ -64,12 +71,21 @@ const MAX_RF_METERS = 8;
 /** Measurements kept for the site report. */
 const MAX_MEASUREMENTS = 500;
 
-// The wizards take their state and edit from the wire as they produced them (wizard:read), so `unknown` here.
-const WIZARDS: Record<'connectivity' | 'cellular' | 'firewall', WizardDefinition<unknown, unknown>> = {
-  connectivity: connectivityWizard as unknown as WizardDefinition<unknown, unknown>,
-  cellular: cellularWizard as unknown as WizardDefinition<unknown, unknown>,
-  firewall: firewallWizard as unknown as WizardDefinition<unknown, unknown>,
+/** Each diff wizard, typed with the state and edit wizardShapes declares for it (what wizard:read answers). */
+const WIZARDS: { [Name in WizardName]: WizardDefinition<WizardStateOf<Name>, WizardEditOf<Name>> } = {
+  connectivity: connectivityWizard,
+  cellular: cellularWizard,
+  firewall: firewallWizard,
 };
+
+/** Starts a run of the wizard named, typed with that wizard's state and edit. */
+function startWizardRun<Name extends WizardName>(
+  name: Name,
+  gatewayId: string,
+  options: WizardRunOptions,
+): WizardRun<WizardStateOf<Name>, WizardEditOf<Name>> {
+  return createWizardRun(WIZARDS[name], gatewayId, options);
+}
 
 /** What the composition root hands the commissioning domain: where reports go and how they become PDF. */
 export interface CommissioningOptions {
@@ -269,47 +285,47 @@ export function createCommissioningHandlers({
     rfSeries.push({ gatewayId, samples: meter.samples, best: meter.best });
     if (rfSeries.length > MAX_MEASUREMENTS) rfSeries.shift();
   };
-  const runTask = async (tasks: GatewayTasks, task: GatewayTask, gatewayId: string): Promise<unknown> => {
-    switch (task.task) {
-      case 'listBackups':
-        return tasks.listBackups();
-      case 'createBackup':
-        return tasks.createBackup(task.description);
-      case 'restoreBackup':
-        return tasks.restoreBackup(task.index);
-      case 'readSoftware':
-        return tasks.readSoftware();
-      case 'upgrade':
-        return task.packageName === undefined ? tasks.upgrade() : tasks.upgrade(task.packageName);
-      case 'install':
-        return tasks.install(task.packageName);
-      case 'reboot':
-        return tasks.reboot();
-      case 'readRadioStatistics':
-        return tasks.readRadioStatistics(task.indexes);
-      case 'resetRadioStatistics':
-        return tasks.resetRadioStatistics();
-      case 'spectralScan':
-        return tasks.spectralScan();
-      case 'readDiagnostics':
-        return tasks.readDiagnostics();
-      case 'ping': {
-        const at = Date.now();
-        const answer = await tasks.ping(task.destination, task.packetsCount);
-        pings.push({
-          at,
-          gatewayId,
-          destination: task.destination,
-          packetsSent: answer.packets_sent,
-          packetsReceived: answer.packets_recv,
-        });
-        if (pings.length > MAX_MEASUREMENTS) pings.shift();
-        return answer;
-      }
-    }
+  // One runner per task, each typed to answer what gatewayTaskAnswers declares for its task.
+  const taskRunners: {
+    [Name in GatewayTaskName]: (
+      tasks: GatewayTasks,
+      task: GatewayTaskOf<Name>,
+      gatewayId: string,
+    ) => Promise<GatewayTaskAnswer<Name>>;
+  } = {
+    listBackups: (tasks) => tasks.listBackups(),
+    createBackup: (tasks, task) => tasks.createBackup(task.description),
+    restoreBackup: (tasks, task) => tasks.restoreBackup(task.index),
+    readSoftware: (tasks) => tasks.readSoftware(),
+    upgrade: (tasks, task) =>
+      task.packageName === undefined ? tasks.upgrade() : tasks.upgrade(task.packageName),
+    install: (tasks, task) => tasks.install(task.packageName),
+    reboot: (tasks) => tasks.reboot(),
+    readRadioStatistics: (tasks, task) => tasks.readRadioStatistics(task.indexes),
+    resetRadioStatistics: (tasks) => tasks.resetRadioStatistics(),
+    spectralScan: (tasks) => tasks.spectralScan(),
+    readDiagnostics: (tasks) => tasks.readDiagnostics(),
+    ping: async (tasks, task, gatewayId) => {
+      const at = Date.now();
+      const answer = await tasks.ping(task.destination, task.packetsCount);
+      pings.push({
+        at,
+        gatewayId,
+        destination: task.destination,
+        packetsSent: answer.packets_sent,
+        packetsReceived: answer.packets_recv,
+      });
+      if (pings.length > MAX_MEASUREMENTS) pings.shift();
+      return answer;
+    },
   };
-  const validFleetChange = (change: unknown): FleetChange => {
-    const fleetChange = change as FleetChange;
+  const runTask = <Name extends GatewayTaskName>(
+    name: Name,
+    tasks: GatewayTasks,
+    task: GatewayTaskOf<Name>,
+    gatewayId: string,
+  ): Promise<GatewayTaskAnswer<Name>> => taskRunners[name](tasks, task, gatewayId);
+  const validFleetChange = (fleetChange: FleetChange): FleetChange => {
     const problems = validateChange(fleetChange);
     if (problems.length > 0)
       throw new IpcError('INVALID_INPUT', `The change cannot be applied: ${problems.join('; ')}`, {
@@ -355,7 +371,7 @@ export function createCommissioningHandlers({
   return {
     'wizard:start': ({ wizard, gatewayId }) =>
       mapped(() => {
-        const run = createWizardRun(WIZARDS[wizard], gatewayId, {
+        const run = startWizardRun(wizard, gatewayId, {
           ...engineOptions(),
           environment: {
             hasSshTerminal: (id) => sshGateways.has(id),
@@ -409,7 +425,7 @@ export function createCommissioningHandlers({
         tasks.on('event', (event) => events.emit('gateway-task:event', { ...event, gatewayId }));
         taskRuns.set(tasks.runId, tasks);
         try {
-          return { runId: tasks.runId, value: await runTask(tasks, task, gatewayId) };
+          return { runId: tasks.runId, value: await runTask(task.task, tasks, task, gatewayId) };
         } finally {
           taskRuns.delete(tasks.runId);
         }

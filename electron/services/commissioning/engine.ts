@@ -7,7 +7,8 @@ import {
   isCancellation,
   isUnresponsive,
 } from './gateway-errors';
-import type { Change, Check, Guard, Review, WizardDefinition, WizardStep } from './types';
+import type { WizardResult as SharedWizardResult } from '../../shared/ipc/domains/commissioning';
+import type { Check, Guard, Review, WizardDefinition, WizardStep } from './types';
 
 /** How long verification may take by default (the modem needs seconds to attach). */
 export const VERIFY_TIMEOUT_MS = 90_000;
@@ -17,22 +18,10 @@ const AUDITED_STEPS = new Set<WizardStep>(['backing-up', 'applying', 'waiting', 
 const BACKUP_DESCRIPTION_MAX = 128;
 
 /** How a wizard run ended. */
-export type WizardOutcome =
-  'applied' | 'unchanged' | 'rolled-back' | 'rollback-failed' | 'failed' | 'cancelled';
+export type WizardOutcome = WizardResult['outcome'];
 
-/** The end of a run, said in words, with what changed and what was checked. */
-export interface WizardResult {
-  runId: string;
-  wizard: string;
-  gatewayId: string;
-  outcome: WizardOutcome;
-  message: string;
-  changes: Change[];
-  checks: Check[];
-  backup?: { description: string; index?: number };
-  /** How the previous values came back, when they did. */
-  rollback?: 'values' | 'backup';
-}
+/** The end of a run, said in words, with what changed and what was checked (and how a rollback went). */
+export type WizardResult = SharedWizardResult;
 
 /** What a UI renders as a wizard run goes. */
 export type WizardEvent = GatewayRunEvent<WizardResult>;

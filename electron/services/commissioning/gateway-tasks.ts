@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { UPGRADE_ALL_PACKAGES, type Backup, type CommandResponse } from '../../shared/api';
+import { UPGRADE_ALL_PACKAGES, type CommandResponse } from '../../shared/api';
+import type {
+  BackupView,
+  Diagnostics,
+  RadioStatistics,
+  SoftwareState,
+  SpectralScan,
+  TaskResult,
+} from '../../shared/ipc/domains/gateway-task-answers';
 import {
   AuditedGateway,
   COMMAND_TIMEOUT_MS,
@@ -25,50 +33,14 @@ export const RESTART_START_TIMEOUT_MS = 60_000;
 /** Pause between progress reads by default. */
 export const TASK_POLL_INTERVAL_MS = 3_000;
 
-/** How a task ended, in words. */
-export interface TaskResult {
-  task: string;
-  outcome: 'ok' | 'failed' | 'cancelled';
-  message: string;
-  /** How long the gateway was away (reboot), when it was. */
-  waitedMs?: number;
-}
-
 /** What a UI renders while a task runs. */
 export type TaskEvent = GatewayRunEvent<TaskResult>;
-
-/** A backup with its date read as time (the gateway gives an ISO local date-time; shown in local time). */
-export interface BackupView extends Backup {
-  /** Milliseconds since the epoch, or null when the date does not parse. */
-  dateMs: number | null;
-}
 
 /** Reads a backup's ISO 8601 date (with or without zone; without one it is taken as UTC, an API assumption). */
 export function parseBackupDate(date: string): number | null {
   const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(date);
   const time = Date.parse(hasZone ? date : `${date}Z`);
   return Number.isNaN(time) ? null : time;
-}
-
-/** Software state for the software page. */
-export interface SoftwareState {
-  versions: unknown;
-  upgradable: CommandResponse<'getUpgradableSoftware'>;
-  installable: CommandResponse<'getInstallableSoftware'>;
-  bspStatus: unknown;
-  lastStatus: CommandResponse<'getLastInstallUpgradeStatus'>;
-}
-
-/** One radio's counters. */
-export interface RadioStatistics {
-  index: number;
-  statistics: CommandResponse<'getRadioStatistics'>;
-}
-
-/** A finished spectral scan: its parameters and results (shapes not in the spec beyond the params). */
-export interface SpectralScan {
-  params: CommandResponse<'getSpectralScanParams'>;
-  results: unknown;
 }
 
 function progressPercent(value: unknown): number | undefined {
@@ -224,7 +196,7 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
   }
 
   /** Identity, antennas, GPS and BSP status in one read. */
-  async readDiagnostics(): Promise<{ info: unknown; antennas: unknown; gps: unknown; bspStatus: unknown }> {
+  async readDiagnostics(): Promise<Diagnostics> {
     const signal = this.controller.signal;
     return {
       info: await this.command(signal, 'getGatewayInfo', {}),

@@ -1,5 +1,11 @@
 import type { CommandName, CommandRequest, CommandResponse } from '../../shared/api';
 import type { Clock } from '../../shared/clock';
+import type {
+  WizardChange,
+  WizardCheck,
+  WizardGuard,
+  WizardName as SharedWizardName,
+} from '../../shared/ipc/domains/commissioning';
 
 /** Per-call options of a gateway command. */
 export interface CommandCallOptions {
@@ -18,7 +24,7 @@ export interface GatewayCommander {
 }
 
 /** The wizards of issue 5 that follow read → edit → review → apply → verify. */
-export type WizardName = 'connectivity' | 'cellular' | 'firewall';
+export type WizardName = SharedWizardName;
 
 /** Where a wizard run stands; a UI renders one screen per step. */
 export type WizardStep =
@@ -33,29 +39,17 @@ export type WizardStep =
   | 'rolling-back'
   | 'finished';
 
-/** One value that will change (or changed): a label a technician reads, and the values before and after. */
-export interface Change {
-  /** Stable key of the field, e.g. `ssh.enabled` or `apn[0].name`. */
-  path: string;
-  /** The field in words, e.g. "SSH access". */
-  label: string;
-  before: unknown;
-  after: unknown;
-}
+/**
+ * One value that will change (or changed): a stable `path` (`ssh.enabled`, `apn[0].name`), a `label` a
+ * technician reads ("SSH access"), and the values before and after.
+ */
+export type Change = WizardChange;
 
 /** A risk the technician must acknowledge by typing `confirmationText` after reading `warning`. */
-export interface Guard {
-  id: string;
-  warning: string;
-  confirmationText: string;
-}
+export type Guard = WizardGuard;
 
 /** One verification: what was checked, whether it passed, and what was seen. */
-export interface Check {
-  name: string;
-  ok: boolean;
-  detail: string;
-}
+export type Check = WizardCheck;
 
 /** What the technician sees after review: the diff, warnings, and the guards apply will demand. */
 export interface Review<Edit> {

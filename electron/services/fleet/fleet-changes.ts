@@ -4,26 +4,17 @@ import {
   UPGRADE_ALL_PACKAGES,
   type FirewallConfiguration,
 } from '../../shared/api';
+import type { FleetChangeInput, FleetFirewallPatch } from '../../shared/ipc/domains/commissioning';
 import { INSTALL_STATUS } from '../commissioning/gateway-tasks';
 import { describeFleetChange } from '../commissioning/risk-guards';
 import type { GatewayCommander } from '../commissioning/types';
 import { parseFirewall } from '../commissioning/wizards/firewall';
 
 /** Firewall settings to apply on every gateway: fields given replace the gateway's, the rest are kept. */
-export interface FirewallPatch {
-  enabled?: boolean;
-  doSPrevention?: Partial<FirewallConfiguration['doSPrevention']>;
-  ssh?: { enabled: boolean };
-  ping?: { enabled?: boolean; limit?: Partial<FirewallConfiguration['ping']['limit']> };
-  filters?: unknown[];
-}
+export type FirewallPatch = FleetFirewallPatch;
 
 /** A change a fleet job applies to each gateway. Plain data, so it can cross IPC. */
-export type FleetChange =
-  | { kind: 'firewall'; patch: FirewallPatch }
-  | { kind: 'apn'; name: string }
-  | { kind: 'pingTarget'; ipAddr: string }
-  | { kind: 'softwareUpgrade'; packageName?: string };
+export type FleetChange = FleetChangeInput;
 
 /** What applying a change to one gateway did: `changed` false when it already had the settings. */
 export interface GatewayChangeOutcome {

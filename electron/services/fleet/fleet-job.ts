@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter, setMaxListeners } from 'node:events';
-import type { z } from 'zod';
 import type { AuditSink } from '../audit';
+import type {
+  FleetRowStatusView,
+  FleetRowView,
+  FleetTargetInput,
+} from '../../shared/ipc/domains/commissioning';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import { gatewayCommands } from '../../shared/api';
 import { FleetRowStatusSchema } from '../../shared/ipc/domains/commissioning';
@@ -31,13 +35,11 @@ export const FLEET_RETRY_DELAY_MS = 250;
 /** Longest pause before a retry. */
 export const FLEET_RETRY_MAX_DELAY_MS = 5_000;
 
-/** A gateway to change: its id, and what the list said about it when known. */
-export interface FleetTarget {
-  gatewayId: string;
-  name?: string;
-  /** From the gateway list: an OFFLINE gateway is skipped without sending anything. */
-  status?: 'ONLINE' | 'OFFLINE';
-}
+/**
+ * A gateway to change: its id, and what the list said about it when known (an OFFLINE gateway is skipped without
+ * sending anything).
+ */
+export type FleetTarget = FleetTargetInput;
 
 /**
  * Where a gateway stands in the job. `done`: applied and verified by reading back; `unchanged`: it already had
@@ -45,20 +47,13 @@ export interface FleetTarget {
  * `unknown`: a change went out but neither its answer nor a read-back came, so it may or may not hold;
  * `skipped`: offline before any change was sent; `cancelled`: stopped by the technician.
  */
-export type FleetRowStatus = z.infer<typeof FleetRowStatusSchema>;
+export type FleetRowStatus = FleetRowStatusView;
 
-/** One row of the result table. Every input gateway has exactly one. */
-export interface FleetRow {
-  gatewayId: string;
-  name?: string;
-  status: FleetRowStatus;
-  /** Why it failed, was skipped or cancelled, or what was done — in words. */
-  reason?: string;
-  attempts: number;
-  durationMs: number;
-  before?: unknown;
-  after?: unknown;
-}
+/**
+ * One row of the result table; every input gateway has exactly one. `reason` says in words why it failed, was
+ * skipped or cancelled, or what was done.
+ */
+export type FleetRow = FleetRowView;
 
 /** Counts by status, for a progress bar. */
 export type FleetCounts = Record<FleetRowStatus, number>;

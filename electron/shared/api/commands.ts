@@ -633,6 +633,14 @@ export function isCommandName(name: string): name is CommandName {
   return Object.hasOwn(gatewayCommands, name);
 }
 
+/** True when `request` is what command `name` takes: checked against the command's request schema. */
+export function isCommandRequest<Name extends CommandName>(
+  name: Name,
+  request: unknown,
+): request is CommandRequest<Name> {
+  return gatewayCommands[name].request.safeParse(request).success;
+}
+
 /** The body to send for a command, as JSON text or undefined for no body. */
 export function encodeCommandBody(
   definition: GatewayCommandDefinition,

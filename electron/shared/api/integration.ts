@@ -172,3 +172,14 @@ export const IntegrationSchema = z.discriminatedUnion(
 );
 export type Integration = z.infer<typeof IntegrationSchema>;
 export type IntegrationInput = z.input<typeof IntegrationSchema>;
+
+/**
+ * What the app reads of the answer to POST /api/integration, which the spec does not show: the saved record's id
+ * and name where the server gives them (anything else about the answer is ignored).
+ */
+export const SavedIntegrationSchema = z.looseObject({
+  id: z.looseObject({ id: z.string() }).optional().catch(undefined),
+  name: z.string().optional().catch(undefined),
+});
+/** What the app reads of a save's answer. */
+export type SavedIntegration = z.infer<typeof SavedIntegrationSchema>;

@@ -1,32 +1,7 @@
 import type { z } from 'zod';
+import { objectShape, schemaType, unwrapSchema } from './schema-shape';
 
 type RawQuery = Record<string, string | string[] | undefined>;
-
-interface SchemaDefinition {
-  type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-}
-
-function definitionOf(schema: z.ZodType): SchemaDefinition {
-  return (schema as unknown as { _zod: { def: SchemaDefinition } })._zod.def;
-}
-
-/** The type at the core of a field schema, seen through optional, default, nullable and pipes. */
-function baseType(schema: z.ZodType): string {
-  let definition = definitionOf(schema);
-  for (let depth = 0; depth < 10; depth++) {
-    const inner = definition.innerType ?? (definition.type === 'pipe' ? definition.in : undefined);
-    if (!inner) break;
-    definition = definitionOf(inner);
-  }
-  return definition.type;
-}
-
-function shapeOf(schema: z.ZodType): Record<string, z.ZodType> {
-  return definitionOf(schema).shape ?? {};
-}
 
 /**
  * Turns a query string's values into the types a query schema expects, so that the schema then judges them:
@@ -34,7 +9,7 @@ function shapeOf(schema: z.ZodType): Record<string, z.ZodType> {
  * (`active=maybe`, `limit=1e3`), and the schema refuses it with a message naming the field.
  */
 export function decodeQuery(schema: z.ZodType, raw: RawQuery): Record<string, unknown> {
-  const shape = shapeOf(schema);
+  const shape = objectShape(schema);
   const decoded: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (value === undefined) continue;
@@ -44,7 +19,7 @@ export function decodeQuery(schema: z.ZodType, raw: RawQuery): Record<string, un
       decoded[key] = value;
       continue;
     }
-    const type = baseType(field);
+    const type = schemaType(unwrapSchema(field).schema);
     if (type === 'number' && /^-?\d+(\.\d+)?$/.test(value)) decoded[key] = Number(value);
     else if (type === 'boolean' && (value === 'true' || value === 'false')) decoded[key] = value === 'true';
     else decoded[key] = value;

@@ -1,3 +1,4 @@
+import { readInputIssues } from '../../../electron/shared/ipc/error-details';
 import type { IpcErrorShape, Profile, ProfileDraft } from './wire-types';
 
 /** The add/edit profile form's fields, as typed (all text). */
@@ -154,12 +155,10 @@ const FIELD_OF_PATH: Record<string, keyof ProfileFieldErrors> = {
 export function mapServerIssues(error: IpcErrorShape): { fields: ProfileFieldErrors; form: string | null } {
   const fields: ProfileFieldErrors = {};
   const other: string[] = [];
-  const issues = Array.isArray(error.details)
-    ? (error.details as { path?: unknown; message?: unknown }[])
-    : [];
+  const issues = readInputIssues(error.details);
   for (const issue of issues) {
-    const path = typeof issue.path === 'string' ? issue.path.replace(/^input\./, '') : '';
-    const message = typeof issue.message === 'string' ? issue.message : 'Not accepted.';
+    const path = issue.path.replace(/^input\./, '');
+    const message = issue.message;
     const field = FIELD_OF_PATH[path];
     if (field) fields[field] ??= message;
     else other.push(path ? `${path}: ${message}` : message);

@@ -1,41 +1,17 @@
-import type { Apn, CommandResponse } from '../../../shared/api';
+import type { Apn } from '../../../shared/api';
+import type {
+  ApnEntry,
+  CellularEdit,
+  CellularState,
+  NetworkSelection,
+} from '../../../shared/ipc/domains/wizard-shapes';
 import { ApiError } from '../../api';
 import type { Change, WizardContext, WizardDefinition } from '../types';
 
+export type { ApnEntry, CellularEdit, CellularState, NetworkSelection };
+
 /** Pause between reads while waiting for the data call. */
 export const CELLULAR_POLL_INTERVAL_MS = 2_000;
-
-/** Network selection: offered only on the newest BSP; otherwise hidden with the reason in words. */
-export type NetworkSelection =
-  | { isAvailable: true; networks: CommandResponse<'getWmNetworkInfo'>['availableNetworks'] }
-  | { isAvailable: false; reason: string };
-
-/** What the cellular wizard reads. */
-export interface CellularState {
-  simStatus: string;
-  apnStatus: string;
-  homeNetwork: CommandResponse<'getWmHomeNetworkBranch'>;
-  rf: CommandResponse<'getWmRfInformation'>;
-  apns: Apn[];
-  workingIdx: number;
-  pdpProfiles: unknown;
-  activeProfile: CommandResponse<'getWmActiveProfileParameters'>;
-  callStatus: string;
-  networkSelection: NetworkSelection;
-}
-
-/** An APN in the edited list: `idx` for one already on the gateway, none for a new one. */
-export interface ApnEntry {
-  idx?: number;
-  name: string;
-}
-
-/** What the technician edits: the APN list, the preferred network (newest BSP), the PDP profiles. */
-export interface CellularEdit {
-  apns: ApnEntry[];
-  preferredNetwork?: { mcc: string; mnc: string };
-  pdpProfiles?: Record<string, unknown>;
-}
 
 /** The APN operations an edit needs, in the order they are sent. */
 export interface ApnPlan {

@@ -1,27 +1,14 @@
-import { IpAddressSchema, type CommandResponse, type ConnectivityType } from '../../../shared/api';
+import { IpAddressSchema, type ConnectivityType } from '../../../shared/api';
+import type { ConnectivityEdit, ConnectivityState } from '../../../shared/ipc/domains/wizard-shapes';
 import { wanLinkGuards } from '../risk-guards';
 import type { Change, Check, WizardDefinition } from '../types';
+
+export type { ConnectivityEdit, ConnectivityState };
 
 /** Packets the verification ping sends. */
 export const VERIFY_PING_PACKETS = 4;
 /** Pause between verification pings while the new link settles. */
 export const CONNECTIVITY_PING_INTERVAL_MS = 3_000;
-
-/** What the connectivity wizard reads: interfaces, the WAN links and the ping target. */
-export interface ConnectivityState {
-  interfaces: CommandResponse<'getGatewayInfo'>['interfaces'];
-  types: ConnectivityType[];
-  preferredIdx: number;
-  fallbackIdx: number;
-  pingTarget: string;
-}
-
-/** What the technician edits. */
-export interface ConnectivityEdit {
-  preferredIdx: number;
-  fallbackIdx: number;
-  pingTarget: string;
-}
 
 /** The warning every connectivity change carries (docs/api.md: self-rebooting gateways). */
 export const BOTH_LINKS_WARNING =

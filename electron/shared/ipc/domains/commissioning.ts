@@ -191,6 +191,9 @@ export const FleetFirewallPatchSchema = z
   })
   .strict();
 
+/** Firewall settings for a fleet change. */
+export type FleetFirewallPatch = z.infer<typeof FleetFirewallPatchSchema>;
+
 /** A change a fleet job applies to each gateway. */
 export const FleetChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('firewall'), patch: FleetFirewallPatchSchema }),
@@ -210,6 +213,9 @@ export const FleetTargetSchema = z.object({
 
 const hasTargets = (input: { targets?: unknown[]; gatewayGroupId?: string }) =>
   (input.targets?.length ?? 0) > 0 || input.gatewayGroupId !== undefined;
+
+/** A gateway chosen for a fleet job. */
+export type FleetTargetInput = z.infer<typeof FleetTargetSchema>;
 
 /** Input of `fleet:preview`: the change and either chosen gateways or a whole gateway group. */
 export const FleetPreviewInputSchema = z
@@ -258,6 +264,8 @@ export const FleetRowStatusSchema = z.enum([
   'skipped',
   'cancelled',
 ]);
+/** Where a gateway stands in a fleet job. */
+export type FleetRowStatusView = z.infer<typeof FleetRowStatusSchema>;
 /** One row of the fleet result table. */
 export const FleetRowSchema = z.object({
   gatewayId: z.string(),

@@ -1,6 +1,7 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 // The command catalogue's schemas are the single source of the form's rules (renderer may import shared).
 import type { GatewayCommandDefinition } from '../../../../electron/shared/api/commands';
+import { schemaType, unwrapSchema } from '../../../../electron/shared/api/schema-shape';
 import { describeIssues, formatPath } from '../../../../electron/shared/api/validation';
 import { labelOfField } from '../../../../electron/shared/api/field-labels';
 
@@ -34,71 +35,31 @@ export type FormValues = Record<string, string | boolean>;
 /** The key of the single-value form's field (and the path formatPath gives the body root). */
 export const ROOT_KEY = formatPath([]);
 
-interface SchemaDefinition {
-  type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  entries?: Record<string, string | number>;
-  values?: unknown[];
-}
-
-function definitionOf(schema: z.ZodType): SchemaDefinition {
-  return (schema as unknown as { _zod: { def: SchemaDefinition } })._zod.def;
-}
-
-/** Unwraps optional/nullable/default/pipe layers; says whether the value may be left out. */
-function unwrap(schema: z.ZodType): { schema: z.ZodType; isOptional: boolean } {
-  let current = schema;
-  let isOptional = false;
-  for (let depth = 0; depth < 16; depth++) {
-    const definition = definitionOf(current);
-    if (definition.type === 'optional' || definition.type === 'nullable' || definition.type === 'default') {
-      if (definition.type !== 'nullable') isOptional = true;
-      current = definition.innerType as z.ZodType;
-    } else if (definition.type === 'pipe' && definition.in) {
-      current = definition.in;
-    } else {
-      break;
-    }
-  }
-  return { schema: current, isOptional };
-}
-
-function describeField(schema: z.ZodType, path: (string | number)[], label: string): FormField {
+function describeField(schema: z.core.$ZodType, path: (string | number)[], label: string): FormField {
   const key = formatPath(path);
-  const { schema: inner, isOptional } = unwrap(schema);
-  const definition = definitionOf(inner);
-  switch (definition.type) {
+  const { schema: inner, isOptional } = unwrapSchema(schema);
+  if (inner instanceof z.ZodEnum)
+    return { kind: 'choice', key, path, label, options: inner.options.map(String), isOptional };
+  if (inner instanceof z.ZodLiteral)
+    return { kind: 'choice', key, path, label, options: [...inner.values].map(String), isOptional };
+  if (inner instanceof z.ZodObject)
+    return {
+      kind: 'group',
+      key,
+      path,
+      label,
+      fields: Object.entries(inner.shape).map(([name, child]) =>
+        describeField(child, [...path, name], labelOfField(name)),
+      ),
+    };
+  switch (schemaType(inner)) {
     case 'string':
       return { kind: 'text', key, path, label, isOptional };
     case 'number':
-    case 'int':
     case 'bigint':
       return { kind: 'number', key, path, label, isOptional };
     case 'boolean':
       return { kind: 'boolean', key, path, label };
-    case 'enum':
-      return {
-        kind: 'choice',
-        key,
-        path,
-        label,
-        options: Object.values(definition.entries ?? {}).map(String),
-        isOptional,
-      };
-    case 'literal':
-      return { kind: 'choice', key, path, label, options: (definition.values ?? []).map(String), isOptional };
-    case 'object':
-      return {
-        kind: 'group',
-        key,
-        path,
-        label,
-        fields: Object.entries(definition.shape ?? {}).map(([name, child]) =>
-          describeField(child, [...path, name], labelOfField(name)),
-        ),
-      };
     default:
       return { kind: 'json', key, path, label, isOptional };
   }
@@ -107,10 +68,9 @@ function describeField(schema: z.ZodType, path: (string | number)[], label: stri
 /** Reads a command's request schema into the form that edits it. Never fails: unknown shapes become JSON text. */
 export function describeCommandForm(definition: GatewayCommandDefinition): CommandFormSpec {
   if (definition.bodyKind === 'none' || definition.bodyKind === 'empty') return { kind: 'run-only' };
-  const { schema } = unwrap(definition.request);
-  const shape = definitionOf(schema);
-  if (shape.type === 'object') {
-    const fields = Object.entries(shape.shape ?? {}).map(([name, child]) =>
+  const { schema } = unwrapSchema(definition.request);
+  if (schema instanceof z.ZodObject) {
+    const fields = Object.entries(schema.shape).map(([name, child]) =>
       describeField(child, [name], labelOfField(name)),
     );
     return fields.length === 0 ? { kind: 'run-only' } : { kind: 'fields', fields };

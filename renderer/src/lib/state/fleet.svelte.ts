@@ -1,5 +1,5 @@
 import type { IpcClient } from '../ipc';
-import type { ChannelInput, ChannelOutput, Events } from '../wire-types';
+import type { ChannelInput, ChannelOutput, Events, Result } from '../wire-types';
 import { describeIpcError } from './wizard.svelte';
 
 /** A change a fleet job applies to each gateway. */
@@ -138,12 +138,12 @@ export class FleetState {
     for (const off of this.#offs) off();
   }
 
-  #take(answer: Awaited<ReturnType<IpcClient['invoke']>>): void {
+  #take(answer: Result<ChannelOutput<'fleet:start' | 'fleet:retry-failed'>>): void {
     if (!answer.ok) {
       this.error = describeIpcError(answer.error);
       return;
     }
-    const started = answer.value as ChannelOutput<'fleet:start'>;
+    const started = answer.value;
     this.jobId = started.jobId;
     this.description = started.description;
     this.#setRows(started.rows);

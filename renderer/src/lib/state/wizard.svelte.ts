@@ -1,8 +1,15 @@
 import type { IpcClient } from '../ipc';
 import type { ChannelInput, ChannelOutput, Events, IpcErrorShape } from '../wire-types';
+import { readProblems } from '../../../../electron/shared/ipc/error-details';
+import type { WizardEditOf, WizardStateOf } from '../../../../electron/shared/ipc/domains/wizard-shapes';
+import {
+  isUnsuccessfulTask,
+  type GatewayTaskAnswer,
+} from '../../../../electron/shared/ipc/domains/gateway-task-answers';
 
 /** A diff wizard's name, as `wizard:start` takes it. */
 export type WizardName = ChannelInput<'wizard:start'>['wizard'];
+export type { WizardEditOf, WizardStateOf };
 /** The review of an edit: diff, warnings, guards, problems. */
 export type WizardReview = ChannelOutput<'wizard:review'>;
 /** How a wizard run ended. */
@@ -34,8 +41,7 @@ export interface WaitingView {
 
 /** The text of an IPC error for a technician: its message, and the problems it lists. */
 export function describeIpcError(error: IpcErrorShape): string {
-  const details = error.details as { problems?: unknown } | undefined;
-  const problems = Array.isArray(details?.problems) ? details.problems.map(String) : [];
+  const problems = readProblems(error.details);
   if (problems.length > 0 && !problems.every((problem) => error.message.includes(problem)))
     return `${error.message} ${problems.join('; ')}`;
   return error.message;
@@ -106,11 +112,11 @@ class RunProgress {
  * confirmations its guards need → result. Events of the run (steps, progress, waits, checks) arrive as they
  * happen; `cancel()` stops it (an apply under way puts the previous settings back). Errors are kept in words.
  */
-export class WizardState {
+export class WizardState<Name extends WizardName = WizardName> {
   phase = $state<WizardPhase>('starting');
   runId = $state<string | null>(null);
-  current = $state<unknown>(null);
-  startingEdit = $state<unknown>(null);
+  current = $state<WizardStateOf<Name> | null>(null);
+  startingEdit = $state<WizardEditOf<Name> | null>(null);
   review = $state<WizardReview | null>(null);
   result = $state<WizardResult | null>(null);
   error = $state<string | null>(null);
@@ -120,7 +126,7 @@ export class WizardState {
 
   constructor(
     client: IpcClient,
-    readonly wizard: WizardName,
+    readonly wizard: Name,
     readonly gatewayId: string,
   ) {
     this.#client = client;
@@ -142,11 +148,17 @@ export class WizardState {
     });
     if (!started.ok) return this.#fail(started.error);
     this.runId = started.value.runId;
-    const read = await this.#client.invoke('wizard:read', { runId: started.value.runId });
+    const read = await this.#client.readWizard(this.wizard, started.value.runId);
     if (!read.ok) return this.#fail(read.error);
     this.current = read.value.state;
     this.startingEdit = read.value.edit;
     this.phase = 'editing';
+  }
+
+  /** True when this run is of wizard `name`: narrows its state and edit to that wizard's. */
+  isOf<Other extends WizardName>(name: Other): this is WizardState<Other> {
+    const own: WizardName = this.wizard;
+    return own === name;
   }
 
   /** Asks main for the diff, warnings and guards of an edit; stays in editing when the edit is refused. */
@@ -223,7 +235,7 @@ export class TaskRunner {
   ) {
     this.#client = client;
     this.#off = client.on('gateway-task:event', (event) => {
-      if (event.runId === this.#runId) this.run.follow(event as RunEvent);
+      if (event.runId === this.#runId) this.run.follow(event);
     });
   }
 
@@ -231,10 +243,10 @@ export class TaskRunner {
    * Runs one task and resolves with its value, or null with `error` set. A task that restarts the gateway
    * (upgrade, install, reboot, restore) needs `confirmation.acknowledged`: ask the technician first.
    */
-  async execute(
-    task: GatewayTaskInput,
+  async execute<Task extends GatewayTaskInput>(
+    task: Task,
     confirmation?: ChannelInput<'gateway-task:run'>['confirmation'],
-  ): Promise<unknown> {
+  ): Promise<GatewayTaskAnswer<Task['task']> | null> {
     taskCounter += 1;
     const runId = `task-${Date.now().toString(36)}-${taskCounter}-${Math.random().toString(36).slice(2, 8)}`;
     this.#runId = runId;
@@ -243,7 +255,7 @@ export class TaskRunner {
     this.error = null;
     this.run.reset();
     try {
-      const answer = await this.#client.invoke('gateway-task:run', {
+      const answer = await this.#client.runTask({
         gatewayId: this.gatewayId,
         runId,
         task,
@@ -253,10 +265,9 @@ export class TaskRunner {
         this.error = describeIpcError(answer.error);
         return null;
       }
-      const value = answer.value.value as { outcome?: unknown; message?: unknown } | null;
-      if (value && (value.outcome === 'failed' || value.outcome === 'cancelled'))
-        this.error = String(value.message);
-      return answer.value.value;
+      const { value } = answer.value;
+      if (isUnsuccessfulTask(value)) this.error = value.message;
+      return value;
     } finally {
       if (this.#runId === runId) this.isBusy = false;
     }

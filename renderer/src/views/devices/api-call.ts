@@ -1,28 +1,20 @@
-import type { IpcClient } from '../../lib/ipc';
+import type { EndpointCallParts, IpcClient } from '../../lib/ipc';
 import type { IpcErrorShape, Result } from '../../lib/wire-types';
 import type { EndpointAnswer, EndpointName } from '../../../../electron/shared/api/endpoints';
 // The shared API rules are the single source of the form checks (views-common: never re-declare a rule).
 import { describeIssues } from '../../../../electron/shared/api/validation';
+import { readHttpStatus } from '../../../../electron/shared/ipc/error-details';
 import type { z } from 'zod';
 
-/**
- * The parts of one `api:call`: an endpoint of the endpoint table and its path parameters and query, as a form
- * builds them (checked against the endpoint's schemas by main). Where the parts are known at the call site,
- * `IpcClient.call` types them from the table too.
- */
-export interface ApiCallParts<E extends EndpointName = EndpointName> {
-  endpoint: E;
-  params?: Record<string, string | number | boolean>;
-  query?: Record<string, unknown>;
-}
+/** The parts of one `api:call`, as a form builds them (IpcClient's EndpointCallParts). */
+export type ApiCallParts<E extends EndpointName = EndpointName> = EndpointCallParts<E>;
 
 /** Calls one endpoint through main (which validates it again with the typed client); the answer as a Result. */
 export function callApi<E extends EndpointName>(
   client: IpcClient,
   parts: ApiCallParts<E>,
 ): Promise<Result<EndpointAnswer<E>>> {
-  // Main checks the answer against the endpoint's response schema before it crosses, so it has the table's type.
-  return client.invoke('api:call', parts) as Promise<Result<EndpointAnswer<E>>>;
+  return client.callParts(parts);
 }
 
 /** What to say for a refused or missing subject, in the words of the thing being looked at. */
@@ -36,7 +28,7 @@ export interface ErrorWords {
  * unreachable server, an expired session, or the server's own message otherwise.
  */
 export function describeCallError(error: IpcErrorShape, words: ErrorWords): string {
-  const status = (error.details as { status?: unknown } | undefined)?.status;
+  const status = readHttpStatus(error.details);
   if (error.code === 'FORBIDDEN' || status === 403) return words.forbidden;
   if (error.code === 'NOT_FOUND' || status === 404) return words.notFound;
   switch (error.code) {

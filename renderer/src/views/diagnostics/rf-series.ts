@@ -1,4 +1,12 @@
+import { z } from 'zod';
 import type { GroupedSeries } from '../../lib/components/chart-data';
+import {
+  ScanChannelSchema,
+  type ScanChannel,
+} from '../../../../electron/shared/ipc/domains/gateway-task-answers';
+
+/** Spectral scan results with a channel list (the spec leaves the shape open; an API assumption). */
+const ScanResultsSchema = z.looseObject({ channels: z.array(z.unknown()) });
 
 /** The four RF figures an antenna is aligned by, with their units (higher is better for each). */
 export const RF_FIGURES = [
@@ -38,25 +46,13 @@ export function rfChartSeries(
   };
 }
 
-/** A spectral scan channel as the results list it (the spec leaves the shape open; API assumption). */
-export interface ScanChannel {
-  frequency: number;
-  rssiMax: number;
-  rssiAverage: number;
-}
-
-/** The channels of a spectral scan's results, or an empty list when the answer has none we understand. */
+/**
+ * The channels of a spectral scan's results, or an empty list when the answer has none we understand; a channel
+ * that does not fit ScanChannelSchema is left out.
+ */
 export function scanChannels(results: unknown): ScanChannel[] {
-  const channels = (results as { channels?: unknown } | null)?.channels;
-  if (!Array.isArray(channels)) return [];
-  return channels.filter(
-    (channel): channel is ScanChannel =>
-      typeof channel === 'object' &&
-      channel !== null &&
-      typeof (channel as ScanChannel).frequency === 'number' &&
-      typeof (channel as ScanChannel).rssiMax === 'number' &&
-      typeof (channel as ScanChannel).rssiAverage === 'number',
-  );
+  const channels = ScanResultsSchema.safeParse(results).data?.channels ?? [];
+  return channels.flatMap((channel) => ScanChannelSchema.safeParse(channel).data ?? []);
 }
 
 /** SVG polyline points of a scan: x across the width by channel, y from minRx (bottom) to maxRx (top). */

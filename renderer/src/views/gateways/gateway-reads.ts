@@ -1,13 +1,9 @@
-import type { IpcClient } from '../../lib/ipc';
+import type { EndpointCallParts, IpcClient } from '../../lib/ipc';
 import type { IpcErrorShape, SessionSummary } from '../../lib/wire-types';
 import type { EndpointAnswer, EndpointName } from '../../../../electron/shared/api/endpoints';
 
 /** One read of the endpoint table: what `api:call` takes and what `cache:get` looks up. */
-export interface ReadParts<E extends EndpointName = EndpointName> {
-  endpoint: E;
-  params?: Record<string, string | number | boolean>;
-  query?: Record<string, unknown>;
-}
+export type ReadParts<E extends EndpointName = EndpointName> = EndpointCallParts<E>;
 
 /**
  * A page of the signed-in user's gateways (`query`: page, limit, sort, textSearch…): a provider user's are the
@@ -45,9 +41,8 @@ export async function readThroughCache<E extends EndpointName>(
   client: IpcClient,
   parts: ReadParts<E>,
 ): Promise<ReadOutcome<EndpointAnswer<E>>> {
-  const live = await client.invoke('api:call', parts);
-  // Main checks the answer against the endpoint's response schema before it crosses, so it has the table's type.
-  if (live.ok) return { ok: true, value: live.value as EndpointAnswer<E>, asOf: null };
+  const live = await client.callParts(parts);
+  if (live.ok) return { ok: true, value: live.value, asOf: null };
   // Not signed in (field mode) is offline as far as the copy goes: the pack and cache are all there is.
   if (live.error.code !== 'NETWORK' && live.error.code !== 'UNAUTHENTICATED')
     return { ok: false, error: live.error };
@@ -63,10 +58,8 @@ export async function readCached<E extends EndpointName>(
   parts: ReadParts<E>,
   missing: IpcErrorShape = { code: 'NETWORK', message: 'Nothing was kept for this read.' },
 ): Promise<ReadOutcome<EndpointAnswer<E>>> {
-  const cached = await client.invoke('cache:get', parts);
-  // The cache keeps only answers main checked against the endpoint's schema (or a site pack's, checked on import).
-  if (cached.ok && cached.value)
-    return { ok: true, value: cached.value.value as EndpointAnswer<E>, asOf: cached.value.asOf };
+  const cached = await client.cached(parts);
+  if (cached.ok && cached.value) return { ok: true, value: cached.value.value, asOf: cached.value.asOf };
   return { ok: false, error: missing };
 }
 

@@ -8,7 +8,14 @@ import {
   type SocketLike,
 } from '../../../../renderer/src/lib/ipc';
 import type { Result } from '../../../../renderer/src/lib/wire-types';
-import type { AuthUser, Gateway, PerformanceSample } from '../../../../electron/shared/api';
+import type {
+  Apn,
+  AuthUser,
+  CommandResponse,
+  Gateway,
+  PerformanceSample,
+} from '../../../../electron/shared/api';
+import type { BackupView } from '../../../../electron/shared/ipc/domains/gateway-task-answers';
 import { encodeEventFrame } from '../../../../electron/shared/ipc/event-frame';
 import { ManualClock } from '../../../helpers/manual-clock';
 
@@ -277,5 +284,87 @@ describe('typed endpoint calls', () => {
       ['api:call', { endpoint: 'getCustomer' }],
       ['api:call', { endpoint: 'getEverything' }],
     ]);
+  });
+});
+
+describe('IpcClient gateway commands and tasks', () => {
+  function clientAnswering(value: unknown) {
+    const crossed: unknown[] = [];
+    const bridge: Bridge = {
+      invoke: async (channel, input) => {
+        crossed.push([channel, input]);
+        return { ok: true, value };
+      },
+      on: () => () => undefined,
+    };
+    return { client: new IpcClient(createPreloadTransport(bridge)), crossed };
+  }
+
+  it("sends a command as gateway:command and types the answer from the command's response schema", async () => {
+    const apns = { workingIdx: 0, apns: [{ name: 'internet', type: 0, idxModem: 0, idx: 0 }] };
+    const { client, crossed } = clientAnswering(apns);
+    const answer = await client.command({ gatewayId: 'gateway-1', command: 'getWmApns', body: {} });
+    expect(crossed).toEqual([
+      ['gateway:command', { gatewayId: 'gateway-1', command: 'getWmApns', body: {} }],
+    ]);
+    expect(answer).toEqual({ ok: true, value: apns });
+    expectTypeOf(answer).toEqualTypeOf<Result<CommandResponse<'getWmApns'>>>();
+    if (answer.ok) {
+      expectTypeOf(answer.value.apns).toEqualTypeOf<Apn[]>();
+      expectTypeOf(answer.value.workingIdx).toEqualTypeOf<number>();
+    }
+  });
+
+  it('types the ping answer with its packet counts', async () => {
+    const { client } = clientAnswering({ packets_sent: 4, packets_recv: 3 });
+    const answer = await client.command({
+      gatewayId: 'gateway-1',
+      command: 'ping',
+      body: { destination: '192.0.2.1', packetsCount: 4 },
+    });
+    expect(answer.ok && answer.value.packets_recv).toBe(3);
+    if (answer.ok) expectTypeOf(answer.value.packets_recv).toEqualTypeOf<number>();
+  });
+
+  it('refuses a wrong command body at compile time, and sends it unchanged for main to refuse', async () => {
+    const { client, crossed } = clientAnswering(null);
+    const wrongPing = { destination: 'a', packetsCount: '4' };
+    // @ts-expect-error packetsCount of ping is a number.
+    await client.command({ gatewayId: 'gateway-1', command: 'ping', body: wrongPing });
+    // @ts-expect-error no command of the catalogue has this name.
+    await client.command({ gatewayId: 'gateway-1', command: 'formatDisk', body: {} });
+    expect(crossed).toEqual([
+      ['gateway:command', { gatewayId: 'gateway-1', command: 'ping', body: wrongPing }],
+      ['gateway:command', { gatewayId: 'gateway-1', command: 'formatDisk', body: {} }],
+    ]);
+  });
+
+  it("sends a task as gateway-task:run and types its value from the task's answer", async () => {
+    const backups = [{ description: 'before APN change', date: '2026-11-25T10:00:00', index: 2, dateMs: 0 }];
+    const { client, crossed } = clientAnswering({ runId: 'run-1', value: backups });
+    const answer = await client.runTask({
+      gatewayId: 'gateway-1',
+      runId: 'run-1',
+      task: { task: 'listBackups' },
+    });
+    expect(crossed).toEqual([
+      ['gateway-task:run', { gatewayId: 'gateway-1', runId: 'run-1', task: { task: 'listBackups' } }],
+    ]);
+    expect(answer.ok && answer.value.value).toEqual(backups);
+    if (answer.ok) expectTypeOf(answer.value.value).toEqualTypeOf<BackupView[]>();
+  });
+
+  it('types a task that changes the gateway as a result in words', async () => {
+    const result = { task: 'createBackup', outcome: 'ok', message: 'Backup "x" created.', index: 3 };
+    const { client } = clientAnswering({ runId: 'run-2', value: result });
+    const answer = await client.runTask({
+      gatewayId: 'gateway-1',
+      task: { task: 'createBackup', description: 'x' },
+    });
+    expect(answer.ok && answer.value.value.message).toBe('Backup "x" created.');
+    if (answer.ok) {
+      expectTypeOf(answer.value.value.message).toEqualTypeOf<string>();
+      expectTypeOf(answer.value.value.index).toEqualTypeOf<number | undefined>();
+    }
   });
 });
