@@ -61,7 +61,7 @@ describe('buildSiteReportHtml', () => {
     );
     expect(html).toContain('✔ Read back: SSH refused');
     expect(html).toContain(
-      '12:00:00 Firewall on Kona Macro 7: <span class="verified">changed and verified</span>',
+      '12:00 Firewall on Kona Macro 7: <span class="verified">changed and verified</span>',
     );
   });
 
@@ -106,8 +106,9 @@ describe('buildSiteReportHtml', () => {
       { timeZone: 'UTC' },
     );
     expect(html).toContain('<tr><th>Customer</th><td>Acme Ports</td></tr>');
-    expect(html).toContain('<tr><th>Arrival</th><td>15/01/2026, 12:00:00 UTC</td></tr>');
-    expect(html).toContain('<tr><th>Departure</th><td>15/01/2026, 13:00:00 UTC</td></tr>');
+    expect(html).toContain('<tr><th>Arrival</th><td>15 Jan 2026 12:00</td></tr>');
+    expect(html).toContain('<tr><th>Departure</th><td>15 Jan 2026 13:00</td></tr>');
+    expect(html).toContain('<tr><th>Times</th><td>UTC (24-hour clock)</td></tr>');
     expect(html).toContain('<tr><td>Name: Dana Field</td><td>Name: Sam Owner</td></tr>');
     expect(html).toContain('<div class="notes">Antenna cable replaced</div>');
     expect(html).toContain('<img src="data:image/png;base64,iVBORw0KGgo=" alt="Mast &lt;after&gt;">');
