@@ -459,7 +459,7 @@ ${change.reason ? `<p>Why: ${clean(change.reason)}</p>` : ''}
 ${change.followed ? `<p class="meta">${clean(describeFollowed(change.followed, clock))}</p>` : ''}
 ${rows ? `<table>${columns(25, 51, 24)}<tr><th>Setting</th><th>Before → after</th><th>Outcome</th></tr>${rows}</table>` : ''}
 ${checks ? `<ul>${checks}</ul>` : ''}
-${typeof backup === 'string' ? `<p class="meta">Safety backup before the change: “${clean(backup)}”</p>` : ''}</div>`;
+${typeof backup === 'string' ? `<p class="meta">Safety backup before the change: <code>${clean(backup)}</code></p>` : ''}</div>`;
 }
 
 /** The setting a fleet change of one value sets, for its row (a firewall patch's settings are labelled). */
