@@ -1,6 +1,7 @@
 import { COMMAND_TITLES } from '../api/command-titles';
 import type { CommandName } from '../api/commands';
 import { isSameMac } from '../mac';
+import { formatReportDateTime } from './report-time';
 
 /**
  * An audit entry as the report and its preview read it: the fields both the audit log (main) and the renderer's
@@ -413,7 +414,7 @@ export interface VisitTriage {
 export interface VisitExtras {
   terminalLogs?: VisitTerminalLog[];
   triages?: VisitTriage[];
-  /** How the lines write a time (the report's formatter: electron/shared/report/report-time.ts). */
+  /** How the lines write a time (default: formatReportDateTime in this machine's time zone). */
   formatTime?: (at: number) => string;
 }
 
@@ -448,7 +449,7 @@ export function describeTriageOutcome(triage: Pick<VisitTriage, 'outcome'>): str
  * up, applying…) are not listed: the report tells them through the change.
  */
 export function listVisitLines(entries: AuditEntry[], extras: VisitExtras = {}): VisitLine[] {
-  const formatTime = extras.formatTime ?? ((at: number) => new Date(at).toISOString());
+  const formatTime = extras.formatTime ?? ((at: number) => formatReportDateTime(at));
   const changes: VisitLine[] = listChanges(entries).map((change) => ({
     at: change.at,
     lastAt: change.at,
