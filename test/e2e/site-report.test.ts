@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { deflateSync, crc32 } from 'node:zlib';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { findAxeViolations, measurePageWidth } from '../helpers/axe';
 import { healthyGateway } from '../integration/commissioning/simulator-session';
 import type { RunningSimulator } from '../../simulator';
 import { SHORT_TIMINGS, startCommissioningApp, type CommissioningApp } from './wizards-harness';
+import { expectOneTimeFormat } from '../helpers/report-times';
 
 // The site report as a customer gets it: a short visit on the simulator (a WAN change that is verified on one
 // gateway, an APN change that fails verification and is rolled back on another, a photo from disk), exported as
@@ -196,5 +198,10 @@ describe('site report of a short visit', () => {
     expect(text).not.toContain('name not known');
     // The wizards polled the modem every 250 ms: the reads are folded, never one line each.
     expect(text).toMatch(/read \d+ times, (at \d\d:\d\d|\d\d:\d\d–\d\d:\d\d)/);
+    // Every time of the report is written one way ("25 Nov 2026 15:48", "15:48"), the zone said once. Read in
+    // the HTML written beside the PDF: there values (a backup's name holds an ISO time) are marked as code.
+    const htmlPath = /Saved (\/\S+\.html)/.exec((await written.textContent()) ?? '')?.[1];
+    expect(expectOneTimeFormat(await readFile(htmlPath!, 'utf8')).length).toBeGreaterThanOrEqual(3);
+    expect(lines.filter((line) => /^\s*Times\s/.test(line))).toHaveLength(1);
   }, 180_000);
 });

@@ -12,6 +12,7 @@ import type {
 } from '../../shared/ipc/domains/gateway-task-answers';
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
 import { IpcError } from '../../shared/ipc/result';
+import { matchGateway } from '../../shared/report/visit-summary';
 import { TimeoutError } from '../../services/api';
 import type { AuditLog } from '../../services/audit';
 import type { SitePacks } from '../../services/site-pack';
@@ -531,7 +532,10 @@ export function createCommissioningHandlers({
         const inSpan = (at: number, gatewayId?: string) =>
           at >= input.startedAt && at <= endedAt && (!wanted || !gatewayId || wanted.has(gatewayId));
         for (const { meter, gatewayId } of meters.values()) recordRf(gatewayId, meter);
-        const serialTriage = listTriages().filter((triage) => inSpan(triage.finishedAt, triage.gatewayId));
+        // A triage's gateway is the serial console's free text: matched to the chosen gateways by id, name or MAC.
+        const serialTriage = listTriages().filter((triage) =>
+          inSpan(triage.finishedAt, matchGateway(triage.gatewayId, input.gateways ?? [])),
+        );
         const photos = await photosOf(options).readAll(profileId, input.startedAt);
         const visit = await collectVisit({
           audit,

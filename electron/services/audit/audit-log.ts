@@ -26,6 +26,11 @@ export const AuditEntrySchema = z.object({
   error: z.string().optional(),
   /** Groups the entries of one wizard run or fleet job. */
   runId: z.string().optional(),
+  /**
+   * True for a read the app made by itself to follow a task of the same run (install progress, the backups list
+   * after creating one): not a command the technician gave. The site report tells it through that task.
+   */
+  automatic: z.boolean().optional(),
   /** For changes: the values before and after (redacted like the request). */
   before: z.unknown().optional(),
   after: z.unknown().optional(),

@@ -118,13 +118,17 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
   /**
    * Runs one command, audited. A read that meets a silent gateway waits for it (backoff, to the return deadline)
    * and asks again; a server hiccup (5xx) on a read is retried a few times; a change is never repeated here.
+   * `isAutomatic`: a read the app makes by itself to follow a task, audited as such (AuditEntry `automatic`).
    */
   async command<Name extends CommandName>(
     signal: AbortSignal,
     name: Name,
     request?: CommandRequest<Name>,
+    how: { isAutomatic?: boolean } = {},
   ): Promise<CommandResponse<Name>> {
     const definition = gatewayCommands[name];
+    // Only a read can be the app's own: a change is always the technician's, whoever sends it.
+    const automatic = how.isAutomatic === true && definition.risk === 'read' ? { automatic: true } : {};
     for (let attempt = 1; ; attempt++) {
       const startedAt = this.clock.now();
       try {
@@ -132,7 +136,15 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
           signal,
           timeoutMs: this.options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
         });
-        await this.audit({ kind: 'command', name, risk: definition.risk, request, outcome: 'ok', startedAt });
+        await this.audit({
+          kind: 'command',
+          name,
+          risk: definition.risk,
+          request,
+          outcome: 'ok',
+          startedAt,
+          ...automatic,
+        });
         return response;
       } catch (error) {
         const cancelled = isCancellation(error) || signal.aborted;
@@ -144,6 +156,7 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
           outcome: cancelled ? 'cancelled' : 'failed',
           startedAt,
           error: describeError(error),
+          ...automatic,
         });
         if (cancelled) throw new CancelledError();
         if (definition.risk !== 'read' || !isTransient(error) || attempt >= READ_ATTEMPTS) throw error;

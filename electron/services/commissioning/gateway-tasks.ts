@@ -72,7 +72,12 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
 
   /** The backups, newest first, with their dates as time. */
   async listBackups(): Promise<BackupView[]> {
-    const { backups } = await this.command(this.controller.signal, 'getBackups', {});
+    return this.readBackups(this.controller.signal, false);
+  }
+
+  /** The backups, newest first; `isAutomatic`: read by a task to follow what it did, not by the technician. */
+  private async readBackups(signal: AbortSignal, isAutomatic: boolean): Promise<BackupView[]> {
+    const { backups } = await this.command(signal, 'getBackups', {}, { isAutomatic });
     return backups
       .map((backup) => ({ ...backup, dateMs: parseBackupDate(backup.date) }))
       .sort((left, right) => (right.dateMs ?? 0) - (left.dateMs ?? 0));
@@ -82,7 +87,9 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
   async createBackup(description: string): Promise<TaskResult & { index?: number }> {
     return this.task('createBackup', async (signal) => {
       await this.command(signal, 'createBackup', { description });
-      const found = (await this.listBackups()).find((backup) => backup.description === description);
+      const found = (await this.readBackups(signal, true)).find(
+        (backup) => backup.description === description,
+      );
       return { message: `Backup "${description}" created.`, index: found?.index };
     });
   }
@@ -93,7 +100,9 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
    */
   async restoreBackup(index: number): Promise<TaskResult> {
     return this.task('restoreBackup', async (signal) => {
-      const description = (await this.listBackups()).find((backup) => backup.index === index)?.description;
+      const description = (await this.readBackups(signal, true)).find(
+        (backup) => backup.index === index,
+      )?.description;
       const name = description ? `backup "${description}"` : `backup number ${index}`;
       await this.sendDisruptive(signal, () => this.command(signal, 'restoreBackup', { index }));
       const waitedMs = await this.awaitRestart(signal, `it restarts with ${name}`);
@@ -216,7 +225,7 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
     what: string,
     start: () => Promise<unknown>,
   ): Promise<Omit<TaskResult, 'task' | 'outcome'>> {
-    const before = await this.command(signal, 'getLastInstallUpgradeStatus', {});
+    const before = await this.command(signal, 'getLastInstallUpgradeStatus', {}, { isAutomatic: true });
     const startedAt = this.clock.now();
     await this.sendDisruptive(signal, start);
     let seenRunning = false;
@@ -224,7 +233,7 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
     const deadlineAt = startedAt + (this.options.gatewayReturnTimeoutMs ?? SOFTWARE_TIMEOUT_MS);
     for (let attempt = 1; attempt <= 100_000; attempt++) {
       const beforeRead = this.clock.now();
-      const status = await this.command(signal, 'getLastInstallUpgradeStatus', {});
+      const status = await this.command(signal, 'getLastInstallUpgradeStatus', {}, { isAutomatic: true });
       // The read waits through the reboot by itself; count how long it took beyond a normal answer.
       if (this.clock.now() - beforeRead > (this.options.pollIntervalMs ?? TASK_POLL_INTERVAL_MS))
         waitedMs += this.clock.now() - beforeRead;

@@ -5,10 +5,14 @@ import { formatMac } from '../../shared/mac';
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
 import { describeRoutesAndDns } from '../../shared/terminal/triage-health';
 import { labelOfField } from '../../shared/api/field-labels';
+import { UPGRADE_ALL_PACKAGES } from '../../shared/api';
 import { flattenReadable, type ReadableField } from './readable-value';
+import { describeTimeZone, formatReportDateTime, formatVisitTime } from '../../shared/report/report-time';
 import {
+  describeFollowed,
   describeSettingsRead,
   foldCommands,
+  matchGateway,
   isSettingsRead,
   OUTCOME_WORDS,
   responseOf,
@@ -105,7 +109,7 @@ export interface SiteVisit {
 
 /** How the report is written. */
 export interface SiteReportOptions {
-  /** Time zone for times shown (default: this machine's). */
+  /** Time zone for times shown, said once on page one (default: this machine's). */
   timeZone?: string;
   /** Secret values known to the caller (passwords typed this session): masked wherever they appear. */
   knownSecrets?: string[];
@@ -185,20 +189,10 @@ function columns(...widths: number[]): string {
 export function buildSiteReportHtml(visit: SiteVisit, options: SiteReportOptions = {}): string {
   const known = options.knownSecrets ?? [];
   const clean = (text: string) => escapeHtml(redactText(text, known));
-  const format = (at: number, parts: Intl.DateTimeFormatOptions) =>
-    clean(new Date(at).toLocaleString('en-GB', { timeZone: options.timeZone, ...parts }));
-  const time = (at: number) =>
-    format(at, {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      timeZoneName: 'short',
-    });
-  const clock = (at: number) => format(at, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  const minute = (at: number) => format(at, { hour: '2-digit', minute: '2-digit' });
+  // One formatter for every time of the report ("25 Nov 2026 15:48", "15:48" on the visit's day); the zone is
+  // said once, on page one.
+  const time = (at: number) => clean(formatReportDateTime(at, options.timeZone));
+  const clock = (at: number) => clean(formatVisitTime(at, visit.startedAt, options.timeZone));
   /** A value as labelled settings, one per line (pretty JSON only for what is nested too deep). */
   const readable = (raw: unknown) => {
     const fields = flattenReadable(redactSecrets(raw));
@@ -206,21 +200,40 @@ export function buildSiteReportHtml(visit: SiteVisit, options: SiteReportOptions
     return `<ul class="fields">${fields.map((field) => `<li>${clean(field.label)}: ${readableText(field, clean)}</li>`).join('')}</ul>`;
   };
 
-  const gatewayIds = [
-    ...new Set([
-      ...visit.gateways.map((gateway) => gateway.id),
-      ...visit.entries.flatMap((entry) => (entry.gatewayId ? [entry.gatewayId] : [])),
-      ...(visit.serialTriage ?? []).flatMap((triage) => (triage.gatewayId ? [triage.gatewayId] : [])),
-    ]),
-  ];
   const byId = new Map(visit.gateways.map((gateway) => [gateway.id, gateway]));
   const packedById = new Map((visit.fromPack ?? []).map((facts) => [facts.id, facts]));
   // With no server to ask (field mode), the site pack names the gateways.
   for (const facts of packedById.values())
     if (!byId.get(facts.id)?.name) byId.set(facts.id, { id: facts.id, name: facts.name, mac: facts.mac });
+  // A serial console's Gateway field is free text (a name, a MAC): the session goes to the gateway it names.
+  const named = (text: string | undefined) => matchGateway(text, [...byId.values()]);
+  const logs = (visit.terminalLogs ?? []).map((log) => ({ ...log, gatewayId: named(log.gatewayId) }));
+  const triages = (visit.serialTriage ?? []).map((triage) => ({
+    ...triage,
+    gatewayId: named(triage.gatewayId),
+  }));
+  const knownIds = new Set([
+    ...byId.keys(),
+    ...visit.entries.flatMap((entry) => (entry.gatewayId ? [entry.gatewayId] : [])),
+  ]);
+  /** Gateways only named in a terminal (the text matched no gateway of the visit): a section under that name. */
+  const typedNames = new Set(
+    [...logs, ...triages].flatMap((item) =>
+      item.gatewayId && !knownIds.has(item.gatewayId) ? [item.gatewayId] : [],
+    ),
+  );
+  const gatewayIds = [
+    ...new Set([
+      ...visit.gateways.map((gateway) => gateway.id),
+      ...visit.entries.flatMap((entry) => (entry.gatewayId ? [entry.gatewayId] : [])),
+      ...triages.flatMap((triage) => (triage.gatewayId ? [triage.gatewayId] : [])),
+      ...typedNames,
+    ]),
+  ];
   /** A gateway in words: its name and MAC; its id only with the words that its name is not known. */
   const gatewayName = (id: string | undefined) => {
     if (!id) return '—';
+    if (typedNames.has(id)) return clean(id);
     const gateway = byId.get(id);
     return gateway?.name ? clean(gateway.name) : `Gateway (name not known, id ${clean(id)})`;
   };
@@ -242,6 +255,7 @@ export function buildSiteReportHtml(visit: SiteVisit, options: SiteReportOptions
     ['Technician', clean(visit.technicianName ?? visit.technician)],
     ['Arrival', time(visit.startedAt)],
     ['Departure', time(visit.endedAt)],
+    ['Times', `${clean(describeTimeZone(visit.startedAt, options.timeZone))} (24-hour clock)`],
   ];
   const summaryRows = summaries
     .map((summary) => {
@@ -270,7 +284,6 @@ ${
 <p class="meta">Report generated ${time(options.generatedAt ?? Date.now())} · profile ${clean(visit.profileName ?? visit.profileId)} · technician ${clean(visit.technician)}. Passwords and keys are never shown.</p>
 </section>`);
 
-  const logs = visit.terminalLogs ?? [];
   const logsHtml = (items: TerminalLogLink[]) =>
     `<ul>${items.map((log) => `<li><a href="${escapeHtml(fileUrl(log.path))}">${clean(log.label)}</a><br><code>${clean(log.path)}</code></li>`).join('')}</ul>`;
 
@@ -281,11 +294,14 @@ ${
     const own = visit.entries.filter((entry) => entry.gatewayId === id);
     const parts: string[] = [];
     const changes = summary.changes.map((change) =>
-      formatChange(change, name, { clean, clock, outcomeSpan }),
+      formatChange(change, name, { clean, clock, outcomeSpan, readable }),
     );
+    const identity = typedNames.has(id)
+      ? 'Named in a terminal session; not matched to a gateway of the server or the site pack.'
+      : `Gateway id <code>${clean(id)}</code>`;
     // The heading is kept with the first change so a page never ends on a gateway's name alone.
     parts.push(
-      `<div class="keep"><h2>${name}${mac ? ` · <span class="mac">${mac}</span>` : ''}</h2><p class="meta">Gateway id <code>${clean(id)}</code></p>
+      `<div class="keep"><h2>${name}${mac ? ` · <span class="mac">${mac}</span>` : ''}</h2><p class="meta">${identity}</p>
 <h3>Changes</h3>${changes[0] ?? '<p>No setting was changed: only inspected.</p>'}</div>${changes.slice(1).join('')}`,
     );
 
@@ -319,13 +335,13 @@ ${
           )
           .join('')}</table>`,
       );
-    for (const triage of (visit.serialTriage ?? []).filter((item) => item.gatewayId === id))
+    for (const triage of triages.filter((item) => item.gatewayId === id))
       measurements.push(formatTriage(triage, { clean, time, gateway: gatewayName }));
     parts.push(
       `<h3>Measurements</h3>${measurements.length > 0 ? measurements.join('') : '<p>No measurements were taken.</p>'}`,
     );
 
-    parts.push(formatCommands(own, { clean, clock, minute, readable, auditOutcome }));
+    parts.push(formatCommands(own, { clean, clock, readable, auditOutcome }));
 
     const gatewayLogs = logs.filter((log) => log.gatewayId === id);
     if (gatewayLogs.length > 0) parts.push(`<h3>Terminal sessions</h3>${logsHtml(gatewayLogs)}`);
@@ -333,15 +349,14 @@ ${
   }
 
   const general = visit.entries.filter((entry) => !entry.gatewayId);
-  const otherTriages = (visit.serialTriage ?? []).filter((triage) => !triage.gatewayId);
+  const otherTriages = triages.filter((triage) => !triage.gatewayId);
   const otherLogs = logs.filter((log) => !log.gatewayId || !gatewayIds.includes(log.gatewayId));
   const otherPings = (visit.pings ?? []).filter(
     (ping) => !ping.gatewayId || !gatewayIds.includes(ping.gatewayId),
   );
   if (general.length > 0 || otherTriages.length > 0 || otherLogs.length > 0 || otherPings.length > 0) {
     const parts = ['<h2>Not tied to a gateway</h2>'];
-    if (general.length > 0)
-      parts.push(formatCommands(general, { clean, clock, minute, readable, auditOutcome }));
+    if (general.length > 0) parts.push(formatCommands(general, { clean, clock, readable, auditOutcome }));
     if (otherPings.length > 0)
       parts.push(
         `<ul>${otherPings.map((ping) => `<li>${clock(ping.at)} ping to ${clean(ping.destination)}: ${ping.packetsReceived} of ${ping.packetsSent} came back</li>`).join('')}</ul>`,
@@ -389,9 +404,10 @@ function formatChange(
     clean(text: string): string;
     clock(at: number): string;
     outcomeSpan(outcome: VisitOutcome): string;
+    readable(raw: unknown): string;
   },
 ): string {
-  const { clean, clock, outcomeSpan } = format;
+  const { clean, clock, outcomeSpan, readable } = format;
   const field = (leaf: ReadableField | undefined) => readableText(leaf ?? { label: '', text: '—' }, clean);
   const { entry } = change;
   const response = responseOf(entry);
@@ -412,8 +428,10 @@ function formatChange(
         : [''];
   const pick = (side: unknown, key: string) => (key === '' ? side : isObject(side) ? side[key] : undefined);
   // Each setting leaf by leaf ("DoS prevention › Burst limit"), so a nested value reads as fields, not JSON.
+  // A fleet change of one value (ping target, APN) names its setting by the change: "Ping target", not "—".
+  const wholeName = entry.kind === 'fleet' ? fleetSettingLabel(entry.name) : '';
   const settings = keys.flatMap((key) => {
-    const name = key === '' ? '' : (response.labels?.[key] ?? labelOfField(key));
+    const name = key === '' ? wholeName : (response.labels?.[key] ?? labelOfField(key));
     const beforeFields = leafMap(pick(before, key));
     const afterFields = leafMap(pick(after, key));
     return [...new Set([...beforeFields.keys(), ...afterFields.keys()])].map((leaf) => ({
@@ -434,11 +452,42 @@ function formatChange(
     .map((check) => `<li>${check.ok ? '✔' : '✘'} ${clean(check.name)}: ${clean(check.detail)}</li>`)
     .join('');
   const backup = (entry.response as { backup?: { description?: unknown } } | undefined)?.backup?.description;
+  const sent = entry.kind === 'fleet' ? describeFleetSent(entry.name, entry.request) : undefined;
   return `<div class="change"><p class="change-title">${clock(change.at)} ${clean(change.what)} on ${gatewayName}: ${outcomeSpan(change.outcome)}</p>
+${sent === undefined ? '' : `<p>Sent: ${typeof sent === 'string' ? clean(sent) : readable(sent)}</p>`}
 ${change.reason ? `<p>Why: ${clean(change.reason)}</p>` : ''}
+${change.followed ? `<p class="meta">${clean(describeFollowed(change.followed, clock))}</p>` : ''}
 ${rows ? `<table>${columns(25, 51, 24)}<tr><th>Setting</th><th>Before → after</th><th>Outcome</th></tr>${rows}</table>` : ''}
 ${checks ? `<ul>${checks}</ul>` : ''}
-${typeof backup === 'string' ? `<p class="meta">Safety backup before the change: “${clean(backup)}”</p>` : ''}</div>`;
+${typeof backup === 'string' ? `<p class="meta">Safety backup before the change: <code>${clean(backup)}</code></p>` : ''}</div>`;
+}
+
+/** The setting a fleet change of one value sets, for its row (a firewall patch's settings are labelled). */
+function fleetSettingLabel(kind: string): string {
+  return { pingTarget: 'Ping target', apn: 'APN', softwareUpgrade: 'Packages' }[kind] ?? labelOfField(kind);
+}
+
+/**
+ * What a fleet change sent: its words ("Ping target: 8.8.8.8"), or a firewall patch's settings; undefined when
+ * the request is not a fleet change's.
+ */
+function describeFleetSent(kind: string, request: unknown): string | Record<string, unknown> | undefined {
+  if (typeof request !== 'object' || request === null) return undefined;
+  const change = request as { ipAddr?: unknown; name?: unknown; packageName?: unknown; patch?: unknown };
+  switch (kind) {
+    case 'pingTarget':
+      return typeof change.ipAddr === 'string' ? `Ping target: ${change.ipAddr}` : undefined;
+    case 'apn':
+      return typeof change.name === 'string' ? `APN: ${change.name}` : undefined;
+    case 'softwareUpgrade':
+      return `Package to upgrade: ${typeof change.packageName === 'string' && change.packageName !== UPGRADE_ALL_PACKAGES ? change.packageName : 'every package'}`;
+    case 'firewall':
+      return typeof change.patch === 'object' && change.patch !== null
+        ? (change.patch as Record<string, unknown>)
+        : undefined;
+    default:
+      return undefined;
+  }
 }
 
 /** "Commands run": one line per command, repeated reads folded into one ("read 48 times, 10:02–10:04"). */
@@ -447,24 +496,23 @@ function formatCommands(
   format: {
     clean(text: string): string;
     clock(at: number): string;
-    minute(at: number): string;
     readable(raw: unknown): string;
     auditOutcome(text: string): string;
   },
 ): string {
-  const { clean, clock, minute, readable, auditOutcome } = format;
-  const lines = foldCommands(
-    entries.filter((entry) => entry.kind === 'command' || entry.kind === 'terminal'),
-  );
+  const { clean, clock, readable, auditOutcome } = format;
+  const lines = foldCommands(entries);
   if (lines.length === 0) return '<h3>Commands run</h3><p>No commands were run.</p>';
   const rows = lines
     .map((line) => {
       const title = titleOfCommand(line.name);
       const what = `${title ? `${clean(title)} <code>${clean(line.name)}</code>` : clean(line.name)}${line.request === undefined ? '' : readable(line.request)}`;
+      const first = clock(line.firstAt);
+      const last = clock(line.lastAt);
       const when =
         line.count === 1
-          ? clock(line.firstAt)
-          : `${line.risk === 'read' ? 'read' : 'run'} ${line.count} times, ${minute(line.firstAt) === minute(line.lastAt) ? `at ${minute(line.firstAt)}` : `${minute(line.firstAt)}–${minute(line.lastAt)}`}`;
+          ? first
+          : `${line.risk === 'read' ? 'read' : 'run'} ${line.count} times, ${first === last ? `at ${first}` : `${first}–${last}`}`;
       return `<tr><td>${when}</td><td>${what}</td><td>${auditOutcome(line.outcome)}${line.error ? `<br>${clean(line.error)}` : ''}</td></tr>`;
     })
     .join('');

@@ -1,5 +1,7 @@
 import { COMMAND_TITLES } from '../api/command-titles';
 import type { CommandName } from '../api/commands';
+import { isSameMac } from '../mac';
+import { formatReportDateTime } from './report-time';
 
 /**
  * An audit entry as the report and its preview read it: the fields both the audit log (main) and the renderer's
@@ -18,6 +20,16 @@ export interface AuditEntry {
   error?: string;
   before?: unknown;
   after?: unknown;
+  /** Groups the entries of one wizard run, gateway-task run or fleet job. */
+  runId?: string;
+  /** How long it took (milliseconds). */
+  durationMs?: number;
+  /**
+   * True for a read the app made by itself while it followed a task the technician started (install progress,
+   * a restart, the backups list after creating one): not a technician's command. The report tells these reads
+   * through the task they served, never as commands of their own.
+   */
+  automatic?: boolean;
 }
 
 /** How a gateway's work ended, worst last: what page one of the report says for it. */
@@ -59,6 +71,21 @@ export interface ChangeSummary {
   reason?: string;
   /** The audit entry it comes from. */
   entry: AuditEntry;
+  /** The reads the app made to follow it (automatic entries of its run), when there were any or it restarted. */
+  followed?: FollowedReads;
+}
+
+/** The reads the app made by itself while following a task, told in one line instead of one per read. */
+export interface FollowedReads {
+  /** True for a task that restarts the gateway (reboot, restore, software install or upgrade). */
+  isRestart: boolean;
+  /** How many reads, and the titles of the commands read (in the order first read). */
+  reads: number;
+  titles: string[];
+  /** How many went unanswered (for a restart: while the gateway was away, as planned). */
+  unanswered: number;
+  /** When the gateway was seen answering again after the restart (the task's end, when it ended well). */
+  answeredAt?: number;
 }
 
 /** Page one's line for a gateway: its changes and the worst outcome among them (`inspected` when none). */
@@ -176,6 +203,7 @@ function outcomeOf(entry: AuditEntry): { outcome: VisitOutcome; reason?: string 
  * each fleet row, and each gateway task that changes something (reboot, restore, upgrade…). Reads are left out.
  */
 export function listChanges(entries: AuditEntry[]): ChangeSummary[] {
+  const served = followedReadsOf(entries);
   return entries
     .filter((entry) => {
       if (entry.kind === 'fleet') return true;
@@ -183,13 +211,82 @@ export function listChanges(entries: AuditEntry[]): ChangeSummary[] {
       return entry.before !== undefined || entry.after !== undefined || !INSPECTION_TASKS.has(entry.name);
     })
     .sort((left, right) => left.at - right.at)
-    .map((entry) => ({
-      at: entry.at,
-      gatewayId: entry.gatewayId,
-      what: describeWork(entry),
-      ...outcomeOf(entry),
-      entry,
-    }));
+    .map((entry) => {
+      const followed = describeFollowedReads(entry, served.get(entry) ?? []);
+      return {
+        at: entry.at,
+        gatewayId: entry.gatewayId,
+        what: describeWork(entry),
+        ...outcomeOf(entry),
+        entry,
+        ...(followed ? { followed } : {}),
+      };
+    });
+}
+
+/** Gateway tasks that restart the gateway: the app follows them until it answers again. */
+const RESTART_TASKS = new Set(['reboot', 'restoreBackup', 'upgradeSoftware', 'installSoftware']);
+
+/**
+ * The automatic reads of each task entry: those of its run (same run id and gateway) made between its start and
+ * its end. A task's own entry is written when it ends, so its reads are the entries of its run within its span.
+ */
+function followedReadsOf(entries: AuditEntry[]): Map<AuditEntry, AuditEntry[]> {
+  const tasks = entries.filter((entry) => entry.kind === 'wizard' && entry.runId !== undefined);
+  const served = new Map<AuditEntry, AuditEntry[]>();
+  for (const read of entries) {
+    if (!read.automatic || read.kind !== 'command') continue;
+    const task = tasks.find(
+      (candidate) =>
+        candidate.runId === read.runId &&
+        candidate.gatewayId === read.gatewayId &&
+        read.at >= candidate.at &&
+        read.at <= candidate.at + (candidate.durationMs ?? 0),
+    );
+    if (!task) continue;
+    served.set(task, [...(served.get(task) ?? []), read]);
+  }
+  return served;
+}
+
+/** The automatic reads a change stands for (none: every automatic read no task claims stays a command). */
+function claimedReads(entries: AuditEntry[]): Set<AuditEntry> {
+  return new Set([...followedReadsOf(entries).values()].flat());
+}
+
+function describeFollowedReads(task: AuditEntry, reads: AuditEntry[]): FollowedReads | undefined {
+  const isRestart = RESTART_TASKS.has(task.name) && task.kind === 'wizard';
+  if (reads.length === 0 && !isRestart) return undefined;
+  return {
+    isRestart,
+    reads: reads.length,
+    titles: [...new Set(reads.map((read) => titleOfCommand(read.name) ?? read.name))],
+    unanswered: reads.filter((read) => read.outcome !== 'ok').length,
+    // The task ends when the gateway has answered again (restart) or said its install is done.
+    ...(isRestart && task.outcome === 'ok' ? { answeredAt: task.at + (task.durationMs ?? 0) } : {}),
+  };
+}
+
+/**
+ * The reads the app made to follow a task, in words: "Followed the restart: 14 reads (Read the last install or
+ * upgrade outcome), 3 unanswered while it restarted; the gateway answered again at 15:52." A read that failed
+ * while a planned restart was under way is told as unanswered, not as a failure.
+ */
+export function describeFollowed(followed: FollowedReads, formatTime: (at: number) => string): string {
+  const reads =
+    followed.reads === 0
+      ? ''
+      : `${followed.reads} ${followed.reads === 1 ? 'read' : 'reads'} (${followed.titles.join(', ')})${
+          followed.unanswered === 0
+            ? ''
+            : `, ${followed.unanswered} unanswered${followed.isRestart ? ' while it restarted' : ''}`
+        }`;
+  const answered =
+    followed.answeredAt === undefined
+      ? ''
+      : `the gateway answered again at ${formatTime(followed.answeredAt)}`;
+  const body = [reads, answered].filter((part) => part !== '').join('; ');
+  return `${followed.isRestart ? 'Followed the restart' : 'Followed it'}: ${body || 'no answer seen'}.`;
 }
 
 /**
@@ -226,14 +323,20 @@ export interface CommandLine {
 }
 
 /**
- * The commands of a visit as the report lists them: reads (risk `read`) of the same command with the same outcome
- * fold into one line at the place of the first ("read 48 times, 10:02–10:04"), so polling during a wizard takes
- * one line; every change, disruptive command and terminal entry keeps a line of its own.
+ * The commands of a visit as the report lists them (its `command` and `terminal` entries): reads (risk `read`) of
+ * the same command with the same outcome fold into one line at the place of the first ("read 48 times,
+ * 10:02–10:04"), so polling during a wizard takes one line; every change, disruptive command and terminal entry
+ * keeps a line of its own. The reads the app made to follow a task (ChangeSummary.followed) are not listed: they
+ * are not the technician's commands, and the task's change tells them.
  */
 export function foldCommands(entries: AuditEntry[]): CommandLine[] {
   const lines: CommandLine[] = [];
   const folded = new Map<string, CommandLine>();
-  for (const entry of [...entries].sort((left, right) => left.at - right.at)) {
+  const claimed = claimedReads(entries);
+  const commands = entries.filter(
+    (entry) => (entry.kind === 'command' || entry.kind === 'terminal') && !claimed.has(entry),
+  );
+  for (const entry of commands.sort((left, right) => left.at - right.at)) {
     const line: CommandLine = {
       name: entry.name,
       ...(entry.gatewayId ? { gatewayId: entry.gatewayId } : {}),
@@ -267,8 +370,8 @@ export function foldCommands(entries: AuditEntry[]): CommandLine[] {
 }
 
 /**
- * One line of the report's preview: a change with how it ended, a wizard's read of the settings, or a command
- * (repeated reads folded into one line, as in "Commands run").
+ * One line of the report's preview: a change with how it ended, a wizard's read of the settings, a command
+ * (repeated reads folded into one line, as in "Commands run"), a terminal session or a serial triage.
  */
 export interface VisitLine {
   /** When it happened; for folded reads, the first of them. */
@@ -286,14 +389,67 @@ export interface VisitLine {
   outcome: string;
   /** Why, when it did not simply succeed. */
   reason?: string;
+  /** More about it, in words: for a change, the reads the app made to follow it (describeFollowed). */
+  detail?: string;
+}
+
+/** A terminal session the report lists, and the gateway it was with when known (already matched: matchGateway). */
+export interface VisitTerminalLog {
+  label: string;
+  gatewayId?: string;
+  /** When the session was opened; a log without it is listed by the report but has no place in time. */
+  openedAt?: number;
+}
+
+/** A serial console's "Collect diagnostics" the report shows. */
+export interface VisitTriage {
+  title: string;
+  gatewayId?: string;
+  finishedAt: number;
+  outcome: 'complete' | 'stopped';
+  problem?: string;
+}
+
+/** What a visit holds besides its audit entries, for the preview to list what the report will show. */
+export interface VisitExtras {
+  terminalLogs?: VisitTerminalLog[];
+  triages?: VisitTriage[];
+  /** How the lines write a time (default: formatReportDateTime in this machine's time zone). */
+  formatTime?: (at: number) => string;
 }
 
 /**
- * What the report will hold, as one list in time order: each change with its outcome (listChanges), each
- * wizard's read of the settings, and each command and terminal entry, repeated reads folded (foldCommands). A
- * wizard's own steps (backing up, applying…) are not listed: the report tells them through the change.
+ * The gateway a terminal session or triage was tied to, as an id of the visit's gateways: the text the technician
+ * gave (a serial console's Gateway field is free text) is matched against each gateway's id, name (letter case and
+ * spaces aside) and MAC. Text that matches none is returned as given; undefined stays undefined.
  */
-export function listVisitLines(entries: AuditEntry[]): VisitLine[] {
+export function matchGateway(
+  named: string | undefined,
+  gateways: ReadonlyArray<{ id: string; name?: string; mac?: string }>,
+): string | undefined {
+  const text = named?.trim();
+  if (!text) return undefined;
+  const folded = text.toLowerCase().replace(/\s+/g, ' ');
+  const found =
+    gateways.find((gateway) => gateway.id === text) ??
+    gateways.find((gateway) => gateway.name?.trim().toLowerCase().replace(/\s+/g, ' ') === folded) ??
+    gateways.find((gateway) => gateway.mac !== undefined && isSameMac(gateway.mac, text));
+  return found?.id ?? text;
+}
+
+/** A triage's outcome in words. */
+export function describeTriageOutcome(triage: Pick<VisitTriage, 'outcome'>): string {
+  return triage.outcome === 'complete' ? 'collected' : 'stopped early';
+}
+
+/**
+ * What the report will hold, as one list in time order: each change with its outcome (listChanges) and the reads
+ * the app made to follow it, each wizard's read of the settings, each command and terminal entry, repeated reads
+ * folded (foldCommands), and the terminal sessions and serial triages of `extras`. A wizard's own steps (backing
+ * up, applying…) are not listed: the report tells them through the change.
+ */
+export function listVisitLines(entries: AuditEntry[], extras: VisitExtras = {}): VisitLine[] {
+  const formatTime = extras.formatTime ?? ((at: number) => formatReportDateTime(at));
   const changes: VisitLine[] = listChanges(entries).map((change) => ({
     at: change.at,
     lastAt: change.at,
@@ -302,6 +458,7 @@ export function listVisitLines(entries: AuditEntry[]): VisitLine[] {
     what: change.what,
     outcome: OUTCOME_WORDS[change.outcome],
     ...(change.reason ? { reason: change.reason } : {}),
+    ...(change.followed ? { detail: describeFollowed(change.followed, formatTime) } : {}),
   }));
   const reads: VisitLine[] = entries.filter(isSettingsRead).map((entry) => ({
     at: entry.at,
@@ -312,9 +469,7 @@ export function listVisitLines(entries: AuditEntry[]): VisitLine[] {
     outcome: entry.outcome,
     ...(entry.error ? { reason: entry.error } : {}),
   }));
-  const commands: VisitLine[] = foldCommands(
-    entries.filter((entry) => entry.kind === 'command' || entry.kind === 'terminal'),
-  ).map((line) => {
+  const commands: VisitLine[] = foldCommands(entries).map((line) => {
     const title = titleOfCommand(line.name);
     return {
       at: line.firstAt,
@@ -327,6 +482,31 @@ export function listVisitLines(entries: AuditEntry[]): VisitLine[] {
       ...(line.error ? { reason: line.error } : {}),
     };
   });
+  const sessions: VisitLine[] = (extras.terminalLogs ?? []).flatMap((log) =>
+    log.openedAt === undefined
+      ? []
+      : [
+          {
+            at: log.openedAt,
+            lastAt: log.openedAt,
+            count: 1,
+            ...(log.gatewayId ? { gatewayId: log.gatewayId } : {}),
+            what: `Terminal session: ${log.label}`,
+            outcome: 'log kept',
+          },
+        ],
+  );
+  const triages: VisitLine[] = (extras.triages ?? []).map((triage) => ({
+    at: triage.finishedAt,
+    lastAt: triage.finishedAt,
+    count: 1,
+    ...(triage.gatewayId ? { gatewayId: triage.gatewayId } : {}),
+    what: `Serial triage: ${triage.title}`,
+    outcome: describeTriageOutcome(triage),
+    ...(triage.problem ? { reason: triage.problem } : {}),
+  }));
   // A stable sort: lines of the same moment keep the order above (the change before the commands it sent).
-  return [...changes, ...reads, ...commands].sort((left, right) => left.at - right.at);
+  return [...changes, ...reads, ...commands, ...sessions, ...triages].sort(
+    (left, right) => left.at - right.at,
+  );
 }

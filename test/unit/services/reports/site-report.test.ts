@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSiteReportHtml, collectVisit, reportBaseName } from '../../../../electron/services/reports';
 import { assessHealth } from '../../../../electron/shared/terminal/triage-health';
 import { FACTORY_TIME, makeAuditEntry, makeSiteVisit } from '../../../helpers/factories';
+import { expectOneTimeFormat } from '../../../helpers/report-times';
 
 const AT = FACTORY_TIME;
 const SECRET = 'relay-password-8842';
@@ -29,7 +30,7 @@ describe('buildSiteReportHtml', () => {
     );
     expect(html).toContain('✔ Read back: SSH refused');
     expect(html).toContain(
-      '12:00:00 Firewall on Kona Macro 7: <span class="verified">changed and verified</span>',
+      '12:00 Firewall on Kona Macro 7: <span class="verified">changed and verified</span>',
     );
   });
 
@@ -74,8 +75,9 @@ describe('buildSiteReportHtml', () => {
       { timeZone: 'UTC' },
     );
     expect(html).toContain('<tr><th>Customer</th><td>Acme Ports</td></tr>');
-    expect(html).toContain('<tr><th>Arrival</th><td>15/01/2026, 12:00:00 UTC</td></tr>');
-    expect(html).toContain('<tr><th>Departure</th><td>15/01/2026, 13:00:00 UTC</td></tr>');
+    expect(html).toContain('<tr><th>Arrival</th><td>15 Jan 2026 12:00</td></tr>');
+    expect(html).toContain('<tr><th>Departure</th><td>15 Jan 2026 13:00</td></tr>');
+    expect(html).toContain('<tr><th>Times</th><td>UTC (24-hour clock)</td></tr>');
     expect(html).toContain('<tr><td>Name: Dana Field</td><td>Name: Sam Owner</td></tr>');
     expect(html).toContain('<div class="notes">Antenna cable replaced</div>');
     expect(html).toContain('<img src="data:image/png;base64,iVBORw0KGgo=" alt="Mast &lt;after&gt;">');
@@ -199,6 +201,128 @@ describe('buildSiteReportHtml', () => {
     );
     expect(section).toContain('<td>WAN</td><td><span class="unknown">unknown</span></td>');
     expect(section).toContain('<code>ping -c 3 -W 2 8.8.8.8</code> timed out after 20 s');
+  });
+
+  it('writes every time one way, 24-hour, with the time zone said once on page one', () => {
+    const html = buildSiteReportHtml(
+      makeSiteVisit(
+        [
+          makeAuditEntry({ kind: 'wizard', name: 'reboot', risk: undefined, durationMs: 90_000 }),
+          ...Array.from({ length: 5 }, (_, index) =>
+            makeAuditEntry({ name: 'getWmCallStatistics', risk: 'read', at: AT + 600_000 + index * 30_000 }),
+          ),
+          // Past midnight in Berlin: the time carries its date.
+          makeAuditEntry({ name: 'getGatewayInfo', risk: 'read', at: AT + 11 * 3_600_000 + 120_000 }),
+        ],
+        {
+          endedAt: AT + 12 * 3_600_000,
+          photos: [{ id: 'p', caption: 'Mast', mimeType: 'image/png', base64: 'iVBORw0KGgo=', addedAt: AT }],
+          fromPack: [
+            {
+              id: 'gw-1',
+              name: 'Kona Macro 7',
+              mac: '647FDAFFFE001CAD',
+              status: 'ONLINE',
+              asOf: AT - 86_400_000,
+            },
+          ],
+        },
+      ),
+      { timeZone: 'Europe/Berlin', generatedAt: AT + 12 * 3_600_000 },
+    );
+    expect(expectOneTimeFormat(html)).toEqual(
+      expect.arrayContaining(['15 Jan 2026 13:00', '16 Jan 2026 01:00', '16 Jan 2026 00:02']),
+    );
+    expect(html).toContain('<tr><th>Times</th><td>Europe/Berlin, UTC+01:00 (24-hour clock)</td></tr>');
+    expect(html.match(/Europe\/Berlin/g)).toHaveLength(1);
+    expect(html).toContain('<td>read 5 times, 13:10–13:12</td>');
+    expect(html).toContain('<p class="change-title">13:00 Reboot on Kona Macro 7:');
+  });
+
+  it('tells the reads the app made to follow a restart through the task, never as failed commands', () => {
+    const poll = (offset: number, outcome: 'ok' | 'failed') =>
+      makeAuditEntry({
+        at: AT + offset,
+        name: 'getLastInstallUpgradeStatus',
+        risk: 'read',
+        runId: 'run-1',
+        automatic: true,
+        outcome,
+        ...(outcome === 'failed' ? { error: 'The gateway did not answer in time' } : {}),
+      });
+    const html = buildSiteReportHtml(
+      makeSiteVisit([
+        poll(1_000, 'ok'),
+        makeAuditEntry({ at: AT + 2_000, name: 'upgradeSoftware', risk: 'disruptive', runId: 'run-1' }),
+        ...Array.from({ length: 12 }, (_, index) => poll(5_000 + index * 3_000, 'ok')),
+        poll(45_000, 'failed'),
+        poll(170_000, 'ok'),
+        makeAuditEntry({
+          kind: 'wizard',
+          name: 'upgradeSoftware',
+          risk: undefined,
+          runId: 'run-1',
+          durationMs: 180_000,
+          response: { message: 'Installed every package' },
+        }),
+      ]),
+      { timeZone: 'UTC' },
+    );
+    expect(html).toContain(
+      'Followed the restart: 15 reads (Read the last install or upgrade outcome), 1 unanswered while it ' +
+        'restarted; the gateway answered again at 12:03.',
+    );
+    expect(html).not.toContain('<code>getLastInstallUpgradeStatus</code>');
+    expect(html).not.toContain('class="failed"');
+    expect(html).not.toContain('did not answer in time');
+    expect(html).toContain('Upgrade software <code>upgradeSoftware</code>');
+  });
+
+  it('puts a serial session in the section of the gateway its Gateway field names, by name or MAC', () => {
+    const html = buildSiteReportHtml(
+      makeSiteVisit([], {
+        gateways: [{ id: 'gw-1', name: 'acme-gw-0013', mac: '647FDAFFFE00000C' }],
+        terminalLogs: [
+          { label: 'acme-gw-0013 · 115200 8N1', path: '/logs/acme-gw-0013.log', gatewayId: 'acme-gw-0013' },
+          { label: 'console 2', path: '/logs/console-2.log', gatewayId: '64:7F:DA:FF:FE:00:00:0C' },
+          { label: 'shed · 9600 8N1', path: '/logs/shed.log', gatewayId: 'shed gateway' },
+        ],
+      }),
+      { timeZone: 'UTC' },
+    );
+    expect(html).not.toContain('Not tied to a gateway');
+    const section = html.slice(html.indexOf('<section class="gateway">'));
+    const own = section.slice(0, section.indexOf('</section>'));
+    expect(own).toContain('<h2>acme-gw-0013 · ');
+    expect(own).toContain('/logs/acme-gw-0013.log');
+    expect(own).toContain('/logs/console-2.log');
+    expect(own).not.toContain('/logs/shed.log');
+    // Named but matching no gateway of the visit: a section under the name typed, said to be unmatched.
+    expect(html).toContain(
+      '<h2>shed gateway</h2><p class="meta">Named in a terminal session; not matched to a gateway of the server or the site pack.</p>',
+    );
+  });
+
+  it('names the setting of a fleet ping target change and the value that was sent', () => {
+    const html = buildSiteReportHtml(
+      makeSiteVisit([
+        makeAuditEntry({
+          kind: 'fleet',
+          name: 'pingTarget',
+          risk: 'change',
+          request: { kind: 'pingTarget', ipAddr: '1.1.1.1' },
+          before: '8.8.8.8',
+          after: '1.1.1.1',
+          response: { message: 'ping target set and read back' },
+        }),
+      ]),
+      { timeZone: 'UTC' },
+    );
+    expect(html).toContain('<p>Sent: Ping target: 1.1.1.1</p>');
+    expect(html).toContain(
+      '<tr><td>Ping target</td><td><code>8.8.8.8</code> → <code>1.1.1.1</code></td><td><span class="verified">changed and verified</span></td></tr>',
+    );
+    expect(html).not.toContain('<tr><td>—</td>');
   });
 
   it('shows a nested fleet change setting by setting in words, only what changed, with no JSON', () => {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../../electron/services/audit';
 import {
+  describeFollowed,
   foldCommands,
+  listChanges,
   listVisitLines,
+  matchGateway,
   summarizeGateways,
 } from '../../../../electron/shared/report/visit-summary';
 import { FACTORY_TIME, makeAuditEntry } from '../../../helpers/factories';
@@ -171,6 +174,114 @@ describe('listVisitLines', () => {
     ]);
     expect(lines).toEqual([
       expect.objectContaining({ what: 'Read the data call status', count: 19, at: AT, lastAt: AT + 36_000 }),
+    ]);
+  });
+});
+
+/** An upgrade task of run `run-1` from AT for 60 s, and the status reads the app made to follow it. */
+function upgradeWithPolls(outcome: 'ok' | 'failed' = 'ok'): AuditEntry[] {
+  const poll = (offset: number, pollOutcome: 'ok' | 'failed') =>
+    entry({
+      at: AT + offset,
+      name: 'getLastInstallUpgradeStatus',
+      runId: 'run-1',
+      automatic: true,
+      outcome: pollOutcome,
+      ...(pollOutcome === 'failed'
+        ? { error: 'The gateway did not answer command getLastInstallUpgradeStatus' }
+        : {}),
+    });
+  return [
+    poll(1_000, 'ok'),
+    entry({ at: AT + 2_000, name: 'upgradeSoftware', risk: 'disruptive', runId: 'run-1' }),
+    ...[5_000, 10_000, 15_000].map((offset) => poll(offset, 'ok')),
+    poll(20_000, 'failed'),
+    poll(40_000, 'ok'),
+    entry({
+      at: AT,
+      kind: 'wizard',
+      name: 'upgradeSoftware',
+      risk: undefined,
+      runId: 'run-1',
+      durationMs: 60_000,
+      outcome,
+      response: { message: 'Installed every package' },
+    }),
+  ];
+}
+
+describe('reads the app made to follow a task', () => {
+  it('are told through the task, not listed as commands, and a read unanswered during the restart is no failure', () => {
+    const entries = upgradeWithPolls();
+    expect(foldCommands(entries).map((line) => [line.name, line.outcome])).toEqual([
+      ['upgradeSoftware', 'ok'],
+    ]);
+    const [change] = listChanges(entries);
+    expect(change!.followed).toEqual({
+      isRestart: true,
+      reads: 6,
+      titles: ['Read the last install or upgrade outcome'],
+      unanswered: 1,
+      answeredAt: AT + 60_000,
+    });
+    expect(describeFollowed(change!.followed!, (at) => new Date(at).toISOString().slice(11, 16))).toBe(
+      'Followed the restart: 6 reads (Read the last install or upgrade outcome), 1 unanswered while it ' +
+        'restarted; the gateway answered again at 10:03.',
+    );
+    const lines = listVisitLines(entries, { formatTime: (at) => new Date(at).toISOString().slice(11, 16) });
+    expect(lines.map((line) => line.outcome)).not.toContain('failed');
+    expect(lines[0]!.detail).toMatch(/^Followed the restart: 6 reads/);
+  });
+
+  it('say no answer time when the task did not end well', () => {
+    const [change] = listChanges(upgradeWithPolls('failed'));
+    expect(change!.followed!.answeredAt).toBeUndefined();
+    expect(describeFollowed(change!.followed!, String)).not.toContain('answered again');
+  });
+
+  it('stay commands of their own when no task of their run claims them', () => {
+    const orphan = entry({ name: 'getLastInstallUpgradeStatus', runId: 'run-9', automatic: true });
+    expect(foldCommands([orphan])).toHaveLength(1);
+  });
+});
+
+describe('matchGateway', () => {
+  const gateways = [
+    { id: 'gw-1', name: 'acme-gw-0013', mac: '647FDAFFFE00000C' },
+    { id: 'gw-2', name: 'Roof  North' },
+  ];
+
+  it('finds the gateway a terminal names by its id, its name (any case, any spacing) or its MAC', () => {
+    expect(matchGateway('gw-1', gateways)).toBe('gw-1');
+    expect(matchGateway(' ACME-GW-0013 ', gateways)).toBe('gw-1');
+    expect(matchGateway('roof north', gateways)).toBe('gw-2');
+    expect(matchGateway('64:7f:da:ff:fe:00:00:0c', gateways)).toBe('gw-1');
+  });
+
+  it('keeps text that names none of them as typed, and nothing as nothing', () => {
+    expect(matchGateway('shed gateway', gateways)).toBe('shed gateway');
+    expect(matchGateway(undefined, gateways)).toBeUndefined();
+    expect(matchGateway('  ', gateways)).toBeUndefined();
+  });
+});
+
+describe('listVisitLines with terminals', () => {
+  it('lists a terminal session and a serial triage under the gateway they name, in time order', () => {
+    const lines = listVisitLines([entry({ at: AT + 5_000, name: 'getWmApns' })], {
+      terminalLogs: [{ label: 'acme-gw-0013 · 115200 8N1', gatewayId: 'gw-1', openedAt: AT }],
+      triages: [
+        {
+          title: 'acme-gw-0013 · 115200 8N1',
+          gatewayId: 'gw-1',
+          finishedAt: AT + 9_000,
+          outcome: 'complete',
+        },
+      ],
+    });
+    expect(lines.map((line) => [line.gatewayId, line.what, line.outcome])).toEqual([
+      ['gw-1', 'Terminal session: acme-gw-0013 · 115200 8N1', 'log kept'],
+      ['gw-1', 'List APNs', 'ok'],
+      ['gw-1', 'Serial triage: acme-gw-0013 · 115200 8N1', 'collected'],
     ]);
   });
 });
