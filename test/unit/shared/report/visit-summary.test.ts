@@ -226,7 +226,7 @@ describe('reads the app made to follow a task', () => {
     });
     expect(describeFollowed(change!.followed!, (at) => new Date(at).toISOString().slice(11, 16))).toBe(
       'Followed the restart: 6 reads (Read the last install or upgrade outcome), 1 unanswered while it ' +
-        'restarted; the gateway answered again at 10:03.',
+        'restarted; the gateway answered again at 12:01.',
     );
     const lines = listVisitLines(entries, { formatTime: (at) => new Date(at).toISOString().slice(11, 16) });
     expect(lines.map((line) => line.outcome)).not.toContain('failed');
