@@ -48,6 +48,8 @@ export const TerminalInfoSchema = z.object({
   path: z.string().optional(),
   /** Serial only: DTR and RTS as last set (asserted, as the OS opens a port, when left as they were). */
   signals: z.object({ dtr: z.boolean(), rts: z.boolean() }).optional(),
+  /** SSH only: through the server's relay (reverse, needs the signed-in account) or to an address (direct). */
+  route: z.enum(['reverse', 'direct']).optional(),
   /** SSH only: host keys checked on the last connect (relay first). */
   hostKeys: z.array(HostKeyNoticeSchema),
 });
