@@ -471,6 +471,7 @@ export class FieldKitServices {
         terminals: () => this.terminalManager,
         reports: options.commissioning,
         addShutdownHook: (hook) => this.addShutdownHook(hook),
+        lastUserOf: (profileId) => this.lastUserOf(profileId),
       }),
       ...createTerminalsHandlers({ terminals: () => this.terminalManager, log: this.log }),
       ...createSitePackHandlers({
