@@ -421,7 +421,7 @@ export class FieldKitServices {
           ]);
         }
         if (SESSION_ONLY_ENDPOINTS.includes(endpoint)) {
-          throw new IpcError('FORBIDDEN', 'Log in through the login screen; tokens stay in Field Kit.');
+          throw new IpcError('FORBIDDEN', 'Sign in through the sign-in screen; tokens stay in Field Kit.');
         }
         // The parts come from the wire unchecked; the API client validates them against the endpoint's schemas
         // before anything is sent, so they are typed as the endpoint's here.

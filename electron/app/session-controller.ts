@@ -154,7 +154,7 @@ export class SessionController {
 
   /** The active session, or UNAUTHENTICATED. */
   requireSession(): SessionPort {
-    if (!this.active) throw new IpcError('UNAUTHENTICATED', 'Log in first.');
+    if (!this.active) throw new IpcError('UNAUTHENTICATED', 'Sign in first.');
     return this.active.session;
   }
 
@@ -256,7 +256,7 @@ export class SessionController {
       this.options.onNotice({
         code: 'KEYCHAIN_WRITE_FAILED',
         message:
-          'You are logged in, but the keychain did not save your login: you will need to log in again next time.',
+          'You are signed in, but the keychain did not save your sign-in: you will need to sign in again next time.',
       });
     }
   }
@@ -268,7 +268,7 @@ export class SessionController {
     } catch {
       this.options.onNotice({
         code: 'KEYCHAIN_WRITE_FAILED',
-        message: 'The keychain did not save the renewed login: you may need to log in again next time.',
+        message: 'The keychain did not save the renewed sign-in: you may need to sign in again next time.',
       });
     }
   }

@@ -245,7 +245,7 @@ export function createCommissioningHandlers({
   const who = () => {
     const session = sessions.requireSession();
     const summary = sessions.summary();
-    if (!summary) throw new IpcError('UNAUTHENTICATED', 'Log in first.');
+    if (!summary) throw new IpcError('UNAUTHENTICATED', 'Sign in first.');
     return { session, profileId: summary.profileId, user: summary.username };
   };
   const timing = () => reports?.timing ?? {};
