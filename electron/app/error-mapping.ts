@@ -50,7 +50,7 @@ export function mapServiceError(error: unknown): IpcError | undefined {
     return new IpcError('INVALID_INPUT', 'Some fields are not valid.', error.issues);
   }
   if (error instanceof SessionExpiredError) {
-    return new IpcError('SESSION_EXPIRED', 'Your session has expired. Log in again to continue.');
+    return new IpcError('SESSION_EXPIRED', 'Your session has expired. Sign in again to continue.');
   }
   if (error instanceof ApiError) return mapApiError(error);
   if (error instanceof ResponseValidationError) {
@@ -73,7 +73,7 @@ function mapApiError(error: ApiError): IpcError {
   const message = trim(error.message);
   if (error.status === 401) {
     if (error.errorCode === ERROR_CODES.ACCESS_TOKEN_EXPIRED) {
-      return new IpcError('SESSION_EXPIRED', 'Your session has expired. Log in again to continue.', details);
+      return new IpcError('SESSION_EXPIRED', 'Your session has expired. Sign in again to continue.', details);
     }
     return new IpcError('UNAUTHENTICATED', message || 'The user name or password is wrong.', details);
   }

@@ -27,7 +27,7 @@ import { createSitePackHandlers } from './domains/site-pack';
 import { createTerminalsHandlers } from './domains/terminals';
 import { mapServiceError } from './error-mapping';
 import { ServerWatch, type ServerCheckOutcome } from './server-watch';
-import { SessionController } from './session-controller';
+import { SessionController, type SessionAccount, type SessionEndReason } from './session-controller';
 import type { SessionFactory } from './session-port';
 import { SYSTEM_CLOCK, type Clock } from '../shared/clock';
 
@@ -62,6 +62,19 @@ export interface FieldKitServicesOptions {
 
 /** How long a quiet check waits for the server to answer at all. */
 const SERVER_PROBE_TIMEOUT_MS = 5_000;
+/** What a reverse-SSH tab says once the end of the server session closed it. */
+const REVERSE_CLOSED_BECAUSE: Record<SessionEndReason, string> = {
+  'sign-out': 'Closed at sign-out: reverse SSH needs a signed-in account.',
+  expired:
+    'Closed: the session with the server expired, and reverse SSH needs it. Sign in again to reopen it.',
+  replaced: 'Closed: another account signed in.',
+};
+
+/** The terminal manager's key for an account: the same user on another profile is another account. */
+function accountKey(account: SessionAccount): string {
+  return JSON.stringify([account.profileId, account.username]);
+}
+
 /** Error codes that mean the server could not be reached (as opposed to refusing what was remembered). */
 const UNREACHABLE_CODES = new Set(['NETWORK', 'TIMEOUT']);
 
@@ -96,6 +109,8 @@ export class FieldKitServices {
   /** Checks the server quietly while the app works without it, and resumes the session when it answers. */
   readonly serverWatch: ServerWatch;
   private readonly notices: Notice[] = [];
+  /** The last user signed in on each profile in this run (before that: the profile's saved user name). */
+  private readonly lastUsers = new Map<string, string>();
   private terminalManager: TerminalManager | undefined;
   private readonly shutdownHooks: ShutdownHook[] = [];
   private readonly clock: Pick<Clock, 'now'>;
@@ -132,6 +147,8 @@ export class FieldKitServices {
       createSession: options.createSession,
       createFetch: options.createFetch,
       onNotice: (notice) => this.addNotice(notice),
+      onSessionEnding: (_account, reason) => this.endServerWork(reason),
+      onSessionStarted: (account) => this.startAccountWork(account),
     });
     this.handlers = this.buildHandlers();
   }
@@ -201,6 +218,27 @@ export class FieldKitServices {
     this.serverWatch.stop();
     this.sessions.close();
     await this.offlineCache.close();
+  }
+
+  /**
+   * Whose work the app shows on a profile when nobody is signed in (field mode): the user signed in last on it in
+   * this run, else the user name the profile keeps (saved at each sign-in); undefined when neither is known.
+   */
+  lastUserOf(profileId: string): string | undefined {
+    const remembered = this.lastUsers.get(profileId);
+    if (remembered !== undefined) return remembered;
+    return this.profiles.list().profiles.find((profile) => profile.id === profileId)?.username;
+  }
+
+  /** A server session is ending: closes the reverse-SSH terminals that depend on it (never rejects). */
+  private async endServerWork(reason: SessionEndReason): Promise<void> {
+    await this.terminalManager?.closeReverse(REVERSE_CLOSED_BECAUSE[reason]);
+  }
+
+  /** An account signed in: the terminals become its own, another account's are closed (never rejects). */
+  private async startAccountWork(account: SessionAccount): Promise<void> {
+    this.lastUsers.set(account.profileId, account.username);
+    await this.terminalManager?.useAccount(accountKey(account));
   }
 
   /**
@@ -383,7 +421,7 @@ export class FieldKitServices {
           ]);
         }
         if (SESSION_ONLY_ENDPOINTS.includes(endpoint)) {
-          throw new IpcError('FORBIDDEN', 'Log in through the login screen; tokens stay in Field Kit.');
+          throw new IpcError('FORBIDDEN', 'Sign in through the sign-in screen; tokens stay in Field Kit.');
         }
         // The parts come from the wire unchecked; the API client validates them against the endpoint's schemas
         // before anything is sent, so they are typed as the endpoint's here.
@@ -433,6 +471,7 @@ export class FieldKitServices {
         terminals: () => this.terminalManager,
         reports: options.commissioning,
         addShutdownHook: (hook) => this.addShutdownHook(hook),
+        lastUserOf: (profileId) => this.lastUserOf(profileId),
       }),
       ...createTerminalsHandlers({ terminals: () => this.terminalManager, log: this.log }),
       ...createSitePackHandlers({

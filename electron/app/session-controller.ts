@@ -21,7 +21,19 @@ interface ActiveSession {
   remember: RememberMode;
   stopListening: () => void;
   lastRefreshToken: string | null;
+  /** The username it signed in as (the facts' may be gone once it has expired). */
+  username: string;
+  hasExpired: boolean;
 }
+
+/** Whose session it is: a user on a profile's server. */
+export interface SessionAccount {
+  profileId: string;
+  username: string;
+}
+
+/** Why a session ends: signed out, expired (its refresh token refused), or replaced by another user's sign-in. */
+export type SessionEndReason = 'sign-out' | 'expired' | 'replaced';
 
 /** What the controller needs. */
 export interface SessionControllerOptions {
@@ -32,6 +44,14 @@ export interface SessionControllerOptions {
   onNotice: (notice: Omit<Notice, 'at'>) => void;
   /** Builds the fetch for a profile (default: certificate-verifying, honouring its pin). */
   createFetch?: (profile: Profile) => typeof fetch;
+  /**
+   * Runs while a session ends, before it is let go, so that it can still stop what depends on it (reverse-SSH
+   * tunnels): at sign-out, when it expires, and when another account's sign-in replaces it (not when the same
+   * account signs in again). A rejection is logged by the caller's hook, never stops the end.
+   */
+  onSessionEnding?: (account: SessionAccount, reason: SessionEndReason) => Promise<void>;
+  /** Runs when a session starts (sign-in or resume), before `session:changed` says so. */
+  onSessionStarted?: (account: SessionAccount) => Promise<void>;
 }
 
 /**
@@ -73,7 +93,7 @@ export class SessionController {
       session.dispose();
       throw error;
     }
-    await this.activate(profile, session, input.remember);
+    await this.activate(profile, session, input.remember, session.facts()?.username ?? input.username);
     await this.storeSecrets(profile.id, input.remember, session.refreshToken(), input);
     if (!profile.isDemo && profile.username !== input.username) {
       await this.options.profiles.save({ ...profile, username: input.username }).catch(() => undefined);
@@ -95,7 +115,7 @@ export class SessionController {
       const session = this.buildSession(profile);
       try {
         await session.resume(refreshToken);
-        await this.activate(profile, session, remember);
+        await this.activate(profile, session, remember, session.facts()?.username ?? '');
         await this.storeRefreshToken(profileId, session.refreshToken());
         return this.requireSummary();
       } catch (error) {
@@ -118,6 +138,8 @@ export class SessionController {
   async logout(): Promise<void> {
     const active = this.active;
     if (!active) return;
+    await this.endWork(active, 'sign-out');
+    if (this.active !== active) return;
     this.deactivate();
     try {
       await active.session.logout();
@@ -132,7 +154,7 @@ export class SessionController {
 
   /** The active session, or UNAUTHENTICATED. */
   requireSession(): SessionPort {
-    if (!this.active) throw new IpcError('UNAUTHENTICATED', 'Log in first.');
+    if (!this.active) throw new IpcError('UNAUTHENTICATED', 'Sign in first.');
     return this.active.session;
   }
 
@@ -154,18 +176,29 @@ export class SessionController {
     return this.options.createSession({ baseUrl: profile.baseUrl, fetch: this.createFetch(profile) });
   }
 
-  private async activate(profile: Profile, session: SessionPort, remember: RememberMode): Promise<void> {
+  private async activate(
+    profile: Profile,
+    session: SessionPort,
+    remember: RememberMode,
+    username: string,
+  ): Promise<void> {
+    const account = { profileId: profile.id, username };
+    const previous = this.active;
+    if (previous && !isSameAccount(accountOf(previous), account)) await this.endWork(previous, 'replaced');
     if (this.active) {
-      const previous = this.active;
+      const replaced = this.active;
       this.deactivate();
-      previous.session.dispose();
+      replaced.session.dispose();
     }
+    await this.options.onSessionStarted?.(account);
     const active: ActiveSession = {
       profile,
       session,
       remember,
       stopListening: () => undefined,
       lastRefreshToken: session.refreshToken(),
+      username,
+      hasExpired: false,
     };
     active.stopListening = session.onChange(() => {
       if (this.active !== active) return;
@@ -174,10 +207,19 @@ export class SessionController {
         active.lastRefreshToken = token;
         void this.storeRefreshToken(profile.id, token);
       }
+      if (session.facts()?.state === 'expired' && !active.hasExpired) {
+        active.hasExpired = true;
+        void this.endWork(active, 'expired');
+      }
       this.options.events.emit('session:changed', this.summary());
     });
     this.active = active;
     this.options.events.emit('session:changed', this.summary());
+  }
+
+  /** Lets the hook stop what depends on the ending session, while that session can still be used. */
+  private async endWork(active: ActiveSession, reason: SessionEndReason): Promise<void> {
+    await this.options.onSessionEnding?.(accountOf(active), reason);
   }
 
   private deactivate(): void {
@@ -214,7 +256,7 @@ export class SessionController {
       this.options.onNotice({
         code: 'KEYCHAIN_WRITE_FAILED',
         message:
-          'You are logged in, but the keychain did not save your login: you will need to log in again next time.',
+          'You are signed in, but the keychain did not save your sign-in: you will need to sign in again next time.',
       });
     }
   }
@@ -226,7 +268,7 @@ export class SessionController {
     } catch {
       this.options.onNotice({
         code: 'KEYCHAIN_WRITE_FAILED',
-        message: 'The keychain did not save the renewed login: you may need to log in again next time.',
+        message: 'The keychain did not save the renewed sign-in: you may need to sign in again next time.',
       });
     }
   }
@@ -240,6 +282,15 @@ export class SessionController {
       return null;
     }
   }
+}
+
+function accountOf(active: ActiveSession): SessionAccount {
+  return { profileId: active.profile.id, username: active.username };
+}
+
+/** True when both name the same user on the same profile. */
+export function isSameAccount(left: SessionAccount, right: SessionAccount): boolean {
+  return left.profileId === right.profileId && left.username === right.username;
 }
 
 /** True when the server refused the credential itself (spent refresh token, changed password). */

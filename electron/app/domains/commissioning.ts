@@ -124,6 +124,8 @@ export interface CommissioningDependencies {
   reports?: CommissioningOptions;
   /** Registers what to stop on quit (wizard runs, tasks, fleet jobs, RF meters). */
   addShutdownHook(hook: () => Promise<void> | void): void;
+  /** The user signed in last on a profile (FieldKitServices.lastUserOf): whose work field mode shows. */
+  lastUserOf(profileId: string): string | undefined;
 }
 
 /** A session as the engines want it: gateway commands that honour the caller's signal and time limit. */
@@ -237,12 +239,19 @@ export function createCommissioningHandlers({
   terminals,
   reports,
   addShutdownHook,
+  lastUserOf,
 }: CommissioningDependencies): DomainHandlers<typeof commissioningChannels> {
   const wizardRuns = new Map<string, { run: WizardRun<unknown, unknown>; isApplying: boolean }>();
   const taskRuns = new Map<string, GatewayTasks>();
   const meters = new Map<string, { meter: RfMeter; gatewayId: string; off: () => void }>();
   const fleetJobs = new Map<string, FleetJob>();
   const pings: PingMeasurement[] = [];
+  /** Who was signed in when each ping and RF series was measured: a report shows only its user's. */
+  const measuredBy = new WeakMap<object, string>();
+  const noteMeasurer = (measurement: object) => {
+    const username = sessions.summary()?.username;
+    if (username !== undefined) measuredBy.set(measurement, username);
+  };
   const rfSeries: RfMeasurement[] = [];
   const sshGateways = new Set<string>();
 
@@ -253,7 +262,7 @@ export function createCommissioningHandlers({
   const who = () => {
     const session = sessions.requireSession();
     const summary = sessions.summary();
-    if (!summary) throw new IpcError('UNAUTHENTICATED', 'Log in first.');
+    if (!summary) throw new IpcError('UNAUTHENTICATED', 'Sign in first.');
     return { session, profileId: summary.profileId, user: summary.username };
   };
   const timing = () => reports?.timing ?? {};
@@ -283,7 +292,9 @@ export function createCommissioningHandlers({
   };
   const recordRf = (gatewayId: string, meter: RfMeter) => {
     if (meter.samples.length === 0) return;
-    rfSeries.push({ gatewayId, samples: meter.samples, best: meter.best });
+    const series = { gatewayId, samples: meter.samples, best: meter.best };
+    noteMeasurer(series);
+    rfSeries.push(series);
     if (rfSeries.length > MAX_MEASUREMENTS) rfSeries.shift();
   };
   // One runner per task, each typed to answer what gatewayTaskAnswers declares for its task.
@@ -309,13 +320,15 @@ export function createCommissioningHandlers({
     ping: async (tasks, task, gatewayId) => {
       const at = Date.now();
       const answer = await tasks.ping(task.destination, task.packetsCount);
-      pings.push({
+      const ping = {
         at,
         gatewayId,
         destination: task.destination,
         packetsSent: answer.packets_sent,
         packetsReceived: answer.packets_recv,
-      });
+      };
+      noteMeasurer(ping);
+      pings.push(ping);
       if (pings.length > MAX_MEASUREMENTS) pings.shift();
       return answer;
     },
@@ -507,10 +520,13 @@ export function createCommissioningHandlers({
       }),
     'audit:read': ({ since, until, gatewayId, runId }) =>
       mapped(async () => {
-        // The audit log is on disk: with no session (field mode) it is the selected profile's.
-        const profileId = sessions.summary()?.profileId ?? profiles.list().selectedId;
-        if (!profileId) return { entries: [] };
-        return { entries: await audit.read({ profileId, since, until, gatewayId, runId }) };
+        // The audit log is on disk: with no session (field mode) it is the selected profile's, and of the user
+        // signed in last on it. One account never reads another's work.
+        const summary = sessions.summary();
+        const profileId = summary?.profileId ?? profiles.list().selectedId;
+        const user = profileId ? (summary?.username ?? lastUserOf(profileId)) : undefined;
+        if (!profileId || user === undefined) return { entries: [] };
+        return { entries: await audit.read({ profileId, user, since, until, gatewayId, runId }) };
       }),
     'report:export': (input) =>
       mapped(async () => {
@@ -521,16 +537,17 @@ export function createCommissioningHandlers({
         const summary = sessions.summary();
         const profileId = summary?.profileId ?? profiles.list().selectedId ?? 'none';
         const profile = profiles.list().profiles.find((candidate) => candidate.id === profileId);
-        // In field mode the profile's user name is the best name for the technician, said as not signed in.
+        // Only this user's work is reported: the signed-in user's, in field mode the one signed in last here
+        // (said as not signed in).
+        const owner = summary?.username ?? lastUserOf(profileId);
         const user =
           summary?.username ??
-          (profile?.username
-            ? `${profile.username} (not signed in: field mode)`
-            : 'not signed in (field mode)');
+          (owner ? `${owner} (not signed in: field mode)` : 'not signed in (field mode)');
         const endedAt = input.endedAt ?? Date.now();
         const wanted = input.gateways ? new Set(input.gateways.map((gateway) => gateway.id)) : undefined;
         const inSpan = (at: number, gatewayId?: string) =>
           at >= input.startedAt && at <= endedAt && (!wanted || !gatewayId || wanted.has(gatewayId));
+        const isOwn = (measurement: object) => owner !== undefined && measuredBy.get(measurement) === owner;
         for (const { meter, gatewayId } of meters.values()) recordRf(gatewayId, meter);
         // A triage's gateway is the serial console's free text: matched to the chosen gateways by id, name or MAC.
         const serialTriage = listTriages().filter((triage) =>
@@ -540,6 +557,7 @@ export function createCommissioningHandlers({
         const visit = await collectVisit({
           audit,
           profileId,
+          user: owner ?? null,
           profileName: summary?.profileName ?? profile?.name,
           technician: user,
           startedAt: input.startedAt,
@@ -555,8 +573,9 @@ export function createCommissioningHandlers({
           terminalLogs: input.terminalLogs,
           serialTriage,
           fromPack: await packedFacts(sitePacks, profileId, input.gateways),
-          pings: pings.filter((ping) => inSpan(ping.at, ping.gatewayId)),
+          pings: pings.filter((ping) => isOwn(ping) && inSpan(ping.at, ping.gatewayId)),
           rf: rfSeries
+            .filter(isOwn)
             .map((series) => ({ ...series, samples: series.samples.filter((sample) => inSpan(sample.at)) }))
             .filter((series) => series.samples.length > 0 && inSpan(series.samples[0]!.at, series.gatewayId)),
         });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../shared/api/timeouts';
 import {
   ApiErrorBodySchema,
   AUTH_HEADER,
@@ -32,8 +33,7 @@ import {
   TimeoutError,
 } from './errors';
 
-/** Default time limit of one request. */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export { DEFAULT_REQUEST_TIMEOUT_MS };
 
 /**
  * Longest answer the client reads, in bytes: the largest page of the spec is a few MB, and a longer answer is

@@ -40,9 +40,11 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 /** What a caller hands to `append`: `profileId` defaults to the log's own, `at` to now. */
 export type AuditEntryInput = Omit<AuditEntry, 'at' | 'profileId'> & { at?: number; profileId?: string };
 
-/** A filter over the log for reports: entries at or after `since`, of one gateway, of one run. */
+/** A filter over the log for reports: entries at or after `since`, of one gateway, of one run, of one user. */
 export interface AuditQuery {
   profileId: string;
+  /** Only this user's entries (several accounts may work on one profile's server); left out: everyone's. */
+  user?: string;
   since?: number;
   until?: number;
   gatewayId?: string;
@@ -140,6 +142,7 @@ export class AuditLog implements AuditSink {
       if (query.until !== undefined && entry.at > query.until) continue;
       if (query.gatewayId !== undefined && entry.gatewayId !== query.gatewayId) continue;
       if (query.runId !== undefined && entry.runId !== query.runId) continue;
+      if (query.user !== undefined && entry.user !== query.user) continue;
       entries.push(entry);
     }
     return entries;

@@ -70,7 +70,7 @@ export function describeError(error: unknown): string {
     if (error.status === 408)
       return `The gateway did not answer ${error.endpoint} in time (it may be rebooting, powered off or out of coverage).`;
     if (error.status === 400) return `The gateway refused the request: ${error.message}`;
-    if (error.status === 401) return 'The session is no longer valid: log in again.';
+    if (error.status === 401) return 'The session is no longer valid: sign in again.';
     if (error.status === 403) return `Not allowed: ${error.message}`;
     if (error.status === 404) return `Not found: ${error.message}`;
     if (error.status === 429 || error.errorCode === 33) return 'The server is busy (too many requests).';

@@ -578,18 +578,29 @@ ${health.logErrors.length > 0 ? `<p>Last errors in the log:</p><pre><code>${clea
  * SiteVisit's other fields, as they will appear in it).
  */
 export interface VisitSource extends Omit<SiteVisit, 'entries' | 'gateways'> {
-  audit: { read(query: { profileId: string; since?: number; until?: number }): Promise<AuditEntry[]> };
+  audit: {
+    read(query: { profileId: string; user?: string; since?: number; until?: number }): Promise<AuditEntry[]>;
+  };
+  /**
+   * Whose work the visit shows: only this user's audit entries (the app passes the signed-in user, in field mode
+   * the last one signed in on the profile). null: nobody is known, so no entry is shown; left out: everyone's.
+   */
+  user?: string | null;
   /** Only these gateways (default: every gateway the entries name). Names shown where given. */
   gateways?: VisitGateway[];
 }
 
 /** Reads the visit's audit entries (from `startedAt` to `endedAt`) and assembles the SiteVisit a report needs. */
 export async function collectVisit(source: VisitSource): Promise<SiteVisit> {
-  const entries = await source.audit.read({
-    profileId: source.profileId,
-    since: source.startedAt,
-    until: source.endedAt,
-  });
+  const entries =
+    source.user === null
+      ? []
+      : await source.audit.read({
+          profileId: source.profileId,
+          ...(source.user !== undefined ? { user: source.user } : {}),
+          since: source.startedAt,
+          until: source.endedAt,
+        });
   const wanted = source.gateways ? new Set(source.gateways.map((gateway) => gateway.id)) : undefined;
   const kept = wanted
     ? entries.filter((entry) => entry.gatewayId === undefined || wanted.has(entry.gatewayId))

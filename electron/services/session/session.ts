@@ -15,7 +15,7 @@ import { ApiError, ResponseValidationError, type ApiClient, type CallOptions } f
 import { readJwtClaims } from './jwt';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
-/** Where a session stands. `expired`: the refresh token no longer works; log in again. */
+/** Where a session stands. `expired`: the refresh token no longer works; sign in again. */
 export type SessionState = 'loggedOut' | 'active' | 'refreshing' | 'expired';
 
 /** What may be said about a session outside the main process: never a token. */
@@ -30,11 +30,11 @@ export interface SessionInfo {
   accessExpiresAt?: number;
 }
 
-/** The session expired: its refresh token was refused. Log in again. */
+/** The session expired: its refresh token was refused. Sign in again. */
 export class SessionExpiredError extends Error {
   override readonly name = 'SessionExpiredError';
   constructor() {
-    super('The session has expired: log in again');
+    super('The session has expired: sign in again');
   }
 }
 
@@ -179,7 +179,7 @@ export class Session extends EventEmitter<SessionEvents> {
     if (!tokens)
       throw this.currentState === 'expired'
         ? new SessionExpiredError()
-        : new ApiError(401, 10, 'Not logged in', 'session');
+        : new ApiError(401, 10, 'Not signed in', 'session');
     const margin = Math.max(REFRESH_MIN_LEAD_MS, Math.min(this.refreshMarginMs, tokens.lifetimeMs / 4));
     if (this.now() < tokens.expiresAt - margin) return tokens;
     return this.refresh(tokens);

@@ -198,13 +198,11 @@ export class SshSession extends TerminalSessionBase {
   /**
    * Ends the shell and the link, stops a connect in flight, runs the close hook (stopReverseSsh) and closes the
    * log; resolves when all of that is done (a second call waits for the same close). Never rejects: a failed
-   * hook is kept in `closeWarning`.
+   * hook is kept in `closeWarning`. `reason`: why it closed, when not at the user's asking (sign-out).
    */
-  close(): Promise<void> {
+  close(reason = 'Closed by the user'): Promise<void> {
     // A session that failed keeps saying why, so closing it after a failed open does not hide the cause.
-    return this.#finish(
-      this.state === 'failed' && this.stateReason ? this.stateReason : 'Closed by the user',
-    );
+    return this.#finish(this.state === 'failed' && this.stateReason ? this.stateReason : reason);
   }
 
   #finish(reason: string): Promise<void> {

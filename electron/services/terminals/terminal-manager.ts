@@ -63,6 +63,8 @@ export interface SshTerminal extends TerminalSession {
   readonly logProblem: string | undefined;
   readonly hostKeys: readonly HostKeyNotice[];
   readonly route: 'reverse' | 'direct';
+  /** `reason`: why it closed, when not at the user's asking. */
+  close(reason?: string): Promise<void>;
   /** `password`: a new one, when the gateway refused the last (reverse: root; direct: the user's). */
   reconnect(retry?: { password?: string }): Promise<void>;
 }
@@ -152,6 +154,14 @@ interface Entry {
   session: ManagedTerminal;
   output: OutputCoalescer;
   reason: string | undefined;
+  /** The account it was opened for (undefined: opened before anyone signed in). */
+  account: string | undefined;
+}
+
+/** Something kept for the site report (a session log, a serial triage) and the account it was made for. */
+interface Owned<Item> {
+  item: Item;
+  account: string | undefined;
 }
 
 /** A session's most recent output, for a page that was not there when it was sent (`terminals:attach`). */
@@ -181,9 +191,11 @@ function logNameOf(name: string, mac: string | undefined): string {
 export class TerminalManager {
   readonly #sessions = new Map<string, Entry>();
   /** Every session log of this run, closed sessions' too: the site report links them. */
-  readonly #logs: TerminalLogInfo[] = [];
+  readonly #logs: Array<Owned<TerminalLogInfo>> = [];
   /** Every serial triage of this run, newest last: the site report shows them. */
-  readonly #triages: TriageResult[] = [];
+  readonly #triages: Array<Owned<TriageResult>> = [];
+  /** Whose terminals these are: the account signed in last (useAccount), undefined until anyone has. */
+  #account: string | undefined;
   /** The consoles diagnostics run on, each with what cancels its run. */
   readonly #triaging = new Map<string, AbortController>();
   readonly #dependencies: TerminalManagerDependencies;
@@ -205,9 +217,42 @@ export class TerminalManager {
     return [...this.#sessions.values()].map((entry) => describe(entry));
   }
 
-  /** The session logs written since the app started, open and closed sessions alike, oldest first. */
+  /** The current account's session logs of this run, open and closed sessions alike, oldest first. */
   logs(): TerminalLogInfo[] {
-    return this.#logs.map((log) => ({ ...log }));
+    return this.#ownedBy(this.#logs).map((log) => ({ ...log }));
+  }
+
+  /**
+   * Makes `account` (an opaque key; the app passes the signed-in user and profile) the one whose terminals these
+   * are, and resolves once the others' are closed. Sessions, logs and triages made while nobody had signed in
+   * become its own; another account's sessions are closed (their output goes nowhere) and their logs and triages
+   * are no longer listed, so that one account never sees another's shells.
+   */
+  async useAccount(account: string): Promise<void> {
+    if (account === this.#account) return;
+    this.#account = account;
+    for (const owned of [...this.#sessions.values(), ...this.#logs, ...this.#triages])
+      owned.account ??= account;
+    const others = [...this.#sessions.values()].filter((entry) => entry.account !== account);
+    await this.#closeQuietly(
+      others.map((entry) => entry.session.id),
+      'Closed: another account signed in.',
+    );
+  }
+
+  /**
+   * Closes every reverse-SSH session, each stopping its tunnel through the API session while it still can (at
+   * sign-out, expiry or a switch of account: a root shell must not outlive the account that opened it). Never
+   * rejects; failures and warnings are logged. `reason` is what each closed session then says.
+   */
+  async closeReverse(reason: string): Promise<void> {
+    const reverse = [...this.#sessions.values()].filter(
+      ({ session }) => session.kind === 'ssh' && session.route === 'reverse',
+    );
+    await this.#closeQuietly(
+      reverse.map((entry) => entry.session.id),
+      reason,
+    );
   }
 
   /** The system's serial ports (and the demo console when enabled), and why the system's are missing if they are. */
@@ -319,11 +364,11 @@ export class TerminalManager {
    * `warning` when the session closed but not cleanly: an SSH session whose gateway did not confirm the tunnel
    * was stopped.
    */
-  async close(id: string): Promise<{ warning?: string }> {
+  async close(id: string, reason?: string): Promise<{ warning?: string }> {
     const entry = this.#sessions.get(id);
     if (!entry) return {};
     const { session } = entry;
-    await session.close();
+    await (session.kind === 'ssh' && reason ? session.close(reason) : session.close());
     this.#forget(id);
     const warning = session.kind === 'ssh' ? session.closeWarning : undefined;
     return warning ? { warning } : {};
@@ -436,7 +481,7 @@ export class TerminalManager {
         health: assessHealth(outcome.readings),
         ...(outcome.consoleLeft ? { consoleLeft: outcome.consoleLeft } : {}),
       };
-      this.#triages.push(result);
+      this.#triages.push({ item: result, account: this.#account });
       return result;
     } finally {
       this.#triaging.delete(id);
@@ -451,16 +496,24 @@ export class TerminalManager {
     this.#triaging.get(id)?.abort();
   }
 
-  /** The serial triages of this run, oldest first. */
+  /** The current account's serial triages of this run, oldest first. */
   triages(): TriageResult[] {
-    return this.#triages.map((result) => structuredClone(result));
+    return this.#ownedBy(this.#triages).map((result) => structuredClone(result));
   }
 
   /** Closes every session (app quit); never rejects, failures and warnings are logged. */
-  async closeAll(): Promise<void> {
+  closeAll(): Promise<void> {
+    return this.#closeQuietly([...this.#sessions.keys()]);
+  }
+
+  #ownedBy<Item>(kept: Array<Owned<Item>>): Item[] {
+    return kept.filter((owned) => owned.account === this.#account).map((owned) => owned.item);
+  }
+
+  async #closeQuietly(ids: string[], reason?: string): Promise<void> {
     await Promise.all(
-      [...this.#sessions.keys()].map((id) =>
-        this.close(id).then(
+      ids.map((id) =>
+        this.close(id, reason).then(
           ({ warning }) => {
             if (warning) this.#dependencies.log?.error(`closing terminal ${id}: ${warning}`);
           },
@@ -482,7 +535,12 @@ export class TerminalManager {
       schedule: this.#schedule,
       now: this.#now,
     });
-    const entry: Entry = { session, output, reason: session.kind === 'ssh' ? session.reason : undefined };
+    const entry: Entry = {
+      session,
+      output,
+      reason: session.kind === 'ssh' ? session.reason : undefined,
+      account: this.#account,
+    };
     this.#sessions.set(session.id, entry);
     this.#recordLog(entry);
     session.on('data', (chunk) => output.push(chunk));
@@ -514,21 +572,27 @@ export class TerminalManager {
 
   #recordLog(entry: Entry): void {
     const { session } = entry;
-    if (!session.logPath || this.#logs.some((log) => log.id === session.id && log.path === session.logPath))
+    if (
+      !session.logPath ||
+      this.#logs.some(({ item }) => item.id === session.id && item.path === session.logPath)
+    )
       return;
     const { gatewayId } = describe(entry);
     this.#logs.push({
-      id: session.id,
-      title: session.title,
-      path: session.logPath,
-      ...(gatewayId ? { gatewayId } : {}),
-      openedAt: this.#wallClock(),
+      item: {
+        id: session.id,
+        title: session.title,
+        path: session.logPath,
+        ...(gatewayId ? { gatewayId } : {}),
+        openedAt: this.#wallClock(),
+      },
+      account: entry.account,
     });
   }
 
   #forget(id: string): void {
     if (!this.#sessions.delete(id)) return;
-    for (const log of this.#logs) if (log.id === id) log.closedAt ??= this.#wallClock();
+    for (const { item } of this.#logs) if (item.id === id) item.closedAt ??= this.#wallClock();
   }
 
   async #remember(gatewayId: string, password: string): Promise<void> {
@@ -581,6 +645,7 @@ function describe(entry: Entry): TerminalInfo {
   return {
     ...common,
     ...(session.gatewayId ? { gatewayId: session.gatewayId } : {}),
+    route: session.route,
     hostKeys: session.hostKeys.map(({ keyId, fingerprint, isNew }) => ({ keyId, fingerprint, isNew })),
   };
 }

@@ -51,6 +51,8 @@ export const TerminalInfoSchema = z.object({
    * left as they were). Absent while connecting, reconnecting or failed: the line state is then unknown.
    */
   signals: z.object({ dtr: z.boolean(), rts: z.boolean() }).optional(),
+  /** SSH only: through the server's relay (reverse, needs the signed-in account) or to an address (direct). */
+  route: z.enum(['reverse', 'direct']).optional(),
   /** SSH only: host keys checked on the last connect (relay first). */
   hostKeys: z.array(HostKeyNoticeSchema),
 });

@@ -37,6 +37,9 @@ export function describeLoginError(error: IpcErrorShape, baseUrl: string): strin
       // No status, or a redirect: the server did answer, and Field Kit refused what it answered.
       if (details.status === null || isRedirectStatus(details.status))
         return `Field Kit could not use the server's answer to the sign-in: ${error.message}`;
+      // A 5xx is the server failing, not refusing: nothing is wrong with what was typed.
+      if (typeof details.status === 'number' && details.status >= 500)
+        return `The server could not sign you in (HTTP ${details.status}: ${error.message}); try again.`;
       return `The server refused the sign-in: ${error.message}`;
     case 'INVALID_INPUT':
       return 'Some fields need attention before signing in.';

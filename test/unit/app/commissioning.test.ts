@@ -387,6 +387,7 @@ describe('the SSH lockout guard and the terminals', () => {
       sitePacks: services.sitePacks,
       log: services.log,
       terminals: () => ({ list: () => terminals, triages: () => [] }),
+      lastUserOf: () => undefined,
       addShutdownHook: (hook) => services.addShutdownHook(hook),
     });
   }

@@ -32,7 +32,7 @@ interface Held {
  * The open terminal sessions as tabs, kept in step with main's `terminal:state` events, and the routing of each
  * session's `terminal:data` to its terminal. Guarantees: output that arrives before a terminal attaches is held,
  * every byte of it, and handed over in order on attach; a session closed elsewhere stays as a tab showing why until
- * closed here; `load()` (at start, and again whenever the link to main returns) has main write off what earlier
+ * closed here, or until an account signs in (then only the sessions main still has open stay); `load()` (at start, and again whenever the link to main returns) has main write off what earlier
  * pages, or output lost while the link was down, left unacknowledged, so that no session stays paused for it; and a
  * session this page has not shown yet (after a reload) starts from main's replay of its recent output, so that its
  * screen shows what the gateway printed before, not black until it prints again.
@@ -52,6 +52,8 @@ export class TerminalsState {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #shown = new Set<string>();
   readonly #stops: Array<() => void>;
+  /** The account signed in last, as "profile id, user name" (undefined until one is known to this page). */
+  #account: string | undefined;
 
   constructor(client: IpcClient) {
     this.#client = client;
@@ -74,6 +76,13 @@ export class TerminalsState {
         this.#held.set(id, held);
       }),
       client.on('terminal:state', ({ session }) => this.#update(session)),
+      client.on('session:changed', (summary) => {
+        if (!summary) return;
+        const account = JSON.stringify([summary.profileId, summary.username]);
+        if (account === this.#account) return;
+        this.#account = account;
+        void this.#keepOnlyListed();
+      }),
       onReconnected(client.transport, () => void this.load()),
     ];
   }
@@ -135,6 +144,29 @@ export class TerminalsState {
   /** Stops listening to main. */
   dispose(): void {
     for (const stop of this.#stops) stop();
+  }
+
+  /**
+   * After an account signed in: main has closed the sessions of any other account, so every tab main no longer
+   * lists goes, with its held output and its place in the routing. No screen of one account stays on show to the
+   * next (a closed tab would otherwise stay, with its scrollback, until closed here).
+   */
+  async #keepOnlyListed(): Promise<void> {
+    const result = await this.#client.invoke('terminals:list');
+    if (!result.ok) return;
+    // A lookup for this one pass, never rendered.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    const listed = new Set(result.value.sessions.map((session) => session.id));
+    for (const session of this.sessions) {
+      if (listed.has(session.id)) continue;
+      this.#sinks.delete(session.id);
+      this.#held.delete(session.id);
+      this.#shown.delete(session.id);
+    }
+    this.sessions = this.sessions.filter((session) => listed.has(session.id));
+    for (const session of result.value.sessions) this.#update(session);
+    if (!this.sessions.some((session) => session.id === this.activeId))
+      this.activeId = this.sessions[0]?.id ?? null;
   }
 
   /**

@@ -75,7 +75,7 @@ export function describeReadError(error: IpcErrorShape, what: string): string {
     case 'NOT_FOUND':
       return `The server does not know ${what}; it may have been deleted or moved to another customer.`;
     case 'SESSION_EXPIRED':
-      return 'Your session has expired. Log in again to continue.';
+      return 'Your session has expired. Sign in again to continue.';
     case 'UNAUTHENTICATED':
       return `You are not signed in, and neither the site pack nor an earlier visit kept ${what}. Sign in to load them.`;
     case 'INVALID_INPUT':

@@ -43,8 +43,15 @@ describe('login error messages', () => {
         `Field Kit could not use the server's answer to the sign-in: ${message}`,
       );
     }
-    const refused = { code: 'API_ERROR' as const, message: 'Busy', details: { status: 503, errorCode: 2 } };
-    expect(describeLoginError(refused, 'https://oam.example')).toBe('The server refused the sign-in: Busy');
+    const refused = { code: 'API_ERROR' as const, message: 'Locked', details: { status: 423, errorCode: 2 } };
+    expect(describeLoginError(refused, 'https://oam.example')).toBe('The server refused the sign-in: Locked');
+  });
+
+  it('says a server that failed (5xx) could not sign the user in, with its status, rather than refused', () => {
+    const failed = { code: 'API_ERROR' as const, message: 'Busy', details: { status: 503, errorCode: 2 } };
+    expect(describeLoginError(failed, 'https://oam.example')).toBe(
+      'The server could not sign you in (HTTP 503: Busy); try again.',
+    );
   });
 
   it('reads the fingerprint and subject of an untrusted certificate', () => {

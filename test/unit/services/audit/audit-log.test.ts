@@ -120,6 +120,13 @@ describe('AuditLog', () => {
     expect(entries.map((entry) => entry.name)).toEqual(['new']);
   });
 
+  it("reads only one user's entries when asked for a user", async () => {
+    await log.append(commandEntry({ user: 'tech@acme.demo', name: 'reboot' }));
+    await log.append(commandEntry({ user: 'ops@globex.demo', name: 'upgrade' }));
+    const entries = await log.read({ profileId: 'demo', user: 'ops@globex.demo' });
+    expect(entries.map((entry) => entry.name)).toEqual(['upgrade']);
+  });
+
   it('keeps each profile in its own file', async () => {
     await log.append(commandEntry({ profileId: 'site-a', name: 'a' }));
     await log.append(commandEntry({ profileId: 'site-b', name: 'b' }));

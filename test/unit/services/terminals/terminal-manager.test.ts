@@ -66,10 +66,10 @@ class FakeSshSession extends EventEmitter {
     this.retries.push(retry);
     this.state = 'open';
   }
-  async close(): Promise<void> {
+  async close(reason = 'Closed by the user'): Promise<void> {
     this.closeCount += 1;
     this.state = 'closed';
-    this.emit('state', 'closed', 'Closed by the user');
+    this.emit('state', 'closed', reason);
     this.emit('closed');
   }
 }
@@ -124,8 +124,8 @@ function setUp(overrides: Partial<TerminalManagerDependencies> = {}) {
         const session = new FakeSshSession(`s${++next}`);
         // Like SshService: closing a reverse session sends stopReverseSsh.
         const close = session.close.bind(session);
-        session.close = async () => {
-          await close();
+        session.close = async (reason?: string) => {
+          await close(reason);
           stopped.push(request.gatewayId);
         };
         opened.push(session);
@@ -582,6 +582,67 @@ describe('TerminalManager', () => {
       caught = error;
     }
     expect(mapTerminalError(caught).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('TerminalManager and the accounts signed in', () => {
+  const TECH = JSON.stringify(['demo', 'tech@acme.demo']);
+  const OPS = JSON.stringify(['demo', 'ops@globex.demo']);
+
+  it('closes only the reverse sessions at the end of a server session, each saying why', async () => {
+    const { manager, stopped, pushed } = setUp();
+    const reverse = await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    const direct = await manager.openDirect({
+      host: '127.0.0.1',
+      port: 22,
+      username: 'root',
+      password: 'pw',
+      cols: 80,
+      rows: 24,
+    });
+    await manager.closeReverse('Closed at sign-out.');
+    expect(stopped).toEqual(['gw-1']);
+    expect(manager.list().map((session) => session.id)).toEqual([direct.id]);
+    expect(pushed).toContainEqual({
+      event: 'terminal:state',
+      payload: expect.objectContaining({ id: reverse.id, state: 'closed', reason: 'Closed at sign-out.' }),
+    });
+  });
+
+  it('gives sessions opened before anyone signed in to the first account, and keeps them', async () => {
+    const { manager } = setUp();
+    const opened = await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    await manager.useAccount(TECH);
+    expect(manager.list().map((session) => session.id)).toEqual([opened.id]);
+    expect(manager.logs().map((log) => log.id)).toEqual([opened.id]);
+  });
+
+  it("closes another account's sessions when a user signs in, and lists none of its logs", async () => {
+    const { manager, opened } = setUp();
+    await manager.useAccount(TECH);
+    const tech = await manager.openDirect({
+      host: '127.0.0.1',
+      port: 22,
+      username: 'root',
+      password: 'pw',
+      cols: 80,
+      rows: 24,
+    });
+    await manager.useAccount(OPS);
+    const ops = await manager.openReverse({ gatewayId: 'gw-2', cols: 80, rows: 24 });
+    expect(opened[0]!.closeCount).toBe(1);
+    expect(manager.list().map((session) => session.id)).toEqual([ops.id]);
+    expect(manager.logs().map((log) => log.id)).toEqual([ops.id]);
+    expect(manager.logs().map((log) => log.id)).not.toContain(tech.id);
+  });
+
+  it('keeps the sessions when the same account signs in again', async () => {
+    const { manager, opened } = setUp();
+    await manager.useAccount(TECH);
+    const info = await manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 });
+    await manager.useAccount(TECH);
+    expect(opened[0]!.closeCount).toBe(0);
+    expect(manager.list().map((session) => session.id)).toEqual([info.id]);
   });
 });
 

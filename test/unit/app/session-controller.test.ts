@@ -1,0 +1,141 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SessionFacts, SessionPort } from '../../../electron/app';
+import {
+  SessionController,
+  type SessionAccount,
+  type SessionEndReason,
+} from '../../../electron/app/session-controller';
+import { MemoryStore } from '../../../electron/services/credentials';
+import { ProfileStore } from '../../../electron/services/profiles';
+import { EventHub } from '../../../electron/shared/ipc/event-hub';
+
+// When a server session ends (sign-out, expiry, another account's sign-in) the controller lets the app stop what
+// depends on it — reverse-SSH tunnels — while the session can still be used; and says when an account starts.
+
+/** A session double that signs anyone in and can be made to expire. */
+class FakeSession implements SessionPort {
+  current: SessionFacts | null = null;
+  listeners = new Set<() => void>();
+  async login(username: string) {
+    this.current = { username, userId: username, role: 'CUSTOMER_USER', accessExpiresAt: 0, state: 'active' };
+  }
+  async resume() {}
+  async logout() {
+    this.current = null;
+  }
+  async call(): Promise<never> {
+    throw new Error('not used');
+  }
+  async command(): Promise<never> {
+    throw new Error('not used');
+  }
+  facts() {
+    return this.current;
+  }
+  refreshToken() {
+    return null;
+  }
+  onChange(listener: () => void) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  dispose() {
+    this.listeners.clear();
+  }
+  expire() {
+    if (this.current) this.current = { ...this.current, state: 'expired' };
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+type Heard =
+  | { hook: 'ending'; account: SessionAccount; reason: SessionEndReason; sessionUsable: boolean }
+  | { hook: 'started'; account: SessionAccount };
+
+let folder: string;
+let heard: Heard[];
+let sessions: FakeSession[];
+let controller: SessionController;
+let profileId: string;
+
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'fieldkit-session-controller-'));
+  heard = [];
+  sessions = [];
+  const profiles = new ProfileStore({ folder });
+  await profiles.load();
+  profileId = (await profiles.save({ name: 'Lab', baseUrl: 'https://oam.example.com' })).id;
+  controller = new SessionController({
+    profiles,
+    credentials: new MemoryStore(),
+    events: new EventHub(),
+    createSession: () => {
+      const session = new FakeSession();
+      sessions.push(session);
+      return session;
+    },
+    onNotice: () => undefined,
+    onSessionEnding: async (account, reason) => {
+      let sessionUsable = true;
+      try {
+        controller.requireSession();
+      } catch {
+        sessionUsable = false;
+      }
+      heard.push({ hook: 'ending', account, reason, sessionUsable });
+    },
+    onSessionStarted: async (account) => void heard.push({ hook: 'started', account }),
+  });
+});
+
+afterEach(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+function signIn(username: string) {
+  return controller.login({ profileId, username, password: 'pw', remember: 'none' });
+}
+
+describe('SessionController and the end of a session', () => {
+  it('says an account started, then that it ends at sign-out while its session still works', async () => {
+    await signIn('tech@acme.demo');
+    await controller.logout();
+    const tech = { profileId, username: 'tech@acme.demo' };
+    expect(heard).toEqual([
+      { hook: 'started', account: tech },
+      { hook: 'ending', account: tech, reason: 'sign-out', sessionUsable: true },
+    ]);
+  });
+
+  it("ends the previous account's session when another account signs in, before letting it go", async () => {
+    await signIn('tech@acme.demo');
+    await signIn('ops@globex.demo');
+    expect(heard.slice(1)).toEqual([
+      {
+        hook: 'ending',
+        account: { profileId, username: 'tech@acme.demo' },
+        reason: 'replaced',
+        sessionUsable: true,
+      },
+      { hook: 'started', account: { profileId, username: 'ops@globex.demo' } },
+    ]);
+  });
+
+  it('does not end anything when the same account signs in again', async () => {
+    await signIn('tech@acme.demo');
+    await signIn('tech@acme.demo');
+    expect(heard.map((entry) => entry.hook)).toEqual(['started', 'started']);
+  });
+
+  it('says the session ended once when it expires', async () => {
+    await signIn('tech@acme.demo');
+    sessions[0]!.expire();
+    sessions[0]!.expire();
+    await expect.poll(() => heard.length).toBe(2);
+    expect(heard[1]).toMatchObject({ hook: 'ending', reason: 'expired' });
+    expect(heard.filter((entry) => entry.hook === 'ending')).toHaveLength(1);
+  });
+});
