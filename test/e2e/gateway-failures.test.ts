@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type StartedHost } from '../../electron/host/start-host';
 import { MemoryStore } from '../../electron/services/credentials';
 import type { Gateway } from '../../electron/shared/api';
@@ -64,6 +64,12 @@ afterAll(async () => {
   await proxy?.close();
   await simulator?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+// A test that fails midway leaves no fault behind for the next one.
+afterEach(() => {
+  proxy.failWhen(null);
+  proxy.release();
 });
 
 /** Acme's gateways as the API lists them to its technician, newest status. */
