@@ -201,3 +201,42 @@ describe('the gateway page when reads fail', () => {
     proxy.failWhen(null);
   });
 });
+
+describe('moving between screens', () => {
+  /** The page's scroll offset and the focused element's role and text, as `scrollY|TAG|text`. */
+  function scrollAndFocus(): Promise<string> {
+    return page.evaluate(() => {
+      const focused = document.activeElement;
+      return `${window.scrollY}|${focused?.tagName ?? ''}|${focused?.textContent?.trim() ?? ''}`;
+    });
+  }
+
+  it('opens Diagnostics from a scrolled gateway page at its top, the heading focused', async () => {
+    const online = await gatewayWithStatus('ONLINE');
+    await page.evaluate((id) => (location.hash = `#/gateways/${id}`), online.id.id);
+    const diagnosticsLink = page
+      .getByRole('region', { name: 'Tools' })
+      .getByRole('link', { name: 'Diagnostics' });
+    await diagnosticsLink.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+    await diagnosticsLink.click();
+    await page.getByRole('heading', { name: 'Diagnostics', level: 2 }).waitFor();
+    await expect.poll(scrollAndFocus).toBe('0|H1|Gateways');
+  });
+
+  it('opens another view at its top after a scrolled screen, the heading focused', async () => {
+    await page.evaluate(() => window.scrollTo(0, 300));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Devices' }).click();
+    await expect.poll(scrollAndFocus).toBe('0|H1|Devices');
+  });
+
+  it('leaves the focus on the console a route asks for', async () => {
+    const online = await gatewayWithStatus('ONLINE');
+    await page.evaluate((id) => (location.hash = `#/gateways/${id}/console`), online.id.id);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim() ?? ''))
+      .toBe('Command console');
+  });
+});
