@@ -240,3 +240,31 @@ describe('moving between screens', () => {
       .toBe('Command console');
   });
 });
+
+describe('diagnostics of an online gateway', () => {
+  it('echoes a long refused ping destination cut short, Packets staying beside it', async () => {
+    const online = await gatewayWithStatus('ONLINE');
+    await page.evaluate((id) => (location.hash = `#/gateways/${id}/diagnostics`), online.id.id);
+    await page.getByRole('heading', { name: 'Gateway', level: 3, exact: true }).waitFor();
+    const destination = page.getByRole('textbox', { name: 'Destination' });
+    await destination.fill('x'.repeat(300));
+    await page.getByRole('button', { name: 'Ping', exact: true }).click();
+    const error = page.getByText(/is not a host name or IP address/);
+    await error.waitFor();
+    expect(await error.textContent()).toBe(`“${'x'.repeat(40)}…” is not a host name or IP address.`);
+    const destinationBox = await destination.boundingBox();
+    const packetsBox = await page.getByRole('textbox', { name: 'Packets' }).boundingBox();
+    expect(packetsBox?.y).toBe(destinationBox?.y);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  });
+
+  it('names Lo as lo, the uptime as a duration and the customer gateway ID in words', async () => {
+    const overview = page.getByText('Gateway information');
+    await overview.waitFor();
+    const text = (await page.locator('dl').first().textContent()) ?? '';
+    expect(text).toMatch(/Uptime\s*\d+ (h|min|s|d)/);
+    expect(text).not.toContain('Uptime seconds');
+    expect(text).toContain('Customer gateway ID');
+    expect(text).toMatch(/(^|[^A-Za-z])lo\s*127\.0\.0\.1/);
+  });
+});
