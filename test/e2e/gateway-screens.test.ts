@@ -268,3 +268,29 @@ describe('diagnostics of an online gateway', () => {
     expect(text).toMatch(/(^|[^A-Za-z])lo\s*127\.0\.0\.1/);
   });
 });
+
+describe('keyboard focus in a wizard', () => {
+  /** The focused element as `TAG|accessible text` (a field by its label). */
+  function focused(): Promise<string> {
+    return page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      const label = element?.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null;
+      return `${element?.tagName ?? ''}|${(label ?? element?.textContent ?? '').trim()}`;
+    });
+  }
+
+  it('moves to the review heading, then from "I understand the risk" to the field to type', async () => {
+    const online = await gatewayWithStatus('ONLINE');
+    await page.evaluate((id) => (location.hash = `#/gateways/${id}/wizard/firewall`), online.id.id);
+    await page.getByLabel('Ping allowed').uncheck();
+    await page.getByRole('button', { name: 'Review changes' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('H3|What will change');
+
+    await page.getByRole('button', { name: 'I understand the risk' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('INPUT|Type BLOCK PING to go ahead');
+    await page.keyboard.type('BLOCK PING');
+    expect(await page.getByRole('button', { name: 'Apply', exact: true }).isDisabled()).toBe(false);
+  });
+});
