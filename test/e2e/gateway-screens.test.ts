@@ -232,6 +232,17 @@ describe('moving between screens', () => {
     await expect.poll(scrollAndFocus).toBe('0|H1|Devices');
   });
 
+  it('skips to the content of the view shown, not to another view', async () => {
+    await page.evaluate(() => (location.hash = '#/devices'));
+    await page.getByRole('heading', { name: 'Devices', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Skip to content' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => `${location.hash}|${document.activeElement?.id ?? ''}`)).toBe(
+      '#/devices|content',
+    );
+    expect(await page.getByRole('heading', { name: 'Devices', level: 1 }).count()).toBe(1);
+  });
+
   it('leaves the focus on the console a route asks for', async () => {
     const online = await gatewayWithStatus('ONLINE');
     await page.evaluate((id) => (location.hash = `#/gateways/${id}/console`), online.id.id);
