@@ -43,7 +43,7 @@ const SECONDS_KEY = /^(.+?)(?:[_-]seconds|Seconds|[_-]secs|Secs)$/;
  * A duration in seconds as a technician reads it, to the two largest units: 54056 → "15 h 0 min", 95 → "1 min
  * 35 s", 200000 → "2 d 7 h". A value that is not a whole non-negative number of seconds is left as it is.
  */
-export function formatDuration(seconds: number): string {
+export function formatSeconds(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return String(seconds);
   const whole = Math.floor(seconds);
   const days = Math.floor(whole / 86_400);
@@ -107,7 +107,7 @@ export function toLabelledFields(value: unknown, depth = 0, parentKey = ''): Lab
         : labelForKey(key);
     const seconds = SECONDS_KEY.exec(key);
     if (seconds?.[1] && typeof item === 'number' && !Array.isArray(value))
-      return { key, label: labelForKey(seconds[1]), text: formatDuration(item) };
+      return { key, label: labelForKey(seconds[1]), text: formatSeconds(item) };
     const isNested =
       item !== null &&
       typeof item === 'object' &&

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatDuration,
+  formatSeconds,
   labelForKey,
   toLabelledFields,
 } from '../../../../renderer/src/lib/components/labelled-fields';
@@ -49,7 +49,7 @@ describe('toLabelledFields', () => {
   });
 });
 
-describe('formatDuration', () => {
+describe('formatSeconds', () => {
   it.each([
     [54_056, '15 h 0 min'],
     [95, '1 min 35 s'],
@@ -57,12 +57,12 @@ describe('formatDuration', () => {
     [200_000, '2 d 7 h'],
     [3600, '1 h 0 min'],
   ])('reads %i seconds as “%s”', (seconds, text) => {
-    expect(formatDuration(seconds)).toBe(text);
+    expect(formatSeconds(seconds)).toBe(text);
   });
 
   it('leaves a value that is not a duration as it is', () => {
-    expect(formatDuration(-5)).toBe('-5');
-    expect(formatDuration(Number.NaN)).toBe('NaN');
+    expect(formatSeconds(-5)).toBe('-5');
+    expect(formatSeconds(Number.NaN)).toBe('NaN');
   });
 });
 
