@@ -12,6 +12,7 @@ import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';
 import { customersOf, passwordOf, startTestSimulator } from '../helpers/simulator';
 import { signIn } from './support/login-page';
 import { ensureRendererBuilt } from './support/renderer-build';
+import { SHORT_TIMINGS } from './wizards-harness';
 
 // What the gateway list, page and diagnostics say when the server fails, answers slowly or lists a gateway as
 // OFFLINE: Chromium → browser host → a fault proxy on loopback → the simulator, signed in as Acme's technician.
@@ -33,13 +34,14 @@ let dataDir: string;
 beforeAll(async () => {
   const rendererDir = await ensureRendererBuilt();
   dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-e2e-gateway-failures-'));
-  simulator = await startTestSimulator({ commandTimeoutMs: 3000, offlineFraction: 0.3 });
+  simulator = await startTestSimulator({ commandTimeoutMs: 3000, offlineFraction: 0.3, rebootMs: 1500 });
   proxy = await startFaultProxy(simulator.url);
   host = await startHost({
     dataDir,
     rendererDir,
     credentials: { store: new MemoryStore(), keychain: 'session-only' },
     log: SILENT_LOG,
+    commissioningTiming: SHORT_TIMINGS.timing,
   });
   host.services.profiles.setDemoProfile(
     {
@@ -304,4 +306,28 @@ describe('keyboard focus in a wizard', () => {
     await page.keyboard.type('BLOCK PING');
     expect(await page.getByRole('button', { name: 'Apply', exact: true }).isDisabled()).toBe(false);
   });
+});
+
+describe('diagnostics after a reboot', () => {
+  /** The uptime Diagnostics shows, as text ("" while it is not shown). */
+  function shownUptime(): Promise<string> {
+    return page.evaluate(() => {
+      const term = [...document.querySelectorAll('dt')].find(
+        (element) => element.textContent?.trim() === 'Uptime',
+      );
+      return term?.nextElementSibling?.textContent?.trim() ?? '';
+    });
+  }
+
+  it('reads the gateway again once the reboot succeeded, not leaving what it read before', async () => {
+    const gateway = (await acmeGateways()).filter((candidate) => candidate.status === 'ONLINE')[1];
+    if (!gateway) throw new Error('Acme needs two ONLINE gateways in this tenant');
+    await page.evaluate((id) => (location.hash = `#/gateways/${id}/diagnostics`), gateway.id.id);
+    await expect.poll(shownUptime).toMatch(/ h /);
+
+    await page.getByRole('button', { name: 'Reboot the gateway' }).click();
+    await page.getByRole('button', { name: 'Reboot and wait' }).click();
+    await page.getByText(/The gateway rebooted and answered again after/).waitFor({ timeout: 30_000 });
+    await expect.poll(shownUptime).toMatch(/^\d+ s$/);
+  }, 45_000);
 });
