@@ -11,6 +11,7 @@ const ABBREVIATIONS: Record<string, string> = {
   apn: 'APN',
   bsp: 'BSP',
   crc: 'CRC',
+  cust: 'customer',
   dos: 'DoS',
   eui: 'EUI',
   gps: 'GPS',
@@ -32,6 +33,28 @@ const ABBREVIATIONS: Record<string, string> = {
   url: 'URL',
   wan: 'WAN',
 };
+
+/** Keys whose children are names of their own (network interfaces: `lo`, `eth0`), shown as they are. */
+const NAMED_CHILDREN_KEY = /interfaces$/i;
+/** A number of seconds by its key (`uptimeSeconds`, `uptime_seconds`): shown as a duration. */
+const SECONDS_KEY = /^(.+?)(?:[_-]seconds|Seconds|[_-]secs|Secs)$/;
+
+/**
+ * A duration in seconds as a technician reads it, to the two largest units: 54056 → "15 h 0 min", 95 → "1 min
+ * 35 s", 200000 → "2 d 7 h". A value that is not a whole non-negative number of seconds is left as it is.
+ */
+export function formatSeconds(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return String(seconds);
+  const whole = Math.floor(seconds);
+  const days = Math.floor(whole / 86_400);
+  const hours = Math.floor((whole % 86_400) / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = whole % 60;
+  if (days > 0) return `${days} d ${hours} h`;
+  if (hours > 0) return `${hours} h ${minutes} min`;
+  if (minutes > 0) return `${minutes} min ${rest} s`;
+  return `${rest} s`;
+}
 
 /** Nesting shown as fields at most; deeper values are shown as compact JSON. */
 const MAX_DEPTH = 4;
@@ -70,21 +93,28 @@ function textOf(key: string, value: unknown): string {
  * A structured answer (GPS fix, BSP status, gateway info…) as labelled fields, nested objects as nested fields:
  * the technician reads "Latitude 47.37" rather than a line of JSON that runs off the screen.
  */
-export function toLabelledFields(value: unknown, depth = 0): LabelledField[] {
+export function toLabelledFields(value: unknown, depth = 0, parentKey = ''): LabelledField[] {
   if (value === null || typeof value !== 'object')
     return [{ key: 'value', label: 'Value', text: textOf('', value) }];
   const entries: Array<[string, unknown]> = Array.isArray(value)
     ? value.map((item, index) => [String(index + 1), item])
     : Object.entries(value as Record<string, unknown>);
   return entries.map(([key, item]) => {
-    const label = Array.isArray(value) ? `#${key}` : labelForKey(key);
+    const label = Array.isArray(value)
+      ? `#${key}`
+      : NAMED_CHILDREN_KEY.test(parentKey)
+        ? key
+        : labelForKey(key);
+    const seconds = SECONDS_KEY.exec(key);
+    if (seconds?.[1] && typeof item === 'number' && !Array.isArray(value))
+      return { key, label: labelForKey(seconds[1]), text: formatSeconds(item) };
     const isNested =
       item !== null &&
       typeof item === 'object' &&
       depth < MAX_DEPTH &&
       !(Array.isArray(item) && item.every((element) => element === null || typeof element !== 'object'));
     return isNested
-      ? { key, label, text: '', children: toLabelledFields(item, depth + 1) }
+      ? { key, label, text: '', children: toLabelledFields(item, depth + 1, key) }
       : { key, label, text: textOf(key, item) };
   });
 }

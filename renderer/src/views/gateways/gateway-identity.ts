@@ -9,6 +9,45 @@ const LOOKUP_PAGE_SIZE = 1000;
 /** Pages read at most while looking one up: bounds the scan of a very large fleet. */
 const LOOKUP_MAX_PAGES = 20;
 
+/** A gateway's record as just read: `asOf` is null when the server answered, else when the copy shown was kept. */
+export interface GatewayRead {
+  gateway: Gateway;
+  asOf: number | null;
+}
+
+/**
+ * Reads the gateway's record now (its status and last-seen time): by its MAC when a list showed it, else page by
+ * page through the signed-in user's gateways. Null when it cannot be read or found: its status is then unknown.
+ */
+export async function readGatewayNow(
+  client: IpcClient,
+  summary: Pick<SessionSummary, 'role' | 'providerId' | 'customerId'> | null,
+  gatewayId: string,
+): Promise<GatewayRead | null> {
+  const known = GATEWAY_DIRECTORY.get(gatewayId);
+  const pages = known ? 1 : LOOKUP_MAX_PAGES;
+  for (let page = 0; page < pages; page++) {
+    const query: Record<string, unknown> = {
+      page,
+      limit: known ? 20 : LOOKUP_PAGE_SIZE,
+      sortField: 'CREATED_TIME',
+      sortDirection: 'ASC',
+    };
+    if (known) query.textSearch = known.gatewayMac;
+    const request = userGatewaysRequest(summary, query);
+    if (!request) return null;
+    const outcome = await readThroughCache(client, request);
+    if (!outcome.ok) return null;
+    const found = outcome.value.data.find((candidate) => candidate.id.id === gatewayId);
+    if (found) {
+      GATEWAY_DIRECTORY.set(gatewayId, found);
+      return { gateway: found, asOf: outcome.asOf };
+    }
+    if (!outcome.value.hasNext) break;
+  }
+  return null;
+}
+
 /**
  * The gateway with this id, from any list already shown, else by reading the signed-in user's gateways page by
  * page (live or from the offline cache). Null when it cannot be found or read: callers then show the id alone.

@@ -20,6 +20,14 @@ export const PAGE_SIZES = [50, 100, 200, 500] as const;
 const MAX_CONCURRENT_PAGES = 2;
 /** While showing cached data, how often to try the server again. */
 export const OFFLINE_RETRY_MS = 5_000;
+/** The wait before the first automatic retry of a list that failed to load; each further failure doubles it. */
+export const LOAD_RETRY_FIRST_MS = 5_000;
+/** The longest wait between automatic retries of a failed list. */
+export const LOAD_RETRY_MAX_MS = 60_000;
+/** Automatic retries of a failed list before it waits for the technician's Retry (a bounded loop). */
+export const LOAD_RETRY_MAX_TRIES = 8;
+/** Failures a later try may cure (a server hiccup, a slow or absent link); others need the technician. */
+const RETRYABLE_CODES: ReadonlySet<string> = new Set(['API_ERROR', 'NETWORK', 'TIMEOUT', 'INTERNAL']);
 
 /** The endpoints that list a page of gateways: a provider's, a customer's or a gateway group's. */
 export type GatewayListEndpoint =
@@ -71,6 +79,12 @@ export class GatewayListState {
   pageSize = $state<number>(100);
   search = $state('');
   total = $state(0);
+  /** True once the first page of the current list answered: until then `total` is unknown, not 0. */
+  hasLoaded = $state(false);
+  /** When the next automatic retry of a list that failed to load is due (clock time), or null. */
+  retryAt = $state<number | null>(null);
+  /** Failed loads of the current list in a row (the automatic retries stop at LOAD_RETRY_MAX_TRIES). */
+  loadFailures = $state(0);
   /** True while the rows shown come from this laptop (offline cache or site pack) rather than the server. */
   get isOffline(): boolean {
     return this.asOf !== null;
@@ -91,6 +105,7 @@ export class GatewayListState {
   #inFlight = 0;
   #generation = 0;
   #retryTimer: ReturnType<typeof setTimeout> | null = null;
+  #loadRetryTimer: ReturnType<typeof setTimeout> | null = null;
 
   readonly client: IpcClient;
 
@@ -103,17 +118,32 @@ export class GatewayListState {
     return this.#pages.get(Math.floor(index / this.pageSize))?.[index % this.pageSize];
   }
 
-  /** Starts over from the first page (after a change of scope, sort, size or search). */
+  /** Starts over from the first page (after a change of scope, sort, size or search, or the Retry button). */
   reload(): void {
+    this.#restart();
+  }
+
+  /** True when the list failed to load and no automatic retry is due: only the Retry button loads it. */
+  get hasStoppedRetrying(): boolean {
+    return this.error !== null && !this.hasLoaded && this.retryAt === null;
+  }
+
+  // An automatic retry keeps the error on screen (it says why we are trying again) and the count of failures.
+  #restart(isAutomaticRetry = false): void {
     this.#generation++;
     this.#pages.clear();
     this.#requested.clear();
     this.#queue = [];
     this.#inFlight = 0;
     this.total = 0;
-    this.error = null;
+    this.hasLoaded = false;
+    if (!isAutomaticRetry) {
+      this.error = null;
+      this.loadFailures = 0;
+    }
     this.version++;
     this.#clearRetry();
+    this.#clearLoadRetry();
     if (this.scope) this.#request(0);
   }
 
@@ -127,9 +157,10 @@ export class GatewayListState {
     for (let page = first; page <= Math.min(last, lastPage); page++) this.#request(page);
   }
 
-  /** Stops the offline retry timer. */
+  /** Stops the offline and failed-load retry timers. */
   dispose(): void {
     this.#clearRetry();
+    this.#clearLoadRetry();
     this.#generation++;
   }
 
@@ -171,10 +202,12 @@ export class GatewayListState {
     if (!outcome.ok) {
       this.#requested.delete(page);
       if (page === 0 || this.total === 0) this.error = outcome.error;
+      if (page === 0 && !this.hasLoaded) this.#scheduleLoadRetry(outcome.error);
       this.#pump();
       return;
     }
     this.error = null;
+    this.loadFailures = 0;
     if (outcome.asOf !== null) {
       this.asOf = this.asOf === null ? outcome.asOf : Math.min(this.asOf, outcome.asOf);
       this.#scheduleRetry();
@@ -186,6 +219,7 @@ export class GatewayListState {
     }
     this.#pages.set(page, outcome.value.data);
     this.total = outcome.value.totalElements;
+    this.hasLoaded = true;
     this.#remember(outcome.value.data);
     this.version++;
     this.#pump();
@@ -230,6 +264,24 @@ export class GatewayListState {
       this.asOf = null;
       this.reload();
     } else this.#scheduleRetry();
+  }
+
+  #scheduleLoadRetry(error: IpcErrorShape): void {
+    this.loadFailures++;
+    if (!RETRYABLE_CODES.has(error.code) || this.loadFailures > LOAD_RETRY_MAX_TRIES) return;
+    const delay = Math.min(LOAD_RETRY_FIRST_MS * 2 ** (this.loadFailures - 1), LOAD_RETRY_MAX_MS);
+    this.retryAt = Date.now() + delay;
+    this.#loadRetryTimer = setTimeout(() => {
+      this.#loadRetryTimer = null;
+      this.retryAt = null;
+      this.#restart(true);
+    }, delay);
+  }
+
+  #clearLoadRetry(): void {
+    if (this.#loadRetryTimer !== null) clearTimeout(this.#loadRetryTimer);
+    this.#loadRetryTimer = null;
+    this.retryAt = null;
   }
 
   #clearRetry(): void {

@@ -85,6 +85,11 @@ export function describeReadError(error: IpcErrorShape, what: string): string {
   }
 }
 
+/** The text as a sentence: a full stop added when it ends without one (server messages often do). */
+export function endSentence(text: string): string {
+  return /[.!?…]$/.test(text.trim()) ? text : `${text.trim()}.`;
+}
+
 /** What a failed gateway command means, in words (a timeout is a normal outcome, not a crash). */
 export function describeCommandError(error: IpcErrorShape, command: string): string {
   switch (error.code) {

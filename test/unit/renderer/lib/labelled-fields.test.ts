@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { labelForKey, toLabelledFields } from '../../../../renderer/src/lib/components/labelled-fields';
+import {
+  formatSeconds,
+  labelForKey,
+  toLabelledFields,
+} from '../../../../renderer/src/lib/components/labelled-fields';
 
 describe('labelForKey', () => {
   it.each([
     ['uptimeSeconds', 'Uptime seconds'],
     ['bspVersion', 'BSP version'],
     ['packets_recv', 'Packets recv'],
-    ['custGatewayId', 'Cust gateway ID'],
+    ['custGatewayId', 'Customer gateway ID'],
     ['eth0', 'eth0'],
   ])('reads %s as “%s”', (key, label) => {
     expect(labelForKey(key)).toBe(label);
@@ -30,7 +34,7 @@ describe('toLabelledFields', () => {
         text: '',
         children: [
           { key: 'eth0', label: 'eth0', text: '(empty)' },
-          { key: 'lo', label: 'Lo', text: '127.0.0.1' },
+          { key: 'lo', label: 'lo', text: '127.0.0.1' },
         ],
       },
     ]);
@@ -42,5 +46,42 @@ describe('toLabelledFields', () => {
 
   it('shows a plain answer as one value', () => {
     expect(toLabelledFields('OK')).toEqual([{ key: 'value', label: 'Value', text: 'OK' }]);
+  });
+});
+
+describe('formatSeconds', () => {
+  it.each([
+    [54_056, '15 h 0 min'],
+    [95, '1 min 35 s'],
+    [0, '0 s'],
+    [200_000, '2 d 7 h'],
+    [3600, '1 h 0 min'],
+  ])('reads %i seconds as “%s”', (seconds, text) => {
+    expect(formatSeconds(seconds)).toBe(text);
+  });
+
+  it('leaves a value that is not a duration as it is', () => {
+    expect(formatSeconds(-5)).toBe('-5');
+    expect(formatSeconds(Number.NaN)).toBe('NaN');
+  });
+});
+
+describe('toLabelledFields, durations and names', () => {
+  it('shows a number of seconds as a duration under the name without its unit', () => {
+    expect(toLabelledFields({ uptimeSeconds: 54_056 })).toEqual([
+      { key: 'uptimeSeconds', label: 'Uptime', text: '15 h 0 min' },
+    ]);
+  });
+
+  it('leaves milliseconds and other numbers alone', () => {
+    expect(toLabelledFields({ latencyMilliseconds: 120, uptime_seconds: 61 })).toEqual([
+      { key: 'latencyMilliseconds', label: 'Latency milliseconds', text: '120' },
+      { key: 'uptime_seconds', label: 'Uptime', text: '1 min 1 s' },
+    ]);
+  });
+
+  it('keeps interface names as the gateway spells them', () => {
+    const [interfaces] = toLabelledFields({ interfaces: { lo: '127.0.0.1', wwan0: '10.0.0.2', br_lan: '' } });
+    expect(interfaces?.children?.map((field) => field.label)).toEqual(['lo', 'wwan0', 'br_lan']);
   });
 });
