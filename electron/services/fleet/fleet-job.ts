@@ -12,9 +12,11 @@ import {
   describeChange,
   isChangeApplied,
   validateChange,
+  type ChangeAttemptNotes,
   type FleetChange,
   type GatewayChangeOutcome,
 } from './fleet-changes';
+import { followUpgrade, versionsBefore, type RequestedUpgrade } from './fleet-upgrade';
 
 /** Gateways worked on at once by default. */
 export const FLEET_CONCURRENCY = 16;
@@ -38,8 +40,8 @@ export interface FleetTarget {
 }
 
 /**
- * Where a gateway stands in the job. `done`: applied and verified by reading back; `unchanged`: it already had
- * the change; `failed`: not applied (nothing went out, the gateway refused, or reading back shows the old value);
+ * Where a gateway stands in the job. `done`: applied and verified by reading back (an upgrade: the gateway
+ * answered again after its restart and its package versions moved); `unchanged`: it already had the change; `failed`: not applied (nothing went out, the gateway refused, or reading back shows the old value);
  * `unknown`: a change went out but neither its answer nor a read-back came, so it may or may not hold;
  * `skipped`: offline before any change was sent; `cancelled`: stopped by the technician.
  */
@@ -93,6 +95,10 @@ export interface FleetJobOptions {
   retryDelayMs?: number;
   retryMaxDelayMs?: number;
   commandTimeoutMs?: number;
+  /** How long an upgraded gateway is followed until it answers with its new versions (default SOFTWARE_TIMEOUT_MS). */
+  gatewayReturnTimeoutMs?: number;
+  /** Pause between progress reads of an upgrade (default TASK_POLL_INTERVAL_MS). */
+  pollIntervalMs?: number;
   signal?: AbortSignal;
   jobId?: string;
   /** Random source for retry jitter (tests pass a fixed one). */
@@ -120,7 +126,9 @@ const STATUSES: FleetRowStatus[] = [
  * and read back; transient failures (408, 5xx, network) are retried with exponential backoff and jitter; a
  * gateway that never answers before anything is sent ends `skipped` (offline), a refusal ends `failed` with the
  * reason in words. A row whose change went out without a confirmed answer reads the gateway back and says what
- * is true: `done` (verified), `failed` (not applied) or `unknown` (it could not be read). Cancelling stops
+ * is true: `done` (verified), `failed` (not applied) or `unknown` (it could not be read). A software upgrade is
+ * followed through its install and restart until the gateway answers and its versions read back (followUpgrade);
+ * a gateway that does not come back in time ends `unknown`, never `done`. Cancelling stops
  * starting gateways and marks them `cancelled`. Nothing is dropped: the result has exactly one row per input
  * gateway, in input order (duplicates in the input are merged). The constructor throws
  * ConfirmationRequiredError unless `confirmation` names the gateway count and covers the change's risk.
@@ -248,6 +256,7 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
     const signal = this.controller.signal;
     // A change sent by an attempt whose answer was lost makes the next attempt find "already set": still ours.
     let sentChange = false;
+    const notes: ChangeAttemptNotes = {};
     const commander: GatewayCommander = {
       command: (gatewayId, name, request, callOptions) => {
         this.commandsSent++;
@@ -263,7 +272,12 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
         const outcome: GatewayChangeOutcome = await applyChange(commander, row.gatewayId, this.change, {
           signal,
           timeoutMs: this.options.commandTimeoutMs,
+          notes,
         });
+        if (outcome.upgrade) {
+          await this.settleUpgrade(row, startedAt, commander, outcome.upgrade, outcome.detail);
+          return;
+        }
         const changedEarlier = !outcome.changed && sentChange;
         await this.settle(row, startedAt, {
           status: outcome.changed || changedEarlier ? 'done' : 'unchanged',
@@ -275,6 +289,15 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
         return;
       } catch (error) {
         lastError = error;
+        if ((isCancellation(error) || signal.aborted) && notes.requestedUpgrade) {
+          await this.settle(row, startedAt, {
+            status: 'unknown',
+            reason:
+              "upgrade sent; cancelled before the gateway confirmed it — outcome unknown: re-read the gateway's software",
+            before: versionsBefore(notes.requestedUpgrade),
+          });
+          return;
+        }
         if (isCancellation(error) || signal.aborted) {
           await this.settle(row, startedAt, {
             status: 'cancelled',
@@ -302,7 +325,16 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
       }
     }
     const attempts = row.attempts === 1 ? '1 attempt' : `${row.attempts} attempts`;
-    if (sentChange) await this.settleAfterReadBack(row, startedAt, { commander, lastError, attempts });
+    // The upgrade went out but its answer was lost: following it is the read-back.
+    if (notes.requestedUpgrade)
+      await this.settleUpgrade(
+        row,
+        startedAt,
+        commander,
+        notes.requestedUpgrade,
+        'upgrade sent (its answer was lost)',
+      );
+    else if (sentChange) await this.settleAfterReadBack(row, startedAt, { commander, lastError, attempts });
     else if (isGatewayOffline(lastError))
       await this.settle(row, startedAt, {
         status: 'skipped',
@@ -313,6 +345,29 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
         status: 'failed',
         reason: `${describeError(lastError)} (${attempts})`,
       });
+  }
+
+  /**
+   * An upgrade the gateway accepted: the row stays `running` (its reason says what the gateway does now) while
+   * followUpgrade waits through the install and restart, then settles as it read the versions back.
+   */
+  private async settleUpgrade(
+    row: FleetRow,
+    startedAt: number,
+    commander: GatewayCommander,
+    requested: RequestedUpgrade,
+    detail: string,
+  ): Promise<void> {
+    this.update(row, { reason: detail });
+    const outcome = await followUpgrade(commander, row.gatewayId, requested, {
+      clock: this.clock,
+      signal: this.controller.signal,
+      commandTimeoutMs: this.options.commandTimeoutMs,
+      timeoutMs: this.options.gatewayReturnTimeoutMs,
+      pollIntervalMs: this.options.pollIntervalMs,
+      onProgress: (words) => this.update(row, { reason: words }),
+    });
+    await this.settle(row, startedAt, outcome);
   }
 
   /**
