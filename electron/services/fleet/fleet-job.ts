@@ -20,6 +20,18 @@ import { followUpgrade, versionsBefore, type RequestedUpgrade } from './fleet-up
 
 /** Gateways worked on at once by default. */
 export const FLEET_CONCURRENCY = 16;
+/** A change that restarts gateways goes to at most one in this many of them at once by default (docs/safety.md). */
+export const RESTARTING_FLEET_SHARE = 4;
+
+/**
+ * Gateways worked on at once when the technician does not say: FLEET_CONCURRENCY, but a software upgrade (which
+ * restarts each gateway for minutes) goes to a quarter of the reachable gateways at a time, at least one, so
+ * the rest of the site keeps forwarding while each round restarts.
+ */
+export function defaultFleetConcurrency(change: FleetChange, reachableCount: number): number {
+  if (change.kind !== 'softwareUpgrade') return FLEET_CONCURRENCY;
+  return Math.max(1, Math.min(FLEET_CONCURRENCY, Math.ceil(reachableCount / RESTARTING_FLEET_SHARE)));
+}
 /** Listeners one command in flight adds to the job's abort signal, at most (commander, API client, a margin). */
 const CANCEL_LISTENERS_PER_COMMAND = 3;
 /** Attempts per gateway by default (the first plus retries) for transient failures. */
@@ -203,12 +215,16 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
       .map((row) => ({ gatewayId: row.gatewayId, name: row.name }));
   }
 
-  /** A new job over retryTargets(); it needs its own confirmation, for its own gateway count. */
+  /**
+   * A new job over retryTargets(); it needs its own confirmation, for its own gateway count. It works on the
+   * default number of gateways at once for its own count (defaultFleetConcurrency), as its preview says.
+   */
   retryFailed(options: { includeSkipped?: boolean; confirmation?: RiskConfirmation } = {}): FleetJob {
     return new FleetJob(this.change, this.retryTargets(options), {
       ...this.options,
       jobId: undefined,
       signal: undefined,
+      concurrency: undefined,
       confirmation: options.confirmation,
     });
   }
@@ -237,9 +253,13 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
         await this.processRow(row);
       }
     };
+    const reachable = this.rows.filter((row) => row.status === 'pending').length;
     const concurrency = Math.max(
       1,
-      Math.min(this.options.concurrency ?? FLEET_CONCURRENCY, this.rows.length || 1),
+      Math.min(
+        this.options.concurrency ?? defaultFleetConcurrency(this.change, reachable),
+        this.rows.length || 1,
+      ),
     );
     // Each command in flight listens for the job's cancellation (the commander and the API client, once each):
     // that many listeners per worker is the design, not a leak for Node to warn about.

@@ -30,7 +30,7 @@ interface FakeSoftwareOptions {
 function createFakeSoftware(options: FakeSoftwareOptions = {}) {
   const installed = { ...(options.installed ?? { 'kona-pkt-forwarder': '4.2.1', 'gps-daemon': '1.0.4' }) };
   const offered = { ...(options.offered ?? { 'kona-pkt-forwarder': '4.3.0' }) };
-  let status = options.isBusy
+  let status: { lastOperation: string; lastStatus: number } = options.isBusy
     ? { lastOperation: 'install wireguard-tools', lastStatus: INSTALL_STATUS.IN_PROGRESS }
     : { lastOperation: 'install gps-daemon', lastStatus: INSTALL_STATUS.SUCCEEDED };
   let reads = -1;
@@ -187,5 +187,35 @@ describe('FleetJob software upgrade', () => {
     expect(result.rows[0]?.reason).toBe(
       "upgrade started (kona-pkt-forwarder 4.2.1 → 4.3.0); following it was cancelled before the gateway finished — outcome unknown: re-read the gateway's software when it answers",
     );
+  });
+
+  it('upgrades at most a quarter of the gateways at a time when the technician does not say', async () => {
+    const fleet = new Map(
+      Array.from({ length: 8 }, (_, index): [string, ReturnType<typeof createFakeSoftware>] => [
+        `gw-${index}`,
+        createFakeSoftware(),
+      ]),
+    );
+    const commander = {
+      command: (gatewayId: string, ...rest: unknown[]) =>
+        (fleet.get(gatewayId)?.commander.command as (...args: unknown[]) => Promise<unknown>)(
+          gatewayId,
+          ...rest,
+        ),
+    } as unknown as GatewayCommander;
+    const change: FleetChange = { kind: 'softwareUpgrade' };
+    const gateways = [...fleet.keys()].map((gatewayId) => ({ gatewayId }));
+    const job = new FleetJob(change, gateways, {
+      commander,
+      profileId: 'demo',
+      user: 'tech@example.com',
+      pollIntervalMs: 1,
+      confirmation: confirmedFor(change, gateways),
+    });
+    let mostAtOnce = 0;
+    job.on('row', ({ counts }) => (mostAtOnce = Math.max(mostAtOnce, counts.running)));
+    const result = await job.run();
+    expect(result.counts.done).toBe(8);
+    expect(mostAtOnce).toBe(2);
   });
 });
