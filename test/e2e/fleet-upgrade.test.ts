@@ -39,7 +39,7 @@ describe('fleet software upgrade', () => {
 
     // While a gateway restarts, its row is in progress and says so: never done before it is back.
     const restarting = page.locator('tr[data-status="running"]', {
-      hasText: 'restarting: waiting for the gateway to answer again',
+      hasText: 'not answering (it restarts to finish the upgrade): waiting for the gateway to answer again',
     });
     await restarting.first().waitFor({ timeout: 30_000 });
     await page

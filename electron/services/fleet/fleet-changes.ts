@@ -8,7 +8,8 @@ import { INSTALL_STATUS } from '../commissioning/gateway-tasks';
 import { describeFleetChange } from '../commissioning/risk-guards';
 import type { GatewayCommander } from '../commissioning/types';
 import { parseFirewall } from '../commissioning/wizards/firewall';
-import { describeMoves, versionsBefore, type RequestedUpgrade } from './fleet-upgrade';
+import { describeMoves } from '../commissioning/software-versions';
+import { versionsBefore, type RequestedUpgrade } from './fleet-upgrade';
 
 /** Firewall settings to apply on every gateway: fields given replace the gateway's, the rest are kept. */
 export interface FirewallPatch {

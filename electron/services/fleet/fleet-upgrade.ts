@@ -7,19 +7,22 @@ import {
   isUnresponsive,
 } from '../commissioning/gateway-errors';
 import { INSTALL_STATUS, SOFTWARE_TIMEOUT_MS, TASK_POLL_INTERVAL_MS } from '../commissioning/gateway-tasks';
+import {
+  describeMoves,
+  judgeMoves,
+  readInstalledVersions,
+  UNANSWERED_READ_NOTICE_MS,
+  type PackageMove,
+} from '../commissioning/software-versions';
 import type { GatewayCommander } from '../commissioning/types';
 
 /** How long an accepted upgrade may stay unseen (not under way, versions unmoved) before nobody can say. */
 export const UPGRADE_START_GRACE_MS = 60_000;
 /** Upper bound on status reads while following one upgrade (every loop is bounded). */
 const MAX_POLLS = 100_000;
-
-/** One package an upgrade moves: the version installed when it was asked for, and the one offered. */
-export interface PackageMove {
-  name: string;
-  from: string;
-  to: string;
-}
+/** What a row says while its gateway does not answer after an upgrade was sent. */
+export const UPGRADE_AWAY_WORDS =
+  'not answering (it restarts to finish the upgrade): waiting for the gateway to answer again';
 
 /** The upgrade a fleet job asked one gateway for: what it moves, and the install status read just before. */
 export interface RequestedUpgrade {
@@ -60,11 +63,6 @@ export function versionsBefore(requested: RequestedUpgrade): Record<string, stri
   return Object.fromEntries(requested.packages.map((item) => [item.name, item.from]));
 }
 
-/** "kona-pkt-forwarder 4.2.1 → 4.3.0", the words of each package as it was asked for. */
-export function describeMoves(packages: readonly PackageMove[]): string {
-  return packages.map((item) => `${item.name} ${item.from} → ${item.to}`).join(', ');
-}
-
 /**
  * Follows an upgrade that was sent to a gateway through its download, install and restart, then reads the
  * installed versions back: a package counts as upgraded only when its version moved from the one it had. A
@@ -99,7 +97,11 @@ export async function followUpgrade(
   let lastError: unknown;
   for (let poll = 1; poll <= MAX_POLLS; poll++) {
     try {
-      const status = await commander.command(gatewayId, 'getLastInstallUpgradeStatus', {}, callOptions);
+      // A read the restarting gateway leaves unanswered can take the server's whole timeout: say so meanwhile.
+      const notice = clock.setTimeout(() => say(UPGRADE_AWAY_WORDS), UNANSWERED_READ_NOTICE_MS);
+      const status = await commander
+        .command(gatewayId, 'getLastInstallUpgradeStatus', {}, callOptions)
+        .finally(() => clock.clearTimeout(notice));
       if (status.lastStatus === INSTALL_STATUS.IN_PROGRESS) {
         hasSeenUnderWay = true;
         say(`upgrading: ${describeInstallProgress(status)}`);
@@ -110,7 +112,7 @@ export async function followUpgrade(
           status.lastOperation !== requested.previousStatus.lastOperation ||
           status.lastStatus !== requested.previousStatus.lastStatus;
         const installed = await readInstalledVersions(commander, gatewayId, callOptions);
-        const verdict = judge(requested.packages, installed);
+        const verdict = judgeMoves(requested.packages, installed);
         if (verdict.moved.length === requested.packages.length)
           return {
             status: 'done',
@@ -150,7 +152,7 @@ export async function followUpgrade(
       lastError = error;
       if (isUnresponsive(error)) {
         hasSeenAway = true;
-        say('restarting: waiting for the gateway to answer again');
+        say(UPGRADE_AWAY_WORDS);
       }
     }
     const remainingMs = deadlineAt - clock.now();
@@ -174,47 +176,4 @@ function describeInstallProgress(status: Record<string, unknown>): string {
   return typeof progress === 'number' && Number.isFinite(progress)
     ? `${words} ${Math.max(0, Math.min(100, Math.round(progress)))} %`
     : words;
-}
-
-/**
- * The installed version of each package the gateway names. getSoftwareVersions has no shape in the spec: any
- * `{ name, ver | version }` objects in its answer (or in an array property of it) count; the upgradable list,
- * which has a shape, fills in a package the versions answer leaves out.
- */
-async function readInstalledVersions(
-  commander: GatewayCommander,
-  gatewayId: string,
-  options: { signal: AbortSignal; timeoutMs?: number },
-): Promise<Map<string, string>> {
-  const versions = new Map<string, string>();
-  const answer = await commander.command(gatewayId, 'getSoftwareVersions', {}, options);
-  const lists = Array.isArray(answer)
-    ? [answer]
-    : typeof answer === 'object' && answer !== null
-      ? Object.values(answer).filter(Array.isArray)
-      : [];
-  for (const list of lists)
-    for (const item of list as unknown[]) {
-      const { name, ver, version } = (item ?? {}) as { name?: unknown; ver?: unknown; version?: unknown };
-      const value = typeof ver === 'string' ? ver : typeof version === 'string' ? version : undefined;
-      if (typeof name === 'string' && value !== undefined) versions.set(name, value);
-    }
-  const upgradable = await commander.command(gatewayId, 'getUpgradableSoftware', {}, options);
-  for (const item of upgradable) if (!versions.has(item.name)) versions.set(item.name, item.ver);
-  return versions;
-}
-
-function judge(packages: readonly PackageMove[], installed: Map<string, string>) {
-  const moved: string[] = [];
-  const stayed: string[] = [];
-  const unread: string[] = [];
-  const after: Record<string, string> = {};
-  for (const item of packages) {
-    const version = installed.get(item.name);
-    if (version === undefined) unread.push(item.name);
-    else if (version === item.from) stayed.push(`${item.name} ${version}`);
-    else moved.push(`${item.name} ${item.from} → ${version}`);
-    if (version !== undefined) after[item.name] = version;
-  }
-  return { moved, stayed, unread, after };
 }

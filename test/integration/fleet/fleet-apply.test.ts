@@ -238,7 +238,7 @@ describe('fleet apply against the simulator', () => {
     expect([...runningWords]).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^upgrading: (downloading|installing) \d+ %$/),
-        'restarting: waiting for the gateway to answer again',
+        'not answering (it restarts to finish the upgrade): waiting for the gateway to answer again',
       ]),
     );
     for (const gateway of online) {

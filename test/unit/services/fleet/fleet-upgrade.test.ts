@@ -4,11 +4,14 @@ import type { GatewayCommander } from '../../../../electron/services/commissioni
 import { INSTALL_STATUS } from '../../../../electron/services/commissioning/gateway-tasks';
 import {
   FleetJob,
+  followUpgrade,
+  UPGRADE_AWAY_WORDS,
   type FleetChange,
   type FleetJobOptions,
   type FleetTarget,
 } from '../../../../electron/services/fleet';
 import { confirmedFor } from '../../../helpers/fleet-confirmation';
+import { ManualClock } from '../../../helpers/manual-clock';
 
 interface FakeSoftwareOptions {
   /** Package versions installed, by name. */
@@ -180,7 +183,11 @@ describe('FleetJob software upgrade', () => {
     const software = createFakeSoftware({ awayReads: 1_000 });
     const job = upgradeJob(software.commander, { kind: 'softwareUpgrade' });
     job.on('row', ({ row }) => {
-      if (row.reason === 'restarting: waiting for the gateway to answer again') job.cancel();
+      if (
+        row.reason ===
+        'not answering (it restarts to finish the upgrade): waiting for the gateway to answer again'
+      )
+        job.cancel();
     });
     const result = await job.run();
     expect(result.rows[0]?.status).toBe('unknown');
@@ -217,5 +224,41 @@ describe('FleetJob software upgrade', () => {
     const result = await job.run();
     expect(result.counts.done).toBe(8);
     expect(mostAtOnce).toBe(2);
+  });
+
+  it('says the gateway is not answering while a progress read stays unanswered for 3 s', async () => {
+    const clock = new ManualClock(1_000);
+    let answer: (status: unknown) => void = () => undefined;
+    const versions = { 'kona-pkt-forwarder': '4.2.1' };
+    const commander = {
+      command: (_gatewayId: string, name: string) => {
+        if (name === 'getLastInstallUpgradeStatus') return new Promise((resolve) => (answer = resolve));
+        if (name === 'getSoftwareVersions')
+          return Promise.resolve({
+            packages: Object.entries(versions).map(([item, ver]) => ({ name: item, ver })),
+          });
+        return Promise.resolve([]);
+      },
+    } as unknown as GatewayCommander;
+    const said: string[] = [];
+    const following = followUpgrade(
+      commander,
+      'gw-1',
+      {
+        packages: [{ name: 'kona-pkt-forwarder', from: '4.2.1', to: '4.3.0' }],
+        previousStatus: { lastOperation: 'install gps-daemon', lastStatus: INSTALL_STATUS.SUCCEEDED },
+      },
+      { clock, signal: new AbortController().signal, onProgress: (words) => said.push(words) },
+    );
+    clock.advance(2_999);
+    expect(said).toEqual([]);
+    clock.advance(1);
+    expect(said).toEqual([UPGRADE_AWAY_WORDS]);
+    versions['kona-pkt-forwarder'] = '4.3.0';
+    answer({ lastOperation: 'upgrade all', lastStatus: INSTALL_STATUS.SUCCEEDED });
+    expect(await following).toMatchObject({
+      status: 'done',
+      reason: 'upgraded and read back: kona-pkt-forwarder 4.2.1 → 4.3.0',
+    });
   });
 });
