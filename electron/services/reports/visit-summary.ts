@@ -91,9 +91,16 @@ export function responseOf(entry: AuditEntry): WizardResponse {
   return typeof response === 'object' && response !== null ? (response as WizardResponse) : {};
 }
 
+/** Fleet change kinds in words (the rest are shown as recorded). */
+const FLEET_TITLES: Record<string, string> = {
+  softwareUpgrade: 'software upgrade',
+  pingTarget: 'ping target',
+  apn: 'APN',
+};
+
 /** What an entry did, in words. */
 export function describeWork(entry: AuditEntry): string {
-  if (entry.kind === 'fleet') return `Fleet: ${entry.name}`;
+  if (entry.kind === 'fleet') return `Fleet: ${FLEET_TITLES[entry.name] ?? entry.name}`;
   return WIZARD_TITLES[entry.name] ?? TASK_TITLES[entry.name] ?? entry.name;
 }
 

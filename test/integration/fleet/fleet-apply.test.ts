@@ -254,7 +254,9 @@ describe('fleet apply against the simulator', () => {
       endedAt: Date.now(),
       entries: audit.entries,
     });
-    // The report names each package with its versions before and after, as read back.
+    // The report names the change in words, and each package with its versions before and after, as read back.
+    expect(html).toContain('Fleet: software upgrade');
+    expect(html).not.toContain('softwareUpgrade');
     expect(
       html.match(
         /<tr><td>kona-pkt-forwarder<\/td><td><code>4\.2\.1<\/code> → <code>4\.3\.0<\/code><\/td><td><span class="verified">/g,
