@@ -191,7 +191,10 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
     return this.rows.map((row) => ({ ...row }));
   }
 
-  /** Stops starting gateways; those under way finish their current attempt. */
+  /**
+   * Stops starting gateways; those under way finish their current attempt, and an upgrade being followed stops
+   * being followed (its row ends `unknown`: the gateway finishes what it started).
+   */
   cancel(): void {
     this.controller.abort();
   }
