@@ -42,7 +42,7 @@ import {
 } from '../../services/commissioning';
 import {
   describeChange,
-  FLEET_CONCURRENCY,
+  defaultFleetConcurrency,
   FleetJob,
   listGroupTargets,
   validateChange,
@@ -484,13 +484,19 @@ export function createCommissioningHandlers({
       recordRf(entry.gatewayId, entry.meter);
       return { samples: entry.meter.samples, best: entry.meter.best };
     },
-    'fleet:preview': ({ change, targets, gatewayGroupId }) =>
+    'fleet:preview': ({ change, targets, gatewayGroupId, concurrency }) =>
       mapped(async () => {
         const fleetChange = validFleetChange(change);
         const chosen = await chooseTargets(targets, gatewayGroupId);
         const gatewayCount = countGateways(chosen);
         const offlineCount = countGateways(chosen.filter((target) => target.status === 'OFFLINE'));
-        return { gatewayCount, offlineCount, ...assessFleetChange(fleetChange, gatewayCount, offlineCount) };
+        const atOnce = concurrency ?? defaultFleetConcurrency(fleetChange, gatewayCount - offlineCount);
+        return {
+          gatewayCount,
+          offlineCount,
+          concurrency: atOnce,
+          ...assessFleetChange(fleetChange, gatewayCount, offlineCount, atOnce),
+        };
       }),
     'fleet:start': ({ change, targets, gatewayGroupId, concurrency, confirmation }) =>
       mapped(async () => {
@@ -500,7 +506,7 @@ export function createCommissioningHandlers({
         return startFleet(
           new FleetJob(fleetChange, chosen, {
             ...options,
-            concurrency: concurrency ?? FLEET_CONCURRENCY,
+            concurrency,
             maxAttempts: timing().fleetMaxAttempts,
             confirmation,
           }),

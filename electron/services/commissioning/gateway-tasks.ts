@@ -15,6 +15,13 @@ import {
   type GatewayRunOptions,
 } from './audited-gateway';
 import {
+  judgeMoves,
+  readInstalledVersions,
+  UNANSWERED_READ_NOTICE_MS,
+  type PackageMove,
+} from './software-versions';
+import type { GatewayCommander } from './types';
+import {
   CancelledError,
   describeError,
   formatDuration,
@@ -32,6 +39,17 @@ export const SPECTRAL_SCAN_TIMEOUT_MS = 5 * 60_000;
 export const RESTART_START_TIMEOUT_MS = 60_000;
 /** Pause between progress reads by default. */
 export const TASK_POLL_INTERVAL_MS = 3_000;
+/** What each task's wait line is headed while it runs (a restore names its backup once it has read it). */
+const TASK_TITLES: Record<string, string> = {
+  createBackup: 'Creating a backup on the gateway',
+  restoreBackup: 'Restoring a backup on the gateway',
+  upgradeSoftware: 'Upgrading software on the gateway',
+  installSoftware: 'Installing software on the gateway',
+  reboot: 'Rebooting the gateway',
+  resetRadioStatisticsCounters: 'Resetting the radio counters',
+};
+/** The "from" of a package an install adds (it had no version before). */
+const NOT_INSTALLED = 'not installed';
 
 /** What a UI renders while a task runs. */
 export type TaskEvent = GatewayRunEvent<TaskResult>;
@@ -104,6 +122,7 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
         (backup) => backup.index === index,
       )?.description;
       const name = description ? `backup "${description}"` : `backup number ${index}`;
+      this.setStep('applying', `Restoring ${name} on the gateway`);
       await this.sendDisruptive(signal, () => this.command(signal, 'restoreBackup', { index }));
       const waitedMs = await this.awaitRestart(signal, `it restarts with ${name}`);
       return {
@@ -125,22 +144,40 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
     };
   }
 
-  /** Upgrades one package, or all with UPGRADE_ALL_PACKAGES, following progress through the reboot. */
+  /**
+   * Upgrades one package, or all with UPGRADE_ALL_PACKAGES, following progress through the reboot, then reads the
+   * versions back: "Upgraded kona-pkt-forwarder 4.2.1 → 4.3.0"; a package still at its old version fails the task.
+   */
   async upgrade(packageName: string = UPGRADE_ALL_PACKAGES): Promise<TaskResult> {
-    return this.task('upgradeSoftware', (signal) =>
-      this.followInstall(signal, packageName === UPGRADE_ALL_PACKAGES ? 'every package' : packageName, () =>
+    return this.task('upgradeSoftware', async (signal) => {
+      const upgradable = await this.command(signal, 'getUpgradableSoftware', {});
+      const moves = upgradable
+        .filter((item) => packageName === UPGRADE_ALL_PACKAGES || item.name === packageName)
+        .map((item) => ({ name: item.name, from: item.ver, to: item.newVer }));
+      const what = packageName === UPGRADE_ALL_PACKAGES ? 'every package' : packageName;
+      const followed = await this.followInstall(signal, what, () =>
         this.command(signal, 'upgradeSoftware', { packageToUpgrade: packageName }),
-      ),
-    );
+      );
+      return this.readBack(signal, 'Upgraded', moves, followed);
+    });
   }
 
-  /** Installs a package from the installable list, following progress through the reboot. */
+  /** Installs a package from the installable list, following progress through the reboot, then reads it back. */
   async install(packageName: string): Promise<TaskResult> {
-    return this.task('installSoftware', (signal) =>
-      this.followInstall(signal, packageName, () =>
+    return this.task('installSoftware', async (signal) => {
+      const offered = (await this.command(signal, 'getInstallableSoftware', {})).find(
+        (item) => item.name === packageName,
+      );
+      const followed = await this.followInstall(signal, packageName, () =>
         this.command(signal, 'installSoftware', { packageToInstall: packageName }),
-      ),
-    );
+      );
+      return this.readBack(
+        signal,
+        'Installed',
+        [{ name: packageName, from: NOT_INSTALLED, to: offered?.ver ?? 'the offered version' }],
+        followed,
+      );
+    });
   }
 
   /** Reboots the gateway and waits until it answers again. */
@@ -220,20 +257,66 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
     return this.command(this.controller.signal, 'ping', { destination, packetsCount });
   }
 
+  /**
+   * Reads the versions back after an install or upgrade the gateway reports finished: every package moved is the
+   * result in words with its versions; one still at its old version (or not installed) is a failure.
+   */
+  private async readBack(
+    signal: AbortSignal,
+    verb: string,
+    moves: PackageMove[],
+    followed: { waitedMs: number },
+  ): Promise<Omit<TaskResult, 'task' | 'outcome'>> {
+    const audited: GatewayCommander = {
+      command: (_gatewayId, name, request) => this.command(signal, name, request),
+    };
+    const installed = await readInstalledVersions(audited, this.gatewayId, { signal });
+    const { moved, stayed, unread, after } = judgeMoves(moves, installed);
+    const before = Object.fromEntries(
+      moves.filter((item) => item.from !== NOT_INSTALLED).map((item) => [item.name, item.from]),
+    );
+    const away =
+      followed.waitedMs > 0
+        ? `; the gateway was away for ${formatDuration(followed.waitedMs)} while it restarted`
+        : '';
+    if (stayed.length > 0 || (unread.length > 0 && verb === 'Installed'))
+      throw new Error(
+        `The gateway reports it finished, but ${[...stayed.map((item) => `${item} is still installed`), ...unread.map((item) => `${item} is not installed`)].join(', ')}${moved.length > 0 ? ` (${verb.toLowerCase()}: ${moved.join(', ')})` : ''}`,
+      );
+    const words = moved.map((item) => item.replace(` ${NOT_INSTALLED} → `, ' '));
+    return {
+      message:
+        unread.length > 0
+          ? `${verb} ${words.join(', ') || 'nothing that could be read back'}; the version of ${unread.join(', ')} could not be read back${away}.`
+          : `${verb} ${words.join(', ')}${away}.`,
+      waitedMs: followed.waitedMs,
+      before,
+      after,
+    };
+  }
+
   private async followInstall(
     signal: AbortSignal,
     what: string,
     start: () => Promise<unknown>,
-  ): Promise<Omit<TaskResult, 'task' | 'outcome'>> {
+  ): Promise<{ waitedMs: number }> {
     const before = await this.command(signal, 'getLastInstallUpgradeStatus', {}, { isAutomatic: true });
     const startedAt = this.clock.now();
+    const awayWords = `Waiting for the gateway to answer again (it restarts to finish installing ${what})`;
     await this.sendDisruptive(signal, start);
     let seenRunning = false;
     let waitedMs = 0;
     const deadlineAt = startedAt + (this.options.gatewayReturnTimeoutMs ?? SOFTWARE_TIMEOUT_MS);
     for (let attempt = 1; attempt <= 100_000; attempt++) {
       const beforeRead = this.clock.now();
-      const status = await this.command(signal, 'getLastInstallUpgradeStatus', {}, { isAutomatic: true });
+      // A read the restarting gateway leaves unanswered can take the server's whole timeout: say so meanwhile.
+      const notice = this.clock.setTimeout(() => this.wait(awayWords, deadlineAt), UNANSWERED_READ_NOTICE_MS);
+      const status = await this.command(
+        signal,
+        'getLastInstallUpgradeStatus',
+        {},
+        { isAutomatic: true },
+      ).finally(() => this.clock.clearTimeout(notice));
       // The read waits through the reboot by itself; count how long it took beyond a normal answer.
       if (this.clock.now() - beforeRead > (this.options.pollIntervalMs ?? TASK_POLL_INTERVAL_MS))
         waitedMs += this.clock.now() - beforeRead;
@@ -248,11 +331,8 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
           deadlineAt,
         );
       } else if (isNew && status.lastStatus === INSTALL_STATUS.SUCCEEDED) {
-        this.progress(`${what}: done`, 1);
-        return {
-          message: `Installed ${what}: ${status.lastOperation} succeeded${waitedMs > 0 ? `; the gateway was away for ${formatDuration(waitedMs)} while it restarted` : ''}.`,
-          waitedMs,
-        };
+        this.progress(`${what}: done; reading the versions back`, 1);
+        return { waitedMs };
       } else if (isNew && status.lastStatus === INSTALL_STATUS.FAILED) {
         throw new Error(`${status.lastOperation} failed on the gateway (status ${status.lastStatus})`);
       }
@@ -317,7 +397,7 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
   ): Promise<TaskResult & Partial<Extra>> {
     const signal = this.controller.signal;
     const startedAt = this.clock.now();
-    this.setStep('applying', `${name} on the gateway`);
+    this.setStep('applying', TASK_TITLES[name] ?? `${name} on the gateway`);
     let result: TaskResult & Partial<Extra>;
     try {
       const outcome = await body(signal);
@@ -338,6 +418,8 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
       startedAt,
       ...(result.outcome === 'ok' ? {} : { error: result.message }),
       response: { message: result.message },
+      ...(result.before === undefined ? {} : { before: result.before }),
+      ...(result.after === undefined ? {} : { after: result.after }),
     });
     this.setStep('finished', result.message);
     this.emitEvent({ type: 'result', result });

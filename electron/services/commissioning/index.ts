@@ -10,3 +10,4 @@ export * from './types';
 export * from './wizards/cellular';
 export * from './wizards/connectivity';
 export * from './wizards/firewall';
+export * from './software-versions';

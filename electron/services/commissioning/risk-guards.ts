@@ -148,14 +148,29 @@ export function describeFirewallPatch(patch: FirewallPatch): string {
   return words.length === 0 ? 'no firewall field' : words.join(', ');
 }
 
+/**
+ * How many of `gatewayCount` gateways restart at the same time, in words: all at once leaves the site without
+ * their coverage; fewer at once go in rounds, each gateway followed until it answers again before the next.
+ */
+function describeRestartsAtOnce(gatewayCount: number, concurrency: number): string | null {
+  if (gatewayCount <= 1) return null;
+  if (concurrency >= gatewayCount)
+    return `All ${gatewayCount} gateways restart at the same time: the site has no coverage from any of them until they answer again (a few minutes; longer on a slow link).`;
+  const rounds = Math.ceil(gatewayCount / concurrency);
+  return `At most ${concurrency} of the ${gatewayCount} gateways restart at the same time (${rounds} rounds): each is followed until it answers again with its new versions before the next one starts, and the others keep forwarding meanwhile.`;
+}
+
 /** The disruptive part of a fleet change on each gateway, in words (empty when it has none). */
-function fleetDisruptions(change: FleetChange, gatewayCount: number): string[] {
+function fleetDisruptions(change: FleetChange, gatewayCount: number, concurrency?: number): string[] {
   const each = gatewayCount === 1 ? 'The gateway' : 'Each gateway';
   switch (change.kind) {
-    case 'softwareUpgrade':
+    case 'softwareUpgrade': {
+      const atOnce = concurrency === undefined ? null : describeRestartsAtOnce(gatewayCount, concurrency);
       return [
-        `${each} downloads and installs ${change.packageName ?? 'every upgradable package'}, then restarts: it is offline for a few minutes (download, install and reboot; longer on a slow link) and forwards no LoRa packets meanwhile.`,
+        `${each} downloads and installs ${change.packageName ?? 'every upgradable package'}, then restarts: it is offline for a few minutes (download, install and reboot; longer on a slow link), forwards no LoRa packets meanwhile, and open terminals and tunnels to it drop.`,
+        ...(atOnce ? [atOnce] : []),
       ];
+    }
     case 'firewall':
       return [
         ...(change.patch.enabled === false ? [`${each} accepts any traffic while its firewall is off.`] : []),
@@ -191,12 +206,14 @@ export function describeFleetChange(change: FleetChange): string {
 /**
  * The risk of a fleet change on `gatewayCount` gateways and the question put before it: "Apply ping target
  * 8.8.8.8 to 75 gateways?" (and how many of them the list says are offline: those are skipped, nothing sent).
- * Firewall lockouts carry the wizard's typed confirmations.
+ * Firewall lockouts carry the wizard's typed confirmations. Given `concurrency` (gateways worked on at once), an
+ * upgrade also says how many restart at the same time.
  */
 export function assessFleetChange(
   change: FleetChange,
   gatewayCount: number,
   offlineCount = 0,
+  concurrency?: number,
 ): RiskAssessment & { question: string } {
   // Gateways the list says are offline are skipped: the question and its risks count only those that get it.
   const reachable = Math.max(0, gatewayCount - offlineCount);
@@ -213,7 +230,7 @@ export function assessFleetChange(
       : '';
   return {
     question: `${verb} ${gateways}?${offline}`,
-    disruptions: fleetDisruptions(change, reachable),
+    disruptions: fleetDisruptions(change, reachable, concurrency),
     guards,
   };
 }

@@ -9,6 +9,8 @@ import { INSTALL_STATUS } from '../commissioning/gateway-tasks';
 import { describeFleetChange } from '../commissioning/risk-guards';
 import type { GatewayCommander } from '../commissioning/types';
 import { parseFirewall } from '../commissioning/wizards/firewall';
+import { describeMoves } from '../commissioning/software-versions';
+import { versionsBefore, type RequestedUpgrade } from './fleet-upgrade';
 
 /** Firewall settings to apply on every gateway: fields given replace the gateway's, the rest are kept. */
 export type FirewallPatch = FleetFirewallPatch;
@@ -16,12 +18,26 @@ export type FirewallPatch = FleetFirewallPatch;
 /** A change a fleet job applies to each gateway. Plain data, so it can cross IPC. */
 export type FleetChange = FleetChangeInput;
 
-/** What applying a change to one gateway did: `changed` false when it already had the settings. */
+/**
+ * What applying a change to one gateway did: `changed` false when it already had the settings. `upgrade`: the
+ * gateway accepted an upgrade, which holds only once followUpgrade reads the new versions back.
+ */
 export interface GatewayChangeOutcome {
   changed: boolean;
   before?: unknown;
   after?: unknown;
   detail: string;
+  upgrade?: RequestedUpgrade;
+}
+
+/** What one gateway's attempts share: the upgrade the first attempt asked for, so a retry follows that one. */
+export interface ChangeAttemptNotes {
+  requestedUpgrade?: RequestedUpgrade;
+}
+
+/** The gateway is busy with another install or upgrade: nothing was sent. Not transient within a job. */
+export class GatewayBusyError extends Error {
+  override readonly name = 'GatewayBusyError';
 }
 
 /** A change could not be confirmed by reading back. Not transient: retrying would do the same. */
@@ -86,13 +102,14 @@ const same = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.st
 
 /**
  * Applies a change to one gateway: reads, changes only what differs, reads back. Safe to repeat after a lost
- * answer (each attempt starts by reading), which is what lets a fleet job retry it.
+ * answer (each attempt starts by reading), which is what lets a fleet job retry it. An upgrade is only started
+ * here: the outcome carries it in `upgrade` for the job to follow; `notes` keeps it across attempts.
  */
 export async function applyChange(
   commander: GatewayCommander,
   gatewayId: string,
   change: FleetChange,
-  options: { signal?: AbortSignal; timeoutMs?: number },
+  options: { signal?: AbortSignal; timeoutMs?: number; notes?: ChangeAttemptNotes },
 ): Promise<GatewayChangeOutcome> {
   switch (change.kind) {
     case 'firewall': {
@@ -150,34 +167,55 @@ export async function applyChange(
     }
     case 'softwareUpgrade': {
       const packageName = change.packageName ?? UPGRADE_ALL_PACKAGES;
-      // A retry after a lost answer finds the upgrade it started under way: that is not a second upgrade.
+      const notes = options.notes ?? {};
       const last = await commander.command(gatewayId, 'getLastInstallUpgradeStatus', {}, options);
-      if (last.lastStatus === INSTALL_STATUS.IN_PROGRESS)
-        return {
-          changed: false,
-          detail: `an install or upgrade is already under way (${last.lastOperation})`,
-        };
+      // A retry after a lost answer finds the upgrade it started under way: follow it, never start a second.
+      if (last.lastStatus === INSTALL_STATUS.IN_PROGRESS) {
+        if (notes.requestedUpgrade) return upgradeStarted(notes.requestedUpgrade, 'upgrade under way');
+        throw new GatewayBusyError(
+          `Not started: an install or upgrade is already under way on the gateway (${last.lastOperation}); run it again when that has finished`,
+        );
+      }
       const upgradable = await commander.command(gatewayId, 'getUpgradableSoftware', {}, options);
       const relevant =
         packageName === UPGRADE_ALL_PACKAGES
           ? upgradable
           : upgradable.filter((item) => item.name === packageName);
-      if (relevant.length === 0) return { changed: false, detail: 'nothing to upgrade' };
-      await commander.command(gatewayId, 'upgradeSoftware', { packageToUpgrade: packageName }, options);
-      return {
-        changed: true,
-        before: relevant.map((item) => `${item.name} ${item.ver}`),
-        after: relevant.map((item) => `${item.name} ${item.newVer}`),
-        detail: 'upgrade started (the gateway installs it and restarts)',
+      if (relevant.length === 0) {
+        // An earlier attempt's upgrade may have finished while its answer was lost: reading versions tells.
+        if (notes.requestedUpgrade) return upgradeStarted(notes.requestedUpgrade, 'upgrade sent earlier');
+        return {
+          changed: false,
+          detail:
+            packageName === UPGRADE_ALL_PACKAGES
+              ? 'nothing to upgrade: every package is up to date'
+              : `nothing to upgrade: ${packageName} is not offered as an upgrade (up to date or not installed)`,
+        };
+      }
+      notes.requestedUpgrade ??= {
+        packages: relevant.map((item) => ({ name: item.name, from: item.ver, to: item.newVer })),
+        previousStatus: { lastOperation: last.lastOperation, lastStatus: last.lastStatus },
       };
+      await commander.command(gatewayId, 'upgradeSoftware', { packageToUpgrade: packageName }, options);
+      return upgradeStarted(notes.requestedUpgrade, 'upgrade started');
     }
   }
 }
 
+/** An upgrade the gateway accepted: the fleet job follows it (followUpgrade) before it says anything holds. */
+function upgradeStarted(requested: RequestedUpgrade, detail: string): GatewayChangeOutcome {
+  return {
+    changed: true,
+    before: versionsBefore(requested),
+    detail: `${detail} (${describeMoves(requested.packages)}); the gateway installs it and restarts`,
+    upgrade: requested,
+  };
+}
+
 /**
  * Reads the gateway and says whether the change holds on it (true) or not (false): what a row says after a write
- * whose answer was lost. Throws when the gateway cannot be read; then nobody knows. An upgrade holds once it is
- * under way or the package is no longer upgradable.
+ * whose answer was lost. Throws when the gateway cannot be read; then nobody knows. An upgrade holds once the
+ * package is no longer upgradable; one still under way is not known yet (it throws).
  */
 export async function isChangeApplied(
   commander: GatewayCommander,
@@ -201,7 +239,8 @@ export async function isChangeApplied(
     }
     case 'softwareUpgrade': {
       const last = await commander.command(gatewayId, 'getLastInstallUpgradeStatus', {}, options);
-      if (last.lastStatus === INSTALL_STATUS.IN_PROGRESS) return true;
+      if (last.lastStatus === INSTALL_STATUS.IN_PROGRESS)
+        throw new Error('An install or upgrade is still under way on the gateway');
       const upgradable = await commander.command(gatewayId, 'getUpgradableSoftware', {}, options);
       return change.packageName === undefined
         ? upgradable.length === 0

@@ -18,12 +18,26 @@ import {
   describeChange,
   isChangeApplied,
   validateChange,
+  type ChangeAttemptNotes,
   type FleetChange,
   type GatewayChangeOutcome,
 } from './fleet-changes';
+import { followUpgrade, versionsBefore, type RequestedUpgrade } from './fleet-upgrade';
 
 /** Gateways worked on at once by default. */
 export const FLEET_CONCURRENCY = 16;
+/** A change that restarts gateways goes to at most one in this many of them at once by default (docs/safety.md). */
+export const RESTARTING_FLEET_SHARE = 4;
+
+/**
+ * Gateways worked on at once when the technician does not say: FLEET_CONCURRENCY, but a software upgrade (which
+ * restarts each gateway for minutes) goes to a quarter of the reachable gateways at a time, at least one, so
+ * the rest of the site keeps forwarding while each round restarts.
+ */
+export function defaultFleetConcurrency(change: FleetChange, reachableCount: number): number {
+  if (change.kind !== 'softwareUpgrade') return FLEET_CONCURRENCY;
+  return Math.max(1, Math.min(FLEET_CONCURRENCY, Math.ceil(reachableCount / RESTARTING_FLEET_SHARE)));
+}
 /** Listeners one command in flight adds to the job's abort signal, at most (commander, API client, a margin). */
 const CANCEL_LISTENERS_PER_COMMAND = 3;
 /** Attempts per gateway by default (the first plus retries) for transient failures. */
@@ -42,8 +56,8 @@ export const FLEET_RETRY_MAX_DELAY_MS = 5_000;
 export type FleetTarget = FleetTargetInput;
 
 /**
- * Where a gateway stands in the job. `done`: applied and verified by reading back; `unchanged`: it already had
- * the change; `failed`: not applied (nothing went out, the gateway refused, or reading back shows the old value);
+ * Where a gateway stands in the job. `done`: applied and verified by reading back (an upgrade: the gateway
+ * answered again after its restart and its package versions moved); `unchanged`: it already had the change; `failed`: not applied (nothing went out, the gateway refused, or reading back shows the old value);
  * `unknown`: a change went out but neither its answer nor a read-back came, so it may or may not hold;
  * `skipped`: offline before any change was sent; `cancelled`: stopped by the technician.
  */
@@ -89,6 +103,10 @@ export interface FleetJobOptions {
   retryDelayMs?: number;
   retryMaxDelayMs?: number;
   commandTimeoutMs?: number;
+  /** How long an upgraded gateway is followed until it answers with its new versions (default SOFTWARE_TIMEOUT_MS). */
+  gatewayReturnTimeoutMs?: number;
+  /** Pause between progress reads of an upgrade (default TASK_POLL_INTERVAL_MS). */
+  pollIntervalMs?: number;
   signal?: AbortSignal;
   jobId?: string;
   /** Random source for retry jitter (tests pass a fixed one). */
@@ -107,7 +125,9 @@ const STATUSES = FleetRowStatusSchema.options;
  * and read back; transient failures (408, 5xx, network) are retried with exponential backoff and jitter; a
  * gateway that never answers before anything is sent ends `skipped` (offline), a refusal ends `failed` with the
  * reason in words. A row whose change went out without a confirmed answer reads the gateway back and says what
- * is true: `done` (verified), `failed` (not applied) or `unknown` (it could not be read). Cancelling stops
+ * is true: `done` (verified), `failed` (not applied) or `unknown` (it could not be read). A software upgrade is
+ * followed through its install and restart until the gateway answers and its versions read back (followUpgrade);
+ * a gateway that does not come back in time ends `unknown`, never `done`. Cancelling stops
  * starting gateways and marks them `cancelled`. Nothing is dropped: the result has exactly one row per input
  * gateway, in input order (duplicates in the input are merged). The constructor throws
  * ConfirmationRequiredError unless `confirmation` names the gateway count and covers the change's risk.
@@ -158,7 +178,10 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
     return this.rows.map((row) => ({ ...row }));
   }
 
-  /** Stops starting gateways; those under way finish their current attempt. */
+  /**
+   * Stops starting gateways; those under way finish their current attempt, and an upgrade being followed stops
+   * being followed (its row ends `unknown`: the gateway finishes what it started).
+   */
   cancel(): void {
     this.controller.abort();
   }
@@ -182,12 +205,16 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
       .map((row) => ({ gatewayId: row.gatewayId, name: row.name }));
   }
 
-  /** A new job over retryTargets(); it needs its own confirmation, for its own gateway count. */
+  /**
+   * A new job over retryTargets(); it needs its own confirmation, for its own gateway count. It works on the
+   * default number of gateways at once for its own count (defaultFleetConcurrency), as its preview says.
+   */
   retryFailed(options: { includeSkipped?: boolean; confirmation?: RiskConfirmation } = {}): FleetJob {
     return new FleetJob(this.change, this.retryTargets(options), {
       ...this.options,
       jobId: undefined,
       signal: undefined,
+      concurrency: undefined,
       confirmation: options.confirmation,
     });
   }
@@ -216,9 +243,13 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
         await this.processRow(row);
       }
     };
+    const reachable = this.rows.filter((row) => row.status === 'pending').length;
     const concurrency = Math.max(
       1,
-      Math.min(this.options.concurrency ?? FLEET_CONCURRENCY, this.rows.length || 1),
+      Math.min(
+        this.options.concurrency ?? defaultFleetConcurrency(this.change, reachable),
+        this.rows.length || 1,
+      ),
     );
     // Each command in flight listens for the job's cancellation (the commander and the API client, once each):
     // that many listeners per worker is the design, not a leak for Node to warn about.
@@ -235,6 +266,7 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
     const signal = this.controller.signal;
     // A change sent by an attempt whose answer was lost makes the next attempt find "already set": still ours.
     let sentChange = false;
+    const notes: ChangeAttemptNotes = {};
     const commander: GatewayCommander = {
       command: (gatewayId, name, request, callOptions) => {
         this.commandsSent++;
@@ -250,7 +282,12 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
         const outcome: GatewayChangeOutcome = await applyChange(commander, row.gatewayId, this.change, {
           signal,
           timeoutMs: this.options.commandTimeoutMs,
+          notes,
         });
+        if (outcome.upgrade) {
+          await this.settleUpgrade(row, startedAt, commander, outcome.upgrade, outcome.detail);
+          return;
+        }
         const changedEarlier = !outcome.changed && sentChange;
         await this.settle(row, startedAt, {
           status: outcome.changed || changedEarlier ? 'done' : 'unchanged',
@@ -262,6 +299,15 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
         return;
       } catch (error) {
         lastError = error;
+        if ((isCancellation(error) || signal.aborted) && notes.requestedUpgrade) {
+          await this.settle(row, startedAt, {
+            status: 'unknown',
+            reason:
+              "upgrade sent; cancelled before the gateway confirmed it — outcome unknown: re-read the gateway's software",
+            before: versionsBefore(notes.requestedUpgrade),
+          });
+          return;
+        }
         if (isCancellation(error) || signal.aborted) {
           await this.settle(row, startedAt, {
             status: 'cancelled',
@@ -289,7 +335,16 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
       }
     }
     const attempts = row.attempts === 1 ? '1 attempt' : `${row.attempts} attempts`;
-    if (sentChange) await this.settleAfterReadBack(row, startedAt, { commander, lastError, attempts });
+    // The upgrade went out but its answer was lost: following it is the read-back.
+    if (notes.requestedUpgrade)
+      await this.settleUpgrade(
+        row,
+        startedAt,
+        commander,
+        notes.requestedUpgrade,
+        'upgrade sent (its answer was lost)',
+      );
+    else if (sentChange) await this.settleAfterReadBack(row, startedAt, { commander, lastError, attempts });
     else if (isGatewayOffline(lastError))
       await this.settle(row, startedAt, {
         status: 'skipped',
@@ -300,6 +355,29 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
         status: 'failed',
         reason: `${describeError(lastError)} (${attempts})`,
       });
+  }
+
+  /**
+   * An upgrade the gateway accepted: the row stays `running` (its reason says what the gateway does now) while
+   * followUpgrade waits through the install and restart, then settles as it read the versions back.
+   */
+  private async settleUpgrade(
+    row: FleetRow,
+    startedAt: number,
+    commander: GatewayCommander,
+    requested: RequestedUpgrade,
+    detail: string,
+  ): Promise<void> {
+    this.update(row, { reason: detail });
+    const outcome = await followUpgrade(commander, row.gatewayId, requested, {
+      clock: this.clock,
+      signal: this.controller.signal,
+      commandTimeoutMs: this.options.commandTimeoutMs,
+      timeoutMs: this.options.gatewayReturnTimeoutMs,
+      pollIntervalMs: this.options.pollIntervalMs,
+      onProgress: (words) => this.update(row, { reason: words }),
+    });
+    await this.settle(row, startedAt, outcome);
   }
 
   /**

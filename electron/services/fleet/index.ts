@@ -1,3 +1,4 @@
 export * from './fleet-changes';
 export * from './fleet-job';
 export * from './fleet-targets';
+export * from './fleet-upgrade';

@@ -430,8 +430,10 @@ function formatChange(
   // Each setting leaf by leaf ("DoS prevention › Burst limit"), so a nested value reads as fields, not JSON.
   // A fleet change of one value (ping target, APN) names its setting by the change: "Ping target", not "—".
   const wholeName = entry.kind === 'fleet' ? fleetSettingLabel(entry.name) : '';
+  // A software change's keys are package names, shown as the gateway spells them.
+  const isSoftware = SOFTWARE_CHANGES.has(entry.name);
   const settings = keys.flatMap((key) => {
-    const name = key === '' ? wholeName : (response.labels?.[key] ?? labelOfField(key));
+    const name = key === '' ? wholeName : (response.labels?.[key] ?? (isSoftware ? key : labelOfField(key)));
     const beforeFields = leafMap(pick(before, key));
     const afterFields = leafMap(pick(after, key));
     return [...new Set([...beforeFields.keys(), ...afterFields.keys()])].map((leaf) => ({
@@ -457,10 +459,19 @@ function formatChange(
 ${sent === undefined ? '' : `<p>Sent: ${typeof sent === 'string' ? clean(sent) : readable(sent)}</p>`}
 ${change.reason ? `<p>Why: ${clean(change.reason)}</p>` : ''}
 ${change.followed ? `<p class="meta">${clean(describeFollowed(change.followed, clock))}</p>` : ''}
-${rows ? `<table>${columns(25, 51, 24)}<tr><th>Setting</th><th>Before → after</th><th>Outcome</th></tr>${rows}</table>` : ''}
+${rows ? `<table>${columns(25, 51, 24)}<tr><th>${isSoftware ? 'Package' : 'Setting'}</th><th>Before → after</th><th>Outcome</th></tr>${rows}</table>` : ''}
 ${checks ? `<ul>${checks}</ul>` : ''}
 ${typeof backup === 'string' ? `<p class="meta">Safety backup before the change: <code>${clean(backup)}</code></p>` : ''}</div>`;
 }
+
+/** Changes whose before → after are package versions by package name. */
+const SOFTWARE_CHANGES = new Set([
+  'softwareUpgrade',
+  'upgradeSoftware',
+  'installSoftware',
+  'upgrade',
+  'install',
+]);
 
 /** The setting a fleet change of one value sets, for its row (a firewall patch's settings are labelled). */
 function fleetSettingLabel(kind: string): string {

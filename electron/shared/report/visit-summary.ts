@@ -118,6 +118,9 @@ const TASK_TITLES: Record<string, string> = {
   restoreBackup: 'Restore a backup',
   upgrade: 'Software upgrade',
   install: 'Software install',
+  upgradeSoftware: 'Software upgrade',
+  installSoftware: 'Software install',
+  resetRadioStatisticsCounters: 'Reset radio counters',
   reboot: 'Reboot',
   resetRadioStatistics: 'Reset radio counters',
 };

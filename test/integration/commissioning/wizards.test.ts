@@ -197,6 +197,9 @@ describe('commissioning against the simulator', () => {
     });
     const result = await tasks.upgrade();
     expect(result.outcome).toBe('ok');
+    expect(result.message).toMatch(
+      /^Upgraded (\S+ \S+ → \S+, )*kona-pkt-forwarder 4\.2\.1 → 4\.3\.0(, \S+ \S+ → \S+)*; the gateway was away for \d+ s while it restarted\.$/,
+    );
     expect(fractions.at(-1)).toBe(1);
     expect(await session.command(gateway.id, 'getUpgradableSoftware', {})).toEqual([]);
   });

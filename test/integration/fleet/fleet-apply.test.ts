@@ -201,4 +201,97 @@ describe('fleet apply against the simulator', () => {
     expect(html).toContain('sent; the gateway did not confirm — re-read it');
     expect(html).not.toContain('class="failed"');
   });
+
+  it('follows a software upgrade through each restart and says done only once the new versions read back', async () => {
+    const started = await startSimulatorSession({
+      gateways: 12,
+      upgradeMs: 300,
+      rebootMs: 800,
+      commandTimeoutMs: 100,
+      offlineFraction: 0,
+    });
+    simulator = started.simulator;
+    const world = simulator.world;
+    const online = simulator.fixture.gateways
+      .filter((gateway) => gateway.initialStatus === 'ONLINE')
+      .slice(0, 6);
+    const change: FleetChange = { kind: 'softwareUpgrade', packageName: 'kona-pkt-forwarder' };
+    const targets = online.map((gateway) => ({ gatewayId: gateway.id, name: gateway.name }));
+    const audit = new MemoryAuditSink();
+    const job = confirmedJob(change, targets, jobOptions(started.session, { audit, pollIntervalMs: 50 }));
+    const runningWords = new Set<string>();
+    const doneWhileOffline: string[] = [];
+    job.on('row', ({ row }) => {
+      if (row.status === 'running' && row.reason) runningWords.add(row.reason);
+      if (row.status === 'done' && world.fleet.statusOf(world.fleet.entityOf(row.gatewayId)) !== 'ONLINE')
+        doneWhileOffline.push(row.gatewayId);
+    });
+    const result = await job.run();
+    expect(doneWhileOffline).toEqual([]);
+    expect(result.rows.map((row) => row.status)).toEqual(online.map(() => 'done'));
+    for (const row of result.rows) {
+      expect(row.reason).toBe('upgraded and read back: kona-pkt-forwarder 4.2.1 → 4.3.0');
+      expect(row.before).toEqual({ 'kona-pkt-forwarder': '4.2.1' });
+      expect(row.after).toEqual({ 'kona-pkt-forwarder': '4.3.0' });
+    }
+    // While it ran, each row said what the gateway was doing: installing, then restarting.
+    expect([...runningWords]).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^upgrading: (downloading|installing) \d+ %$/),
+        'not answering (it restarts to finish the upgrade): waiting for the gateway to answer again',
+      ]),
+    );
+    for (const gateway of online) {
+      const state = world.fleet.stateOf(world.fleet.entityOf(gateway.id));
+      expect(state.packages.find((item) => item.name === 'kona-pkt-forwarder')?.ver).toBe('4.3.0');
+    }
+    expect(audit.entries.map((entry) => entry.outcome)).toEqual(online.map(() => 'ok'));
+    const html = buildSiteReportHtml({
+      technician: 'provider@fieldkit.demo',
+      profileId: 'demo',
+      gateways: [],
+      startedAt: 0,
+      endedAt: Date.now(),
+      entries: audit.entries,
+    });
+    // The report names the change in words, and each package with its versions before and after, as read back.
+    expect(html).toContain('Fleet: software upgrade');
+    expect(html).not.toContain('softwareUpgrade');
+    expect(
+      html.match(
+        /<tr><td>kona-pkt-forwarder<\/td><td><code>4\.2\.1<\/code> → <code>4\.3\.0<\/code><\/td><td><span class="verified">/g,
+      ),
+    ).toHaveLength(online.length);
+  });
+
+  it('says "unknown", never done, for an upgraded gateway that does not answer again in time', async () => {
+    const started = await startSimulatorSession({
+      gateways: 6,
+      upgradeMs: 200,
+      rebootMs: 600_000,
+      commandTimeoutMs: 100,
+      offlineFraction: 0,
+    });
+    simulator = started.simulator;
+    const online = simulator.fixture.gateways
+      .filter((gateway) => gateway.initialStatus === 'ONLINE')
+      .slice(0, 3);
+    const change: FleetChange = { kind: 'softwareUpgrade' };
+    const targets = online.map((gateway) => ({ gatewayId: gateway.id }));
+    const audit = new MemoryAuditSink();
+    const result = await confirmedJob(
+      change,
+      targets,
+      jobOptions(started.session, { audit, pollIntervalMs: 50, gatewayReturnTimeoutMs: 1_500 }),
+    ).run();
+    expect(result.rows.map((row) => row.status)).toEqual(online.map(() => 'unknown'));
+    for (const row of result.rows) {
+      expect(row.reason).toMatch(
+        /^upgrade started \(.*kona-pkt-forwarder 4\.2\.1 → 4\.3\.0.*\); the gateway did not answer again within 2 s .*— outcome unknown: re-read the gateway's software when it answers$/,
+      );
+    }
+    expect(result.counts.done).toBe(0);
+    expect(result.message).toContain('3 unknown (sent, not confirmed: re-read)');
+    expect(audit.entries.map((entry) => entry.outcome)).toEqual(online.map(() => 'unknown'));
+  });
 });

@@ -315,11 +315,29 @@ describe('fleet channels', () => {
     expect(answer.value).toEqual({
       gatewayCount: 2,
       offlineCount: 1,
+      concurrency: 16,
       question:
         'Apply ping target 9.9.9.9 to 1 gateway? (1 more chosen but listed offline: skipped, nothing sent to it)',
       disruptions: [],
       guards: [],
     });
+    expect(gateway.sent).toEqual([]);
+  });
+
+  it('previews an upgrade of 8 gateways as 2 at a time by default, and says all restart together at 8', async () => {
+    const targets = Array.from({ length: 8 }, (_, index) => ({ gatewayId: `gw-${index}` }));
+    const change = { kind: 'softwareUpgrade' };
+    const byDefault = await invoke('fleet:preview', { change, targets });
+    expect(byDefault.value.concurrency).toBe(2);
+    expect(byDefault.value.disruptions).toEqual([
+      expect.stringContaining('open terminals and tunnels to it drop'),
+      'At most 2 of the 8 gateways restart at the same time (4 rounds): each is followed until it answers again with its new versions before the next one starts, and the others keep forwarding meanwhile.',
+    ]);
+    const allAtOnce = await invoke('fleet:preview', { change, targets, concurrency: 16 });
+    expect(allAtOnce.value.concurrency).toBe(16);
+    expect(allAtOnce.value.disruptions[1]).toBe(
+      'All 8 gateways restart at the same time: the site has no coverage from any of them until they answer again (a few minutes; longer on a slow link).',
+    );
     expect(gateway.sent).toEqual([]);
   });
 

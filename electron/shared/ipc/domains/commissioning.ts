@@ -223,6 +223,8 @@ export const FleetPreviewInputSchema = z
     change: FleetChangeSchema,
     targets: z.array(FleetTargetSchema).max(10_000).optional(),
     gatewayGroupId: GatewayIdSchema.optional(),
+    /** Gateways to work on at once; none: the default for the change (fewer for an upgrade). */
+    concurrency: z.int().min(1).max(64).optional(),
   })
   .strict()
   .refine(hasTargets, { message: 'Choose at least one gateway or a gateway group', path: ['targets'] });
@@ -233,6 +235,8 @@ export const FleetPreviewSchema = RiskAssessmentSchema.extend({
   gatewayCount: z.number(),
   /** Of those, the ones the list says are offline: skipped, nothing sent to them. */
   offlineCount: z.number(),
+  /** Gateways worked on at once: the one given, or the default for the change (what `fleet:start` uses). */
+  concurrency: z.number(),
   question: z.string(),
 });
 /** Output of `fleet:preview`. */

@@ -8,6 +8,10 @@ export const TaskResultSchema = z.object({
   outcome: z.enum(['ok', 'failed', 'cancelled']),
   message: z.string(),
   waitedMs: z.number().optional(),
+  /** Package versions before a software task, by name (the audit log and the report show before → after). */
+  before: z.record(z.string(), z.string()).optional(),
+  /** Package versions read back after it, by name. */
+  after: z.record(z.string(), z.string()).optional(),
 });
 /** How a gateway task ended. */
 export type TaskResult = z.infer<typeof TaskResultSchema>;

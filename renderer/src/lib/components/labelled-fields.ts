@@ -31,6 +31,8 @@ const ABBREVIATIONS: Record<string, string> = {
   ssh: 'SSH',
   tx: 'TX',
   url: 'URL',
+  // Package lists say `ver` and `newVer`: "Version", "New version".
+  ver: 'version',
   wan: 'WAN',
 };
 

@@ -83,10 +83,21 @@ export class FleetState {
     ];
   }
 
-  /** Asks main what a write would do and to how many gateways; null with `error` set when it cannot say. */
-  async preview(change: FleetChange, targets: FleetTargets): Promise<FleetPreview | null> {
+  /**
+   * Asks main what a write would do, to how many gateways and how many at once (`concurrency`; none: main's
+   * default for the change); null with `error` set when it cannot say.
+   */
+  async preview(
+    change: FleetChange,
+    targets: FleetTargets,
+    concurrency?: number,
+  ): Promise<FleetPreview | null> {
     this.error = null;
-    const answer = await this.#client.invoke('fleet:preview', { change, ...targets });
+    const answer = await this.#client.invoke('fleet:preview', {
+      change,
+      ...targets,
+      ...(concurrency === undefined ? {} : { concurrency }),
+    });
     if (!answer.ok) {
       this.error = describeIpcError(answer.error);
       return null;

@@ -12,6 +12,8 @@ describe('labelForKey', () => {
     ['packets_recv', 'Packets recv'],
     ['custGatewayId', 'Customer gateway ID'],
     ['eth0', 'eth0'],
+    ['ver', 'Version'],
+    ['newVer', 'New version'],
   ])('reads %s as “%s”', (key, label) => {
     expect(labelForKey(key)).toBe(label);
   });

@@ -20,6 +20,11 @@ export interface FakeGatewayState {
   refuses: Set<string>;
   lastInstall: { lastOperation: string; lastStatus: number };
   installSteps: number;
+  /** Installed package versions, and the newer ones offered; an upgrade moves them when it finishes. */
+  packages: Record<string, string>;
+  upgrades: Record<string, string>;
+  /** An upgrade that finishes without moving any version (the gateway still says it succeeded). */
+  keepsVersions: boolean;
 }
 
 export function defaultFirewall(): FirewallConfiguration {
@@ -47,6 +52,9 @@ export function createFakeGateway(overrides: Partial<FakeGatewayState> = {}) {
     refuses: new Set(),
     lastInstall: { lastOperation: 'none', lastStatus: 0 },
     installSteps: 0,
+    packages: { 'kona-pkt-forwarder': '4.2.1', 'gps-daemon': '1.0.4' },
+    upgrades: { 'kona-pkt-forwarder': '4.3.0' },
+    keepsVersions: false,
     ...overrides,
   };
   const calls: Array<{ name: string; request: unknown }> = [];
@@ -172,11 +180,25 @@ export function createFakeGateway(overrides: Partial<FakeGatewayState> = {}) {
         if (state.installSteps === 0) {
           state.silentCalls = 2;
           state.lastInstall = { ...state.lastInstall, lastStatus: 0 };
+          if (!state.keepsVersions) {
+            Object.assign(state.packages, state.upgrades);
+            state.upgrades = {};
+          }
         }
         return { ...state.lastInstall, lastStatus: 1, progress: 50 };
       }
       return { ...state.lastInstall };
     },
+    getUpgradableSoftware: () =>
+      Object.entries(state.upgrades).map(([name, newVer]) => ({
+        name,
+        ver: state.packages[name] ?? '',
+        newVer,
+        special: 0,
+      })),
+    getSoftwareVersions: () => ({
+      packages: Object.entries(state.packages).map(([name, ver]) => ({ name, ver })),
+    }),
     upgradeSoftware: ({ packageToUpgrade }) => {
       state.lastInstall = { lastOperation: `upgrade ${packageToUpgrade}`, lastStatus: 1 };
       state.installSteps = 3;

@@ -43,6 +43,23 @@ describe('GatewayTasks', () => {
     );
     expect(fractions).toContain(0.5);
     expect(fractions.at(-1)).toBe(1);
+    expect(result.message).toMatch(
+      /^Upgraded kona-pkt-forwarder 4\.2\.1 → 4\.3\.0; the gateway was away for \d+ s while it restarted\.$/,
+    );
+    expect(result).toMatchObject({
+      before: { 'kona-pkt-forwarder': '4.2.1' },
+      after: { 'kona-pkt-forwarder': '4.3.0' },
+    });
+  });
+
+  it('fails an upgrade the gateway calls finished while the package keeps its old version', async () => {
+    const gateway = createFakeGateway({ keepsVersions: true });
+    const { tasks } = createTasks(gateway);
+    const result = await tasks.upgrade('kona-pkt-forwarder');
+    expect(result).toMatchObject({
+      outcome: 'failed',
+      message: 'The gateway reports it finished, but kona-pkt-forwarder 4.2.1 is still installed',
+    });
   });
 
   it('reports a refused upgrade in words', async () => {

@@ -32,7 +32,20 @@ describe('assessFleetChange', () => {
   it('names the restart and the downtime of a software upgrade', () => {
     const risk = assessFleetChange({ kind: 'softwareUpgrade', packageName: 'kona-pkt-forwarder' }, 3);
     expect(risk.question).toBe('Upgrade kona-pkt-forwarder on 3 gateways?');
-    expect(risk.disruptions[0]).toMatch(/then restarts: it is offline for a few minutes/);
+    expect(risk.disruptions[0]).toMatch(
+      /then restarts: it is offline for a few minutes .*, and open terminals and tunnels to it drop\.$/,
+    );
+  });
+
+  it('says how many gateways of an upgrade restart at the same time', () => {
+    const upgrade = { kind: 'softwareUpgrade' } as const;
+    expect(assessFleetChange(upgrade, 6, 0, 6).disruptions[1]).toMatch(
+      /^All 6 gateways restart at the same time: the site has no coverage from any of them/,
+    );
+    expect(assessFleetChange(upgrade, 7, 1, 2).disruptions[1]).toMatch(
+      /^At most 2 of the 6 gateways restart at the same time \(3 rounds\)/,
+    );
+    expect(assessFleetChange(upgrade, 1, 0, 1).disruptions).toHaveLength(1);
   });
 });
 

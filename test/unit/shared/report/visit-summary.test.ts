@@ -134,6 +134,25 @@ describe('summarizeGateways', () => {
     ]);
   });
 
+  it('names a software upgrade in words, with the versions it recorded', () => {
+    const [summary] = summarizeGateways(
+      ['gw-1'],
+      [
+        entry({
+          kind: 'wizard',
+          name: 'upgradeSoftware',
+          risk: undefined,
+          before: { 'kona-pkt-forwarder': '4.2.1' },
+          after: { 'kona-pkt-forwarder': '4.3.0' },
+        }),
+      ],
+    );
+    expect(summary!.changes.map((change) => [change.what, change.outcome])).toEqual([
+      ['Software upgrade', 'done'],
+    ]);
+    expect(summary!.changes[0]!.entry.after).toEqual({ 'kona-pkt-forwarder': '4.3.0' });
+  });
+
   it('says a rollback that could not restore the settings failed', () => {
     const [summary] = summarizeGateways(['gw-1'], [wizardResult('firewall', 'rollback-failed')]);
     expect(summary!.outcome).toBe('rollback-failed');
