@@ -189,18 +189,7 @@ export const cellularWizard: WizardDefinition<CellularState, CellularEdit> = {
         : `the gateway lists ${apns.map((apn) => apn.name).join(', ') || 'no APN'}`,
     };
     context.progress('Waiting for the modem to attach and get an IP address');
-    const { value, isDone } = await context.poll(
-      async () => ({
-        call: await context.command('getWmCallStatistics', {}),
-        profile: await context.command('getWmActiveProfileParameters', {}),
-      }),
-      ({ call, profile }) => call.callStatus === 'CONNECTED' && isConnectedAddress(profile.ipAddress),
-      {
-        timeoutMs: Number.POSITIVE_INFINITY,
-        intervalMs: CELLULAR_POLL_INTERVAL_MS,
-        describe: ({ call }) => `Data call: ${call.callStatus}; waiting for CONNECTED`,
-      },
-    );
+    const { value, isDone } = await awaitDataCall(context);
     const call = {
       name: 'Data call',
       ok: isDone,
@@ -244,18 +233,7 @@ export const cellularWizard: WizardDefinition<CellularState, CellularEdit> = {
     const target = working ? ` to "${working}"` : '';
     const failed = `${subject} got no data call within ${Math.round(verifyTimeoutMs / 100) / 10} s; rolled back${target}`;
     context.progress('Waiting for the data call on the previous APN');
-    const { value, isDone } = await context.poll(
-      async () => ({
-        call: await context.command('getWmCallStatistics', {}),
-        profile: await context.command('getWmActiveProfileParameters', {}),
-      }),
-      ({ call, profile }) => call.callStatus === 'CONNECTED' && isConnectedAddress(profile.ipAddress),
-      {
-        timeoutMs: Number.POSITIVE_INFINITY,
-        intervalMs: CELLULAR_POLL_INTERVAL_MS,
-        describe: ({ call }) => `Data call: ${call.callStatus}; waiting for CONNECTED`,
-      },
-    );
+    const { value, isDone } = await awaitDataCall(context);
     return isDone
       ? `${failed} — data call connected again (IP address ${value?.profile.ipAddress}).`
       : `${failed} — but the data call has not connected again (${value?.call.callStatus ?? 'no answer'}): check the SIM and the antenna before leaving.`;
@@ -277,4 +255,20 @@ function pickApn(apn: Apn) {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Polls the data call until it is CONNECTED with an address; the engine's time limit for the step ends the wait. */
+function awaitDataCall(context: WizardContext) {
+  return context.poll(
+    async () => ({
+      call: await context.command('getWmCallStatistics', {}),
+      profile: await context.command('getWmActiveProfileParameters', {}),
+    }),
+    ({ call, profile }) => call.callStatus === 'CONNECTED' && isConnectedAddress(profile.ipAddress),
+    {
+      timeoutMs: Number.POSITIVE_INFINITY,
+      intervalMs: CELLULAR_POLL_INTERVAL_MS,
+      describe: ({ call }) => `Data call: ${call.callStatus}; waiting for CONNECTED`,
+    },
+  );
 }
