@@ -581,7 +581,7 @@ ${triage.outcome === 'stopped' ? `<p class="failed">Stopped early: ${clean(triag
 <tr><td>Versions</td><td></td><td>${clean(health.versions.map((version) => `${version.name} ${version.version}`).join(', ') || 'unknown')}</td></tr></table>
 ${interfaces ? `<table><tr><th>Interface</th><th>State</th><th>Carrier</th><th>Addresses</th></tr>${interfaces}</table>` : ''}
 ${health.logErrors.length > 0 ? `<p>Last errors in the log:</p><pre><code>${clean(health.logErrors.join('\n'))}</code></pre>` : ''}
-<p class="meta">Commands: ${triage.commands.map((command) => `<code>${clean(command.command)}</code> ${command.outcome === 'timed-out' ? `timed out after ${Math.round(command.timeoutMs / 1000)} s` : command.outcome === 'prompted' ? 'asked for input, stopped' : command.outcome === 'ok' ? 'ok' : `exit ${command.exitCode}`}`).join(' · ')}</p>`;
+<p class="meta">Commands: ${triage.commands.map((command) => `<code>${clean(command.command)}</code> ${command.outcome === 'timed-out' ? `timed out after ${Math.round(command.timeoutMs / 1000)} s` : command.outcome === 'prompted' ? 'asked for input, stopped' : command.outcome === 'ok' ? 'ok' : `exit ${command.exitCode}`}`).join(' · ')}</p>${triage.consoleLeft ? `\n<p class="meta">${clean(triage.consoleLeft)}</p>` : ''}`;
 }
 
 /**

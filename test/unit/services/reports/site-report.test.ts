@@ -169,6 +169,8 @@ describe('buildSiteReportHtml', () => {
             finishedAt: AT + 20_000,
             outcome: 'stopped',
             problem: 'The serial port went away during diagnostics (Disconnected: <unplugged>).',
+            consoleLeft:
+              'The console may still be logged in as root: the port went away before diagnostics could log out.',
             commands: [
               { command: 'ip addr', outcome: 'ok', exitCode: 0, durationMs: 80, timeoutMs: 15_000 },
               {
@@ -193,6 +195,9 @@ describe('buildSiteReportHtml', () => {
     );
     const section = html.slice(html.indexOf('<h3>Measurements</h3>'));
     expect(section).toContain('<h4>Serial triage: Kona Macro 7 · ');
+    expect(section).toContain(
+      '<p class="meta">The console may still be logged in as root: the port went away before diagnostics could log out.</p>',
+    );
     expect(section).toContain(
       '<li><span class="failed">fault</span> Ethernet eth0 has no link (no carrier: check the cable and the switch port).</li>',
     );
