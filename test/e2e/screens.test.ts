@@ -1,7 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../simulator';
-import { findAxeViolations, findClippedHeaders, measurePageWidth } from '../helpers/axe';
+import {
+  findAxeViolations,
+  findBrokenButtonWords,
+  findClippedHeaders,
+  measurePageWidth,
+} from '../helpers/axe';
 import { healthyGateway } from '../integration/commissioning/simulator-session';
 import { SHORT_TIMINGS, startCommissioningApp, type CommissioningApp } from './wizards-harness';
 
@@ -45,6 +50,7 @@ async function expectFitsAndAccessible(screen: string): Promise<void> {
       })
       .toBeLessThanOrEqual(windowWidth);
     expect(await findClippedHeaders(page), `${screen} at ${size}: column headers cut off`).toEqual([]);
+    expect(await findBrokenButtonWords(page), `${screen} at ${size}: a button's word broken`).toEqual([]);
   }
   expect(await findAxeViolations(page), `${screen}: serious or critical axe-core violations`).toEqual([]);
 }
@@ -105,6 +111,12 @@ describe('every wizard step at 1280×720 and 1366×768', () => {
     await app.open([gateway.id, 'wizard', 'software']);
     await page.getByRole('heading', { name: 'Upgradable' }).waitFor();
     await expectFitsAndAccessible('the software wizard');
+    await page.getByRole('button', { name: 'Upgrade all' }).click();
+    const upgrade = page.getByRole('dialog', { name: new RegExp(`^Upgrade .* on ${gateway.name}`) });
+    await upgrade.waitFor();
+    await expectFitsAndAccessible('the upgrade confirmation');
+    await upgrade.getByRole('button', { name: 'Cancel' }).click();
+    await upgrade.waitFor({ state: 'hidden' });
     await app.open([gateway.id, 'diagnostics']);
     await page.getByText('Latitude', { exact: true }).waitFor();
     await expectFitsAndAccessible('diagnostics');

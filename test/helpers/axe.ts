@@ -75,3 +75,30 @@ export async function findClippedHeaders(page: Page): Promise<string[]> {
       .map((header) => (header.textContent ?? '').trim()),
   );
 }
+
+/**
+ * The labels of visible buttons with a word broken across lines ("Cance" / "l"): each word of a label must lie on
+ * one line box (a hyphen may end a line; code such as an API name may break).
+ */
+export async function findBrokenButtonWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    for (const button of Array.from(document.querySelectorAll<HTMLElement>('button'))) {
+      if (button.offsetParent === null) continue;
+      const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        // An identifier in code (an API name) may break where it must: it is one long token.
+        if (node.parentElement?.closest('code')) continue;
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/[^\s-]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+          if (lines.size > 1) broken.push((button.textContent ?? '').trim());
+        }
+      }
+    }
+    return [...new Set(broken)];
+  });
+}
