@@ -35,6 +35,16 @@ describe('choosing the gateway to commission', () => {
     expect(page.url()).toContain(`/${gateway.id}/wizard/connectivity`);
     expect(await page.getByRole('link', { name: `← Gateway ${gateway.name}` }).count()).toBe(1);
   });
+
+  it('opens the gateway whose whole name was typed and sent at once, before the lookup paused for typing', async () => {
+    const gateway = healthyGateway(simulator, 2);
+    const page = await app.open([]);
+    const field = page.getByLabel('Gateway', { exact: true });
+    await field.fill(gateway.name);
+    await field.press('Enter');
+    await page.getByRole('heading', { name: 'WAN connectivity' }).waitFor();
+    expect(page.url()).toContain(`/${gateway.id}/wizard/connectivity`);
+  });
 });
 
 describe('firewall wizard', () => {
