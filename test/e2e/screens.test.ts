@@ -1,12 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../simulator';
-import {
-  findAxeViolations,
-  findBrokenButtonWords,
-  findClippedHeaders,
-  measurePageWidth,
-} from '../helpers/axe';
+import { findAxeViolations, findBrokenWords, findClippedHeaders, measurePageWidth } from '../helpers/axe';
 import { healthyGateway } from '../integration/commissioning/simulator-session';
 import { SHORT_TIMINGS, startCommissioningApp, type CommissioningApp } from './wizards-harness';
 
@@ -50,7 +45,9 @@ async function expectFitsAndAccessible(screen: string): Promise<void> {
       })
       .toBeLessThanOrEqual(windowWidth);
     expect(await findClippedHeaders(page), `${screen} at ${size}: column headers cut off`).toEqual([]);
-    expect(await findBrokenButtonWords(page), `${screen} at ${size}: a button's word broken`).toEqual([]);
+    expect(await findBrokenWords(page), `${screen} at ${size}: a word of a button or heading broken`).toEqual(
+      [],
+    );
   }
   expect(await findAxeViolations(page), `${screen}: serious or critical axe-core violations`).toEqual([]);
 }

@@ -77,13 +77,13 @@ export async function findClippedHeaders(page: Page): Promise<string[]> {
 }
 
 /**
- * The labels of visible buttons with a word broken across lines ("Cance" / "l"): each word of a label must lie on
- * one line box (a hyphen may end a line; code such as an API name may break).
+ * The labels of visible buttons and column headings with a word broken across lines ("Cance" / "l"): each word
+ * must lie on one line box (a hyphen may end a line; code such as an API name may break).
  */
-export async function findBrokenButtonWords(page: Page): Promise<string[]> {
+export async function findBrokenWords(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const broken: string[] = [];
-    for (const button of Array.from(document.querySelectorAll<HTMLElement>('button'))) {
+    for (const button of Array.from(document.querySelectorAll<HTMLElement>('button, th'))) {
       if (button.offsetParent === null) continue;
       const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {

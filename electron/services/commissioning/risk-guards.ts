@@ -157,6 +157,8 @@ function describeRestartsAtOnce(gatewayCount: number, concurrency: number): stri
   if (concurrency >= gatewayCount)
     return `All ${gatewayCount} gateways restart at the same time: the site has no coverage from any of them until they answer again (a few minutes; longer on a slow link).`;
   const rounds = Math.ceil(gatewayCount / concurrency);
+  if (concurrency === 1)
+    return `The ${gatewayCount} gateways restart one at a time (${rounds} rounds): each is followed until it answers again with its new versions before the next one starts, and the others keep forwarding meanwhile.`;
   return `At most ${concurrency} of the ${gatewayCount} gateways restart at the same time (${rounds} rounds): each is followed until it answers again with its new versions before the next one starts, and the others keep forwarding meanwhile.`;
 }
 

@@ -489,7 +489,7 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
       change: this.change,
       rows: this.table,
       counts,
-      message: `${describeChange(this.change)} on ${this.rows.length} gateway(s): ${parts.join(', ')}.`,
+      message: `${capitalize(describeChange(this.change))} on ${this.rows.length} ${this.rows.length === 1 ? 'gateway' : 'gateways'}: ${parts.join(', ')}.`,
       durationMs: this.clock.now() - startedAt,
       commandsSent: this.commandsSent,
     };
@@ -501,4 +501,9 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
 /** The server answered that the gateway did not (408): the gateway is offline, not the server or the network. */
 function isGatewayOffline(error: unknown): boolean {
   return error instanceof ApiError && error.status === 408;
+}
+
+/** The text with its first letter in upper case, to open a sentence. */
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

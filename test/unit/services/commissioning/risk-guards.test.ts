@@ -45,6 +45,9 @@ describe('assessFleetChange', () => {
     expect(assessFleetChange(upgrade, 7, 1, 2).disruptions[1]).toMatch(
       /^At most 2 of the 6 gateways restart at the same time \(3 rounds\)/,
     );
+    expect(assessFleetChange(upgrade, 4, 0, 1).disruptions[1]).toMatch(
+      /^The 4 gateways restart one at a time \(4 rounds\)/,
+    );
     expect(assessFleetChange(upgrade, 1, 0, 1).disruptions).toHaveLength(1);
   });
 });

@@ -321,6 +321,7 @@ describe('FleetJob rows after a change whose answer was lost', () => {
     expect(result.rows[0]?.status).toBe('unknown');
     expect(result.rows[0]?.reason).toMatch(/^sent; the gateway did not confirm — re-read it/);
     expect(result.message).toContain('1 unknown (sent, not confirmed: re-read)');
+    expect(result.message).toMatch(/^[A-Z].* on 1 gateway: /);
   });
 
   it('says "not applied" when reading back shows the previous value', async () => {
