@@ -235,26 +235,44 @@ const RESTART_TASKS = new Set(['reboot', 'restoreBackup', 'upgradeSoftware', 'in
  * its end. A task's own entry is written when it ends, so its reads are the entries of its run within its span.
  */
 function followedReadsOf(entries: AuditEntry[]): Map<AuditEntry, AuditEntry[]> {
-  const tasks = entries.filter((entry) => entry.kind === 'wizard' && entry.runId !== undefined);
+  const tasks = tasksOf(entries);
   const served = new Map<AuditEntry, AuditEntry[]>();
   for (const read of entries) {
     if (!read.automatic || read.kind !== 'command') continue;
-    const task = tasks.find(
-      (candidate) =>
-        candidate.runId === read.runId &&
-        candidate.gatewayId === read.gatewayId &&
-        read.at >= candidate.at &&
-        read.at <= candidate.at + (candidate.durationMs ?? 0),
-    );
+    const task = tasks.find((candidate) => isOfTask(candidate, read));
     if (!task) continue;
     served.set(task, [...(served.get(task) ?? []), read]);
   }
   return served;
 }
 
-/** The automatic reads a change stands for (none: every automatic read no task claims stays a command). */
-function claimedReads(entries: AuditEntry[]): Set<AuditEntry> {
-  return new Set([...followedReadsOf(entries).values()].flat());
+function tasksOf(entries: AuditEntry[]): AuditEntry[] {
+  return entries.filter((entry) => entry.kind === 'wizard' && entry.runId !== undefined);
+}
+
+/** True when `entry` was written by `task`'s run: same run id and gateway, between its start and its end. */
+function isOfTask(task: AuditEntry, entry: AuditEntry): boolean {
+  return (
+    task.runId === entry.runId &&
+    task.gatewayId === entry.gatewayId &&
+    entry.at >= task.at &&
+    entry.at <= task.at + (task.durationMs ?? 0)
+  );
+}
+
+/**
+ * The command entries a change stands for: the automatic reads that followed a task, and the task's own command
+ * (the upgradeSoftware of a software upgrade), which the change's line already tells. Every automatic read no task
+ * claims stays a command.
+ */
+function claimedCommands(entries: AuditEntry[]): Set<AuditEntry> {
+  const claimed = new Set([...followedReadsOf(entries).values()].flat());
+  const tasks = tasksOf(entries);
+  for (const entry of entries) {
+    if (entry.kind === 'command' && tasks.some((task) => task.name === entry.name && isOfTask(task, entry)))
+      claimed.add(entry);
+  }
+  return claimed;
 }
 
 function describeFollowedReads(task: AuditEntry, reads: AuditEntry[]): FollowedReads | undefined {
@@ -329,13 +347,13 @@ export interface CommandLine {
  * The commands of a visit as the report lists them (its `command` and `terminal` entries): reads (risk `read`) of
  * the same command with the same outcome fold into one line at the place of the first ("read 48 times,
  * 10:02–10:04"), so polling during a wizard takes one line; every change, disruptive command and terminal entry
- * keeps a line of its own. The reads the app made to follow a task (ChangeSummary.followed) are not listed: they
- * are not the technician's commands, and the task's change tells them.
+ * keeps a line of its own. The reads the app made to follow a task (ChangeSummary.followed) and the task's own
+ * command are not listed: the task's change tells them.
  */
 export function foldCommands(entries: AuditEntry[]): CommandLine[] {
   const lines: CommandLine[] = [];
   const folded = new Map<string, CommandLine>();
-  const claimed = claimedReads(entries);
+  const claimed = claimedCommands(entries);
   const commands = entries.filter(
     (entry) => (entry.kind === 'command' || entry.kind === 'terminal') && !claimed.has(entry),
   );
