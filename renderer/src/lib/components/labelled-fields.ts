@@ -1,3 +1,5 @@
+import { labelOfField } from '../../../../electron/shared/api/field-labels';
+
 /** One labelled value of a structured answer; `children` for a nested object or list of objects. */
 export interface LabelledField {
   key: string;
@@ -5,36 +7,6 @@ export interface LabelledField {
   text: string;
   children?: LabelledField[];
 }
-
-/** Abbreviations written in capitals (or their usual form) when a key becomes a label. */
-const ABBREVIATIONS: Record<string, string> = {
-  apn: 'APN',
-  bsp: 'BSP',
-  crc: 'CRC',
-  cust: 'customer',
-  dos: 'DoS',
-  eui: 'EUI',
-  gps: 'GPS',
-  iccid: 'ICCID',
-  id: 'ID',
-  imei: 'IMEI',
-  imsi: 'IMSI',
-  ip: 'IP',
-  lo: 'lo',
-  lte: 'LTE',
-  mac: 'MAC',
-  ms: 'ms',
-  pdp: 'PDP',
-  rssi: 'RSSI',
-  rx: 'RX',
-  snr: 'SNR',
-  ssh: 'SSH',
-  tx: 'TX',
-  url: 'URL',
-  // Package lists say `ver` and `newVer`: "Version", "New version".
-  ver: 'version',
-  wan: 'WAN',
-};
 
 /** Keys whose children are names of their own (network interfaces: `lo`, `eth0`), shown as they are. */
 const NAMED_CHILDREN_KEY = /interfaces$/i;
@@ -62,19 +34,11 @@ export function formatSeconds(seconds: number): string {
 const MAX_DEPTH = 4;
 
 /**
- * A JSON key as words: `uptimeSeconds` → "Uptime seconds", `bspVersion` → "BSP version", `packets_recv` →
- * "Packets recv". Keys that are names of their own (`eth0`, `wwan0`) stay as they are.
+ * A JSON key as words (labelOfField: `uptimeSeconds` → "Uptime seconds", `bspVersion` → "BSP version"). Keys that
+ * are names of their own (`eth0`, `wwan0`) stay as they are.
  */
 export function labelForKey(key: string): string {
-  if (/^[a-z]+\d+$/.test(key)) return key;
-  const words = key
-    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[\s_-]+/)
-    .filter(Boolean)
-    .map((word) => ABBREVIATIONS[word.toLowerCase()] ?? word.toLowerCase());
-  const [first = key, ...rest] = words;
-  return [first.charAt(0).toUpperCase() + first.slice(1), ...rest].join(' ');
+  return /^[a-z]+\d+$/.test(key) ? key : labelOfField(key);
 }
 
 function textOf(key: string, value: unknown): string {
