@@ -6,7 +6,7 @@ import type { TriageResult } from '../../shared/terminal/triage-schemas';
 import { describeRoutesAndDns } from '../../shared/terminal/triage-health';
 import { labelOfField } from '../../shared/api/field-labels';
 import { UPGRADE_ALL_PACKAGES } from '../../shared/api';
-import { flattenReadable, type ReadableField } from './readable-value';
+import { flattenReadable, type ReadableField } from '../../shared/report/readable-value';
 import { describeTimeZone, formatReportDateTime, formatVisitTime } from '../../shared/report/report-time';
 import {
   describeFollowed,

@@ -1,4 +1,5 @@
 import { labelOfField } from '../../../../electron/shared/api/field-labels';
+import { describeScalar } from '../../../../electron/shared/report/readable-value';
 
 /** One labelled value of a structured answer; `children` for a nested object or list of objects. */
 export interface LabelledField {
@@ -42,17 +43,13 @@ export function labelForKey(key: string): string {
 }
 
 function textOf(key: string, value: unknown): string {
-  if (value === undefined) return '—';
-  if (value === null) return '(none)';
-  if (value === '') return '(empty)';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
   // A number named like a time and in the range of epoch milliseconds is a moment: shown in local time.
   if (typeof value === 'number' && /(time|timestamp|ts)$/i.test(key) && value > 1e12 && value < 1e14)
     return new Date(value).toLocaleString();
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
   if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object'))
     return value.length === 0 ? '(none)' : value.map((item) => textOf('', item)).join(', ');
-  return JSON.stringify(value);
+  if (value !== null && typeof value === 'object') return JSON.stringify(value);
+  return describeScalar(value);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { labelOfField } from '../../shared/api/field-labels';
+import { labelOfField } from '../api/field-labels';
 
 /** One setting of a value in words: its label path ("DoS prevention › Burst limit") and its value as text. */
 export interface ReadableField {
