@@ -15,7 +15,9 @@ import {
   type GatewayRunOptions,
 } from './audited-gateway';
 import {
+  describeInstallProgress,
   judgeMoves,
+  progressPercent,
   readInstalledVersions,
   UNANSWERED_READ_NOTICE_MS,
   type PackageMove,
@@ -59,13 +61,6 @@ export function parseBackupDate(date: string): number | null {
   const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(date);
   const time = Date.parse(hasZone ? date : `${date}Z`);
   return Number.isNaN(time) ? null : time;
-}
-
-function progressPercent(value: unknown): number | undefined {
-  const progress = (value as { progress?: unknown } | null)?.progress;
-  return typeof progress === 'number' && Number.isFinite(progress)
-    ? Math.max(0, Math.min(100, progress))
-    : undefined;
 }
 
 /**
@@ -324,9 +319,8 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
       if (status.lastStatus === INSTALL_STATUS.IN_PROGRESS) {
         seenRunning = true;
         const percent = progressPercent(status);
-        const phase = (status as { phase?: unknown }).phase;
         this.progress(
-          `${what}: ${typeof phase === 'string' ? phase : 'in progress'}${percent === undefined ? '' : ` ${percent} %`}`,
+          `${what}: ${describeInstallProgress(status)}`,
           percent === undefined ? undefined : percent / 100,
           deadlineAt,
         );

@@ -3,6 +3,22 @@ import type { GatewayCommander } from './types';
 /** A read of a gateway that has not answered for this long is said to wait for the gateway (it may restart). */
 export const UNANSWERED_READ_NOTICE_MS = 3_000;
 
+/** The percent an answer gives in `progress` (0–100), when it gives one. */
+export function progressPercent(value: unknown): number | undefined {
+  const progress = (value as { progress?: unknown } | null)?.progress;
+  return typeof progress === 'number' && Number.isFinite(progress)
+    ? Math.max(0, Math.min(100, progress))
+    : undefined;
+}
+
+/** An install's progress in words: its phase ("installing", else "in progress") and its percent: "installing 40 %". */
+export function describeInstallProgress(status: unknown): string {
+  const phase = (status as { phase?: unknown } | null)?.phase;
+  const percent = progressPercent(status);
+  const words = typeof phase === 'string' ? phase : 'in progress';
+  return percent === undefined ? words : `${words} ${Math.round(percent)} %`;
+}
+
 /** One package an upgrade moves: the version installed when it was asked for, and the one offered. */
 export interface PackageMove {
   name: string;

@@ -8,6 +8,7 @@ import {
 } from '../commissioning/gateway-errors';
 import { INSTALL_STATUS, SOFTWARE_TIMEOUT_MS, TASK_POLL_INTERVAL_MS } from '../commissioning/gateway-tasks';
 import {
+  describeInstallProgress,
   describeMoves,
   judgeMoves,
   readInstalledVersions,
@@ -168,12 +169,4 @@ export async function followUpgrade(
       ? `the gateway did not answer again within ${formatDuration(timeoutMs)} (${describeError(lastError)})`
       : `it did not finish within ${formatDuration(timeoutMs)}`,
   );
-}
-
-function describeInstallProgress(status: Record<string, unknown>): string {
-  const { phase, progress } = status;
-  const words = typeof phase === 'string' ? phase : 'in progress';
-  return typeof progress === 'number' && Number.isFinite(progress)
-    ? `${words} ${Math.max(0, Math.min(100, Math.round(progress)))} %`
-    : words;
 }
