@@ -11,6 +11,7 @@ import { ERROR_CODES } from '../shared/api';
 import { IpcError } from '../shared/ipc/result';
 import { ConfirmationRequiredError } from '../services/commissioning/risk-guards';
 import { CredentialStoreError } from '../services/credentials';
+import { UnsafePathError } from '../services/files/private-files';
 import { SessionExpiredError } from '../services/session';
 
 const MAX_MESSAGE_LENGTH = 300;
@@ -65,6 +66,7 @@ export function mapServiceError(error: unknown): IpcError | undefined {
   if (error instanceof RequestAbortedError) return new IpcError('TIMEOUT', trim(error.message));
   if (error instanceof NetworkError) return new IpcError('NETWORK', trim(error.message));
   if (error instanceof CredentialStoreError) return new IpcError('INTERNAL', trim(error.message));
+  if (error instanceof UnsafePathError) return new IpcError('INTERNAL', trim(error.message));
   return undefined;
 }
 

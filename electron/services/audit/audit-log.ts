@@ -1,6 +1,5 @@
-import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ensurePrivateFolder, PRIVATE_FILE_MODE } from '../files/private-files';
+import { appendPrivateFile, ensurePrivateFolder, readPrivateFile } from '../files/private-files';
 import { z } from 'zod';
 import { redactSecrets, redactText } from './redaction';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
@@ -105,13 +104,16 @@ export class AuditLog implements AuditSink {
       .catch(() => undefined)
       .then(async () => {
         await ensurePrivateFolder(this.folder);
-        await appendFile(path, `${JSON.stringify(entry)}\n`, { encoding: 'utf8', mode: PRIVATE_FILE_MODE });
+        await appendPrivateFile(path, `${JSON.stringify(entry)}\n`);
         return entry;
       });
     this.queues.set(path, written);
-    void written.finally(() => {
-      if (this.queues.get(path) === written) this.queues.delete(path);
-    });
+    // The caller handles `written`'s rejection; this branch only tidies the queue and must not report it again.
+    void written
+      .finally(() => {
+        if (this.queues.get(path) === written) this.queues.delete(path);
+      })
+      .catch(() => undefined);
     return written;
   }
 
@@ -121,7 +123,7 @@ export class AuditLog implements AuditSink {
     await this.queues.get(path)?.catch(() => undefined);
     let text: string;
     try {
-      text = await readFile(path, 'utf8');
+      text = await readPrivateFile(path);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
