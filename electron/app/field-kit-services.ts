@@ -13,6 +13,7 @@ import type { HandlerTable } from '../shared/ipc/router';
 import type { Notice, Profile, ProfileDraft } from '../shared/ipc/schemas';
 import { createServerFetch } from '../services/api';
 import { AuditLog } from '../services/audit';
+import { checkDataFolder, removeStaleTemporaryFiles } from '../services/files/data-folder';
 import { assessCommand, requireConfirmed } from '../services/commissioning/risk-guards';
 import type { OpenedCredentialStore } from '../services/credentials';
 import { OfflineCache } from '../services/offline-cache';
@@ -153,9 +154,16 @@ export class FieldKitServices {
     this.handlers = this.buildHandlers();
   }
 
-  /** Builds the services and loads the profiles; a corrupt profiles file becomes a notice, not a failure. */
+  /**
+   * Builds the services and loads the profiles; a corrupt profiles file becomes a notice, not a failure. Refuses
+   * (UnsafePathError) a data folder other users could write to, before reading anything in it; removes the
+   * temporary files interrupted writes left there.
+   */
   static async create(options: FieldKitServicesOptions): Promise<FieldKitServices> {
+    await checkDataFolder(options.dataDir);
     const services = new FieldKitServices(options);
+    const removed = await removeStaleTemporaryFiles(options.dataDir, services.now());
+    if (removed.length > 0) services.log.info(`removed ${removed.length} stale temporary file(s)`);
     for (const notice of await services.profiles.load()) services.addNotice(notice);
     if (options.credentials.keychain === 'session-only') {
       services.noteKeychainUnavailable(options.credentials.reason);
