@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, rename } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { IpcError } from '../../shared/ipc/result';
@@ -11,10 +11,14 @@ import {
   type ProfileDraft,
 } from '../../shared/ipc/schemas';
 import { writeFileAtomic } from '../files/atomic-file';
+import { readPrivateFile, UnsafePathError } from '../files/private-files';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /** The profiles file's name inside the app data folder. */
 export const PROFILES_FILE = 'profiles.json';
+
+/** Why a profiles file that is a folder, a FIFO or a link was set aside (it is never followed or waited on). */
+const NOT_A_FILE = ` (${PROFILES_FILE} is not a regular file but a folder, a FIFO or a link)`;
 
 /** The id of the in-memory demo profile (never written to disk: its address changes every run). */
 export const DEMO_PROFILE_ID = 'demo';
@@ -33,9 +37,11 @@ export interface ProfileStoreOptions {
 }
 
 /**
- * The server profiles, persisted as JSON in the app data folder. Guarantees: every write is atomic; the file is
- * validated on read; a corrupt file is moved aside (`profiles.json.corrupt-<time>`) and reported as a notice,
- * never a crash; the demo profile lives in memory only.
+ * The server profiles, persisted as JSON in the app data folder. Guarantees: every write is atomic, and changes
+ * run one after another, each on the list the one before left (none is lost to a concurrent one); the file is
+ * validated on read; a corrupt or damaged file (not JSON, not valid, or not a regular file: a folder, a FIFO, a
+ * link) is moved aside (`profiles.json.corrupt-<time>`) and reported as a notice, never a crash or a hang; the
+ * demo profile lives in memory only.
  */
 export class ProfileStore {
   private profiles: Profile[] = [];
@@ -44,6 +50,8 @@ export class ProfileStore {
   private readonly path: string;
   private readonly now: () => number;
   private readonly createId: () => string;
+  /** The change running now, if any: the next one starts after it settles. */
+  private changes: Promise<unknown> = Promise.resolve();
 
   constructor(options: ProfileStoreOptions) {
     this.path = join(options.folder, PROFILES_FILE);
@@ -56,33 +64,39 @@ export class ProfileStore {
   async load(): Promise<Notice[]> {
     let text: string;
     try {
-      text = await readFile(this.path, 'utf8');
+      text = await readPrivateFile(this.path);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      if (error instanceof UnsafePathError) return this.setAside(NOT_A_FILE);
       throw error;
     }
     let parsed: z.infer<typeof ProfilesFileSchema>;
     try {
       parsed = ProfilesFileSchema.parse(JSON.parse(text));
     } catch {
-      const at = this.now();
-      const asideName = `${PROFILES_FILE}.corrupt-${at}`;
-      await rename(this.path, join(this.path, '..', asideName));
-      this.profiles = [];
-      this.selectedId = null;
-      return [
-        {
-          code: 'PROFILES_CORRUPT',
-          message: `The saved server profiles could not be read; the file was kept as ${asideName} and the list starts empty.`,
-          at,
-        },
-      ];
+      return this.setAside('');
     }
     this.profiles = parsed.profiles;
     this.selectedId = parsed.profiles.some((profile) => profile.id === parsed.selectedId)
       ? parsed.selectedId
       : null;
     return [];
+  }
+
+  /** Moves the unreadable file aside, starts the list empty and says so (`detail`: empty or why, in brackets). */
+  private async setAside(detail: string): Promise<Notice[]> {
+    const at = this.now();
+    const asideName = `${PROFILES_FILE}.corrupt-${at}`;
+    await rename(this.path, join(this.path, '..', asideName));
+    this.profiles = [];
+    this.selectedId = null;
+    return [
+      {
+        code: 'PROFILES_CORRUPT',
+        message: `The saved server profiles could not be read${detail}; the file was kept as ${asideName} and the list starts empty.`,
+        at,
+      },
+    ];
   }
 
   /** Every profile (the demo one first, when present) and the selected id. */
@@ -109,7 +123,11 @@ export class ProfileStore {
    * Adds (no id) or replaces (existing id) a profile and persists the list. Secrets and what main derives are
    * never written: a draft's relay password and "stored" flag are dropped here (FieldKitServices keeps them).
    */
-  async save(draft: ProfileDraft): Promise<Profile> {
+  save(draft: ProfileDraft): Promise<Profile> {
+    return this.change(() => this.saveNow(draft));
+  }
+
+  private async saveNow(draft: ProfileDraft): Promise<Profile> {
     const { id, isDemo: _ignored, relayPassword: _secret, relayPasswordStored: _derived, ...fields } = draft;
     if (id !== undefined && id === this.demo?.id) {
       throw new IpcError('FORBIDDEN', 'The demo profile cannot be edited.');
@@ -133,26 +151,32 @@ export class ProfileStore {
   }
 
   /** Removes a profile (and the selection, if it was selected) and persists the list. */
-  async delete(id: string): Promise<void> {
-    if (id === this.demo?.id) throw new IpcError('FORBIDDEN', 'The demo profile cannot be deleted.');
-    this.get(id);
-    await this.persist(
-      this.profiles.filter((profile) => profile.id !== id),
-      this.selectedId === id ? null : this.selectedId,
-    );
+  delete(id: string): Promise<void> {
+    return this.change(async () => {
+      if (id === this.demo?.id) throw new IpcError('FORBIDDEN', 'The demo profile cannot be deleted.');
+      this.get(id);
+      await this.persist(
+        this.profiles.filter((profile) => profile.id !== id),
+        this.selectedId === id ? null : this.selectedId,
+      );
+    });
   }
 
   /** Marks a profile as the one the login screen opens with. */
-  async select(id: string): Promise<void> {
-    this.get(id);
-    await this.persist(this.profiles, id);
+  select(id: string): Promise<void> {
+    return this.change(async () => {
+      this.get(id);
+      await this.persist(this.profiles, id);
+    });
   }
 
   /** Pins the certificate the user saw and accepted for this profile's server. */
-  async trustCertificate(id: string, sha256: string): Promise<Profile> {
-    const profile = this.get(id);
-    if (profile.isDemo) throw new IpcError('FORBIDDEN', 'The demo profile cannot be edited.');
-    return this.save({ ...profile, trustedCertificateSha256: normalizeFingerprint(sha256) });
+  trustCertificate(id: string, sha256: string): Promise<Profile> {
+    return this.change(() => {
+      const profile = this.get(id);
+      if (profile.isDemo) throw new IpcError('FORBIDDEN', 'The demo profile cannot be edited.');
+      return this.saveNow({ ...profile, trustedCertificateSha256: normalizeFingerprint(sha256) });
+    });
   }
 
   /** Sets the in-memory demo profile; with `select`, selects it for this run without persisting. */
@@ -160,6 +184,13 @@ export class ProfileStore {
     this.demo = ProfileSchema.parse({ ...profile, id: DEMO_PROFILE_ID, isDemo: true });
     if (options.select) this.selectedId = DEMO_PROFILE_ID;
     return this.demo;
+  }
+
+  /** Runs one change after those before it have settled: each reads the list the previous one wrote. */
+  private change<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.changes.then(work, work);
+    this.changes = result.catch(() => undefined);
+    return result;
   }
 
   private async persist(profiles: Profile[], selectedId: string | null): Promise<void> {

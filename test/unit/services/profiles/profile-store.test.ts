@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -76,6 +76,36 @@ describe('ProfileStore', () => {
     await writeFile(join(folder, PROFILES_FILE), JSON.stringify(bad), 'utf8');
     const notices = await buildStore().load();
     expect(notices[0]?.message).toMatch(/could not be read/);
+  });
+
+  it('sets aside a folder named like the profiles file, says so and starts empty', async () => {
+    await mkdir(join(folder, PROFILES_FILE));
+    const store = buildStore();
+    const notices = await store.load();
+    expect(notices).toEqual([
+      expect.objectContaining({
+        code: 'PROFILES_CORRUPT',
+        message: expect.stringContaining('not a regular file'),
+      }),
+    ]);
+    expect(await readdir(folder)).toEqual([`${PROFILES_FILE}.corrupt-1700000000000`]);
+    await store.save(buildDraft());
+    expect(store.list().profiles).toHaveLength(1);
+  });
+
+  it('keeps every one of 20 concurrent saves and a concurrent delete', async () => {
+    const store = buildStore();
+    await store.load();
+    const doomed = await store.save(buildDraft({ name: 'Old server' }));
+    const saves = Array.from({ length: 20 }, (_, index) =>
+      store.save(buildDraft({ name: `Server ${index}` })),
+    );
+    await Promise.all([...saves, store.delete(doomed.id)]);
+    const expected = Array.from({ length: 20 }, (_, index) => `Server ${index}`);
+    expect(store.list().profiles.map((profile) => profile.name)).toEqual(expected);
+    const reopened = buildStore();
+    await reopened.load();
+    expect(reopened.list().profiles.map((profile) => profile.name)).toEqual(expected);
   });
 
   it('leaves no temporary file behind after a write', async () => {
