@@ -75,13 +75,22 @@ export function groupSamplesBySeries(
   return { labels, tags, times: timesMs.map((time) => time / 1000), values };
 }
 
+// A spreadsheet runs a cell starting with one of these as a formula (OWASP, "CSV injection").
+const FORMULA_START = /^[=+\-@\t\r]/;
+// …except a plain number such as -1.5, which it reads as the number: left as is so columns stay numeric.
+// No two parts can match the same digits, so a long digit run is checked in linear time.
+const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
 function quoteCsv(text: string): string {
+  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) return `"'${text.replace(/"/g, '""')}"`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /**
  * Writes samples as CSV (RFC 4180, CRLF line ends): `timeMs,isoTime,value` and one column per tag key found,
- * in the samples' order. Fields with commas, quotes or line breaks are quoted.
+ * in the samples' order. Fields with commas, quotes or line breaks are quoted. A field a spreadsheet would run
+ * as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return, and not a plain number) is
+ * written as quoted text behind a `'`, so opening the export never runs what a server sent.
  */
 export function buildSamplesCsv(samples: readonly ChartSample[]): string {
   const tagKeys = [...new Set(samples.flatMap((sample) => Object.keys(sample.tags ?? {})))].sort();

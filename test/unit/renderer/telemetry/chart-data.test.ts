@@ -71,6 +71,25 @@ describe('buildSamplesCsv', () => {
     expect(csv.split('\r\n')[1]).toBe('0,1970-01-01T00:00:00.000Z,1,"a,""b"""');
   });
 
+  it('writes server text a spreadsheet would run as a formula as quoted text, numbers as numbers', () => {
+    const hostile = ['=HYPERLINK("http://127.0.0.1/x")', '+1+1', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd'];
+    const csv = buildSamplesCsv(
+      hostile.map((text) => buildSample(0, -1.5, { '=key': 'x', gatewayId: text })),
+    );
+    expect(csv.split('\r\n')).toEqual([
+      `timeMs,isoTime,value,"'=key",gatewayId`,
+      ...[
+        `"'=HYPERLINK(""http://127.0.0.1/x"")"`,
+        `"'+1+1"`,
+        `"'-2+3"`,
+        `"'@SUM(A1)"`,
+        `"'\tcmd"`,
+        `"'\rcmd"`,
+      ].map((cell) => `0,1970-01-01T00:00:00.000Z,-1.5,x,${cell}`),
+      '',
+    ]);
+  });
+
   it('writes only the header for no samples', () => {
     expect(buildSamplesCsv([])).toBe('timeMs,isoTime,value\r\n');
   });
