@@ -212,8 +212,14 @@ describe('answers from a hostile server', () => {
     expect(server.requests.slice(sentBefore)).toEqual([]);
   });
 
-  it('refuses a login whose access token is not a JWT with a numeric exp, and stays logged out', async () => {
-    for (const token of ['opaque-token', makeAccessToken({ exp: 'tomorrow' })]) {
+  it('refuses a login whose access token is not a JWT with a plausible exp, and stays logged out', async () => {
+    const tokens = ['opaque-token', makeAccessToken({ exp: 'tomorrow' })];
+    tokens.push(
+      makeAccessToken({ exp: 1 }),
+      makeAccessToken({ exp: 1e300 }),
+      makeAccessToken({ iat: undefined, exp: 1 }),
+    );
+    for (const token of tokens) {
       server.handle = (_request, response) => sendJson(response, { token, refreshToken: 'r' });
 
       expect(await logIn()).toMatchObject({
