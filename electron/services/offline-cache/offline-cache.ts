@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../files/atomic-file';
+import { readPrivateFile } from '../files/private-files';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /**
@@ -72,7 +72,8 @@ function sortDeep(value: unknown): unknown {
 /**
  * The last successful answers of the cached reads, per profile, on disk at `<dataDir>/offline-cache/
  * <profileId>.json`. Writes are atomic and serialised per profile, so a crash leaves the old file or the new one;
- * a file that does not parse reads as empty (it is only a cache). Only endpoints of CACHED_ENDPOINTS are kept.
+ * a file that does not parse, or is not a regular file (never followed or waited on), reads as empty (it is only a
+ * cache). Only endpoints of CACHED_ENDPOINTS are kept.
  */
 export class OfflineCache {
   private readonly folder: string;
@@ -165,7 +166,7 @@ export class OfflineCache {
     const path = this.pathOf(profileId);
     let loading = this.loaded.get(profileId);
     if (!loading) {
-      loading = readFile(path, 'utf8').then(
+      loading = readPrivateFile(path).then(
         (text) => {
           try {
             const parsed = CacheFileSchema.safeParse(JSON.parse(text));

@@ -1,7 +1,8 @@
-import { chmod, mkdir, readFile, rename, stat } from 'node:fs/promises';
+import { chmod, mkdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Notice } from '../../shared/ipc/schemas';
 import { writeFileAtomic } from '../files/atomic-file';
+import { readPrivateFile, UnsafePathError } from '../files/private-files';
 import { SITE_PACK_VERSION, SitePackFileSchema, type SitePackFile } from '../../shared/site-pack-file';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
@@ -25,8 +26,8 @@ export type PackReadOutcome =
 /**
  * The site packs on disk, one per profile: `<dataDir>/site-packs/<profileId>.json`, the folder 0700 and the files
  * 0600, written atomically (a crash leaves the old pack or the new one). A file that does not parse, or that an
- * older or newer build wrote, is renamed `<profileId>.json.corrupt-<time>` and reported once; nothing else is
- * touched. Reads are cached in memory until the next write.
+ * older or newer build wrote, or that is not a regular file (never followed or waited on), is renamed
+ * `<profileId>.json.corrupt-<time>` and reported once; nothing else is touched. Reads are cached in memory until the next write.
  */
 export class SitePackStore {
   readonly folder: string;
@@ -86,9 +87,12 @@ export class SitePackStore {
     const path = this.pathOf(profileId);
     let text: string;
     try {
-      text = await readFile(path, 'utf8');
+      text = await readPrivateFile(path);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
+      if (error instanceof UnsafePathError) {
+        return this.setAside(profileId, path, 'is not a regular file but a folder, a FIFO or a link');
+      }
       throw error;
     }
     let json: unknown;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { writeFileAtomic } from '../files/atomic-file';
+import { readPrivateFile, UnsafePathError } from '../files/private-files';
 import { HostKeyChangedError, HostKeyNotRefusedError, KnownHostsUnreadableError } from './host-key-errors';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
@@ -149,13 +149,17 @@ export class KnownHosts {
     if (this.cache) return this.cache;
     let text: string;
     try {
-      text = await readFile(this.options.path, 'utf8');
+      text = await readPrivateFile(this.options.path);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
         this.cache = { version: 1, hosts: {} };
         return this.cache;
       }
-      throw new KnownHostsUnreadableError(this.options.path, (error as Error).message);
+      const detail =
+        error instanceof UnsafePathError
+          ? 'it is not a regular file but a folder, a FIFO or a link'
+          : (error as Error).message;
+      throw new KnownHostsUnreadableError(this.options.path, detail);
     }
     let json: unknown;
     try {
