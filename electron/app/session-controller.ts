@@ -95,8 +95,8 @@ export class SessionController {
     }
     await this.activate(profile, session, input.remember, session.facts()?.username ?? input.username);
     await this.storeSecrets(profile.id, input.remember, session.refreshToken(), input);
-    if (!profile.isDemo && profile.username !== input.username) {
-      await this.options.profiles.save({ ...profile, username: input.username }).catch(() => undefined);
+    if (!profile.isDemo) {
+      await this.options.profiles.rememberUsername(profile.id, input.username).catch(() => undefined);
     }
     return this.requireSummary();
   }

@@ -150,6 +150,18 @@ export class ProfileStore {
     return profile;
   }
 
+  /**
+   * Keeps `username` as the profile's user name, on the profile as it is when this change runs (an edit made
+   * meanwhile stays). Nothing happens for the demo profile, a profile deleted meanwhile or an unchanged name.
+   */
+  rememberUsername(id: string, username: string): Promise<void> {
+    return this.change(async () => {
+      const profile = this.profiles.find((entry) => entry.id === id);
+      if (!profile || profile.username === username) return;
+      await this.saveNow({ ...profile, username });
+    });
+  }
+
   /** Removes a profile (and the selection, if it was selected) and persists the list. */
   delete(id: string): Promise<void> {
     return this.change(async () => {

@@ -17,9 +17,12 @@ import { EventHub } from '../../../electron/shared/ipc/event-hub';
 
 /** A session double that signs anyone in and can be made to expire. */
 class FakeSession implements SessionPort {
+  /** While set, a sign-in waits for it (a server that answers slowly). */
+  static answered: Promise<void> | undefined;
   current: SessionFacts | null = null;
   listeners = new Set<() => void>();
   async login(username: string) {
+    await FakeSession.answered;
     this.current = { username, userId: username, role: 'CUSTOMER_USER', accessExpiresAt: 0, state: 'active' };
   }
   async resume() {}
@@ -60,12 +63,14 @@ let heard: Heard[];
 let sessions: FakeSession[];
 let controller: SessionController;
 let profileId: string;
+let profiles: ProfileStore;
 
 beforeEach(async () => {
+  FakeSession.answered = undefined;
   folder = await mkdtemp(join(tmpdir(), 'fieldkit-session-controller-'));
   heard = [];
   sessions = [];
-  const profiles = new ProfileStore({ folder });
+  profiles = new ProfileStore({ folder });
   await profiles.load();
   profileId = (await profiles.save({ name: 'Lab', baseUrl: 'https://oam.example.com' })).id;
   controller = new SessionController({
@@ -98,6 +103,18 @@ afterEach(async () => {
 function signIn(username: string) {
   return controller.login({ profileId, username, password: 'pw', remember: 'none' });
 }
+
+describe('SessionController and the profile', () => {
+  it('keeps an edit made to the profile while its sign-in was under way, and remembers the user', async () => {
+    let answer = () => undefined as void;
+    FakeSession.answered = new Promise<void>((resolve) => (answer = resolve));
+    const signingIn = signIn('tech@acme.demo');
+    await profiles.save({ ...profiles.get(profileId), name: 'Roof 12' });
+    answer();
+    await signingIn;
+    expect(profiles.get(profileId)).toMatchObject({ name: 'Roof 12', username: 'tech@acme.demo' });
+  });
+});
 
 describe('SessionController and the end of a session', () => {
   it('says an account started, then that it ends at sign-out while its session still works', async () => {
