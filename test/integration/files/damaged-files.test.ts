@@ -5,10 +5,12 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AuditLog } from '../../../electron/services/audit';
 import { OfflineCache } from '../../../electron/services/offline-cache';
 import { ProfileStore, PROFILES_FILE } from '../../../electron/services/profiles';
 import { SITE_PACKS_FOLDER, SitePackStore } from '../../../electron/services/site-pack/site-pack-store';
 import { KnownHosts } from '../../../electron/services/ssh/known-hosts';
+import { makeAuditEntry } from '../../helpers/factories';
 
 const NOW = Date.UTC(2026, 10, 27, 9, 30);
 
@@ -69,5 +71,16 @@ describe('a FIFO in the data folder', () => {
     await expect(knownHosts.lookup('gateway:gw-1')).rejects.toThrow(
       /not a regular file.*Fix or remove the file/,
     );
+  });
+
+  it('as an audit log refuses the entry, naming the file, instead of waiting for a reader', async () => {
+    await mkdir(join(folder, 'audit'), { mode: 0o700 });
+    makeFifo('audit', 'demo.jsonl');
+    const log = new AuditLog({ dataDir: folder });
+
+    await expect(log.append(makeAuditEntry({ profileId: 'demo' }))).rejects.toThrow(
+      /demo\.jsonl is not a file/,
+    );
+    await expect(log.read({ profileId: 'demo' })).rejects.toThrow(/demo\.jsonl is not a file/);
   });
 });
