@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { writeFileAtomic } from '../services/files/atomic-file';
+import { readPrivateFile } from '../services/files/private-files';
 
 /** The window's size and position as remembered between runs. */
 export const WindowBoundsSchema = z.object({
@@ -22,7 +22,7 @@ export interface WorkArea {
 }
 
 /**
- * Reads the remembered bounds; null when absent or invalid. A position that would put the title bar off every
+ * Reads the remembered bounds; null when absent, invalid or not a regular file (a FIFO must not hold up start). A position that would put the title bar off every
  * display (a monitor unplugged since) is dropped so the window opens centred.
  */
 export async function loadWindowBounds(
@@ -31,7 +31,7 @@ export async function loadWindowBounds(
 ): Promise<WindowBounds | null> {
   let bounds: WindowBounds;
   try {
-    bounds = WindowBoundsSchema.parse(JSON.parse(await readFile(path, 'utf8')));
+    bounds = WindowBoundsSchema.parse(JSON.parse(await readPrivateFile(path)));
   } catch {
     return null;
   }

@@ -81,9 +81,14 @@ export async function appendPrivateFile(path: string, text: string): Promise<voi
  * file is refused with UnsafePathError. A missing file rejects with ENOENT, as `readFile` does.
  */
 export async function readPrivateFile(path: string): Promise<string> {
+  return (await readPrivateBytes(path)).toString('utf8');
+}
+
+/** Reads a whole file's bytes, refusing a symbolic link, a FIFO or anything else not a regular file (as above). */
+export async function readPrivateBytes(path: string): Promise<Buffer> {
   const handle = await openRegularFile(path, constants.O_RDONLY);
   try {
-    return await handle.readFile('utf8');
+    return await handle.readFile();
   } finally {
     await handle.close();
   }

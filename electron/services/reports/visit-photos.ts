@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../files/atomic-file';
+import { readPrivateBytes, readPrivateFile } from '../files/private-files';
 import type { VisitPhoto } from './site-report';
 
 /** Largest photo kept, in bytes: the renderer scales a photo down to 1600 px before it gets here. */
@@ -41,7 +42,8 @@ export function sniffImageType(bytes: Uint8Array): VisitPhoto['mimeType'] | null
  * The photos a technician attaches to a visit, kept on disk per profile and visit (the visit's start, in epoch
  * milliseconds, names it): `<folder>/<profileId>/<startedAt>/<id>.jpg|png` with a `<id>.json` beside it for the
  * caption. Folders are 0700 and files 0600 (photos of a customer's site are the customer's business); each file
- * is written atomically. Only JPEG and PNG bytes are kept, checked by their signature, not by the name.
+ * is written atomically and read only if it is a regular file (never through a link, never waiting on a FIFO).
+ * Only JPEG and PNG bytes are kept, checked by their signature, not by the name.
  */
 export class VisitPhotos {
   constructor(private readonly folder: string) {}
@@ -71,10 +73,10 @@ export class VisitPhotos {
     const photos: VisitPhotoInfo[] = [];
     for (const name of names.filter((item) => item.endsWith('.json'))) {
       try {
-        const info = JSON.parse(await readFile(join(folder, name), 'utf8')) as VisitPhotoInfo;
+        const info = JSON.parse(await readPrivateFile(join(folder, name))) as VisitPhotoInfo;
         if (PHOTO_ID_PATTERN.test(info.id) && info.mimeType in EXTENSIONS) photos.push(info);
       } catch {
-        // A caption file torn by a crash: the photo is left out rather than failing the whole list.
+        // A caption file torn by a crash (or not a regular file): the photo is left out, the list still shown.
       }
     }
     return photos.sort((left, right) => left.addedAt - right.addedAt);
@@ -118,7 +120,7 @@ export class VisitPhotos {
     const info = (await this.list(profileId, startedAt)).find((item) => item.id === id);
     if (!info) return null;
     const folder = await this.visitFolder(profileId, startedAt, false);
-    const bytes = await readFile(join(folder, `${id}.${EXTENSIONS[info.mimeType]}`));
+    const bytes = await readPrivateBytes(join(folder, `${id}.${EXTENSIONS[info.mimeType]}`));
     return {
       id,
       caption: info.caption,
