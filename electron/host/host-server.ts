@@ -168,7 +168,7 @@ export async function startHostServer(options: HostServerOptions): Promise<Runni
         return refuse(
           response,
           403,
-          'This link was already used, has expired or is not from this run of Field Kit. Restart Field Kit for a new one.',
+          'This link has expired or is not from this run of Field Kit. Restart Field Kit for a new one.',
         );
       }
       // Always `/`: echoing the request path made `/.//evil.example/x` a redirect to `//evil.example/x`. The key

@@ -127,7 +127,7 @@ describe('browser host', () => {
     const host = await launch();
     const answer = await get(`${origin(host)}/?token=not-the-token`);
     expect(answer.status).toBe(403);
-    expect(answer.body).toContain('This link was already used, has expired');
+    expect(answer.body).toContain('This link has expired or is not from this run of Field Kit');
     expect(answer.headers.location).toBeUndefined();
   });
 
