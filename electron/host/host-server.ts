@@ -4,6 +4,13 @@ import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { encodeEventFrame, hasBinaryData } from '../shared/ipc/event-frame';
+import {
+  HOST_BUSY_CODE,
+  HOST_KEY_FRAGMENT_NAME,
+  HOST_KEY_PROTOCOL_PREFIX,
+  HOST_KEY_REFUSED_CODE,
+  HOST_PROTOCOL,
+} from '../shared/ipc/host-key';
 import { fail, type Result } from '../shared/ipc/result';
 import { createRouter } from '../shared/ipc/router';
 import { buildContentSecurityPolicy, type FieldKitServices } from '../app';
@@ -18,6 +25,16 @@ export const IPC_PATH = '/ipc';
 export const LINK_LIFETIME_MS = 5 * 60 * 1000;
 /** The largest IPC message accepted (a firmware or backup body fits; a flood does not). */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+/**
+ * The most WebSockets holding this run's key served at once: the host serves one person's tabs (one socket each),
+ * so more is a runaway page or a flood. The next one is closed with HOST_BUSY_CODE and BUSY_MESSAGE.
+ */
+export const MAX_CONNECTIONS = 16;
+/** The close reason of a socket past MAX_CONNECTIONS (at most 123 bytes, the limit of a close frame). */
+export const BUSY_MESSAGE = `Field Kit already serves ${MAX_CONNECTIONS} connections, the most it takes: close another Field Kit tab.`;
+/** The close reason of a socket without this run's key. */
+export const KEY_REFUSED_MESSAGE =
+  'This page holds no key for this run of Field Kit: open the link the host printed.';
 
 const INTERNAL_ANSWER_MESSAGE = 'Something went wrong inside Field Kit. The details are in the log.';
 
@@ -55,11 +72,12 @@ export class HostAddressError extends Error {
 }
 
 /**
- * Serves the built renderer and the IPC router over a WebSocket on 127.0.0.1. Guarantees: only a browser that
- * opened a link of this run (and so holds this run's HttpOnly SameSite=Strict cookie) gets pages or a socket;
- * a link's token is exchanged once, within LINK_LIFETIME_MS, and the exchange always redirects to `/`; the
- * socket also needs our own Origin and Host; a cookie from an earlier run is refused; every call goes through
- * the same router as Electron's.
+ * Serves the built renderer and the IPC router over a WebSocket on 127.0.0.1. Guarantees: only a page that
+ * opened a link of this run gets a working socket — a link's token is exchanged once, within LINK_LIFETIME_MS,
+ * for this run's key, handed to the page in the redirect's fragment (`/#fieldkit-key=…`), which only that page
+ * can read; the socket needs the key as a subprotocol (never a cookie, which every port and page of 127.0.0.1
+ * would share), our own Origin and Host; a key from an earlier run is refused; at most MAX_CONNECTIONS sockets
+ * are served; every call goes through the same router as Electron's. See docs/adr/0005-host-credential.md.
  */
 export async function startHostServer(options: HostServerOptions): Promise<RunningHost> {
   if (options.host !== undefined && options.host !== HOST_ADDRESS) {
@@ -76,20 +94,24 @@ export async function startHostServer(options: HostServerOptions): Promise<Runni
     return token;
   };
   const firstToken = issueLinkToken(options.token);
-  /** Consumes `offered` when it is an unused, unexpired link token. */
-  const takeLinkToken = (offered: string): boolean => {
+  /** Link tokens already exchanged: opened again (a second tab, a test's second visit), they lead to `/` only. */
+  const spentLinks = new Set<string>();
+  /** What `offered` is: an unused, unexpired link token (now consumed), a spent one, or neither. */
+  const takeLinkToken = (offered: string): 'taken' | 'spent' | 'refused' => {
     for (const [token, expiresAt] of links) {
       if (!safeEqual(offered, token)) continue;
       links.delete(token);
-      return expiresAt > now();
+      if (expiresAt <= now()) return 'refused';
+      spentLinks.add(token);
+      return 'taken';
     }
-    return false;
+    for (const token of spentLinks) if (safeEqual(offered, token)) return 'spent';
+    return 'refused';
   };
-  const cookieSecret = randomBytes(32).toString('base64url');
+  const hostKey = randomBytes(32).toString('base64url');
   const sockets = new Set<WebSocket>();
   let port = 0;
   let origin = '';
-  let cookieName = '';
 
   const router = createRouter<WebSocket>({
     handlers: services.handlers,
@@ -98,10 +120,16 @@ export async function startHostServer(options: HostServerOptions): Promise<Runni
     onInternalError: services.onInternalError,
   });
 
-  const hasSessionCookie = (request: IncomingMessage): boolean => {
-    const value = readCookie(request.headers.cookie, cookieName);
-    return value !== undefined && safeEqual(value, cookieSecret);
-  };
+  /** True when one of the socket's offered subprotocols is this run's key. */
+  const hasHostKey = (request: IncomingMessage): boolean =>
+    (request.headers['sec-websocket-protocol'] ?? '')
+      .split(',')
+      .map((protocol) => protocol.trim())
+      .some(
+        (protocol) =>
+          protocol.startsWith(HOST_KEY_PROTOCOL_PREFIX) &&
+          safeEqual(protocol.slice(HOST_KEY_PROTOCOL_PREFIX.length), hostKey),
+      );
   const hasOurHost = (request: IncomingMessage): boolean =>
     request.headers.host === `${HOST_ADDRESS}:${port}`;
 
@@ -135,56 +163,53 @@ export async function startHostServer(options: HostServerOptions): Promise<Runni
     const url = new URL(request.url ?? '/', origin);
     const offered = url.searchParams.get('token');
     if (offered !== null) {
-      // A browser that already holds the cookie (a reload of the link, a second tab) needs no new one.
-      const isSignedIn = hasSessionCookie(request);
-      if (!takeLinkToken(offered) && !isSignedIn) {
+      const outcome = takeLinkToken(offered);
+      if (outcome === 'refused') {
         return refuse(
           response,
           403,
-          'This link was already used, has expired or is not from this run of Field Kit. Restart Field Kit for a new one.',
+          'This link has expired or is not from this run of Field Kit. Restart Field Kit for a new one.',
         );
       }
-      const headers = {
-        ...securityHeaders(),
-        ...(isSignedIn
-          ? {}
-          : { 'set-cookie': `${cookieName}=${cookieSecret}; HttpOnly; SameSite=Strict; Path=/` }),
-        'cache-control': 'no-store',
-      };
-      if (request.headers['sec-fetch-site'] === 'cross-site') {
-        // Opened from another site (the handoff page of `npm start` is a file:// page): the browser would not send
-        // a SameSite=Strict cookie along a redirect begun there, so this page moves on to `/` from our own origin.
-        response.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' });
-        response.end(
-          '<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=/">' +
-            '<title>Opening Field Kit…</title><p><a href="/">Open Field Kit</a></p>\n',
-        );
-        return;
-      }
-      // Always `/`: echoing the request path made `/.//evil.example/x` a redirect to `//evil.example/x`.
-      response.writeHead(303, { ...headers, location: '/' });
+      // Always `/`: echoing the request path made `/.//evil.example/x` a redirect to `//evil.example/x`. The key
+      // rides in the fragment, which the browser keeps to itself; a spent link leads to `/` alone, where a page
+      // that already holds the key goes on with it and any other is told to open a new link.
+      const location = outcome === 'taken' ? `/#${HOST_KEY_FRAGMENT_NAME}=${hostKey}` : '/';
+      response.writeHead(303, { ...securityHeaders(), 'cache-control': 'no-store', location });
       response.end();
       return;
-    }
-    if (!hasSessionCookie(request)) {
-      return refuse(response, 403, "Open the URL that `npm run host` printed (it carries this run's token).");
     }
     const served = await serveStatic(options.rendererDir, url.pathname, response, securityHeaders());
     if (!served) refuse(response, 404, 'Not found.');
   }
 
-  const webSockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const webSockets = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    // Selecting our own protocol (never the key's) keeps the key out of the answer.
+    handleProtocols: (protocols) => (protocols.has(HOST_PROTOCOL) ? HOST_PROTOCOL : false),
+  });
 
   server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
     const path = new URL(request.url ?? '/', origin).pathname;
-    const allowed =
-      path === IPC_PATH &&
-      hasOurHost(request) &&
-      request.headers.origin === origin &&
-      hasSessionCookie(request);
+    const allowed = path === IPC_PATH && hasOurHost(request) && request.headers.origin === origin;
     if (!allowed) {
       services.log.info(`refused a WebSocket (path ${path}, origin ${String(request.headers.origin)})`);
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    // Refusals past the handshake carry a close code and reason a page can read (an HTTP status it cannot): it
+    // then says why instead of retrying. Such a socket never reaches the router and is not counted.
+    const refusal = !hasHostKey(request)
+      ? { code: HOST_KEY_REFUSED_CODE, reason: KEY_REFUSED_MESSAGE }
+      : sockets.size >= MAX_CONNECTIONS
+        ? { code: HOST_BUSY_CODE, reason: BUSY_MESSAGE }
+        : undefined;
+    if (refusal) {
+      services.log.info(`refused a WebSocket: ${refusal.reason}`);
+      webSockets.handleUpgrade(request, socket, head, (webSocket) => {
+        webSocket.close(refusal.code, refusal.reason);
+      });
       return;
     }
     webSockets.handleUpgrade(request, socket, head, (webSocket) => {
@@ -252,8 +277,6 @@ export async function startHostServer(options: HostServerOptions): Promise<Runni
   });
   port = (server.address() as AddressInfo).port;
   origin = `http://${HOST_ADDRESS}:${port}`;
-  // Cookies are not port-scoped: a name per port keeps two hosts on this machine from clobbering each other.
-  cookieName = `fieldkit_${port}`;
 
   let closing: Promise<void> | undefined;
   let isFirstLinkRead = false;
@@ -277,15 +300,6 @@ export async function startHostServer(options: HostServerOptions): Promise<Runni
       return closing;
     },
   };
-}
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
 }
 
 function safeEqual(offered: string, expected: string): boolean {

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import WebSocket from 'ws';
 import { ensureHostBundle } from '../../build/host-bundle.mjs';
 import { MemoryStore } from '../../electron/services/credentials';
 import { startHost } from '../../electron/host';
 import { ensureRendererBuilt } from '../e2e/support/renderer-build';
 import { launchBrowser } from '../helpers/browser';
+import { openHostSocket } from '../helpers/host-socket';
 import type { BenchFigure } from './report';
 
 const CALLS = 10_000;
@@ -21,20 +21,8 @@ function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
 }
 
-/** Opens an authenticated WebSocket to a host the way the page does: token → cookie → /ipc with our Origin. */
-async function connect(url: string): Promise<WebSocket> {
-  const page = await fetch(url, { redirect: 'manual' });
-  const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const origin = new URL(url).origin;
-  const socket = new WebSocket(`${origin.replace('http', 'ws')}/ipc`, {
-    headers: { Cookie: cookie, Origin: origin },
-  });
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  return socket;
-}
+/** Opens an authenticated WebSocket to a host the way the page does: token → key → /ipc with our Origin. */
+const connect = openHostSocket;
 
 async function routerOverhead(): Promise<BenchFigure[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-bench-ipc-'));

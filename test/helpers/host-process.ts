@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import WebSocket from 'ws';
 import { stopChild } from './child-process';
 import type { HostChildConfig } from './host-child';
+import { openHostSocket } from './host-socket';
 
 /** The line host-child.ts prints once it listens (as `npm run host` does). */
 const URL_LINE = /^Field Kit UI: (\S+)$/;
@@ -30,19 +30,8 @@ export async function readMemoryMegabytes(pid: number): Promise<{ rss: number; p
   return { rss: kilobytes('VmRSS') / 1024, peak: kilobytes('VmHWM') / 1024 };
 }
 
-function exchangeToken(url: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(url, { agent: false }, (incoming) => {
-      incoming.resume();
-      resolve((incoming.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '');
-    });
-    outgoing.once('error', reject);
-    outgoing.end();
-  });
-}
-
 /**
- * Starts host-child.ts with a fresh data folder, waits for its URL, exchanges the token for the cookie as a
+ * Starts host-child.ts with a fresh data folder, waits for its URL, exchanges the token for the key as a
  * browser would, and opens the WebSocket.
  */
 export async function startHostProcess(): Promise<HostProcess> {
@@ -66,13 +55,7 @@ export async function startHostProcess(): Promise<HostProcess> {
       reject(new Error(`the host process exited (${code}) before listening:\n${errors.join('\n')}`)),
     );
   });
-  const origin = new URL(url).origin;
-  const cookie = await exchangeToken(url);
-  const socket = await new Promise<WebSocket>((resolve, reject) => {
-    const opened = new WebSocket(`${origin.replace('http:', 'ws:')}/ipc`, { headers: { origin, cookie } });
-    opened.once('open', () => resolve(opened));
-    opened.once('error', reject);
-  });
+  const socket = await openHostSocket(url);
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   socket.on('message', (data, isBinary) => {
     if (isBinary) return;

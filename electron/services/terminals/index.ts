@@ -1,6 +1,9 @@
 export {
   TerminalManager,
   TerminalNotFoundError,
+  TooManyTerminalsError,
+  MAX_TERMINALS,
+  TOO_MANY_TERMINALS_MESSAGE,
   NotSerialSessionError,
   type RecentOutput,
   type TerminalManagerDependencies,

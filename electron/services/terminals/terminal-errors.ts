@@ -11,6 +11,7 @@ import { RelayNotConfiguredError } from './terminal-secrets';
 import {
   NotSerialSessionError,
   TerminalNotFoundError,
+  TooManyTerminalsError,
   TriageBusyError,
   TriagePasswordError,
 } from './terminal-manager';
@@ -60,6 +61,7 @@ export function mapTerminalError(error: unknown): IpcError {
     });
   }
   if (error instanceof TriageBusyError) return new IpcError('INVALID_INPUT', error.message);
+  if (error instanceof TooManyTerminalsError) return new IpcError('INVALID_INPUT', error.message);
   if (error instanceof TerminalNotFoundError) return new IpcError('NOT_FOUND', error.message);
   if (error instanceof NotSerialSessionError) return new IpcError('INVALID_INPUT', error.message);
   if (error instanceof RangeError) return new IpcError('INVALID_INPUT', trim(error.message));

@@ -128,6 +128,21 @@ export interface TerminalManagerDependencies {
   log?: { error(message: string, error?: unknown): void };
 }
 
+/**
+ * The most terminals open at once, serial, reverse and direct SSH together (opens still under way count): each
+ * holds a tunnel on the server's relay or a port, a session log and a screen in the page; a technician works in a
+ * few. Past it an open is refused with TOO_MANY_TERMINALS_MESSAGE before anything is asked of the relay or port.
+ */
+export const MAX_TERMINALS = 16;
+
+/** What an open past MAX_TERMINALS answers. */
+export const TOO_MANY_TERMINALS_MESSAGE = `${MAX_TERMINALS} terminals are open, the most Field Kit keeps at once: close one to open another.`;
+
+/** An open was refused because MAX_TERMINALS are open (or opening) already. */
+export class TooManyTerminalsError extends Error {
+  override readonly name = 'TooManyTerminalsError';
+}
+
 /** No open session has this id (closed already, or never opened). */
 export class TerminalNotFoundError extends Error {
   override readonly name = 'TerminalNotFoundError';
@@ -190,6 +205,8 @@ function logNameOf(name: string, mac: string | undefined): string {
 
 export class TerminalManager {
   readonly #sessions = new Map<string, Entry>();
+  /** Opens under way: they count towards MAX_TERMINALS, so that many opened at once cannot pass it. */
+  #opening = 0;
   /** Every session log of this run, closed sessions' too: the site report links them. */
   readonly #logs: Array<Owned<TerminalLogInfo>> = [];
   /** Every serial triage of this run, newest last: the site report shows them. */
@@ -261,13 +278,16 @@ export class TerminalManager {
   }
 
   /** Opens a serial console; resolves once the port is open, with its info. */
-  async openSerial(options: SerialOpenOptionsInput): Promise<TerminalInfo> {
-    const session = await this.#dependencies.serialPorts.open(options);
-    return this.#adopt(session);
+  openSerial(options: SerialOpenOptionsInput): Promise<TerminalInfo> {
+    return this.#openWithinCap(() => this.#dependencies.serialPorts.open(options));
   }
 
   /** Opens a root shell on a gateway through the profile's relay; a root password that worked is remembered. */
-  async openReverse(input: OpenReverseInput): Promise<TerminalInfo> {
+  openReverse(input: OpenReverseInput): Promise<TerminalInfo> {
+    return this.#openWithinCap(() => this.#openReverseSession(input));
+  }
+
+  async #openReverseSession(input: OpenReverseInput): Promise<ManagedTerminal> {
     const { relay, portRange } = await this.#dependencies.resolveRelay();
     const session = await this.#dependencies.ssh.openReverse({
       gatewayId: input.gatewayId,
@@ -285,11 +305,15 @@ export class TerminalManager {
       ...(input.timestamps ? { timestamps: true } : {}),
     });
     if (input.rootPassword) await this.#remember(input.gatewayId, input.rootPassword);
-    return this.#adopt(session);
+    return session;
   }
 
   /** Opens a shell on a gateway on the local network. */
-  async openDirect(input: OpenDirectInput): Promise<TerminalInfo> {
+  openDirect(input: OpenDirectInput): Promise<TerminalInfo> {
+    return this.#openWithinCap(() => this.#openDirectSession(input));
+  }
+
+  async #openDirectSession(input: OpenDirectInput): Promise<ManagedTerminal> {
     const session = await this.#dependencies.ssh.openDirect({
       host: input.host,
       port: input.port,
@@ -306,6 +330,21 @@ export class TerminalManager {
       rows: input.rows,
       ...(input.timestamps ? { timestamps: true } : {}),
     });
+    return session;
+  }
+
+  /** Opens a session unless MAX_TERMINALS are open or opening, and adopts it. */
+  async #openWithinCap(open: () => Promise<ManagedTerminal>): Promise<TerminalInfo> {
+    if (this.#sessions.size + this.#opening >= MAX_TERMINALS) {
+      throw new TooManyTerminalsError(TOO_MANY_TERMINALS_MESSAGE);
+    }
+    this.#opening += 1;
+    let session: ManagedTerminal;
+    try {
+      session = await open();
+    } finally {
+      this.#opening -= 1;
+    }
     return this.#adopt(session);
   }
 

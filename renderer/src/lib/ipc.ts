@@ -14,6 +14,13 @@ import type { WizardName } from '../../../electron/shared/ipc/domains/commission
 import type { WizardEditOf, WizardStateOf } from '../../../electron/shared/ipc/domains/wizard-shapes';
 import { SYSTEM_CLOCK, type Clock } from '../../../electron/shared/clock';
 import { decodeEventFrame } from '../../../electron/shared/ipc/event-frame';
+import {
+  HOST_BUSY_CODE,
+  HOST_KEY_FRAGMENT_NAME,
+  HOST_KEY_REFUSED_CODE,
+  HOST_KEY_STORAGE_NAME,
+  hostProtocols,
+} from '../../../electron/shared/ipc/host-key';
 
 // The only module that knows how the renderer reaches main: Electron's preload (`window.fieldkit`) or, in the
 // browser host, a WebSocket at /ipc on the page's own origin speaking the same messages.
@@ -24,14 +31,21 @@ export interface Bridge {
   on(event: string, listener: (payload: unknown) => void): () => void;
 }
 
-/** Whether the renderer can currently reach main. `open` is the only state in which calls are sent. */
-export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting';
+/**
+ * Whether the renderer can currently reach main. `open` is the only state in which calls are sent; `refused` means
+ * the browser host turned the page away (no key of this run, or its most connections) and it waits for "retry now".
+ */
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'refused';
 
-/** A snapshot of the transport's link to main; `retryAt` is when the next reconnect attempt starts. */
+/**
+ * A snapshot of the transport's link to main; `retryAt` is when the next reconnect attempt starts; `reason` is the
+ * host's own words when it refused the page.
+ */
 export interface ConnectionSnapshot {
   status: ConnectionStatus;
   attempt: number;
   retryAt: number | null;
+  reason?: string;
 }
 
 /** A bridge that also reports its connection and can be told to retry now. */
@@ -58,7 +72,13 @@ export interface SocketLike {
 /** Options of the WebSocket transport; every duration in milliseconds. */
 export interface SocketTransportOptions {
   url: string;
-  createSocket?: (url: string) => SocketLike;
+  createSocket?: (url: string, protocols: string[]) => SocketLike;
+  /**
+   * The browser host's keys to offer, best first: a key the host refuses is dropped for the next (at once), and
+   * the first it accepts is handed to `onKeyAccepted` (to keep) and offered on every reconnect.
+   */
+  hostKeys?: readonly string[];
+  onKeyAccepted?: (key: string) => void;
   clock?: Clock;
   initialRetryDelayMs?: number;
   maxRetryDelayMs?: number;
@@ -98,13 +118,18 @@ function isResult(value: unknown): value is Result {
  */
 export function createSocketTransport(options: SocketTransportOptions): Transport {
   const clock = options.clock ?? SYSTEM_CLOCK;
-  const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
+  const createSocket =
+    options.createSocket ??
+    ((url: string, protocols: string[]) => new WebSocket(url, protocols) as unknown as SocketLike);
+  const hostKeys = options.hostKeys ?? [];
+  /** The key offered now; past the end of hostKeys, none (the host then refuses with its own words). */
+  let keyIndex = 0;
   const initialDelay = options.initialRetryDelayMs ?? INITIAL_RETRY_DELAY_MS;
   const maxDelay = options.maxRetryDelayMs ?? MAX_RETRY_DELAY_MS;
   const callWaitMs = options.callWaitMs ?? CALL_WAIT_MS;
 
   const inFlight = new Map<number, (result: Result) => void>();
-  const waiting = new Set<{ send: () => void; timer: unknown }>();
+  const waiting = new Set<{ send: () => void; fail: (reason: string) => void; timer: unknown }>();
   const eventListeners = new Map<string, Set<(payload: unknown) => void>>();
   const connectionListeners = new Set<(snapshot: ConnectionSnapshot) => void>();
 
@@ -122,11 +147,13 @@ export function createSocketTransport(options: SocketTransportOptions): Transpor
   function connect(): void {
     retryTimer = null;
     publish({ ...snapshot, status: snapshot.attempt === 0 ? 'connecting' : 'reconnecting', retryAt: null });
-    const current = createSocket(options.url);
+    const key = hostKeys[keyIndex];
+    const current = createSocket(options.url, hostProtocols(key));
     current.binaryType = 'arraybuffer';
     socket = current;
     current.onopen = () => {
       if (socket !== current) return;
+      if (key !== undefined) options.onKeyAccepted?.(key);
       publish({ status: 'open', attempt: 0, retryAt: null });
       for (const call of [...waiting]) {
         waiting.delete(call);
@@ -138,9 +165,10 @@ export function createSocketTransport(options: SocketTransportOptions): Transpor
     current.onerror = () => {
       // Always followed by close, which does the work.
     };
-    current.onclose = () => {
+    current.onclose = (event) => {
       if (socket !== current) return;
       socket = null;
+      const { code, reason } = (event ?? {}) as { code?: unknown; reason?: unknown };
       for (const [id, resolve] of inFlight) {
         inFlight.delete(id);
         resolve(
@@ -150,8 +178,26 @@ export function createSocketTransport(options: SocketTransportOptions): Transpor
           ),
         );
       }
-      if (!isClosed) scheduleReconnect();
+      if (isClosed) return;
+      if (code === HOST_KEY_REFUSED_CODE && keyIndex < hostKeys.length - 1) {
+        keyIndex += 1;
+        connect();
+      } else if (code === HOST_KEY_REFUSED_CODE || code === HOST_BUSY_CODE) {
+        refuse(
+          typeof reason === 'string' && reason !== '' ? reason : 'The Field Kit host refused this page.',
+        );
+      } else scheduleReconnect();
     };
+  }
+
+  /** Stops retrying: the host said why, and retrying the same way would only be refused again. */
+  function refuse(reason: string): void {
+    publish({ status: 'refused', attempt: snapshot.attempt, retryAt: null, reason });
+    for (const call of [...waiting]) {
+      waiting.delete(call);
+      clock.clearTimeout(call.timer);
+      call.fail(reason);
+    }
   }
 
   function scheduleReconnect(): void {
@@ -219,8 +265,13 @@ export function createSocketTransport(options: SocketTransportOptions): Transpor
           send(channel, input, resolve);
           return;
         }
+        if (snapshot.status === 'refused') {
+          resolve(failure('NETWORK', snapshot.reason ?? 'The Field Kit host refused this page.'));
+          return;
+        }
         const call = {
           send: () => send(channel, input, resolve),
+          fail: (reason: string) => resolve(failure('NETWORK', reason)),
           timer: null as unknown,
         };
         call.timer = clock.setTimeout(() => {
@@ -242,7 +293,13 @@ export function createSocketTransport(options: SocketTransportOptions): Transpor
       return () => connectionListeners.delete(listener);
     },
     retryNow() {
-      if (isClosed || retryTimer === null) return;
+      if (isClosed) return;
+      if (snapshot.status === 'refused') {
+        keyIndex = 0;
+        connect();
+        return;
+      }
+      if (retryTimer === null) return;
       clock.clearTimeout(retryTimer);
       connect();
     },
@@ -270,20 +327,54 @@ export function createPreloadTransport(bridge: Bridge): Transport {
 /** The parts of `window` the default transport reads. */
 export interface PageLike {
   fieldkit?: Bridge;
-  location: { protocol: string; host: string };
+  location: { protocol: string; host: string; hash?: string; pathname?: string; search?: string };
+  history?: Pick<History, 'replaceState'>;
+  localStorage?: Pick<Storage, 'getItem' | 'setItem'>;
+}
+
+/**
+ * The browser host's keys this page can offer, best first: one just handed over in the link's fragment (which
+ * is then taken out of the address bar, before the router reads it), then the one this origin last had accepted.
+ */
+function readHostKeys(page: PageLike): string[] {
+  const prefix = `#${HOST_KEY_FRAGMENT_NAME}=`;
+  const hash = page.location.hash ?? '';
+  const handed = hash.startsWith(prefix) ? hash.slice(prefix.length) : '';
+  if (handed)
+    page.history?.replaceState(null, '', `${page.location.pathname ?? '/'}${page.location.search ?? ''}`);
+  let kept: string | null = null;
+  try {
+    kept = page.localStorage?.getItem(HOST_KEY_STORAGE_NAME) ?? null;
+  } catch {
+    // Storage turned off for this site: the page works until it is closed, then needs a new link.
+  }
+  return [...new Set([handed, kept ?? ''])].filter((key) => key !== '');
 }
 
 /**
  * Picks the transport for this page: the preload bridge under Electron, else the browser host's WebSocket at
- * /ipc on the page's own origin (the host checks that origin and its cookie).
+ * /ipc on the page's own origin, offering this run's key (docs/adr/0005-host-credential.md). A key the host
+ * accepted is kept in this origin's localStorage, which no other origin — another port, another name — can read
+ * or write.
  */
 export function createDefaultTransport(
   page: PageLike = window as unknown as PageLike,
-  createSocket?: (url: string) => SocketLike,
+  createSocket?: (url: string, protocols: string[]) => SocketLike,
 ): Transport {
   if (page.fieldkit) return createPreloadTransport(page.fieldkit);
   const scheme = page.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return createSocketTransport({ url: `${scheme}//${page.location.host}/ipc`, createSocket });
+  return createSocketTransport({
+    url: `${scheme}//${page.location.host}/ipc`,
+    createSocket,
+    hostKeys: readHostKeys(page),
+    onKeyAccepted: (key) => {
+      try {
+        page.localStorage?.setItem(HOST_KEY_STORAGE_NAME, key);
+      } catch {
+        // As above: kept for this page's life only.
+      }
+    },
+  });
 }
 
 /**

@@ -3,12 +3,19 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { HostAddressError, startHost, type StartedHost } from '../../../electron/host';
-import { LINK_LIFETIME_MS } from '../../../electron/host/host-server';
+import {
+  BUSY_MESSAGE,
+  KEY_REFUSED_MESSAGE,
+  LINK_LIFETIME_MS,
+  MAX_CONNECTIONS,
+} from '../../../electron/host/host-server';
+import { HOST_BUSY_CODE, HOST_KEY_REFUSED_CODE } from '../../../electron/shared/ipc/host-key';
 import { MemoryStore } from '../../../electron/services/credentials';
 import type { Clock } from '../../../electron/shared/clock';
 import { decodeEventFrame } from '../../../electron/shared/ipc/event-frame';
+import { createHostSocket, exchangeLink, settleSocket } from '../../helpers/host-socket';
 
 let folder: string;
 const hosts: StartedHost[] = [];
@@ -48,27 +55,29 @@ async function launch(
   return host;
 }
 
-/** Opens the printed URL as a browser would and returns the cookie it was given. */
-async function exchangeToken(host: StartedHost): Promise<string> {
-  const answer = await get(host.url);
-  const setCookie = answer.headers['set-cookie']?.[0] ?? '';
-  return setCookie.split(';')[0] ?? '';
+/** Opens the printed URL as a browser would and returns the key it was handed. */
+function exchangeToken(host: StartedHost): Promise<string> {
+  return exchangeLink(host.url);
 }
 
 function origin(host: StartedHost): string {
   return `http://127.0.0.1:${host.port}`;
 }
 
-/** Connects to /ipc; resolves the open socket or rejects with the HTTP status that refused it. */
-function connect(host: StartedHost, headers: Record<string, string>): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${host.port}/ipc`, { headers });
-    socket.once('open', () => resolve(socket));
-    socket.once('unexpected-response', (_request, response) =>
-      reject(new Error(`refused ${response.statusCode}`)),
-    );
-    socket.once('error', reject);
-  });
+/**
+ * Connects to /ipc with `key` as the page does; resolves the socket once the host answered a call on it, or
+ * rejects saying how the host refused it (`refused <status>`, `closed <code>: <reason>`).
+ */
+async function connect(
+  host: StartedHost,
+  key: string | undefined,
+  headers: Record<string, string> = {},
+): Promise<WebSocket> {
+  const outcome = await settleSocket(createHostSocket(origin(host), key, headers));
+  if (outcome.kind === 'open') return outcome.socket;
+  throw new Error(
+    outcome.kind === 'refused' ? `refused ${outcome.status}` : `closed ${outcome.code}: ${outcome.reason}`,
+  );
 }
 
 function invoke(socket: WebSocket, id: number, channel: string, input?: unknown): Promise<unknown> {
@@ -106,45 +115,37 @@ describe('browser host', () => {
     await expect(startHost({ host: '0.0.0.0' })).rejects.toBeInstanceOf(HostAddressError);
   });
 
-  it('refuses a page request without the token or its cookie', async () => {
+  it("serves the page without a credential, but closes its socket without this run's key, saying why", async () => {
     const host = await launch();
-    const answer = await get(`${origin(host)}/`);
-    expect(answer.status).toBe(403);
+    expect((await get(`${origin(host)}/`)).status).toBe(200);
+    await expect(connect(host, undefined)).rejects.toThrow(
+      `closed ${HOST_KEY_REFUSED_CODE}: ${KEY_REFUSED_MESSAGE}`,
+    );
   });
 
   it('refuses a wrong token', async () => {
     const host = await launch();
     const answer = await get(`${origin(host)}/?token=not-the-token`);
     expect(answer.status).toBe(403);
-    expect(answer.headers['set-cookie']).toBeUndefined();
+    expect(answer.body).toContain('This link has expired or is not from this run of Field Kit');
+    expect(answer.headers.location).toBeUndefined();
   });
 
-  it('exchanges the token for an HttpOnly SameSite=Strict cookie and redirects to /', async () => {
+  it("exchanges the token for this run's key in the redirect's fragment, and sets no cookie", async () => {
     const host = await launch();
     const answer = await get(host.url);
     expect(answer.status).toBe(303);
-    expect(answer.headers.location).toBe('/');
-    expect(answer.headers['set-cookie']?.[0]).toMatch(/HttpOnly; SameSite=Strict; Path=\//);
+    expect(answer.headers.location).toMatch(/^\/#fieldkit-key=[A-Za-z0-9_-]{40,}$/);
+    expect(answer.headers['set-cookie']).toBeUndefined();
   });
 
-  it('accepts a link once: a second browser opening the same link is refused', async () => {
+  it('hands the key out once: the same link opened again leads to / without it', async () => {
     const host = await launch();
     const link = host.url;
-    expect((await get(link)).status).toBe(303);
+    expect(await exchangeLink(link)).not.toBe('');
     const again = await get(link);
-    expect(again.status).toBe(403);
-    expect(again.body).toContain('This link was already used, has expired');
-    expect(again.headers['set-cookie']).toBeUndefined();
-  });
-
-  it('sends a browser that already holds the cookie back to / when it reloads a used link', async () => {
-    const host = await launch();
-    const link = host.url;
-    const cookie = (await get(link)).headers['set-cookie']?.[0]?.split(';')[0] ?? '';
-    const reload = await get(link, { cookie });
-    expect(reload.status).toBe(303);
-    expect(reload.headers.location).toBe('/');
-    expect(reload.headers['set-cookie']).toBeUndefined();
+    expect(again.status).toBe(303);
+    expect(again.headers.location).toBe('/');
   });
 
   it('refuses a link nobody opened within 5 minutes', async () => {
@@ -168,13 +169,13 @@ describe('browser host', () => {
     const token = new URL(host.url).searchParams.get('token')!;
     const answer = await get(`${origin(host)}/.//evil.example/x?token=${token}`);
     expect(answer.status).toBe(303);
-    expect(answer.headers.location).toBe('/');
+    expect(new URL(answer.headers.location as string, origin(host)).pathname).toBe('/');
+    expect(answer.headers.location).toMatch(/^\/#/);
   });
 
-  it('serves the renderer with a strict CSP once the cookie is held', async () => {
+  it('serves the renderer with a strict CSP', async () => {
     const host = await launch();
-    const cookie = await exchangeToken(host);
-    const answer = await get(`${origin(host)}/`, { cookie });
+    const answer = await get(`${origin(host)}/`);
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('<title>Field Kit</title>');
     expect(answer.headers['content-security-policy']).toContain("script-src 'self'");
@@ -182,45 +183,50 @@ describe('browser host', () => {
 
   it('refuses a request whose Host header is not ours (DNS rebinding)', async () => {
     const host = await launch();
-    const cookie = await exchangeToken(host);
-    const answer = await get(`${origin(host)}/`, { cookie, host: `evil.example:${host.port}` });
+    const answer = await get(`${origin(host)}/`, { host: `evil.example:${host.port}` });
     expect(answer.status).toBe(421);
   });
 
   it('does not serve files outside the renderer folder', async () => {
     const host = await launch();
-    const cookie = await exchangeToken(host);
-    const answer = await get(`${origin(host)}/..%2fdata%2fprofiles.json`, { cookie });
+    const answer = await get(`${origin(host)}/..%2fdata%2fprofiles.json`);
     expect(answer.status).toBe(404);
   });
 
-  it('refuses a WebSocket without the cookie', async () => {
+  it('refuses a WebSocket from a foreign Origin even with the key', async () => {
     const host = await launch();
-    await expect(connect(host, { origin: origin(host) })).rejects.toThrow('refused 403');
+    const key = await exchangeToken(host);
+    await expect(connect(host, key, { origin: 'http://evil.example' })).rejects.toThrow('refused 403');
   });
 
-  it('refuses a WebSocket from a foreign Origin even with the cookie', async () => {
-    const host = await launch();
-    const cookie = await exchangeToken(host);
-    await expect(connect(host, { origin: 'http://evil.example', cookie })).rejects.toThrow('refused 403');
-  });
-
-  it('refuses a stale cookie from an earlier run on the same port', async () => {
+  it('refuses a stale key from an earlier run on the same port', async () => {
     const first = await launch();
-    const staleCookie = await exchangeToken(first);
+    const staleKey = await exchangeToken(first);
     const port = first.port;
     await first.close();
     const second = await launch({ port });
-    expect((await get(`${origin(second)}/`, { cookie: staleCookie })).status).toBe(403);
-    await expect(connect(second, { origin: origin(second), cookie: staleCookie })).rejects.toThrow(
-      'refused 403',
-    );
+    await expect(connect(second, staleKey)).rejects.toThrow(`closed ${HOST_KEY_REFUSED_CODE}`);
+  });
+
+  it(`serves ${MAX_CONNECTIONS} sockets at once, closes the next saying why, and takes one again after one closes`, async () => {
+    const host = await launch();
+    const key = await exchangeToken(host);
+    const open: WebSocket[] = [];
+    for (let index = 0; index < MAX_CONNECTIONS; index += 1) open.push(await connect(host, key));
+    await expect(connect(host, key)).rejects.toThrow(`closed ${HOST_BUSY_CODE}: ${BUSY_MESSAGE}`);
+    const closing = open.pop()!;
+    await new Promise((resolve) => {
+      closing.once('close', resolve);
+      closing.close();
+    });
+    await vi.waitFor(async () => open.push(await connect(host, key)));
+    expect(await invoke(open[0]!, 1, 'app:info')).toMatchObject({ ok: true });
+    for (const socket of open) socket.close();
   });
 
   it('lets a good client call app:info', async () => {
     const host = await launch();
-    const cookie = await exchangeToken(host);
-    const socket = await connect(host, { origin: origin(host), cookie });
+    const socket = await connect(host, await exchangeToken(host));
     expect(await invoke(socket, 1, 'app:info')).toEqual({
       ok: true,
       value: { version: expect.any(String), mode: 'browser', keychain: 'os' },
@@ -230,8 +236,7 @@ describe('browser host', () => {
 
   it('pushes terminal output as one binary message holding every byte, in order with the events around it', async () => {
     const host = await launch();
-    const cookie = await exchangeToken(host);
-    const socket = await connect(host, { origin: origin(host), cookie });
+    const socket = await connect(host, await exchangeToken(host));
     const messages: Array<{ isBinary: boolean; data: Buffer }> = [];
     socket.on('message', (data: Buffer, isBinary) => messages.push({ isBinary, data }));
     const bytes = Uint8Array.from({ length: 300_000 }, (_, index) => (index * 7) % 256);
@@ -249,8 +254,7 @@ describe('browser host', () => {
 
   it('answers a frame whose channel has a non-callable toString, and keeps answering', async () => {
     const host = await launch();
-    const cookie = await exchangeToken(host);
-    const socket = await connect(host, { origin: origin(host), cookie });
+    const socket = await connect(host, await exchangeToken(host));
     const answered = new Promise<unknown>((resolve) =>
       socket.once('message', (data: WebSocket.RawData) => resolve(JSON.parse(data.toString()))),
     );
@@ -268,8 +272,7 @@ describe('browser host', () => {
       data: [],
       extra: deep,
     });
-    const cookie = await exchangeToken(host);
-    const socket = await connect(host, { origin: origin(host), cookie });
+    const socket = await connect(host, await exchangeToken(host));
     expect(await invoke(socket, 1, 'api:call', { endpoint: 'listGateways' })).toMatchObject({
       ok: false,
       error: { code: 'INTERNAL' },
@@ -280,8 +283,7 @@ describe('browser host', () => {
 
   it('answers a bad input with INVALID_INPUT over the socket', async () => {
     const host = await launch();
-    const cookie = await exchangeToken(host);
-    const socket = await connect(host, { origin: origin(host), cookie });
+    const socket = await connect(host, await exchangeToken(host));
     expect(await invoke(socket, 7, 'profiles:select', { id: 42 })).toMatchObject({
       ok: false,
       error: { code: 'INVALID_INPUT', details: [{ path: 'id' }] },
@@ -291,8 +293,7 @@ describe('browser host', () => {
 
   it('in demo mode preselects the demo profile listing its accounts, and logs in to the simulator', async () => {
     const host = await launch({ demo: true });
-    const cookie = await exchangeToken(host);
-    const socket = await connect(host, { origin: origin(host), cookie });
+    const socket = await connect(host, await exchangeToken(host));
     const list = (await invoke(socket, 1, 'profiles:list')) as {
       value: {
         profiles: { id: string; name: string; demoAccounts?: { username: string; password: string }[] }[];

@@ -9,9 +9,10 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { ROOT } from '../../../build/stale.mjs';
 import { MAX_MESSAGE_BYTES } from '../../../electron/host/host-server';
+import { createHostSocket, exchangeLink } from '../../helpers/host-socket';
 
 /** Channels whose handlers only read or refuse without a session: arbitrary input can change nothing outside. */
 const SAFE_CHANNELS = [
@@ -36,7 +37,7 @@ const MAX_RSS_GROWTH_BYTES = 200 * 1024 * 1024;
 let folder: string;
 let host: ChildProcess;
 let origin: string;
-let cookie: string;
+let key: string;
 const hostOutput: string[] = [];
 
 beforeAll(async () => {
@@ -66,8 +67,7 @@ beforeAll(async () => {
     host.once('exit', (code) => reject(new Error(`host exited (${code}):\n${hostOutput.join('\n')}`)));
   });
   origin = new URL(url).origin;
-  const exchange = await fetch(url, { redirect: 'manual' });
-  cookie = (exchange.headers.get('set-cookie') ?? '').split(';')[0]!;
+  key = await exchangeLink(url);
 }, 60_000);
 
 afterAll(async () => {
@@ -89,7 +89,7 @@ async function readHostRss(): Promise<number> {
 
 /** A socket to the host with every text answer it received, and a way to wait for answers. */
 async function openClient() {
-  const socket = new WebSocket(`${origin.replace('http', 'ws')}/ipc`, { headers: { cookie, origin } });
+  const socket = createHostSocket(origin, key);
   await new Promise((resolve, reject) => {
     socket.once('open', resolve);
     socket.once('error', reject);

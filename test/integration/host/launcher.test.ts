@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { ROOT } from '../../../build/stale.mjs';
+import { openHostSocket } from '../../helpers/host-socket';
 
 // `npm run host` is `node scripts/host.mjs`: these spawn the launcher itself, so they run the real bundle
 // (out/host/cli.mjs, built first when stale) rather than the TypeScript sources.
@@ -66,17 +67,7 @@ function linesUntilUrl(child: ChildProcess): Promise<string[]> {
   });
 }
 
-async function openSocket(url: string): Promise<WebSocket> {
-  const page = await fetch(url, { redirect: 'manual' });
-  const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const origin = new URL(url).origin;
-  const socket = new WebSocket(`${origin.replace('http', 'ws')}/ipc`, { headers: { cookie, origin } });
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  return socket;
-}
+const openSocket = openHostSocket;
 
 function invoke(socket: WebSocket, id: number, channel: string, input?: unknown): Promise<unknown> {
   return new Promise((resolve) => {

@@ -2,15 +2,15 @@
 // resume → logout → relay password saved: no access token, refresh token or password crosses, except the password
 // in the login call and the relay password in the save that stores it.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { startHost, type StartedHost } from '../../../electron/host';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { startSimulator, type RunningSimulator } from '../../../simulator';
 import { ManualClock } from '../../helpers/manual-clock';
+import { createHostSocket, exchangeLink } from '../../helpers/host-socket';
 
 let folder: string;
 let simulator: RunningSimulator;
@@ -51,23 +51,10 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-function exchangeToken(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(host.url, { agent: false }, (incoming) => {
-      incoming.resume();
-      resolve((incoming.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '');
-    });
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
-
 describe('the IPC wire', () => {
   it('carries no token and no password except the login form submission', async () => {
     const origin = `http://127.0.0.1:${host.port}`;
-    const socket = new WebSocket(`ws://127.0.0.1:${host.port}/ipc`, {
-      headers: { origin, cookie: await exchangeToken() },
-    });
+    const socket = createHostSocket(origin, await exchangeLink(host.url));
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     const frames: { direction: 'out' | 'in'; text: string }[] = [];
     socket.on('message', (data) => frames.push({ direction: 'in', text: data.toString() }));

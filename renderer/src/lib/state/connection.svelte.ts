@@ -5,6 +5,8 @@ export class ConnectionState {
   status = $state<ConnectionStatus>('connecting');
   attempt = $state(0);
   retryAt = $state<number | null>(null);
+  /** The host's own words when it refused the page (status `refused`), else null. */
+  reason = $state<string | null>(null);
   readonly #transport: Transport;
   readonly #stop: () => void;
 
@@ -38,5 +40,6 @@ export class ConnectionState {
     this.status = snapshot.status;
     this.attempt = snapshot.attempt;
     this.retryAt = snapshot.retryAt;
+    this.reason = snapshot.reason ?? null;
   }
 }

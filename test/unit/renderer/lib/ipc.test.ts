@@ -222,6 +222,88 @@ describe('default transport', () => {
   });
 });
 
+describe('the browser host key', () => {
+  /** A page at a host origin with `hash` in its address and `stored` in its localStorage. */
+  function setUpPage(hash: string, stored: string | null) {
+    const storage = new Map<string, string>(stored === null ? [] : [['fieldkit-host-key', stored]]);
+    const addresses: string[] = [];
+    const offered: string[][] = [];
+    const sockets: FakeSocket[] = [];
+    const transport = createDefaultTransport(
+      {
+        location: { protocol: 'http:', host: '127.0.0.1:4321', hash, pathname: '/', search: '' },
+        history: { replaceState: (_data, _unused, url) => void addresses.push(String(url)) },
+        localStorage: {
+          getItem: (name) => storage.get(name) ?? null,
+          setItem: (name, value) => void storage.set(name, value),
+        },
+      },
+      (_url, protocols) => {
+        offered.push(protocols);
+        const socket = new FakeSocket();
+        sockets.push(socket);
+        return socket;
+      },
+    );
+    const latest = () => sockets[sockets.length - 1] as FakeSocket;
+    const refuse = (code: number, reason: string) => {
+      latest().readyState = 3;
+      latest().onclose?.({ code, reason });
+    };
+    return { transport, storage, addresses, offered, latest, refuse };
+  }
+
+  it('offers the key handed over in the fragment, takes it out of the address bar and keeps it once accepted', () => {
+    const page = setUpPage('#fieldkit-key=fresh', 'old');
+    expect(page.addresses).toEqual(['/']);
+    expect(page.offered).toEqual([['fieldkit', 'fieldkit-key.fresh']]);
+    page.latest().open();
+    expect(page.storage.get('fieldkit-host-key')).toBe('fresh');
+    expect(page.transport.connection().status).toBe('open');
+    page.transport.close();
+  });
+
+  it('falls back at once to the key it kept when the host refuses the handed one, and never keeps a refused key', () => {
+    const page = setUpPage('#fieldkit-key=planted', 'kept');
+    page.refuse(4401, 'no key');
+    expect(page.offered).toEqual([
+      ['fieldkit', 'fieldkit-key.planted'],
+      ['fieldkit', 'fieldkit-key.kept'],
+    ]);
+    page.latest().open();
+    expect(page.storage.get('fieldkit-host-key')).toBe('kept');
+    page.transport.close();
+  });
+
+  it("stops retrying when the host refuses every key, says so in the host's words and fails calls at once", async () => {
+    const page = setUpPage('', null);
+    expect(page.offered).toEqual([['fieldkit']]);
+    page.refuse(4401, 'This page holds no key.');
+    expect(page.transport.connection()).toMatchObject({
+      status: 'refused',
+      reason: 'This page holds no key.',
+    });
+    await expect(page.transport.invoke('app:info', undefined)).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'NETWORK', message: 'This page holds no key.' },
+    });
+    expect(page.offered).toHaveLength(1);
+    page.transport.retryNow();
+    expect(page.offered).toHaveLength(2);
+    page.transport.close();
+  });
+
+  it('stops retrying when the host serves its most connections, and tries again when asked', () => {
+    const page = setUpPage('', 'kept');
+    page.refuse(1013, 'Field Kit already serves 16 connections.');
+    expect(page.transport.connection()).toMatchObject({ status: 'refused' });
+    page.transport.retryNow();
+    page.latest().open();
+    expect(page.transport.connection().status).toBe('open');
+    page.transport.close();
+  });
+});
+
 describe('typed endpoint calls', () => {
   /** A client over a preload bridge that records what crosses and answers `value`. */
   function clientAnswering(value: unknown) {

@@ -13,7 +13,9 @@ import {
   DATA_EVENT_INTERVAL_MS,
   DATA_EVENT_MAX_BYTES,
   mapTerminalError,
+  MAX_TERMINALS,
   REPLAY_MAX_BYTES,
+  TOO_MANY_TERMINALS_MESSAGE,
   TerminalManager,
   type SerialTerminal,
   type SshTerminal,
@@ -582,6 +584,65 @@ describe('TerminalManager', () => {
       caught = error;
     }
     expect(mapTerminalError(caught).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('TerminalManager at its most terminals', () => {
+  it(`refuses the terminal past ${MAX_TERMINALS} opened at once, before asking the relay, saying why`, async () => {
+    const { manager, requests } = setUp();
+    const opens = Array.from({ length: MAX_TERMINALS + 1 }, (_, index) =>
+      index % 2 === 0
+        ? manager.openReverse({ gatewayId: `gw-${index}`, cols: 80, rows: 24 })
+        : manager.openDirect({
+            host: '127.0.0.1',
+            port: 22,
+            username: 'root',
+            password: 'pw',
+            cols: 80,
+            rows: 24,
+          }),
+    );
+    const outcomes = await Promise.allSettled(opens);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(MAX_TERMINALS);
+    const refused = outcomes.find((outcome) => outcome.status === 'rejected');
+    expect(mapTerminalError(refused?.reason)).toMatchObject({
+      code: 'INVALID_INPUT',
+      message: TOO_MANY_TERMINALS_MESSAGE,
+    });
+    expect(requests).toHaveLength(MAX_TERMINALS);
+    expect(manager.list()).toHaveLength(MAX_TERMINALS);
+  });
+
+  it('opens a terminal again once one of them is closed', async () => {
+    const { manager } = setUp();
+    const infos = [];
+    for (let index = 0; index < MAX_TERMINALS; index += 1) {
+      infos.push(await manager.openReverse({ gatewayId: `gw-${index}`, cols: 80, rows: 24 }));
+    }
+    await expect(manager.openReverse({ gatewayId: 'gw-x', cols: 80, rows: 24 })).rejects.toThrow(
+      TOO_MANY_TERMINALS_MESSAGE,
+    );
+    await manager.close(infos[0]!.id);
+    await expect(manager.openReverse({ gatewayId: 'gw-x', cols: 80, rows: 24 })).resolves.toMatchObject({
+      kind: 'ssh',
+    });
+  });
+
+  it('frees the place of an open that failed', async () => {
+    const { manager } = setUp({
+      serialPorts: {
+        list: async () => ({ ports: [] }),
+        open: async () => Promise.reject(new Error('no ports')),
+      },
+    });
+    for (let index = 0; index <= MAX_TERMINALS; index += 1) {
+      await expect(manager.openSerial({ path: '/dev/ttyUSB0', baudRate: 115_200 })).rejects.toThrow(
+        'no ports',
+      );
+    }
+    await expect(manager.openReverse({ gatewayId: 'gw-1', cols: 80, rows: 24 })).resolves.toMatchObject({
+      kind: 'ssh',
+    });
   });
 });
 
