@@ -1,0 +1,2 @@
+export * from './journal-file';
+export * from './visits';
