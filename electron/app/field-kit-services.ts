@@ -487,6 +487,7 @@ export class FieldKitServices {
         reports: options.commissioning,
         addShutdownHook: (hook) => this.addShutdownHook(hook),
         lastUserOf: (profileId) => this.lastUserOf(profileId),
+        visits: this.visits,
       }),
       ...createTerminalsHandlers({ terminals: () => this.terminalManager, log: this.log }),
       ...createVisitHandlers({ visits: this.visits, signedIn: () => sessions.summary() ?? undefined }),

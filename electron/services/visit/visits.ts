@@ -316,6 +316,28 @@ export class Visits implements VisitRecorder {
     });
   }
 
+  /** The open visit, opening an implicit one when none is (an export is an action of the visit too). */
+  ensureOpen(): Promise<VisitState> {
+    return this.serialised(async () => structuredClone((await this.openOrImplicit()).state));
+  }
+
+  /**
+   * The journal of a visit as it is on disk between two appends: its bytes (whole entries only), the entries and
+   * the head. What an export bundles and prints, so the two agree.
+   */
+  snapshot(visitId: string): Promise<{ bytes: Buffer; lines: JournalLine[]; head: string }> {
+    return this.serialised(async () => {
+      const visit = this.require(visitId);
+      const bytes = await readBounded(visit.journal.path);
+      const reading = readJournalBytes(bytes);
+      return {
+        bytes: bytes.subarray(0, reading.goodLength),
+        lines: reading.lines,
+        head: reading.lines.at(-1)?.hash ?? GENESIS_HASH,
+      };
+    });
+  }
+
   /** Saves the visit's fields as typed; with no visit open, opens an implicit one holding them. */
   update(fields: VisitFields): Promise<VisitState> {
     return this.serialised(async () => {

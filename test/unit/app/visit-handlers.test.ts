@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FieldKitServices } from '../../../electron/app';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
+import { verifyBundle } from '../../../electron/services/visit';
+import { readFile } from 'node:fs/promises';
 import { ManualClock } from '../../helpers/manual-clock';
 import { FACTORY_TIME } from '../../helpers/factories';
 
@@ -29,6 +31,7 @@ type Answer = { ok: boolean; value?: unknown; error?: { code: string; message: s
 async function startApp(clock = new ManualClock(FACTORY_TIME)) {
   const services = await FieldKitServices.create({
     dataDir: folder,
+    commissioning: { reportsDir: join(folder, 'reports') },
     mode: 'browser',
     version: '0.1.0',
     credentials: { store: new MemoryStore(), keychain: 'os' },
@@ -120,5 +123,29 @@ describe('visit channels', () => {
     expect(await invoke('visit:current')).toEqual({ ok: true, value: null });
     const listed = (await invoke('visit:list')).value as { visits: Array<{ site: string }> };
     expect(listed.visits.map((visit) => visit.site)).toEqual(['North mast']);
+  });
+
+  it('exports the open visit with a bundle beside the report: its photo, journal and head, verifying', async () => {
+    const { invoke } = await startApp();
+    await invoke('visit:update', { site: 'Harbour warehouse roof', arrivedAt: FACTORY_TIME });
+    await invoke('visit:photo-add', { caption: 'Mast', base64: Buffer.from(PNG).toString('base64') });
+    const first = await invoke('report:export', {
+      startedAt: FACTORY_TIME,
+      format: 'html',
+      site: 'Harbour warehouse roof',
+    });
+    const second = await invoke('report:export', {
+      startedAt: FACTORY_TIME,
+      format: 'html',
+      site: 'Harbour warehouse roof',
+    });
+    const { htmlPath, bundlePath } = first.value as { htmlPath: string; bundlePath: string };
+    expect(bundlePath).toBe(htmlPath.replace(/\.html$/, ''));
+    expect((second.value as { bundlePath: string }).bundlePath).toBe(`${bundlePath}-2`);
+    const verdict = await verifyBundle(bundlePath);
+    expect(verdict).toMatchObject({ isIntact: true, problems: [], entries: 3 });
+    const html = await readFile(htmlPath, 'utf8');
+    expect(html).toContain(`<code>${verdict.head}</code>`);
+    expect(html).toContain('alt="Mast"');
   });
 });
