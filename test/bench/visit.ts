@@ -1,11 +1,13 @@
 // The visit journal, two figures:
 // * `visit-append-p99-ms`: 10,000 entries appended to an open visit, each written and flushed (fdatasync) before
 //   the next; the 99th percentile of one append, from the call to its line being on the disk.
+// * `visit-raw-fdatasync-p99-ms`: the same number of bare 300-byte `write` + `fdatasync` calls on the same disk just
+//   before: what the disk's flush costs without the journal (hashing, checking, serialising).
 // * `visit-verify-20gw-ms`: checking an exported bundle offline (verifyBundle, what `npm run verify-report` runs):
 //   a visit of 20 gateways, 400 entries, 10 photos of 300 kB and 20 session logs of 100 kB, with its HTML report;
 //   the median of 5 checks.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportSiteReport } from '../../electron/services/reports';
@@ -19,6 +21,30 @@ const VERIFY_RUNS = 5;
 function percentile(values: number[], share: number): number {
   const sorted = [...values].sort((left, right) => left - right);
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
+}
+
+async function measureRawFlushes(folder: string): Promise<BenchFigure[]> {
+  const handle = await open(join(folder, 'raw.jsonl'), 'a', 0o600);
+  const line = Buffer.from(`${'x'.repeat(299)}\n`);
+  const durations: number[] = [];
+  try {
+    for (let index = 0; index < APPENDS; index += 1) {
+      const started = performance.now();
+      await handle.write(line);
+      await handle.datasync();
+      durations.push(performance.now() - started);
+    }
+  } finally {
+    await handle.close();
+  }
+  return [
+    {
+      name: 'visit-raw-fdatasync-p99-ms',
+      value: percentile(durations, 0.99),
+      unit: 'ms',
+      note: `bare write + fdatasync, ${APPENDS} times; p50 ${percentile(durations, 0.5).toFixed(3)} ms`,
+    },
+  ];
 }
 
 async function measureAppends(folder: string): Promise<BenchFigure[]> {
@@ -102,7 +128,11 @@ async function measureVerify(folder: string): Promise<BenchFigure[]> {
 export async function runVisitBench(): Promise<BenchFigure[]> {
   const folder = await mkdtemp(join(tmpdir(), 'fieldkit-bench-visit-'));
   try {
-    return [...(await measureAppends(folder)), ...(await measureVerify(folder))];
+    return [
+      ...(await measureRawFlushes(folder)),
+      ...(await measureAppends(folder)),
+      ...(await measureVerify(folder)),
+    ];
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
