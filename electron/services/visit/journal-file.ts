@@ -239,7 +239,7 @@ export class JournalFile {
       let written = 0;
       // A write may stop short of the whole line (a disk filling up): write the rest, or fail on the next call.
       while (written < bytes.length) {
-        const result = await this.handle.write(bytes, written, bytes.length - written, this.length + written);
+        const result = await this.handle.write(bytes, written, bytes.length - written, null);
         written += result.bytesWritten;
       }
       await this.handle.datasync();
