@@ -232,7 +232,10 @@ export class JournalFile {
       prev: this.head,
       entry,
     };
-    const line = { ...unsealed, hash: hashOfLine(unsealed) } as JournalLine;
+    // Hashed as it will be read back: a value JSON writes differently from how it holds it (a Date, a toJSON)
+    // would otherwise be hashed as one thing and stored as another.
+    const plain = JSON.parse(JSON.stringify(unsealed)) as Omit<JournalLine, 'hash'>;
+    const line = { ...plain, hash: hashOfLine(plain) } as JournalLine;
     const bytes = Buffer.from(`${JSON.stringify(line)}\n`, 'utf8');
     try {
       this.handle ??= await open(this.path, 'a', PRIVATE_FILE_MODE);

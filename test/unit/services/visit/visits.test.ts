@@ -98,6 +98,24 @@ describe('Visits', () => {
     expect(visits.current()!.headHash).toBe(previous);
   });
 
+  it('stores a value as JSON writes it, so an entry holding a Date still verifies at the next start', async () => {
+    const first = (await start()).visits;
+    await first.append({
+      kind: 'measurement',
+      measurement: 'diagnostics',
+      values: { readAt: new Date(FACTORY_TIME), missing: undefined },
+    });
+    await first.shutdown();
+    const { visits, notices } = await start();
+    expect(notices).toEqual([]);
+    const [, measurement] = visits.entries(visits.current()!.id);
+    expect(measurement!.entry).toEqual({
+      kind: 'measurement',
+      measurement: 'diagnostics',
+      values: { readAt: '2026-01-15T12:00:00.000Z' },
+    });
+  });
+
   it('refuses to open a second visit while one is open, and keeps both once the first is closed', async () => {
     const { visits } = await start();
     await visits.open({ site: 'North mast' });
