@@ -1,22 +1,42 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { deflateSync, crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHost, type StartedHost } from '../../electron/host';
-import { MemoryStore } from '../../electron/services/credentials';
 import { verifyBundle } from '../../electron/services/visit';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
+import { stopChild } from '../helpers/child-process';
+import type { HostChildConfig } from '../helpers/host-child';
 import { ensureRendererBuilt } from './support/renderer-build';
 
-// The visit kept by main, seen from the report view in field mode (nobody signed in): Site and Notes typed survive
-// a visit to the Gateways view, a reload and a restart of the host; a photo attaches with no sign-in; the export
-// writes a bundle that verifies.
+// The visit kept by main, seen from the report view in field mode (nobody signed in, no server): Site and Notes
+// typed survive a visit to the Gateways view, a reload and a `kill -9` of the host process; a photo attaches with
+// no sign-in; the export writes a bundle that verifies.
 
 let dataDir: string;
 let rendererDir: string;
-let host: StartedHost | undefined;
+let host: ChildProcess | undefined;
 let browser: BrowserSession | undefined;
+
+/** Starts the browser host in a process of its own (test/helpers/host-child.ts) and resolves its link. */
+async function spawnHost(): Promise<string> {
+  const config: HostChildConfig = { dataDir, rendererDir };
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, '..', 'helpers', 'host-child.ts'), JSON.stringify(config)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  host = child;
+  return new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = /^Field Kit UI: (\S+)$/.exec(line);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the host process exited (${code}) before listening`)));
+  });
+}
 
 /** A small real PNG of one colour. */
 function solidPng(width: number, height: number): Buffer {
@@ -44,16 +64,10 @@ function solidPng(width: number, height: number): Buffer {
 
 /** Starts the host on the test's data folder and opens the app in field mode. */
 async function startInFieldMode() {
-  host = await startHost({
-    dataDir,
-    rendererDir,
-    demo: true,
-    credentials: { store: new MemoryStore(), keychain: 'session-only' },
-    log: { info: () => undefined, error: () => undefined },
-  });
+  const url = await spawnHost();
   browser = await launchBrowser();
   await browser.page.setViewportSize({ width: 1280, height: 900 });
-  await browser.page.goto(host.url);
+  await browser.page.goto(url);
   await enterFieldMode();
   return browser.page;
 }
@@ -77,12 +91,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await host?.close();
+  if (host) await stopChild(host);
   await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('the visit in the report view, in field mode', () => {
-  it('keeps Site, Notes and a photo through the Gateways view, a reload and a restart, then exports a bundle', async () => {
+  it('keeps Site, Notes and a photo through the Gateways view, a reload and kill -9, then exports a bundle', async () => {
     await startInFieldMode();
     let page = await openReport();
     await page.getByLabel('Site', { exact: true }).fill('Harbour warehouse roof');
@@ -119,9 +133,14 @@ describe('the visit in the report view, in field mode', () => {
 
     await browser!.close();
     browser = undefined;
-    await host!.close();
-    host = undefined;
+    const killed = new Promise((resolve) => host!.once('exit', resolve));
+    host!.kill('SIGKILL');
+    await killed;
     await startInFieldMode();
+    await browser!.page
+      .getByText(/The visit at Harbour warehouse roof, started .*, is still open/)
+      .first()
+      .waitFor();
     page = await openReport();
     await expect
       .poll(() => page.getByLabel('Site', { exact: true }).inputValue())
