@@ -13,6 +13,8 @@ import { ConfirmationRequiredError } from '../services/commissioning/risk-guards
 import { CredentialStoreError } from '../services/credentials';
 import { UnsafePathError } from '../services/files/private-files';
 import { SessionExpiredError } from '../services/session';
+import { PhotoRejectedError } from '../services/reports/visit-photos';
+import { JournalReadOnlyError, JournalWriteError, VisitRefusedError } from '../services/visit';
 
 const MAX_MESSAGE_LENGTH = 300;
 
@@ -67,6 +69,11 @@ export function mapServiceError(error: unknown): IpcError | undefined {
   if (error instanceof NetworkError) return new IpcError('NETWORK', trim(error.message));
   if (error instanceof CredentialStoreError) return new IpcError('INTERNAL', trim(error.message));
   if (error instanceof UnsafePathError) return new IpcError('INTERNAL', trim(error.message));
+  // The visit journal's refusals say what was not done and why; nothing about them is secret.
+  if (error instanceof VisitRefusedError || error instanceof PhotoRejectedError)
+    return new IpcError('INVALID_INPUT', error.message);
+  if (error instanceof JournalWriteError || error instanceof JournalReadOnlyError)
+    return new IpcError('INTERNAL', error.message, { notRecorded: true });
   return undefined;
 }
 

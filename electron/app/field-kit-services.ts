@@ -26,11 +26,14 @@ import { createIntegrationsHandlers } from './domains/integrations';
 import { createCommissioningHandlers, type CommissioningOptions } from './domains/commissioning';
 import { createSitePackHandlers } from './domains/site-pack';
 import { createTerminalsHandlers } from './domains/terminals';
+import { createVisitHandlers } from './domains/visit';
+import { Visits } from '../services/visit';
 import { mapServiceError } from './error-mapping';
 import { ServerWatch, type ServerCheckOutcome } from './server-watch';
 import { SessionController, type SessionAccount, type SessionEndReason } from './session-controller';
 import type { SessionFactory } from './session-port';
 import { SYSTEM_CLOCK, type Clock } from '../shared/clock';
+import { formatReportDateTime } from '../shared/report/report-time';
 
 /** Something to stop when the app quits (terminal sessions, reverse tunnels…); errors are logged, not thrown. */
 export type ShutdownHook = () => Promise<void> | void;
@@ -109,6 +112,8 @@ export class FieldKitServices {
   readonly sitePacks: SitePacks;
   /** Checks the server quietly while the app works without it, and resumes the session when it answers. */
   readonly serverWatch: ServerWatch;
+  /** The visits and their journals (`<dataDir>/visits/`); the open one records what is done (VisitRecorder). */
+  readonly visits: Visits;
   private readonly notices: Notice[] = [];
   /** The last user signed in on each profile in this run (before that: the profile's saved user name). */
   private readonly lastUsers = new Map<string, string>();
@@ -135,6 +140,8 @@ export class FieldKitServices {
       clock: this.clock,
       onNotice: (notice) => this.addNotice(notice),
     });
+    this.visits = new Visits({ dataDir: options.dataDir, clock: this.clock });
+    this.visits.onChange((current) => this.events.emit('visit:changed', current));
     this.serverWatch = new ServerWatch({
       check: () => this.checkServer(),
       onOutcome: (outcome) => this.reportServer(outcome),
@@ -165,6 +172,14 @@ export class FieldKitServices {
     const removed = await removeStaleTemporaryFiles(options.dataDir, services.now());
     if (removed.length > 0) services.log.info(`removed ${removed.length} stale temporary file(s)`);
     for (const notice of await services.profiles.load()) services.addNotice(notice);
+    for (const notice of await services.visits.load()) services.addNotice(notice);
+    const open = services.visits.current();
+    if (open)
+      services.addNotice({
+        code: 'VISIT_OPEN',
+        message: `The visit ${open.site ? `at ${open.site}` : 'not named yet'}, started ${formatReportDateTime(open.arrivedAt)}, is still open and goes on with everything in it. End it under Site report when you leave.`,
+      });
+    services.addShutdownHook(() => services.visits.shutdown());
     if (options.credentials.keychain === 'session-only') {
       services.noteKeychainUnavailable(options.credentials.reason);
     }
@@ -480,8 +495,10 @@ export class FieldKitServices {
         reports: options.commissioning,
         addShutdownHook: (hook) => this.addShutdownHook(hook),
         lastUserOf: (profileId) => this.lastUserOf(profileId),
+        visits: this.visits,
       }),
       ...createTerminalsHandlers({ terminals: () => this.terminalManager, log: this.log }),
+      ...createVisitHandlers({ visits: this.visits, signedIn: () => sessions.summary() ?? undefined }),
       ...createSitePackHandlers({
         sessions,
         profiles,

@@ -8,6 +8,7 @@ const SUITES: Record<string, () => Promise<BenchFigure[]>> = {
   field: async () => (await import('./field')).runFieldBench(),
   terminal: async () => (await import('./terminal')).runTerminalBench(),
   hardening: async () => (await import('./hardening')).runHardeningBench(),
+  visit: async () => (await import('./visit')).runVisitBench(),
   views: async () => [
     ...(await (await import('./views-gateways')).runViewsGatewaysBench()),
     ...(await (await import('./views-chart')).runViewsChartBench()),

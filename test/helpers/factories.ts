@@ -5,6 +5,7 @@ import type { CommandRequest } from '../../electron/shared/api/commands';
 import type { Gateway } from '../../electron/shared/api/gateway';
 import type { SessionSummary } from '../../electron/shared/ipc/schemas';
 import { SITE_PACK_VERSION, type SitePackFile } from '../../electron/shared/site-pack-file';
+import type { VisitEntry } from '../../electron/shared/visit/journal-entry';
 
 /** The time the factories' records are stamped with unless a test says otherwise (15 Jan 2026, 12:00 UTC). */
 export const FACTORY_TIME = Date.UTC(2026, 0, 15, 12);
@@ -124,4 +125,35 @@ export function makeSitePack(count: number, overrides: Partial<SitePackFile> = {
     rootPasswordStored: [],
     ...overrides,
   };
+}
+
+/**
+ * A visit journal entry of the work a visit is made of, different for each `index` and cycling through a note, a
+ * command sent and its outcome, a measurement and a fleet row, each naming gateway `gw-<index % 20>`.
+ */
+export function makeVisitEntry(index = 0): VisitEntry {
+  const gateway = { gatewayId: `gw-${index % 20}`, name: `acme-gw-${String(index % 20).padStart(4, '0')}` };
+  switch (index % 5) {
+    case 0:
+      return { kind: 'note', text: `Checked the mast of ${gateway.name} (${index})`, gateway };
+    case 1:
+      return {
+        kind: 'command-sent',
+        commandId: `c-${index}`,
+        gateway,
+        command: 'getGatewayInfo',
+        risk: 'read',
+      };
+    case 2:
+      return { kind: 'command-outcome', commandId: `c-${index - 1}`, outcome: 'ok', durationMs: 120 };
+    case 3:
+      return {
+        kind: 'measurement',
+        gateway,
+        measurement: 'ping',
+        values: { target: '8.8.8.8', rttMs: 31 + index },
+      };
+    default:
+      return { kind: 'fleet-row', jobId: 'job-1', gateway, change: 'Ping target: 1.1.1.1', outcome: 'ok' };
+  }
 }

@@ -60,6 +60,7 @@ import {
   type PingMeasurement,
   type RfMeasurement,
 } from '../../services/reports';
+import { gatherVisitEvidence, writeVisitBundle } from '../../services/visit';
 import { mapServiceError } from '../error-mapping';
 import type { SessionPort } from '../session-port';
 
@@ -119,13 +120,19 @@ export interface CommissioningDependencies {
    * The terminal manager once attached: its SSH sessions for the lockout guard, its serial triages for the
    * report. None (a build without terminals): no SSH session depends on a gateway and no triage is reported.
    */
-  terminals(): Pick<TerminalManager, 'list' | 'triages'> | undefined;
+  terminals():
+    (Pick<TerminalManager, 'list' | 'triages'> & Partial<Pick<TerminalManager, 'logs'>>) | undefined;
   /** Where reports go and how they are printed; none: `report:export` answers that reports are not set up. */
   reports?: CommissioningOptions;
   /** Registers what to stop on quit (wizard runs, tasks, fleet jobs, RF meters). */
   addShutdownHook(hook: () => Promise<void> | void): void;
   /** The user signed in last on a profile (FieldKitServices.lastUserOf): whose work field mode shows. */
   lastUserOf(profileId: string): string | undefined;
+  /**
+   * The visits: an export prints the open visit's journal head, takes its photos, attaches its logs and writes
+   * the bundle (report, journal, photos, logs, manifest) beside the report. None: report files only.
+   */
+  visits?: Parameters<typeof gatherVisitEvidence>[0];
 }
 
 /** A session as the engines want it: gateway commands that honour the caller's signal and time limit. */
@@ -240,6 +247,7 @@ export function createCommissioningHandlers({
   reports,
   addShutdownHook,
   lastUserOf,
+  visits,
 }: CommissioningDependencies): DomainHandlers<typeof commissioningChannels> {
   const wizardRuns = new Map<string, { run: WizardRun<unknown, unknown>; isApplying: boolean }>();
   const taskRuns = new Map<string, GatewayTasks>();
@@ -559,7 +567,21 @@ export function createCommissioningHandlers({
         const serialTriage = listTriages().filter((triage) =>
           inSpan(triage.finishedAt, matchGateway(triage.gatewayId, input.gateways ?? [])),
         );
-        const photos = await photosOf(options).readAll(profileId, input.startedAt);
+        // Only logs of this account's terminals are attached (main knows their paths; the page's are not trusted).
+        const knownLogs = new Map((terminals()?.logs?.() ?? []).map((log) => [log.path, log]));
+        const evidence = visits
+          ? await gatherVisitEvidence(
+              visits,
+              (input.terminalLogs ?? []).flatMap((log) => {
+                const known = knownLogs.get(log.path);
+                return known ? [{ path: known.path, sessionId: known.id, typed: log.gatewayId }] : [];
+              }),
+            )
+          : undefined;
+        const photos = [
+          ...(await photosOf(options).readAll(profileId, input.startedAt)),
+          ...(evidence?.photos ?? []),
+        ];
         const visit = await collectVisit({
           audit,
           profileId,
@@ -585,12 +607,25 @@ export function createCommissioningHandlers({
             .map((series) => ({ ...series, samples: series.samples.filter((sample) => inSpan(sample.at)) }))
             .filter((series) => series.samples.length > 0 && inSpan(series.samples[0]!.at, series.gatewayId)),
         });
+        if (evidence) visit.journal = { entries: evidence.journal.entries, head: evidence.journal.head };
         const written = await exportSiteReport(visit, options.reportsDir, {
           printer: input.format === 'pdf' ? options.printer : undefined,
         });
         const path = input.format === 'pdf' && written.pdfPath ? written.pdfPath : written.htmlPath;
+        const bundlePath = join(options.reportsDir, written.baseName);
+        if (evidence)
+          await writeVisitBundle(bundlePath, {
+            visitId: evidence.visit.id,
+            journal: evidence.journal.bytes,
+            reportPaths: [written.htmlPath, ...(written.pdfPath ? [written.pdfPath] : [])],
+            photos: evidence.photos,
+            logs: evidence.logs,
+            createdAt: Date.now(),
+          });
         return {
-          ...written,
+          htmlPath: written.htmlPath,
+          ...(written.pdfPath ? { pdfPath: written.pdfPath } : {}),
+          ...(evidence ? { bundlePath } : {}),
           fileName: basename(path),
           mimeType: input.format === 'pdf' ? ('application/pdf' as const) : ('text/html' as const),
           base64: (await readFile(path)).toString('base64'),

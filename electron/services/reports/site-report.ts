@@ -105,6 +105,8 @@ export interface SiteVisit {
   /** The visit's gateways as the site pack knew them (field mode: no server to ask). */
   fromPack?: PackedGatewayFacts[];
   notes?: string;
+  /** The visit journal this report was made from: its entries and the hash of the last (printed on the last page). */
+  journal?: { entries: number; head: string };
 }
 
 /** How the report is written. */
@@ -167,7 +169,7 @@ code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:8.5pt;overf
 .fields{list-style:none;padding-left:.4rem;margin:.15rem 0}pre{margin:.15rem 0}
 figure{margin:.4rem 0 .8rem;break-inside:avoid}figure img{max-width:100%;max-height:110mm;display:block;border:1px solid #bbc}
 figcaption{font-size:9.5pt;color:#4a4f57}
-.acknowledgement{break-inside:avoid}.signature td{height:3.2rem}
+.acknowledgement{break-inside:avoid}.journal-head{font-size:.75rem;overflow-wrap:anywhere}.signature td{height:3.2rem}
 .notes{white-space:pre-wrap;border:1px solid #bbc;padding:.35rem;min-height:2.5rem}
 @media print{body{margin:0;max-width:none;padding:0}.page-one{break-after:page}tr{break-inside:avoid}}`;
 
@@ -384,7 +386,11 @@ ${
 <table class="signature">${columns(50, 50)}<tr><th>Technician</th><th>Customer representative</th></tr>
 <tr><td>Name: ${clean(visit.technicianName ?? visit.technician)}</td><td>Name: ${visit.customerRepresentative ? clean(visit.customerRepresentative) : ''}</td></tr>
 <tr><td>Signature:</td><td>Signature:</td></tr>
-<tr><td>Date:</td><td>Date:</td></tr></table></section>`);
+<tr><td>Date:</td><td>Date:</td></tr></table>${
+    visit.journal
+      ? `<p class="journal-head">Visit journal: ${visit.journal.entries} entries; the last one's SHA-256 (head of the chain): <code>${clean(visit.journal.head)}</code>. The exported bundle holds the journal, photos and logs; <code>npm run verify-report -- &lt;bundle&gt;</code> checks them against this.</p>`
+      : ''
+  }</section>`);
 
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">

@@ -65,6 +65,16 @@ export const CHANNEL_NAMES = [
   'site-pack:prepare',
   'site-pack:cancel',
   'site-pack:gateway',
+  // visit (domains/visit.ts)
+  'visit:list',
+  'visit:open',
+  'visit:close',
+  'visit:current',
+  'visit:update',
+  'visit:note',
+  'visit:photo-add',
+  'visit:photo',
+  'visit:photo-remove',
 ] as const;
 
 /** Every event name of the contract. */
@@ -87,4 +97,6 @@ export const EVENT_NAME_LIST = [
   'serial:triage-progress',
   // site pack (domains/site-pack.ts)
   'site-pack:progress',
+  // visit (domains/visit.ts)
+  'visit:changed',
 ] as const;

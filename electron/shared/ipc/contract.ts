@@ -4,6 +4,7 @@ import { integrationsChannels, integrationsEvents } from './domains/integrations
 import { commissioningChannels, commissioningEvents, RiskConfirmationSchema } from './domains/commissioning';
 import { sitePackChannels, sitePackEvents } from './domains/site-pack';
 import { terminalsChannels, terminalsEvents } from './domains/terminals';
+import { visitChannels, visitEvents } from './domains/visit';
 import {
   NoticeSchema,
   ProfileDraftSchema,
@@ -130,6 +131,7 @@ export const contract = {
   ...commissioningChannels,
   ...terminalsChannels,
   ...sitePackChannels,
+  ...visitChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Every event main pushes to the renderer: name → zod payload. */
@@ -142,6 +144,7 @@ export const events = {
   ...commissioningEvents,
   ...terminalsEvents,
   ...sitePackEvents,
+  ...visitEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 /** A channel name of the contract. */

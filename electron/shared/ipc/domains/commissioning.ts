@@ -383,6 +383,8 @@ export const ReportExportInputSchema = z
 export const ReportExportOutputSchema = z.object({
   htmlPath: z.string(),
   pdfPath: z.string().optional(),
+  /** The bundle folder beside the report (report, journal, photos, logs, manifest) when a visit was exported. */
+  bundlePath: z.string().optional(),
   fileName: z.string(),
   mimeType: z.enum(['text/html', 'application/pdf']),
   base64: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSiteReportHtml, collectVisit, reportBaseName } from '../../../../electron/services/reports';
+import { buildSiteReportHtml, collectVisit } from '../../../../electron/services/reports';
 import { assessHealth } from '../../../../electron/shared/terminal/triage-health';
 import { FACTORY_TIME, makeAuditEntry, makeSiteVisit } from '../../../helpers/factories';
 import { expectOneTimeFormat } from '../../../helpers/report-times';
@@ -378,12 +378,6 @@ describe('buildSiteReportHtml', () => {
 
   it('says a gateway where nothing was changed was only inspected', () => {
     expect(buildSiteReportHtml(makeSiteVisit([]))).toContain('No setting was changed: only inspected.');
-  });
-});
-
-describe('reportBaseName', () => {
-  it('names the file after the gateway and the date with only safe characters', () => {
-    expect(reportBaseName(makeSiteVisit([]))).toBe('site-report-Kona_Macro_7-2026-01-15T12-00');
   });
 });
 

@@ -1,0 +1,55 @@
+import type { DomainHandlers } from './context';
+import type { visitChannels } from '../../shared/ipc/domains/visit';
+import { IpcError } from '../../shared/ipc/result';
+import type { Visits } from '../../services/visit';
+
+/** What the visit domain uses: the visits kept by main, and who is signed in (recorded when a visit opens). */
+export interface VisitDependencies {
+  visits: Pick<
+    Visits,
+    'list' | 'open' | 'close' | 'current' | 'update' | 'append' | 'attachPhoto' | 'readPhoto' | 'removePhoto'
+  >;
+  /** The profile and user signed in, or undefined in field mode. */
+  signedIn(): { profileId: string; username: string } | undefined;
+}
+
+/**
+ * Handlers of the visit channels (electron/shared/ipc/domains/visit.ts). None needs the server or a sign-in: a visit
+ * is the technician's record of the site, kept on this computer. Refusals (a visit already open, a photo that is
+ * not JPEG or PNG, a full disk) reach the page in words through the error mapping.
+ */
+export function createVisitHandlers({
+  visits,
+  signedIn,
+}: VisitDependencies): DomainHandlers<typeof visitChannels> {
+  const requireCurrent = () => {
+    const current = visits.current();
+    if (!current) throw new IpcError('NOT_FOUND', 'No visit is open.');
+    return current;
+  };
+  return {
+    'visit:list': () => ({ visits: visits.list() }),
+    'visit:open': (input) => {
+      const account = signedIn();
+      return visits.open({
+        ...input,
+        ...(account ? { profileId: account.profileId, user: account.username } : {}),
+      });
+    },
+    'visit:close': (input) => visits.close(input?.departedAt),
+    'visit:current': () => visits.current(),
+    'visit:update': (fields) => visits.update(fields),
+    'visit:note': async ({ text, gateway }) => {
+      await visits.append({ kind: 'note', text, ...(gateway ? { gateway } : {}) });
+      return requireCurrent();
+    },
+    'visit:photo-add': ({ caption, base64 }) =>
+      visits.attachPhoto({ caption, bytes: Buffer.from(base64, 'base64') }),
+    'visit:photo': async ({ visitId, photoId }) => {
+      const photo = await visits.readPhoto(visitId, photoId);
+      if (!photo) throw new IpcError('NOT_FOUND', 'This photo is no longer kept with the visit.');
+      return { mimeType: photo.mimeType, base64: photo.bytes.toString('base64') };
+    },
+    'visit:photo-remove': ({ photoId }) => visits.removePhoto(photoId),
+  };
+}

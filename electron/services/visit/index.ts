@@ -1,0 +1,5 @@
+export * from './journal-file';
+export * from './visits';
+export * from './bundle';
+export * from './verify-bundle';
+export * from './visit-export';

@@ -1,0 +1,108 @@
+import { join } from 'node:path';
+import { VisitEntrySchema } from '../../shared/visit/journal-entry';
+import {
+  BundleManifestSchema,
+  listBundleFiles,
+  MANIFEST_FILE_NAME,
+  MAX_BUNDLE_FILE_BYTES,
+  type BundleManifest,
+} from './bundle';
+import { readBounded, readJournalBytes, sha256Hex } from './journal-file';
+import { JOURNAL_FILE_NAME } from './visits';
+
+/** What checking a bundle found: intact or not, each problem in words (the first is the first met), and the head. */
+export interface BundleVerdict {
+  isIntact: boolean;
+  problems: string[];
+  /** The journal's entries and head hash as the bundle holds them (compare the head with the report's last page). */
+  entries?: number;
+  head?: string;
+}
+
+async function readOrNull(path: string): Promise<Buffer | null> {
+  return readBounded(path, MAX_BUNDLE_FILE_BYTES).catch(() => null);
+}
+
+/**
+ * Checks an exported bundle offline: the journal's chain entry by entry (a changed, added or removed entry is named
+ * by its number), the journal's length and head against the manifest, every file of the manifest against its
+ * SHA-256 (changed or removed), files the manifest does not list (added), and each photo and log the journal says
+ * was attached against the bundled file's hash. Never throws for what the bundle holds.
+ */
+export async function verifyBundle(folder: string): Promise<BundleVerdict> {
+  const problems: string[] = [];
+  const manifestBytes = await readOrNull(join(folder, MANIFEST_FILE_NAME));
+  if (!manifestBytes)
+    return { isIntact: false, problems: [`${MANIFEST_FILE_NAME} is missing: this is not a bundle`] };
+  let manifest: BundleManifest;
+  try {
+    manifest = BundleManifestSchema.parse(JSON.parse(manifestBytes.toString('utf8')));
+  } catch {
+    return { isIntact: false, problems: [`${MANIFEST_FILE_NAME} was changed: it is not a bundle manifest`] };
+  }
+
+  const journalBytes = await readOrNull(join(folder, JOURNAL_FILE_NAME));
+  let entries: number | undefined;
+  let head: string | undefined;
+  const attached = new Map<string, { sha256: string; what: string }>();
+  if (!journalBytes) problems.push(`${JOURNAL_FILE_NAME} was removed`);
+  else {
+    const reading = readJournalBytes(journalBytes, { tolerateTail: false });
+    entries = reading.lines.length;
+    head = reading.lines.at(-1)?.hash;
+    if (reading.broken) problems.push(`journal: ${reading.broken.reason} (line ${reading.broken.line})`);
+    else if (reading.lines.length < manifest.journal.entries)
+      problems.push(
+        `journal: entry ${reading.lines.length}${manifest.journal.entries - reading.lines.length > 1 ? ` and after` : ''} was removed (the bundle was made with ${manifest.journal.entries} entries)`,
+      );
+    else if (reading.lines.length > manifest.journal.entries)
+      problems.push(
+        `journal: entry ${manifest.journal.entries} was added (the bundle was made with ${manifest.journal.entries} entries)`,
+      );
+    else if (head !== manifest.journal.head)
+      problems.push('journal: its head is not the one the bundle was made with: entries were rewritten');
+    for (const line of reading.lines) {
+      const parsed = VisitEntrySchema.safeParse(line.entry);
+      if (!parsed.success) continue;
+      const entry = parsed.data;
+      if (entry.kind === 'photo-attached')
+        attached.set(`photos/${entry.photo.fileName}`, {
+          sha256: entry.photo.sha256,
+          what: `photo ${entry.photo.fileName}${entry.photo.caption ? ` ("${entry.photo.caption}")` : ''}`,
+        });
+      if (entry.kind === 'photo-removed')
+        for (const [path] of attached) if (path.startsWith(`photos/${entry.photoId}.`)) attached.delete(path);
+      if (entry.kind === 'log-attached')
+        attached.set(`logs/${entry.logFile}`, { sha256: entry.sha256, what: `log ${entry.logFile}` });
+    }
+  }
+
+  const present = new Set(await listBundleFiles(folder));
+  const listed = new Set(manifest.files.map((file) => file.path));
+  for (const file of manifest.files) {
+    if (file.role === 'journal') continue;
+    const what =
+      file.role === 'report' ? `report ${file.path}` : `${file.role} ${file.path.split('/').pop()}`;
+    const bytes = present.has(file.path) ? await readOrNull(join(folder, file.path)) : null;
+    if (!bytes) {
+      problems.push(`${what} was removed`);
+      continue;
+    }
+    const recorded = attached.get(file.path);
+    if (sha256Hex(bytes) !== file.sha256 || (recorded && recorded.sha256 !== file.sha256))
+      problems.push(`${what} was changed: its SHA-256 is not the one recorded`);
+  }
+  for (const [path, recorded] of attached)
+    if (!listed.has(path))
+      problems.push(`${recorded.what} was removed: the journal records it, the bundle lacks it`);
+  for (const path of present)
+    if (path !== MANIFEST_FILE_NAME && path !== JOURNAL_FILE_NAME && !listed.has(path))
+      problems.push(`${path} was added: the bundle was made without it`);
+
+  return {
+    isIntact: problems.length === 0,
+    problems,
+    ...(entries !== undefined ? { entries } : {}),
+    ...(head !== undefined ? { head } : {}),
+  };
+}

@@ -1,0 +1,103 @@
+import { basename, join } from 'node:path';
+import type { JournalLine, VisitEntry } from '../../shared/visit/journal-entry';
+import { readBounded, sha256Hex } from './journal-file';
+import type { VisitState, Visits } from './visits';
+
+/** A session log an export attaches: its file, and what names it (the session, the gateway as typed). */
+export interface ExportedLog {
+  path: string;
+  sessionId?: string;
+  typed?: string;
+}
+
+/** What an export takes from the visit: the journal it prints and bundles, the photos and the logs' bytes. */
+export interface VisitEvidence {
+  visit: VisitState;
+  journal: { bytes: Uint8Array; entries: number; head: string };
+  photos: Array<{
+    path: string;
+    fileName: string;
+    id: string;
+    caption: string;
+    mimeType: 'image/jpeg' | 'image/png';
+    base64: string;
+    addedAt: number;
+  }>;
+  logs: Array<{ fileName: string; bytes: Uint8Array }>;
+}
+
+/**
+ * Gets a visit ready to export: its logs are hashed and attached (a `log-attached` entry each, unless the journal
+ * already holds that log with that hash; the bytes hashed are the ones bundled), then the journal is read between
+ * two appends, so the head printed on the report and the journal bundled are the same. Opens an implicit visit
+ * when none is open. A full disk refuses the export (JournalWriteError) rather than bundling unrecorded logs.
+ */
+export async function gatherVisitEvidence(
+  visits: Pick<Visits, 'ensureOpen' | 'entries' | 'append' | 'snapshot' | 'pathsOf'>,
+  logs: readonly ExportedLog[],
+): Promise<VisitEvidence> {
+  const visit = await visits.ensureOpen();
+  const recorded = new Map<string, string>();
+  for (const line of visits.entries(visit.id))
+    if (line.entry.kind === 'log-attached') {
+      const entry = line.entry as Extract<VisitEntry, { kind: 'log-attached' }>;
+      recorded.set(entry.logFile, entry.sha256);
+    }
+  const bundled: VisitEvidence['logs'] = [];
+  for (const log of logs) {
+    const bytes = await readBounded(log.path);
+    let fileName = basename(log.path);
+    if (bundled.some((item) => item.fileName === fileName)) fileName = `${bundled.length + 1}-${fileName}`;
+    const sha256 = sha256Hex(bytes);
+    if (recorded.get(fileName) !== sha256)
+      await visits.append({
+        kind: 'log-attached',
+        logFile: fileName,
+        sha256,
+        bytes: bytes.length,
+        ...(log.sessionId ? { sessionId: log.sessionId } : {}),
+        ...(log.typed ? { gateway: { typed: log.typed } } : {}),
+      });
+    bundled.push({ fileName, bytes });
+  }
+  const snapshot = await visits.snapshot(visit.id);
+  const { folder } = visits.pathsOf(visit.id);
+  return {
+    visit: asOfSnapshot(visit, snapshot.lines),
+    journal: { bytes: snapshot.bytes, entries: snapshot.lines.length, head: snapshot.head },
+    photos: await Promise.all(
+      photosOf(snapshot.lines).map(async ({ photo, at }) => {
+        const path = join(folder, 'photos', photo.fileName);
+        return {
+          path,
+          fileName: photo.fileName,
+          id: photo.photoId,
+          caption: photo.caption,
+          mimeType: photo.mimeType,
+          base64: (await readBounded(path)).toString('base64'),
+          addedAt: at,
+        };
+      }),
+    ),
+    logs: bundled,
+  };
+}
+
+/** The photos the journal holds at its end (attached and not removed), with when each was attached. */
+function photosOf(lines: readonly JournalLine[]) {
+  const photos = new Map<
+    string,
+    { photo: Extract<VisitEntry, { kind: 'photo-attached' }>['photo']; at: number }
+  >();
+  for (const line of lines) {
+    const entry = line.entry as VisitEntry;
+    if (entry.kind === 'photo-attached') photos.set(entry.photo.photoId, { photo: entry.photo, at: line.at });
+    if (entry.kind === 'photo-removed') photos.delete(entry.photoId);
+  }
+  return [...photos.values()];
+}
+
+/** The visit's state as of the snapshot (its head and entry count as bundled). */
+function asOfSnapshot(visit: VisitState, lines: readonly JournalLine[]): VisitState {
+  return { ...visit, entryCount: lines.length, headHash: lines.at(-1)?.hash ?? visit.headHash };
+}

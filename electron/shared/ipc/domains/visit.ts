@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { GatewayIdentitySchema, PhotoFileSchema, VisitFieldsSchema } from '../../visit/journal-entry';
+
+const NoInputSchema = z.union([z.undefined(), z.null(), z.object({}).strict()]).transform(() => undefined);
+const Name = z.string().max(200);
+const EpochMs = z.int().nonnegative();
+/** Base64 of at most 3 MiB (main checks the decoded size and the image signature again). */
+const PhotoBase64Schema = z
+  .string()
+  .max(4 * 1024 * 1024 + 4)
+  .regex(/^[A-Za-z0-9+/]*={0,2}$/);
+
+/** A visit as its journal tells it (electron/services/visit/visits.ts `VisitState`). */
+export const VisitSummarySchema = z.object({
+  id: z.string(),
+  site: z.string().optional(),
+  customer: z.string().optional(),
+  technician: z.string().optional(),
+  title: z.string().optional(),
+  customerRepresentative: z.string().optional(),
+  notes: z.string().optional(),
+  arrivedAt: z.number(),
+  departedAt: z.number().optional(),
+  implicit: z.boolean(),
+  isOpen: z.boolean(),
+  readOnlyReason: z.string().optional(),
+  entryCount: z.number(),
+  headHash: z.string(),
+  photos: z.array(PhotoFileSchema),
+  profileId: z.string().optional(),
+  user: z.string().optional(),
+});
+/** A visit as its journal tells it. */
+export type VisitSummary = z.infer<typeof VisitSummarySchema>;
+
+/** Input of `visit:open`: what the technician knows on arrival; the arrival defaults to now. */
+export const VisitOpenInputSchema = z
+  .object({
+    site: Name.optional(),
+    customer: Name.optional(),
+    technician: Name.optional(),
+    arrivedAt: EpochMs.optional(),
+  })
+  .strict();
+
+/** Channels of the visit domain: name → zod input and output. Spread into the contract (contract.ts). */
+export const visitChannels = {
+  /** Every visit kept, newest first. Needs no server and no sign-in, like every visit channel. */
+  'visit:list': { input: NoInputSchema, output: z.object({ visits: z.array(VisitSummarySchema) }) },
+  /** Starts a visit; refused while another is open. */
+  'visit:open': { input: VisitOpenInputSchema, output: VisitSummarySchema },
+  /** Ends the open visit (departure: the time given, else now). */
+  'visit:close': {
+    input: z.union([z.undefined(), z.null(), z.object({ departedAt: EpochMs.optional() }).strict()]),
+    output: VisitSummarySchema,
+  },
+  /** The open visit, or null. */
+  'visit:current': { input: NoInputSchema, output: VisitSummarySchema.nullable() },
+  /** Saves the visit's fields as typed; with none open, opens an implicit visit holding them. */
+  'visit:update': { input: VisitFieldsSchema, output: VisitSummarySchema },
+  /** Adds a note to the open visit (opening an implicit one when none is). */
+  'visit:note': {
+    input: z
+      .object({ text: z.string().min(1).max(10_000), gateway: GatewayIdentitySchema.optional() })
+      .strict(),
+    output: VisitSummarySchema,
+  },
+  /** Keeps a photo with the open visit: hashed when attached, recorded in its journal. Works in field mode. */
+  'visit:photo-add': {
+    input: z.object({ caption: Name, base64: PhotoBase64Schema }).strict(),
+    output: PhotoFileSchema,
+  },
+  /** A photo of a visit, to show. */
+  'visit:photo': {
+    input: z.object({ visitId: z.uuid(), photoId: z.uuid() }).strict(),
+    output: z.object({ mimeType: z.enum(['image/jpeg', 'image/png']), base64: z.string() }),
+  },
+  /** Takes a photo out of the open visit (recorded: the journal keeps that it was attached). */
+  'visit:photo-remove': { input: z.object({ photoId: z.uuid() }).strict(), output: VisitSummarySchema },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
+
+/** Events of the visit domain: name → zod payload. Spread into the contract's events (contract.ts). */
+export const visitEvents = {
+  /** The open visit (or null) after it, or anything in it, changed. */
+  'visit:changed': VisitSummarySchema.nullable(),
+} as const satisfies Record<string, z.ZodType>;

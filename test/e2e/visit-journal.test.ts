@@ -1,0 +1,161 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { deflateSync, crc32 } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyBundle } from '../../electron/services/visit';
+import { launchBrowser, type BrowserSession } from '../helpers/browser';
+import { stopChild } from '../helpers/child-process';
+import type { HostChildConfig } from '../helpers/host-child';
+import { ensureRendererBuilt } from './support/renderer-build';
+
+// The visit kept by main, seen from the report view in field mode (nobody signed in, no server): Site and Notes
+// typed survive a visit to the Gateways view, a reload and a `kill -9` of the host process; a photo attaches with
+// no sign-in; the export writes a bundle that verifies.
+
+let dataDir: string;
+let rendererDir: string;
+let host: ChildProcess | undefined;
+let browser: BrowserSession | undefined;
+
+/** Starts the browser host in a process of its own (test/helpers/host-child.ts) and resolves its link. */
+async function spawnHost(): Promise<string> {
+  const config: HostChildConfig = { dataDir, rendererDir };
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, '..', 'helpers', 'host-child.ts'), JSON.stringify(config)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  host = child;
+  return new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = /^Field Kit UI: (\S+)$/.exec(line);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the host process exited (${code}) before listening`)));
+  });
+}
+
+/** A small real PNG of one colour. */
+function solidPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const checksum = Buffer.alloc(4);
+    checksum.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, checksum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set([200, 80, 40], 1 + x * 3);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Starts the host on the test's data folder and opens the app in field mode. */
+async function startInFieldMode() {
+  const url = await spawnHost();
+  browser = await launchBrowser();
+  await browser.page.setViewportSize({ width: 1280, height: 900 });
+  await browser.page.goto(url);
+  await enterFieldMode();
+  return browser.page;
+}
+
+async function enterFieldMode() {
+  await browser!.page.getByRole('button', { name: 'Work without signing in' }).click();
+  await browser!.page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+async function openReport() {
+  const page = browser!.page;
+  await page.evaluate(() => (location.hash = '#/commissioning/report'));
+  await page.getByRole('heading', { name: 'Site report' }).waitFor();
+  return page;
+}
+
+beforeAll(async () => {
+  rendererDir = await ensureRendererBuilt();
+  dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-e2e-visit-'));
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (host) await stopChild(host);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the visit in the report view, in field mode', () => {
+  it('keeps Site, Notes and a photo through the Gateways view, a reload and kill -9, then exports a bundle', async () => {
+    await startInFieldMode();
+    let page = await openReport();
+    await page.getByLabel('Site', { exact: true }).fill('Harbour warehouse roof');
+    await page.getByLabel('Notes').fill('Antenna cable checked; APN to be confirmed.');
+    await page
+      .getByRole('status', { name: 'Open visit' })
+      .getByText('Visit at Harbour warehouse roof')
+      .waitFor();
+
+    await page
+      .getByLabel('Photo file')
+      .setInputFiles({ name: 'mast.png', mimeType: 'image/png', buffer: solidPng(40, 30) });
+    await page.getByLabel('Caption').fill('Mast after the visit');
+    await page.getByRole('button', { name: 'Attach photo' }).click();
+    await page
+      .getByRole('list', { name: 'Attached photos' })
+      .getByRole('img', { name: 'Mast after the visit' })
+      .waitFor();
+
+    await page.evaluate(() => (location.hash = '#/gateways'));
+    await page.getByRole('heading', { name: 'Site report' }).waitFor({ state: 'detached' });
+    page = await openReport();
+    await expect
+      .poll(() => page.getByLabel('Site', { exact: true }).inputValue())
+      .toBe('Harbour warehouse roof');
+    expect(await page.getByLabel('Notes').inputValue()).toBe('Antenna cable checked; APN to be confirmed.');
+
+    await page.reload();
+    await enterFieldMode();
+    page = await openReport();
+    await expect
+      .poll(() => page.getByLabel('Site', { exact: true }).inputValue())
+      .toBe('Harbour warehouse roof');
+
+    await browser!.close();
+    browser = undefined;
+    const killed = new Promise((resolve) => host!.once('exit', resolve));
+    host!.kill('SIGKILL');
+    await killed;
+    await startInFieldMode();
+    await browser!.page
+      .getByText(/The visit at Harbour warehouse roof, started .*, is still open/)
+      .first()
+      .waitFor();
+    page = await openReport();
+    await expect
+      .poll(() => page.getByLabel('Site', { exact: true }).inputValue())
+      .toBe('Harbour warehouse roof');
+    expect(await page.getByLabel('Notes').inputValue()).toBe('Antenna cable checked; APN to be confirmed.');
+    await page
+      .getByRole('list', { name: 'Attached photos' })
+      .getByRole('img', { name: 'Mast after the visit' })
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Export HTML' }).click();
+    const written = page.getByLabel('Report written');
+    await written.waitFor({ timeout: 60_000 });
+    const bundle = /beside it in (\/\S+)\./.exec((await written.textContent()) ?? '')?.[1];
+    expect(bundle).toMatch(/\/site-report_Harbour-warehouse-roof_\d{4}-\d{2}-\d{2}_\d{4}$/);
+    expect(await verifyBundle(bundle!)).toMatchObject({ isIntact: true, problems: [] });
+  }, 180_000);
+});
