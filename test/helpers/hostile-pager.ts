@@ -18,10 +18,10 @@ export type HostilePaging =
   /** Totals that add up and full pages, of a list as long as `totalElements`. */
   | { kind: 'large'; totalElements: number; nameLength?: number };
 
-/** The gateways of page `page`: `count` records whose names are `nameLength` characters (at least the index). */
-export function gatewaysOfPage(page: number, count: number, nameLength = 0): Gateway[] {
+/** `count` gateways from index `first`, whose names are `nameLength` characters (at least the index). */
+export function gatewaysFrom(first: number, count: number, nameLength = 0): Gateway[] {
   return Array.from({ length: count }, (_, offset) => {
-    const index = page * count + offset;
+    const index = first + offset;
     const label = `Gateway ${index} `;
     return makeGateway(index, { name: label + 'x'.repeat(Math.max(0, nameLength - label.length)) });
   });
@@ -32,21 +32,21 @@ export function hostilePage(paging: HostilePaging, page: number, limit: number):
   switch (paging.kind) {
     case 'huge-total-pages':
       return {
-        data: gatewaysOfPage(page, 1),
+        data: gatewaysFrom(page, 1),
         totalPages: paging.totalPages,
         totalElements: 1,
         hasNext: true,
       };
     case 'inconsistent':
       return {
-        data: gatewaysOfPage(page, Math.min(limit, paging.totalElements)),
+        data: gatewaysFrom(page * limit, Math.min(limit, paging.totalElements)),
         totalPages: paging.totalPages,
         totalElements: paging.totalElements,
         hasNext: page + 1 < paging.totalPages,
       };
     case 'forever':
       return {
-        data: gatewaysOfPage(page, limit, paging.nameLength),
+        data: gatewaysFrom(page * limit, limit, paging.nameLength),
         totalPages: page + 2,
         totalElements: (page + 2) * limit,
         hasNext: true,
@@ -55,7 +55,7 @@ export function hostilePage(paging: HostilePaging, page: number, limit: number):
       const totalPages = Math.ceil(paging.totalElements / limit);
       const count = Math.max(0, Math.min(limit, paging.totalElements - page * limit));
       return {
-        data: gatewaysOfPage(page, count, paging.nameLength),
+        data: gatewaysFrom(page * limit, count, paging.nameLength),
         totalPages,
         totalElements: paging.totalElements,
         hasNext: page + 1 < totalPages,

@@ -12,7 +12,7 @@ import {
 } from '../../../../electron/services/api';
 import type { Page, PerformanceSample } from '../../../../electron/shared/api';
 import type { Gateway } from '../../../../electron/shared/api/gateway';
-import { hostilePage, type HostilePaging } from '../../../helpers/hostile-pager';
+import { gatewaysFrom, hostilePage, type HostilePaging } from '../../../helpers/hostile-pager';
 
 /** A series served the way the simulator does: inclusive window, ordered, at most `limit` samples. */
 function seriesServer(series: PerformanceSample[]) {
@@ -215,7 +215,7 @@ describe('collectPages, property', () => {
             const count = Math.max(0, Math.min(pageSize, honestTotal - start));
             const totalPages = Math.ceil(honestTotal / pageSize);
             return {
-              data: hostilePage({ kind: 'forever' }, 0, start + count).data.slice(start),
+              data: gatewaysFrom(start, count),
               totalPages,
               totalElements: honestTotal,
               hasNext: page + 1 < totalPages,
@@ -224,7 +224,7 @@ describe('collectPages, property', () => {
           // Past the pages drawn, the last one repeats: a server that never ends.
           const drawn = pages[Math.min(page, pages.length - 1)]!;
           return {
-            data: hostilePage({ kind: 'forever', nameLength: drawn.nameLength }, page, drawn.count).data,
+            data: gatewaysFrom(page * drawn.count, drawn.count, drawn.nameLength),
             totalPages: drawn.totalPages,
             totalElements: drawn.totalElements,
             hasNext: drawn.hasNext,
@@ -242,9 +242,9 @@ describe('collectPages, property', () => {
           const fits =
             Math.ceil(honestTotal / pageSize) <= limits.maxPages &&
             honestTotal <= limits.maxItems &&
-            pageBytes(hostilePage({ kind: 'forever' }, 0, honestTotal).data, pageSize) <= limits.maxBytes;
+            pageBytes(gatewaysFrom(0, honestTotal), pageSize) <= limits.maxBytes;
           // An honest list within the caps is read whole; one past them is refused, never cut short.
-          if (fits) expect(outcome).toEqual({ items: hostilePage({ kind: 'forever' }, 0, honestTotal).data });
+          if (fits) expect(outcome).toEqual({ items: gatewaysFrom(0, honestTotal) });
           else expect('error' in outcome).toBe(true);
           return;
         }
