@@ -2,9 +2,12 @@
 // runs in a process of its own, signed in to a fake server on 127.0.0.1 that streams the answer from one reused
 // 64 KB piece (nothing near 300 MB is ever allocated on either side); the host's peak RSS is reset just before
 // each call (/proc/<pid>/clear_refs) and read from VmHWM after the refusal.
+// Issue 28: the same host's peak memory while a fleet preview expands a gateway group, and a site pack reads a
+// customer's gateways, from a server whose gateway lists answer `hasNext: true` forever, 500 gateways a page.
 import { writeFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { answerLogin, startFakeOamServer } from '../helpers/fake-oam-server';
+import { answerHostilePaging, type HostilePaging } from '../helpers/hostile-pager';
 import { readMemoryMegabytes, startHostProcess } from '../helpers/host-process';
 import type { BenchFigure } from './report';
 
@@ -39,9 +42,12 @@ function streamHugeAnswer(response: ServerResponse, declareLength: boolean): Pro
 export async function runHardeningBench(): Promise<BenchFigure[]> {
   let declareLength = false;
   let sent: Promise<number> = Promise.resolve(0);
+  let paging: HostilePaging = { kind: 'forever' };
+  const answerPaging = answerHostilePaging(() => paging);
   const server = await startFakeOamServer((request, response) => {
     if (request.url === '/api/auth/login' || request.url === '/api/auth/token')
       answerLogin(request, response);
+    else if (request.url?.includes('/gateways?')) answerPaging(request, response);
     else sent = streamHugeAnswer(response, declareLength);
   });
   const host = await startHostProcess();
@@ -74,6 +80,55 @@ export async function runHardeningBench(): Promise<BenchFigure[]> {
     for (let round = 0; round < ROUNDS; round++) streamed.push(await refuse());
     declareLength = true;
     const declared = await refuse();
+    const pageRequests = () => server.requests.filter((seen) => seen.url.includes('/gateways?')).length;
+    /** Peak RSS while `work` runs against `answer`, and the page requests it made. */
+    const underPager = async (answer: HostilePaging, work: () => Promise<string>) => {
+      paging = answer;
+      const before = pageRequests();
+      await writeFile(`/proc/${host.pid}/clear_refs`, '5');
+      const message = await work();
+      return { peak: (await readMemoryMegabytes(host.pid)).peak, pages: pageRequests() - before, message };
+    };
+    const preview = async (): Promise<string> => {
+      const result = (await host.invoke('fleet:preview', {
+        change: { kind: 'pingTarget', ipAddr: '9.9.9.9' },
+        gatewayGroupId: 'bench-group',
+      })) as { ok: boolean; error?: { message: string } };
+      if (result.ok) throw new Error('an endless group was previewed');
+      return result.error?.message ?? '';
+    };
+    const pack = async (): Promise<string> => {
+      const started = (await host.invoke('site-pack:prepare', {
+        scope: { kind: 'customer', id: 'bench-customer' },
+        selection: { kind: 'ids', ids: [] },
+      })) as { ok: boolean; value?: { jobId: string }; error?: { message: string } };
+      if (!started.ok) throw new Error(`site-pack:prepare: ${started.error?.message}`);
+      // The preparation runs on after its answer: its status says when it has ended (bounded: 10 min).
+      for (let attempt = 0; attempt < 6_000; attempt++) {
+        const status = (await host.invoke('site-pack:status')) as {
+          value: { job: { phase: string; message?: string } | null };
+        };
+        const job = status.value.job;
+        if (job && !['list', 'details', 'writing'].includes(job.phase)) return job.message ?? job.phase;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('the site pack did not end');
+    };
+    const pager = [
+      {
+        what: 'fleet preview, 2 KB names',
+        ...(await underPager({ kind: 'forever', nameLength: 2048 }, preview)),
+      },
+      { what: 'fleet preview, short names', ...(await underPager({ kind: 'forever' }, preview)) },
+      {
+        what: 'site pack, 100,000 gateways of 2 KB names announced',
+        ...(await underPager({ kind: 'large', totalElements: 100_000, nameLength: 2048 }, pack)),
+      },
+      {
+        what: 'site pack, hasNext forever',
+        ...(await underPager({ kind: 'forever', nameLength: 2048 }, pack)),
+      },
+    ];
     if (!((await host.invoke('app:info')) as { ok: boolean }).ok)
       throw new Error('the host stopped answering');
     const worst = Math.max(...streamed.map((round) => round.peak));
@@ -92,6 +147,17 @@ export async function runHardeningBench(): Promise<BenchFigure[]> {
         unit: 'MB',
         target: '< 300',
         note: `300 MB answer with its Content-Length, refused before reading; the server got ${round(declared.sentMb)} MB out`,
+      },
+      {
+        name: 'host-peak-rss-hostile-pager-mb',
+        value: round(Math.max(...pager.map((run) => run.peak))),
+        unit: 'MB',
+        target: '< 300',
+        note: pager
+          .map(
+            (run) => `${run.what}: ${round(run.peak)} MB, ${run.pages} pages, "${run.message.slice(0, 160)}"`,
+          )
+          .join('; '),
       },
     ];
   } finally {
