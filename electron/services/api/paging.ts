@@ -161,6 +161,10 @@ export async function collectPages<Item>(
 // The window loader is pure (no Node): it lives in shared so the renderer pages through telemetry with it too.
 export {
   loadPerformanceWindow,
+  MAX_WINDOW_REQUESTS,
+  MAX_WINDOW_SAMPLES,
+  WINDOW_STOP_WORDS,
   type PerformanceProgress,
   type PerformanceWindow,
+  type WindowStop,
 } from '../../shared/api/performance-window';

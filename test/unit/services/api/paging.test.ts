@@ -7,7 +7,9 @@ import {
   MAX_LIST_BYTES,
   MAX_LIST_ITEMS,
   MAX_PAGES,
+  MAX_WINDOW_SAMPLES,
   RequestAbortedError,
+  WINDOW_STOP_WORDS,
   type PerformanceWindow,
 } from '../../../../electron/services/api';
 import type { Page, PerformanceSample } from '../../../../electron/shared/api';
@@ -78,8 +80,28 @@ describe('loadPerformanceWindow', () => {
       { onProgress: (progress) => fractions.push(progress.fraction) },
     );
     expect(result.truncated).toBe(true);
+    expect(result.stoppedAt).toBe('shared-timestamp');
     expect(result.samples).toHaveLength(10);
     expect(fractions.length).toBeGreaterThan(0);
+  });
+
+  it(`stops a server that answers new samples forever at ${MAX_WINDOW_SAMPLES} samples, labelled partial`, async () => {
+    let requests = 0;
+    // Full pages, each of new values, all at the window's start: the window never advances.
+    const endless = async (window: PerformanceWindow): Promise<PerformanceSample[]> => {
+      requests++;
+      return Array.from({ length: window.limit }, (_, index) => ({
+        timeMs: window.startMs,
+        value: requests * window.limit + index,
+      }));
+    };
+    const result = await loadPerformanceWindow(endless, { startMs: 0, stopMs: 10, order: 'ASC', limit: 100 });
+    expect(result).toMatchObject({ truncated: true, stoppedAt: 'samples' });
+    expect(result.samples).toHaveLength(MAX_WINDOW_SAMPLES);
+    expect(requests).toBe(MAX_WINDOW_SAMPLES / 100 + 1);
+    expect(WINDOW_STOP_WORDS.samples).toBe(
+      'stopped at 500,000 samples, the most Field Kit loads at once: a shorter time range shows the rest',
+    );
   });
 });
 
