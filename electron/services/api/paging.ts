@@ -65,13 +65,17 @@ export class PageChecker {
   private readonly limits: ListLimits;
   private items = 0;
   private bytes = 0;
+  /** The page size the server pages by: the one asked for, unless its first page is a smaller full page. */
+  private pageSize: number;
+  private hasSeenPage = false;
 
   constructor(
     private readonly endpoint: string,
-    private readonly pageSize: number,
+    pageSize: number,
     limits: Partial<ListLimits> = {},
   ) {
     this.limits = { ...LIST_LIMITS, ...limits };
+    this.pageSize = pageSize;
   }
 
   /** Accepts page `pageNumber` (from 0) or throws ListRefusedError; returns it unchanged. */
@@ -89,6 +93,16 @@ export class PageChecker {
         'totalElements',
         `the server says this list has ${count(totalElements)} items; Field Kit reads at most ${count(maxItems)} of one list`,
       );
+    // A server may page by fewer than asked (a maximum page size of its own): a first page that has a next one,
+    // holds fewer items than asked and whose totals add up by its own size sets the page size from then on.
+    const isSmallerPaging =
+      !this.hasSeenPage &&
+      hasNext &&
+      data.length > 0 &&
+      data.length < this.pageSize &&
+      totalPages === Math.ceil(totalElements / data.length);
+    if (isSmallerPaging) this.pageSize = data.length;
+    this.hasSeenPage = true;
     const expectedPages = Math.ceil(totalElements / this.pageSize);
     if (totalPages !== expectedPages)
       throw refuse(

@@ -154,6 +154,19 @@ describe('collectPages against a hostile server', () => {
     expect(requested).toEqual([0]);
   });
 
+  it('reads a list whose server pages by fewer items than asked, checking the totals by its page size', async () => {
+    const serverPageSize = 100;
+    const requested: number[] = [];
+    const items = await collectPages(async (page) => {
+      requested.push(page);
+      return hostilePage({ kind: 'large', totalElements: 250 }, page, serverPageSize);
+    }, GROUP);
+    expect(items.map((gateway) => gateway.id.id)).toEqual(
+      gatewaysFrom(0, 250).map((gateway) => gateway.id.id),
+    );
+    expect(requested).toEqual([0, 1, 2]);
+  });
+
   it('refuses hasNext on the last page the server announced', async () => {
     const { fetchPage } = hostileReader({ kind: 'huge-total-pages', totalPages: 1 }, 500);
     await expect(collectPages(fetchPage, GROUP)).rejects.toThrow(
