@@ -14,10 +14,14 @@ export interface SessionPort {
   login(username: string, password: string): Promise<void>;
   resume(refreshToken: string): Promise<void>;
   logout(): Promise<void>;
-  /** Calls an endpoint of the table; the request and the answer are typed (and validated) from its schemas. */
+  /**
+   * Calls an endpoint of the table; the request and the answer are typed (and validated) from its schemas. Once
+   * `signal` fires the request is cancelled.
+   */
   call<Name extends EndpointName>(
     endpoint: Name,
     request: EndpointRequest<Name>,
+    options?: { signal?: AbortSignal },
   ): Promise<EndpointResponse<Name>>;
   /** Runs a gateway command of the catalogue; the body and the answer are typed from its schemas. */
   command<Name extends CommandName>(

@@ -214,15 +214,26 @@ export async function startHostServer(options: HostServerOptions): Promise<Runni
     }
     webSockets.handleUpgrade(request, socket, head, (webSocket) => {
       sockets.add(webSocket);
-      webSocket.on('close', () => sockets.delete(webSocket));
-      webSocket.on('error', () => sockets.delete(webSocket));
+      // The page is gone with its socket: calls still working only for its answers stop (CallContext.signal).
+      const gone = new AbortController();
+      const forget = () => {
+        sockets.delete(webSocket);
+        gone.abort();
+      };
+      webSocket.on('close', forget);
+      webSocket.on('error', forget);
       webSocket.on('message', (data, isBinary) => {
-        void answer(webSocket, data, isBinary);
+        void answer(webSocket, data, isBinary, gone.signal);
       });
     });
   });
 
-  async function answer(webSocket: WebSocket, data: RawData, isBinary: boolean): Promise<void> {
+  async function answer(
+    webSocket: WebSocket,
+    data: RawData,
+    isBinary: boolean,
+    signal: AbortSignal,
+  ): Promise<void> {
     if (isBinary) return;
     let message: unknown;
     try {
@@ -235,7 +246,7 @@ export async function startHostServer(options: HostServerOptions): Promise<Runni
     if (typeof id !== 'number' || !Number.isFinite(id)) {
       return sendAnswer(webSocket, null, fail('INVALID_INPUT', 'A call needs a numeric id.'));
     }
-    sendAnswer(webSocket, id, await router.dispatch(channel, input, webSocket));
+    sendAnswer(webSocket, id, await router.dispatch(channel, input, webSocket, signal));
   }
 
   /** Sends one answer; one that cannot be serialised goes out as INTERNAL instead (the cause goes to the log). */

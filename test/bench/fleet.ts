@@ -58,11 +58,13 @@ async function loggedIn(url: string, fetch: Fetch): Promise<Session> {
 async function listGatewayIds(session: Session, providerId: string): Promise<string[]> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const gateways = await collectPages((page) =>
-        session.call('listProviderGateways', {
-          params: { providerId },
-          query: { page, limit: 1_000, sortField: 'CREATED_TIME', sortDirection: 'ASC' },
-        }),
+      const gateways = await collectPages(
+        (page) =>
+          session.call('listProviderGateways', {
+            params: { providerId },
+            query: { page, limit: 1_000, sortField: 'CREATED_TIME', sortDirection: 'ASC' },
+          }),
+        { endpoint: 'listProviderGateways', pageSize: 1_000 },
       );
       return gateways.map((gateway) => gateway.id.id);
     } catch (error) {

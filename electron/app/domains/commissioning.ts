@@ -358,13 +358,14 @@ export function createCommissioningHandlers({
   const chooseTargets = async (
     targets: FleetTarget[] | undefined,
     gatewayGroupId: string | undefined,
+    signal: AbortSignal | undefined,
   ): Promise<FleetTarget[]> => {
     let chosen: FleetTarget[] = targets ?? [];
     if (gatewayGroupId !== undefined) {
       const lister: GatewayGroupLister = {
-        call: (name, request) => who().session.call(name, request),
+        call: (name, request, options) => who().session.call(name, request, options),
       };
-      chosen = [...chosen, ...(await listGroupTargets(lister, gatewayGroupId))];
+      chosen = [...chosen, ...(await listGroupTargets(lister, gatewayGroupId, { signal }))];
     }
     if (chosen.length === 0) throw new IpcError('INVALID_INPUT', 'The gateway group has no gateways.');
     return chosen;
@@ -492,10 +493,10 @@ export function createCommissioningHandlers({
       recordRf(entry.gatewayId, entry.meter);
       return { samples: entry.meter.samples, best: entry.meter.best };
     },
-    'fleet:preview': ({ change, targets, gatewayGroupId, concurrency }) =>
+    'fleet:preview': ({ change, targets, gatewayGroupId, concurrency }, { signal }) =>
       mapped(async () => {
         const fleetChange = validFleetChange(change);
-        const chosen = await chooseTargets(targets, gatewayGroupId);
+        const chosen = await chooseTargets(targets, gatewayGroupId, signal);
         const gatewayCount = countGateways(chosen);
         const offlineCount = countGateways(chosen.filter((target) => target.status === 'OFFLINE'));
         const atOnce = concurrency ?? defaultFleetConcurrency(fleetChange, gatewayCount - offlineCount);
@@ -506,11 +507,11 @@ export function createCommissioningHandlers({
           ...assessFleetChange(fleetChange, gatewayCount, offlineCount, atOnce),
         };
       }),
-    'fleet:start': ({ change, targets, gatewayGroupId, concurrency, confirmation }) =>
+    'fleet:start': ({ change, targets, gatewayGroupId, concurrency, confirmation }, { signal }) =>
       mapped(async () => {
         const fleetChange = validFleetChange(change);
         const options = engineOptions();
-        const chosen = await chooseTargets(targets, gatewayGroupId);
+        const chosen = await chooseTargets(targets, gatewayGroupId, signal);
         return startFleet(
           new FleetJob(fleetChange, chosen, {
             ...options,

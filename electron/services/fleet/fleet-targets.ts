@@ -1,5 +1,5 @@
 import type { EndpointRequest, EndpointResponse, Gateway } from '../../shared/api';
-import { collectPages } from '../api';
+import { iteratePages } from '../api';
 import type { FleetTarget } from './fleet-job';
 
 /** Gateways fetched per page when a group is expanded. */
@@ -20,13 +20,19 @@ export function targetOf(gateway: Gateway): FleetTarget {
   return { gatewayId: gateway.id.id, name: gateway.name, ...(status ? { status } : {}) };
 }
 
-/** Every gateway of a gateway group, through the paging helpers, as fleet targets. */
+/**
+ * Every gateway of a gateway group, through the paging helpers, as fleet targets. Bounded by the paging caps
+ * (a list past them throws ListRefusedError, none of it kept); once `signal` fires the request under way is
+ * cancelled and no other is sent (RequestAbortedError).
+ */
 export async function listGroupTargets(
   lister: GatewayGroupLister,
   gatewayGroupId: string,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal | undefined } = {},
 ): Promise<FleetTarget[]> {
-  const gateways = await collectPages(
+  const { signal } = options;
+  const targets: FleetTarget[] = [];
+  const pages = iteratePages(
     (page) =>
       lister.call(
         'listGatewayGroupGateways',
@@ -34,9 +40,11 @@ export async function listGroupTargets(
           params: { gatewayGroupId },
           query: { page, limit: GROUP_PAGE_SIZE, sortField: 'CREATED_TIME', sortDirection: 'ASC' },
         },
-        options,
+        signal ? { signal } : {},
       ),
-    options,
+    { endpoint: 'listGatewayGroupGateways', pageSize: GROUP_PAGE_SIZE, signal },
   );
-  return gateways.map(targetOf);
+  // Each page becomes targets as it arrives: the whole gateway records are never all held at once.
+  for await (const page of pages) for (const gateway of page.data) targets.push(targetOf(gateway));
+  return targets;
 }

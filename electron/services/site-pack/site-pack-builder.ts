@@ -1,3 +1,4 @@
+import type { Page } from '../../shared/api';
 import type { Gateway } from '../../shared/api/gateway';
 import { GatewaySearch } from './gateway-search';
 import {
@@ -9,6 +10,7 @@ import {
   type SitePackFile,
 } from '../../shared/site-pack-file';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
+import { PageChecker, type ListLimits } from '../api/paging';
 
 /** How many requests the preparation keeps in flight at once. */
 export const PACK_CONCURRENCY = 8;
@@ -27,7 +29,11 @@ export type PackSelection =
 
 /** What the preparation reads through: the signed-in session's calls (tokens stay inside). */
 export interface PackReader {
-  call(endpoint: string, request: { params?: unknown; query?: unknown }): Promise<unknown>;
+  call(
+    endpoint: string,
+    request: { params?: unknown; query?: unknown },
+    options?: { signal?: AbortSignal },
+  ): Promise<unknown>;
   command(gatewayId: string, command: string, body: unknown): Promise<unknown>;
 }
 
@@ -52,6 +58,8 @@ export interface PreparePackOptions {
   onProgress?: (progress: PackProgress) => void;
   concurrency?: number;
   clock?: Pick<Clock, 'now'>;
+  /** The caps on the gateway list (default LIST_LIMITS); tests lower them. */
+  listLimits?: Partial<ListLimits>;
 }
 
 /** The preparation was cancelled; the previous pack stays as it was. */
@@ -130,26 +138,9 @@ export async function prepareSitePack(options: PreparePackOptions): Promise<Site
   };
 
   options.onProgress?.({ phase: 'list', done: 0, total: 1 });
-  type Page = { data: Gateway[]; totalPages: number };
-  const first = (await guard(() => {
-    const request = listRequest(scope, 0);
-    return reader.call(request.endpoint, request);
-  })) as Page;
-  const pages: Gateway[][] = [first.data];
-  const rest = Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, index) => index + 1);
-  let pagesDone = 1;
-  options.onProgress?.({ phase: 'list', done: pagesDone, total: first.totalPages });
-  await runBounded(
-    rest,
-    concurrency,
-    async (page) => {
-      const request = listRequest(scope, page);
-      pages[page] = ((await reader.call(request.endpoint, request)) as Page).data;
-      options.onProgress?.({ phase: 'list', done: ++pagesDone, total: first.totalPages });
-    },
-    signal,
-  );
-  const gateways = pages.flat();
+  const gatewayPages = await readGatewayList(options, concurrency);
+  if (signal?.aborted) throw new PackCancelledError();
+  const gateways = gatewayPages.flat();
   const name = await guard(() => readScopeName(reader, scope, options.isFatal));
 
   const chosen = chooseGateways(gateways, options.selection);
@@ -219,6 +210,52 @@ export async function prepareSitePack(options: PreparePackOptions): Promise<Site
     details,
     rootPasswordStored: rootPasswordStored.sort(),
   };
+}
+
+/**
+ * The scope's whole gateway list: page 0, then the pages it announces, at most `concurrency` at once. Every page
+ * goes through one PageChecker, so a page count that does not add up or a list past the caps throws
+ * ListRefusedError; nothing is allocated from the server's numbers before they are checked. When a page fails or
+ * the caller's signal fires, the pages in flight are cancelled and no other is asked for; it returns or throws only
+ * once no request of its own is left (a cancel throws PackCancelledError).
+ */
+async function readGatewayList(options: PreparePackOptions, concurrency: number): Promise<Gateway[][]> {
+  const { reader, scope } = options;
+  const checker = new PageChecker(listRequest(scope, 0).endpoint, PACK_LIST_PAGE_SIZE, options.listLimits);
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  let firstFailure: { error: unknown } | undefined;
+  const readPage = async (page: number): Promise<Page<Gateway>> => {
+    if (options.signal?.aborted) throw new PackCancelledError();
+    const request = listRequest(scope, page);
+    try {
+      const answer = await reader.call(request.endpoint, request, { signal });
+      return checker.accept(answer as Page<Gateway>, page);
+    } catch (error) {
+      // The first failure is the cause; those after it are the cancels it made.
+      if (!stop.signal.aborted) firstFailure = { error };
+      stop.abort();
+      throw options.signal?.aborted ? new PackCancelledError() : error;
+    }
+  };
+  const first = await readPage(0);
+  // The checker has held totalPages to MAX_PAGES and to totalElements over the page size.
+  const totalPages = Math.max(1, first.totalPages);
+  const pages: Gateway[][] = [first.data];
+  let nextPage = 1;
+  let pagesDone = 1;
+  options.onProgress?.({ phase: 'list', done: pagesDone, total: totalPages });
+  const lane = async (): Promise<void> => {
+    while (nextPage < totalPages && !signal.aborted) {
+      const page = nextPage++;
+      pages[page] = (await readPage(page)).data;
+      options.onProgress?.({ phase: 'list', done: ++pagesDone, total: totalPages });
+    }
+  };
+  await Promise.allSettled(Array.from({ length: Math.min(concurrency, totalPages) }, lane));
+  if (options.signal?.aborted) throw new PackCancelledError();
+  if (firstFailure) throw firstFailure.error;
+  return pages;
 }
 
 /**

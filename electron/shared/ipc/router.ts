@@ -11,6 +11,11 @@ import { IpcError, fail, listIssues, succeed, type Result } from './result';
 /** What a handler learns about the call besides its input. */
 export interface CallContext {
   channel: Channel;
+  /**
+   * Fires when the caller is gone (the browser host's page closed its WebSocket): work done only for this call's
+   * answer — a fleet preview's group expansion — stops. Never fires for a transport that does not say.
+   */
+  signal?: AbortSignal;
 }
 
 /** Serves one channel: receives the parsed input, returns the output or throws (the router maps the error). */
@@ -36,8 +41,12 @@ export interface RouterOptions<Sender> {
 /** Dispatches untrusted calls to handlers; always resolves to a Result, never rejects. */
 export interface Router<Sender> {
   readonly channels: readonly Channel[];
-  dispatch(channel: unknown, input: unknown, sender: Sender): Promise<Result>;
+  /** `signal`: fires when the caller is gone (CallContext.signal); none: never. */
+  dispatch(channel: unknown, input: unknown, sender: Sender, signal?: AbortSignal): Promise<Result>;
 }
+
+/** The signal of a caller whose transport never says it is gone. */
+const NEVER = new AbortController().signal;
 
 const INTERNAL_MESSAGE = 'Something went wrong inside Field Kit. The details are in the log.';
 
@@ -90,7 +99,12 @@ export function createRouter<Sender>(options: RouterOptions<Sender>): Router<Sen
     return fail('INTERNAL', INTERNAL_MESSAGE);
   };
 
-  async function dispatchChecked(channel: unknown, input: unknown, sender: Sender): Promise<Result> {
+  async function dispatchChecked(
+    channel: unknown,
+    input: unknown,
+    sender: Sender,
+    signal: AbortSignal,
+  ): Promise<Result> {
     let trusted = false;
     try {
       trusted = options.isTrustedSender(sender);
@@ -103,15 +117,15 @@ export function createRouter<Sender>(options: RouterOptions<Sender>): Router<Sen
         { path: '', message: `No channel named ${JSON.stringify(describeChannel(channel))}` },
       ]);
     }
-    return dispatchTrusted(channel, input);
+    return dispatchTrusted(channel, input, signal);
   }
 
   return {
     channels: CHANNELS,
-    async dispatch(channel, input, sender) {
+    async dispatch(channel, input, sender, signal = NEVER) {
       let result: Result;
       try {
-        result = await dispatchChecked(channel, input, sender);
+        result = await dispatchChecked(channel, input, sender, signal);
       } catch (error) {
         return report(describeChannel(channel), error);
       }
@@ -121,7 +135,7 @@ export function createRouter<Sender>(options: RouterOptions<Sender>): Router<Sen
     },
   };
 
-  async function dispatchTrusted(channel: Channel, input: unknown): Promise<Result> {
+  async function dispatchTrusted(channel: Channel, input: unknown, signal: AbortSignal): Promise<Result> {
     const schemas = contract[channel];
     const parsed = schemas.input.safeParse(input);
     if (!parsed.success) {
@@ -130,7 +144,7 @@ export function createRouter<Sender>(options: RouterOptions<Sender>): Router<Sen
     let value: unknown;
     try {
       const handler = options.handlers[channel] as Handler<Channel>;
-      value = await handler(parsed.data as ParsedInput<Channel>, { channel });
+      value = await handler(parsed.data as ParsedInput<Channel>, { channel, signal });
     } catch (error) {
       if (error instanceof IpcError) return { ok: false, error: error.toShape() };
       let mapped: IpcError | undefined;

@@ -79,8 +79,13 @@ describe('device lists: the status table of the spec', () => {
 describe('gateway list paging and sorting', () => {
   const providerId = simulator.fixture.providerId;
   const listAll = (query: Record<string, unknown>) =>
-    collectPages((page) =>
-      provider.call('listProviderGateways', { params: { providerId }, query: { ...query, page, limit: 7 } }),
+    collectPages(
+      (page) =>
+        provider.call('listProviderGateways', {
+          params: { providerId },
+          query: { ...query, page, limit: 7 },
+        }),
+      { endpoint: 'listProviderGateways', pageSize: 7 },
     );
 
   it('pages 100 at a time by default, newest first', async () => {

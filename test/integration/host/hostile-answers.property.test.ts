@@ -1,12 +1,14 @@
 // Property test (issue 22): whatever a server answers — nested thousands deep, tens of MB streamed, wrong types,
 // a slow drip, a connection cut mid-body, the wrong content type, broken JSON, any status, a redirect — the
 // browser host, in a process of its own, answers every call, keeps answering `app:info`, and its memory stays
-// bounded.
+// bounded. Issue 28: the same for a gateway group expanded from a hostile pager (page counts from nowhere, totals
+// that do not add up, `hasNext: true` forever, 2 KB names).
 import type { ServerResponse } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerLogin, startFakeOamServer, type FakeOamServer } from '../../helpers/fake-oam-server';
 import { readMemoryMegabytes, startHostProcess, type HostProcess } from '../../helpers/host-process';
+import { answerHostilePaging, type HostilePaging } from '../../helpers/hostile-pager';
 
 /** Peak resident memory the host may reach over the whole run: its idle size plus a few 32 MB answers. */
 const PEAK_RSS_BOUND_MB = 512;
@@ -171,11 +173,33 @@ function answerHostile(hostile: Hostile, response: ServerResponse): void {
 let server: FakeOamServer;
 let host: HostProcess;
 let hostile: Hostile = { kind: 'value', value: customer };
+let paging: HostilePaging = { kind: 'forever' };
+const answerPaging = answerHostilePaging(() => paging);
+
+/** Any paging a server may give a gateway group: page counts from nowhere, totals that do not add up, no end. */
+const hostilePagingArbitrary: fc.Arbitrary<HostilePaging> = fc.oneof(
+  fc.record({
+    kind: fc.constant('huge-total-pages' as const),
+    totalPages: fc.oneof(fc.constantFrom(2 ** 32, 1e7, 10_001), fc.integer({ min: 1, max: 2 ** 40 })),
+  }),
+  fc.record({
+    kind: fc.constant('inconsistent' as const),
+    totalPages: fc.integer({ min: 0, max: 2 ** 33 }),
+    totalElements: fc.integer({ min: 0, max: 2 ** 33 }),
+  }),
+  fc.record({ kind: fc.constant('forever' as const), nameLength: fc.constantFrom(0, 2048) }),
+  fc.record({
+    kind: fc.constant('large' as const),
+    totalElements: fc.integer({ min: 0, max: 3_000 }),
+    nameLength: fc.constantFrom(0, 2048),
+  }),
+);
 
 beforeAll(async () => {
   server = await startFakeOamServer((request, response) => {
     if (request.url === '/api/auth/login' || request.url === '/api/auth/token')
       answerLogin(request, response);
+    else if (request.url?.includes('/gateways?')) answerPaging(request, response);
     else answerHostile(hostile, response);
   });
   host = await startHostProcess();
@@ -230,4 +254,32 @@ describe('browser host against a hostile server', () => {
     expect(calls).toBe(30);
     expect(refused).toBeGreaterThan(0);
   });
+
+  it(
+    'expands a gateway group from a hostile pager into a list or a refusal, within its memory bound',
+    { timeout: 240_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(hostilePagingArbitrary, async (answer) => {
+          paging = answer;
+          const result = (await host.invoke('fleet:preview', {
+            change: { kind: 'pingTarget', ipAddr: '9.9.9.9' },
+            gatewayGroupId: 'group-1',
+          })) as { ok: boolean; value?: { gatewayCount: number }; error?: { code: string; message: string } };
+          if (answer.kind === 'large' && answer.totalElements > 0) {
+            expect(result).toMatchObject({ ok: true, value: { gatewayCount: answer.totalElements } });
+          } else if (answer.kind === 'large') {
+            expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+          } else {
+            expect(result.ok).toBe(false);
+            expect(result.error?.code).toBe('API_ERROR');
+            expect(result.error?.message).toMatch(/^Unexpected answer from listGatewayGroupGateways: /);
+          }
+          expect(await host.invoke('app:info')).toMatchObject({ ok: true });
+        }),
+        { numRuns: 12 },
+      );
+      expect((await readMemoryMegabytes(host.pid)).peak).toBeLessThan(PEAK_RSS_BOUND_MB);
+    },
+  );
 });

@@ -5,6 +5,7 @@ import type { GatewayCommander } from '../../../../electron/services/commissioni
 import { ConfirmationRequiredError } from '../../../../electron/services/commissioning';
 import {
   FleetJob,
+  GROUP_PAGE_SIZE,
   listGroupTargets,
   type FleetChange,
   type FleetJobOptions,
@@ -234,28 +235,31 @@ describe('FleetJob', () => {
 
 describe('listGroupTargets', () => {
   it('walks every page of the group and keeps each gateway status', async () => {
+    const online = Array.from({ length: GROUP_PAGE_SIZE }, (_, index) =>
+      makeGateway(index, { status: 'ONLINE' }),
+    );
     const pages = [
+      { data: online, hasNext: true, totalPages: 2, totalElements: GROUP_PAGE_SIZE + 1 },
       {
-        data: [makeGateway(0, { id: { id: 'a', entityType: 'GATEWAY' }, name: 'A', status: 'ONLINE' })],
-        hasNext: true,
-        totalPages: 2,
-        totalElements: 2,
-      },
-      {
-        data: [makeGateway(1, { id: { id: 'b', entityType: 'GATEWAY' }, name: 'B', status: 'OFFLINE' })],
+        data: [
+          makeGateway(GROUP_PAGE_SIZE, {
+            id: { id: 'b', entityType: 'GATEWAY' },
+            name: 'B',
+            status: 'OFFLINE',
+          }),
+        ],
         hasNext: false,
         totalPages: 2,
-        totalElements: 2,
+        totalElements: GROUP_PAGE_SIZE + 1,
       },
     ];
     const lister = {
       call: async (_name: string, request: { query?: { page?: number } }) => pages[request.query?.page ?? 0],
     };
     const found = await listGroupTargets(lister as never, 'group-1');
-    expect(found).toEqual([
-      { gatewayId: 'a', name: 'A', status: 'ONLINE' },
-      { gatewayId: 'b', name: 'B', status: 'OFFLINE' },
-    ]);
+    expect(found).toHaveLength(GROUP_PAGE_SIZE + 1);
+    expect(found[0]).toEqual({ gatewayId: 'gw-0', name: 'Gateway 0', status: 'ONLINE' });
+    expect(found.at(-1)).toEqual({ gatewayId: 'b', name: 'B', status: 'OFFLINE' });
   });
 });
 

@@ -37,6 +37,22 @@ describe('IPC router', () => {
     });
   });
 
+  it("hands the handler the transport's signal, which fires when the caller is gone", async () => {
+    const seen: Array<AbortSignal | undefined> = [];
+    const { router } = buildRouter({
+      'app:info': (_input, context) => {
+        seen.push(context.signal);
+        return { version: '0.1.0', mode: 'browser', keychain: 'os' };
+      },
+    });
+    const caller = new AbortController();
+    await router.dispatch('app:info', undefined, 'main-frame', caller.signal);
+    await router.dispatch('app:info', undefined, 'main-frame');
+    caller.abort();
+    expect(seen[0]?.aborted).toBe(true);
+    expect(seen[1]?.aborted).toBe(false);
+  });
+
   it('rejects invalid input with every failing path and does not call the handler', async () => {
     const login = vi.fn();
     const { router } = buildRouter({ 'session:login': login });
