@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../files/atomic-file';
 import { ensurePrivateFolder } from '../files/private-files';
 import { buildSiteReportHtml, type SiteReportOptions, type SiteVisit } from './site-report';
+import { toIsoTime } from '../../shared/time';
 
 /**
  * Turns a self-contained HTML page into PDF bytes. Main plugs in Electron's printToPDF, the browser host a
@@ -14,7 +15,7 @@ export interface PdfPrinter {
 /** A file name from the visit: `site-report-<gateway or site>-<ISO date>` with only safe characters. */
 export function reportBaseName(visit: SiteVisit): string {
   const subject = visit.site ?? visit.gateways[0]?.name ?? visit.gateways[0]?.id ?? 'visit';
-  const date = new Date(visit.startedAt).toISOString().slice(0, 16).replace(/:/g, '-');
+  const date = toIsoTime(visit.startedAt)?.slice(0, 16).replace(/:/g, '-') ?? 'unknown-date';
   return `site-report-${subject}-${date}`.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120);
 }
 
