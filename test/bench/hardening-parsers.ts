@@ -1,7 +1,8 @@
 // Part of benchmark suite `hardening` (issue 28): the serial triage's parsers on hostile console output. Each
 // figure is the median of ROUNDS runs of every parser (through assessHealth, as a triage reads a gateway) on one
 // 512 KiB output; before the parsers were made linear, 512 KiB of digits held the main process 91 s.
-import { assessHealth, type TriageReadings } from '../../electron/shared/terminal/triage-health';
+import { assessHealth } from '../../electron/shared/terminal/triage-health';
+import { readingsWithOutput } from '../helpers/triage-readings';
 import type { BenchFigure } from './report';
 
 const HALF_MEGABYTE = 512 * 1024;
@@ -15,25 +16,10 @@ const HOSTILE_OUTPUTS: Record<string, string> = {
   'up-words': 'up '.repeat(HALF_MEGABYTE / 3),
 };
 
-function readingsOf(output: string): TriageReadings {
-  const reading = (command: string) => ({ command, output, exitCode: 0 });
-  return {
-    version: reading('system_version'),
-    uptime: reading('uptime'),
-    addresses: reading('ip addr'),
-    routes: reading('ip route'),
-    dns: reading('cat /etc/resolv.conf'),
-    log: reading('logread | tail -n 200'),
-    modem: reading('mmcli -m 0'),
-    processes: reading('ps'),
-    ping: reading('ping -c 3 -W 2 8.8.8.8'),
-  };
-}
-
 /** Times assessHealth on each hostile output; one figure per output, the target the issue's "bounded work". */
 export async function runParserBench(): Promise<BenchFigure[]> {
   return Object.entries(HOSTILE_OUTPUTS).map(([name, output]) => {
-    const readings = readingsOf(output);
+    const readings = readingsWithOutput(output);
     const times: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const startedAt = performance.now();

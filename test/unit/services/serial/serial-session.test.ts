@@ -291,10 +291,8 @@ describe('SerialSession local echo into a password prompt', () => {
       await cleanUp();
     }
   });
-});
 
-describe('SerialSession password prompts beyond "Password:"', () => {
-  const PROMPTS = [
+  it.each([
     '[sudo] password for root: ',
     'PASSWORD:',
     'Password:\x1b[0m ',
@@ -303,19 +301,9 @@ describe('SerialSession password prompts beyond "Password:"', () => {
     'Enter PIN for "SIM 1":',
     '\x1b[1mOld Password\x1b[22m:\x1b[K',
     'Passcode: ',
-  ];
-
-  it.each(PROMPTS)('logs [password typed] instead of what is typed after %j', async (prompt) => {
-    const logsDir = await mkdtemp(join(tmpdir(), 'serial-prompt-'));
-    const binding = createBinding();
-    const session = new SerialSession(
-      parseSerialOpenOptions({ path: ADAPTER.path, localEcho: true, logging: true }),
-      ADAPTER,
-      { binding, logsDir, clock: { now: () => new Date(2026, 10, 22, 10, 0, 0).getTime() } },
-    );
-    const screen = collectScreen(session);
+  ])('logs [password typed] instead of what is typed after %j', async (prompt) => {
+    const { binding, session, screen, cleanUp } = await openLoggedSession();
     try {
-      await session.start();
       const shown = `gw login: root\r\n${prompt}`;
       binding.lastPort.receive(shown);
       await screen.hasReceived(Buffer.byteLength(shown, 'latin1'));
@@ -323,30 +311,26 @@ describe('SerialSession password prompts beyond "Password:"', () => {
       await session.writeBytes(new Uint8Array(0));
       const logPath = session.logPath!;
       await session.close();
-      const log = await readFile(logPath, 'latin1');
-      expect(log).toBe(`${shown}[password typed]\r\n`);
+      expect(await readFile(logPath, 'latin1')).toBe(`${shown}[password typed]\r\n`);
       expect(screen.text).not.toContain('Hunter2');
     } finally {
-      await session.close();
-      await rm(logsDir, { recursive: true, force: true });
+      await cleanUp();
     }
   });
 
   it.each(['Password changed.\r\n$ ', 'Pinging 10.0.0.1: ', 'spin: ', 'Last login: Mon'])(
     'echoes as typed after %j, which asks for no secret',
     async (shown) => {
-      const binding = createBinding();
-      const session = createSession(binding, { localEcho: true });
-      const screen = collectScreen(session);
+      const { binding, session, screen, cleanUp } = await openLoggedSession();
       try {
-        await session.start();
         binding.lastPort.receive(shown);
         await screen.hasReceived(shown.length);
         session.write('id');
         await screen.hasReceived(shown.length + 2);
+        await session.close();
         expect(screen.text.endsWith('id')).toBe(true);
       } finally {
-        await session.close();
+        await cleanUp();
       }
     },
   );

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assessHealth, type TriageReadings } from '../../../../electron/shared/terminal/triage-health';
+import { assessHealth } from '../../../../electron/shared/terminal/triage-health';
 import {
   cleanConsoleText,
   consoleLines,
@@ -18,6 +18,7 @@ import {
   parseSystemVersion,
   parseUptime,
 } from '../../../../electron/shared/terminal/triage-parsers';
+import { readingsWithOutput } from '../../../helpers/triage-readings';
 
 const HALF_MEGABYTE = 512 * 1024;
 
@@ -38,21 +39,6 @@ function parseEverything(text: string): string[] {
     ...Object.values(modem ?? {}),
     ...findPacketForwarders(text),
   ];
-}
-
-function readingsOf(text: string): TriageReadings {
-  const reading = (command: string) => ({ command, output: text, exitCode: 0 });
-  return {
-    version: reading('system_version'),
-    uptime: reading('uptime'),
-    addresses: reading('ip addr'),
-    routes: reading('ip route'),
-    dns: reading('cat /etc/resolv.conf'),
-    log: reading('logread | tail -n 200'),
-    modem: reading('mmcli -m 0'),
-    processes: reading('ps'),
-    ping: reading('ping -c 3 -W 2 8.8.8.8'),
-  };
 }
 
 /** Pieces of console output that drove a regex to try a long run from each of its characters. */
@@ -141,7 +127,7 @@ describe('the triage parsers on hostile console output', () => {
       fc.property(hostileOutput, (text) => {
         for (const value of parseEverything(text))
           expect(value.length).toBeLessThanOrEqual(MAX_LINE_CHARACTERS);
-        const health = assessHealth(readingsOf(text));
+        const health = assessHealth(readingsWithOutput(text));
         for (const finding of health.findings)
           expect(finding.text.length).toBeLessThan(4 * MAX_LINE_CHARACTERS);
       }),
