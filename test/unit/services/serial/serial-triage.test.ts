@@ -210,3 +210,28 @@ describe('runSerialTriage', () => {
     expect(console.sent).toEqual([]);
   });
 });
+
+describe('runSerialTriage on a flooding console', () => {
+  it('finds the end marker split across chunks after 64 KiB of digits printed 100 at a time', async () => {
+    const digits = '7'.repeat(64 * 1024);
+    const console = new ScriptedConsole((line, target) => {
+      const match = /^(.*); echo (__FK_END_\S+_)\$\?$/.exec(line);
+      if (!match) return 'root@kona:~# ';
+      target.print(`${line}\r\n`);
+      for (let offset = 0; offset < digits.length; offset += 100)
+        target.print(digits.slice(offset, offset + 100));
+      target.print(`\r\n${match[2]!.slice(0, 6)}`);
+      target.print(`${match[2]!.slice(6)}0\r\n`);
+      return 'root@kona:~# ';
+    });
+    const outcome = await runSerialTriage(console, {
+      steps: [{ key: 'ping', command: 'ping -c 3 -W 2 8.8.8.8' }],
+    });
+    expect(outcome.outcome).toBe('complete');
+    expect(outcome.readings.ping).toEqual({
+      command: 'ping -c 3 -W 2 8.8.8.8',
+      output: `${digits}\n`,
+      exitCode: 0,
+    });
+  });
+});
