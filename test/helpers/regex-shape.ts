@@ -194,8 +194,11 @@ export function findSuperLinearShapes(pattern: RegExp): string[] {
   return findings;
 }
 
-/** Runs `work` and returns every regex that ran during it (through exec, which test, match, replace and split use). */
-export function collectRegexesUsed(work: () => void): RegExp[] {
+/**
+ * Runs `work` (and waits for it) and returns every regex that ran meanwhile: through exec, which test, match,
+ * replace and split all call once RegExp.prototype.exec is not the built-in one.
+ */
+export async function collectRegexesUsed(work: () => unknown): Promise<RegExp[]> {
   const used = new Set<RegExp>();
   const original = RegExp.prototype.exec;
   RegExp.prototype.exec = function (this: RegExp, text: string) {
@@ -203,7 +206,7 @@ export function collectRegexesUsed(work: () => void): RegExp[] {
     return original.call(this, text);
   };
   try {
-    work();
+    await work();
   } finally {
     RegExp.prototype.exec = original;
   }

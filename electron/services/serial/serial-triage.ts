@@ -118,9 +118,12 @@ const LOGIN_PROMPT = /(?:^|\n)[^\n]*\blogin:\s*$/i;
 const PASSWORD_PROMPT = /password:\s*$/i;
 const SHELL_PROMPT = /[#$]\s*$/;
 const LOGIN_REFUSED = /Login incorrect|Authentication failure|Permission denied/i;
-/** Prompts a read-only command should never print: the triage stops instead of answering them. */
+/**
+ * Prompts a read-only command should never print: the triage stops instead of answering them. `press any key…`
+ * ends in a non-space, so that its text and the trailing `\s*` never try the same run of spaces.
+ */
 const UNEXPECTED_PROMPT =
-  /(?:\(y\/n\)|\[y\/n\]|\(yes\/no[^)]*\)\??|password:|passphrase[^:\n]*:|login:|--more--|press any key[^\n]*|continue\?)\s*$/i;
+  /(?:\(y\/n\)|\[y\/n\]|\(yes\/no[^)]*\)\??|password:|passphrase[^:\n]*:|login:|--more--|press any key(?:[^\n]*\S)?|continue\?)\s*$/i;
 
 class StopTriage extends Error {}
 
