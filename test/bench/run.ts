@@ -7,7 +7,10 @@ const SUITES: Record<string, () => Promise<BenchFigure[]>> = {
   fleet: async () => (await import('./fleet')).runFleetBench(),
   field: async () => (await import('./field')).runFieldBench(),
   terminal: async () => (await import('./terminal')).runTerminalBench(),
-  hardening: async () => (await import('./hardening')).runHardeningBench(),
+  hardening: async () => [
+    ...(await (await import('./hardening')).runHardeningBench()),
+    ...(await (await import('./hardening-parsers')).runParserBench()),
+  ],
   visit: async () => (await import('./visit')).runVisitBench(),
   views: async () => [
     ...(await (await import('./views-gateways')).runViewsGatewaysBench()),

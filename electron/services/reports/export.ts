@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../files/atomic-file';
 import { ensurePrivateFolder, PRIVATE_FILE_MODE } from '../files/private-files';
 import { buildSiteReportHtml, type SiteReportOptions, type SiteVisit } from './site-report';
+import { toIsoTime } from '../../shared/time';
 
 /**
  * Turns a self-contained HTML page into PDF bytes. Main plugs in Electron's printToPDF, the browser host a
@@ -28,8 +29,9 @@ function subjectOf(text: string): string {
   return cut > 0 ? words.slice(0, cut) : words.slice(0, MAX_SUBJECT_LENGTH);
 }
 
-/** `yyyy-mm-dd_HHmm` of an instant in a time zone (default: this machine's). */
+/** `yyyy-mm-dd_HHmm` of an instant in a time zone (default: this machine's); `unknown-date` for a time no `Date` holds. */
 function stampOf(at: number, timeZone?: string): string {
+  if (toIsoTime(at) === undefined) return 'unknown-date';
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
       timeZone,

@@ -33,6 +33,28 @@ export function translateTransmitNewlines(data: string | Uint8Array, mode: Trans
   return Buffer.from(output);
 }
 
+/**
+ * Escape sequences in typed data: CSI (`ESC [ … final`: arrow keys, and the terminal's own replies — DA `ESC[?1;2c`,
+ * DA2 `ESC[>0;276;0c`, DSR `ESC[0n`, CPR `ESC[12;40R`, DECRQM, window reports), SS3 (`ESC O x`), OSC (colour
+ * reports, to BEL or ST), DCS/APC/PM/SOS strings (to ST) and any other ESC with the byte after it (or alone).
+ * Each alternative starts at ESC and ends at the first byte that can end it: linear in the data.
+ */
+const ESCAPE_SEQUENCE =
+  // eslint-disable-next-line no-control-regex
+  /\x1b(?:\[[0-?]*[ -/]*[@-~]|O[\s\S]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[P_^X][^\x1b]*\x1b\\|[\s\S]?)/g;
+
+/**
+ * Typed data without its escape sequences (ESCAPE_SEQUENCE), for local echo. What xterm.js answers on its own to
+ * a query from the device (DA, DSR, CPR…) arrives as typed data: echoed onto the screen, a DA2 reply reads as
+ * another DA2 query and xterm answers it again, forever. A key's sequence (an arrow) is not echoed either: a
+ * device that needs local echo does not move its own cursor for it.
+ */
+export function withoutEscapeSequences(data: string | Uint8Array): Buffer {
+  const input = toBytes(data);
+  if (!input.includes(0x1b)) return Buffer.from(input);
+  return Buffer.from(Buffer.from(input).toString('latin1').replace(ESCAPE_SEQUENCE, ''), 'latin1');
+}
+
 /** What local echo shows for typed data: newlines as CRLF, Delete as an erased character. */
 export function formatLocalEcho(data: string | Uint8Array): Buffer {
   const input = toBytes(data);

@@ -6,7 +6,12 @@ import { isFinalState, type TerminalState } from '../terminal-core/terminal-sess
 import { TerminalSessionBase } from '../terminal-core/terminal-session-base';
 import type { BindingInterface, BindingPortInterface, OpenOptions } from '../../shared/serial/binding-types';
 import { createPortReader } from './eof-aware-read';
-import { formatLocalEcho, ReceiveNewlineTranslator, translateTransmitNewlines } from './newline';
+import {
+  formatLocalEcho,
+  ReceiveNewlineTranslator,
+  translateTransmitNewlines,
+  withoutEscapeSequences,
+} from './newline';
 import { formatFraming, PasteLinesSchema, SerialOptionsError, type SerialOpenOptions } from './options';
 import { findReconnectPath, type PortIdentity } from './port-matching';
 import type { Clock } from '../../shared/clock';
@@ -435,14 +440,16 @@ export class SerialSession extends TerminalSessionBase {
   }
 
   /**
-   * Local echo of typed data (when on and not in raw view). Into a password prompt it shows a dot per character
-   * and the log records PASSWORD_TYPED_MARKER instead: the log must never hold a typed password.
+   * Local echo of typed data (when on and not in raw view), without escape sequences: the terminal's own replies
+   * (DA, DSR, CPR…) are sent to the device but never shown or logged (withoutEscapeSequences). Into a password
+   * prompt it shows a dot per character and the log records PASSWORD_TYPED_MARKER instead: the log must never
+   * hold a typed password.
    */
   #echo(data: string | Uint8Array): void {
     if (!this.options.localEcho || this.#isRawView) return;
-    const { masked, rest } = this.#passwordPrompt.mask(
-      typeof data === 'string' ? Buffer.from(data, 'utf8') : data,
-    );
+    const typed = withoutEscapeSequences(data);
+    if (typed.length === 0) return;
+    const { masked, rest } = this.#passwordPrompt.mask(typed);
     if (masked && masked.screen.length > 0) {
       this.#logInstead.set(masked.screen, masked.log);
       this.#deliver(masked.screen);

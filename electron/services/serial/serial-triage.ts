@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { TerminalState } from '../terminal-core/terminal-session';
-import { cleanConsoleText, noiseShare } from '../../shared/terminal/triage-parsers';
+import {
+  cleanConsoleText,
+  MAX_CONSOLE_TEXT_CHARACTERS,
+  noiseShare,
+} from '../../shared/terminal/triage-parsers';
 import type { TriageReading, TriageReadings } from '../../shared/terminal/triage-health';
 import type { TriageCommand } from '../../shared/terminal/triage-schemas';
 import { translateTransmitNewlines } from './newline';
@@ -64,7 +68,12 @@ export const TRIAGE_COMMAND_TIMEOUT_MS = 15_000;
 /** Default time the console has to show a prompt (login, password, shell). */
 export const TRIAGE_PROMPT_TIMEOUT_MS = 10_000;
 /** Output kept per command at most; a console flooding more keeps its last part. */
-const MAX_OUTPUT_CHARACTERS = 512 * 1024;
+const MAX_OUTPUT_CHARACTERS = MAX_CONSOLE_TEXT_CHARACTERS;
+/**
+ * What a wait looks at besides the characters new since it last looked: enough for a prompt or an end marker
+ * split across chunks. Looking at the whole output on every chunk made a flood quadratic.
+ */
+const CHECK_OVERLAP_CHARACTERS = 4096;
 
 /** How the triage logs in and how long it waits. */
 export interface SerialTriageOptions {
@@ -109,9 +118,12 @@ const LOGIN_PROMPT = /(?:^|\n)[^\n]*\blogin:\s*$/i;
 const PASSWORD_PROMPT = /password:\s*$/i;
 const SHELL_PROMPT = /[#$]\s*$/;
 const LOGIN_REFUSED = /Login incorrect|Authentication failure|Permission denied/i;
-/** Prompts a read-only command should never print: the triage stops instead of answering them. */
+/**
+ * Prompts a read-only command should never print: the triage stops instead of answering them. `press any key…`
+ * ends in a non-space, so that its text and the trailing `\s*` never try the same run of spaces.
+ */
 const UNEXPECTED_PROMPT =
-  /(?:\(y\/n\)|\[y\/n\]|\(yes\/no[^)]*\)\??|password:|passphrase[^:\n]*:|login:|--more--|press any key[^\n]*|continue\?)\s*$/i;
+  /(?:\(y\/n\)|\[y\/n\]|\(yes\/no[^)]*\)\??|password:|passphrase[^:\n]*:|login:|--more--|press any key(?:[^\n]*\S)?|continue\?)\s*$/i;
 
 class StopTriage extends Error {}
 
@@ -135,10 +147,14 @@ export async function runSerialTriage(
   const runToken = randomBytes(2).toString('hex');
   const decoder = new TextDecoder('utf-8', { fatal: false });
   let text = '';
+  /** Characters received since a wait last looked. */
+  let unchecked = 0;
   let waiter: (() => void) | undefined;
   let lostReason: string | undefined;
   const onReceived = (chunk: Uint8Array) => {
-    text += decoder.decode(chunk, { stream: true });
+    const decoded = decoder.decode(chunk, { stream: true });
+    text += decoded;
+    unchecked += decoded.length;
     if (text.length > MAX_OUTPUT_CHARACTERS) text = text.slice(-MAX_OUTPUT_CHARACTERS);
     waiter?.();
   };
@@ -148,8 +164,16 @@ export async function runSerialTriage(
     waiter?.();
   };
 
-  /** Resolves with the text read since `mark` once `isDone` says so; rejects on timeout or a lost port. */
-  const waitFor = (isDone: (since: string) => boolean, timeoutMs: number): Promise<string | undefined> =>
+  /**
+   * Resolves with the text read since the last send once `isDone` says so, or undefined at the timeout; rejects
+   * when the port is lost. `isDone` is given the characters new since it was last asked and the
+   * CHECK_OVERLAP_CHARACTERS before them (and whether earlier text was left out), so each check costs what
+   * arrived, not what was read so far.
+   */
+  const waitFor = (
+    isDone: (recent: string, isMidText: boolean) => boolean,
+    timeoutMs: number,
+  ): Promise<string | undefined> =>
     new Promise((resolve, reject) => {
       const check = () => {
         if (lostReason !== undefined) {
@@ -157,7 +181,9 @@ export async function runSerialTriage(
           reject(new StopTriage(`The serial port went away during diagnostics (${lostReason}).`));
           return;
         }
-        if (isDone(text)) {
+        const from = Math.max(0, text.length - unchecked - CHECK_OVERLAP_CHARACTERS);
+        unchecked = 0;
+        if (isDone(text.slice(from), from > 0)) {
           finish();
           resolve(text);
         }
@@ -175,6 +201,7 @@ export async function runSerialTriage(
     });
   const send = async (line: string) => {
     text = '';
+    unchecked = 0;
     if (session.state !== 'open') throw new StopTriage(`The serial console is not open (${session.state}).`);
     await session.writeBytes(translateTransmitNewlines(line, session.options.txNewline));
   };
@@ -246,7 +273,7 @@ export async function runSerialTriage(
     try {
       await send('exit\r');
       const seen = await waitFor(
-        (since) => LOGIN_PROMPT.test(cleanConsoleText(since).slice(-200)),
+        (recent) => LOGIN_PROMPT.test(cleanConsoleText(recent).slice(-200)),
         promptTimeoutMs,
       );
       if (seen !== undefined) return 'Logged out again: diagnostics had logged in as root.';
@@ -263,8 +290,8 @@ export async function runSerialTriage(
     const backToLoginMostMs = promptTimeoutMs + 5_000;
     report('a prompt from the console', promptTimeoutMs + backToLoginMostMs + loginMostMs);
     await send('\r');
-    const atPrompt = (since: string) => {
-      const tail = cleanConsoleText(since).slice(-200);
+    const atPrompt = (recent: string) => {
+      const tail = cleanConsoleText(recent).slice(-200);
       return LOGIN_PROMPT.test(tail) || PASSWORD_PROMPT.test(tail) || SHELL_PROMPT.test(tail);
     };
     let seen = await waitFor(atPrompt, promptTimeoutMs);
@@ -275,7 +302,7 @@ export async function runSerialTriage(
       report('the login prompt', backToLoginMostMs + loginMostMs);
       await send('\r');
       seen = await waitFor(
-        (since) => LOGIN_PROMPT.test(cleanConsoleText(since).slice(-200)),
+        (recent) => LOGIN_PROMPT.test(cleanConsoleText(recent).slice(-200)),
         backToLoginMostMs,
       );
       if (seen === undefined) throw new StopTriage(describeNoPrompt(text, promptTimeoutMs));
@@ -291,12 +318,13 @@ export async function runSerialTriage(
     report('the password prompt', loginMostMs);
     await send(`${options.username ?? 'root'}\r`);
     if (
-      (await waitFor((since) => PASSWORD_PROMPT.test(cleanConsoleText(since)), promptTimeoutMs)) === undefined
+      (await waitFor((recent) => PASSWORD_PROMPT.test(cleanConsoleText(recent)), promptTimeoutMs)) ===
+      undefined
     )
       throw new StopTriage(`The gateway did not ask for a password within ${seconds(promptTimeoutMs)}.`);
     await send(`${options.password}\r`);
-    const answer = await waitFor((since) => {
-      const cleaned = cleanConsoleText(since);
+    const answer = await waitFor((recent) => {
+      const cleaned = cleanConsoleText(recent);
       return LOGIN_REFUSED.test(cleaned) || SHELL_PROMPT.test(cleaned.slice(-200));
     }, promptTimeoutMs);
     if (answer === undefined)
@@ -314,8 +342,8 @@ export async function runSerialTriage(
     report(`the answer to \`${command}\``, limit + promptTimeoutMs, command);
     await send(`${command}; echo ${marker}$?\r`);
     let unexpected: string | undefined;
-    const seen = await waitFor((since) => {
-      const cleaned = cleanConsoleText(since);
+    const seen = await waitFor((recent) => {
+      const cleaned = cleanConsoleText(recent);
       if (ended.test(cleaned)) return true;
       const afterEcho = cleaned.slice(cleaned.indexOf('$?') + 2);
       unexpected = UNEXPECTED_PROMPT.exec(afterEcho.slice(-200))?.[0]?.trim();
@@ -351,11 +379,13 @@ export async function runSerialTriage(
         `Stopped at \`${command}\`: it asked "${unexpected}" (diagnostics never answers a prompt; Ctrl-C was sent).`,
       );
     const sync = `__FK_SYNC_${runToken}-${number}`;
+    const syncLine = new RegExp(`(?:^|\\n)${sync}\\s*\\n`);
     await send(`echo ${sync}\r`);
-    const synced = await waitFor(
-      (since) => new RegExp(`(?:^|\\n)${sync}\\s*\\n`).test(cleanConsoleText(since)),
-      promptTimeoutMs,
-    );
+    const synced = await waitFor((recent, isMidText) => {
+      const cleaned = cleanConsoleText(recent);
+      // A window starting mid-text may start mid-line: its first line is not known to be a whole line.
+      return syncLine.test(isMidText ? cleaned.slice(cleaned.indexOf('\n') + 1) : cleaned);
+    }, promptTimeoutMs);
     if (synced === undefined)
       throw new StopTriage(
         `\`${command}\` gave no answer within ${seconds(limit)}, and the shell did not answer after Ctrl-C.`,

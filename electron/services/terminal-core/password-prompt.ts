@@ -1,5 +1,11 @@
-/** A line that asks for a password: `Password:`, `root@gw's password:  `… (what `passwd`, `su`, `ssh` and BusyBox print). */
-const PASSWORD_PROMPT = /assword: *$/;
+import { cleanConsoleText } from '../../shared/terminal/triage-parsers';
+
+/**
+ * A line that asks for a secret, in any case, once escape sequences are gone: `Password:`, `[sudo] password for
+ * root:`, `root@gw's password:`, `Enter passphrase for key '…':`, `Enter PIN:`, `Passcode:` (what `passwd`, `su`,
+ * `sudo`, `ssh`, `ssh-keygen`, BusyBox and modem tools print).
+ */
+const PASSWORD_PROMPT = /(?:pass(?:word|phrase|code)|\bpin\b)[^\n]*:\s*$/i;
 /** Enough of the last line to see a prompt at its end; the rest of a long line is forgotten. */
 const LAST_LINE_CHARACTERS = 256;
 const CARRIAGE_RETURN = 0x0d;
@@ -20,8 +26,9 @@ export const PASSWORD_TYPED_MARKER = '[password typed]';
 
 /**
  * Watches the received text for a password prompt, so that local echo can show dots and the session log a marker
- * instead of what is typed into it. The prompt counts while the last line received ends in `assword:` (and
- * optional spaces) and ends with the first Enter typed, or with anything the far end sends.
+ * instead of what is typed into it. The prompt counts while the last line received, without its escape sequences
+ * and control bytes, ends in a password, passphrase, passcode or PIN prompt (PASSWORD_PROMPT, any case, then a
+ * colon and optional spaces) and ends with the first Enter typed, or with anything the far end sends.
  */
 export class PasswordPromptWatch {
   #lastLine = '';
@@ -42,7 +49,7 @@ export class PasswordPromptWatch {
 
   /** True while typed characters go into a password prompt. */
   get isActive(): boolean {
-    return !this.#isAnswered && PASSWORD_PROMPT.test(this.#lastLine);
+    return !this.#isAnswered && PASSWORD_PROMPT.test(cleanConsoleText(this.#lastLine));
   }
 
   /**

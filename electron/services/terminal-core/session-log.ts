@@ -1,6 +1,6 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { ensurePrivateFolder, PRIVATE_FILE_MODE } from '../files/private-files';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
@@ -13,6 +13,11 @@ const WRITE_BATCH_BYTES = 256 * 1024;
 /** …or this long after the first of them, whichever comes first (a flood is one write per batch, not per chunk). */
 const WRITE_DELAY_MS = 250;
 
+/** A session log's file rotates once it holds this many bytes (16 MiB)… */
+export const MAX_LOG_FILE_BYTES = 16 * 1024 * 1024;
+/** …and this many files are kept per log, the newest under the log's own name: 128 MiB at most. */
+export const MAX_LOG_FILES = 8;
+
 /** Where and how to open a session log. */
 export interface SessionLogOptions {
   logsDir: string;
@@ -20,6 +25,8 @@ export interface SessionLogOptions {
   clock?: Pick<Clock, 'now'>;
   /** Tokens: `{gateway}`, `{date}` (YYYY-MM-DD), `{time}` (HH-mm-ss), `{timestamp}` (ms since the epoch). */
   pattern?: string;
+  /** Size cap per file and files kept (defaults MAX_LOG_FILE_BYTES and MAX_LOG_FILES). */
+  rotation?: { maxFileBytes?: number; maxFiles?: number };
 }
 
 /**
@@ -27,20 +34,38 @@ export interface SessionLogOptions {
  * The folder is 0700 (tightened if looser) and each file 0600: a log holds what the screen showed. Never
  * overwrites a file (a clash gets `-2`, `-3`… before the extension); a write failure stops the log and is
  * kept in `error`, it never throws into the terminal session.
+ *
+ * Rotation: a file holds at most `maxFileBytes` (MAX_LOG_FILE_BYTES); then it becomes `<name>.1.log` (an older
+ * `.1` becomes `.2`, and so on) and `path` starts afresh, so `path` always holds the newest part and at most
+ * `maxFiles` (MAX_LOG_FILES) files are kept, the oldest deleted. The bytes are split exactly at the cap: the
+ * parts read oldest first are the session's last bytes, whole and in order.
  */
 export class SessionLog {
   readonly path: string;
   #stream: WriteStream;
   #isClosed = false;
+  #isClosing = false;
+  #closed: Promise<void> | undefined;
+  /** Bytes handed to the current file. */
+  #fileBytes = 0;
+  #rotating: Promise<void> | undefined;
+  readonly #maxFileBytes: number;
+  readonly #maxFiles: number;
   #error: Error | undefined;
   #pending: Uint8Array[] = [];
   #pendingBytes = 0;
   #flushTimer: ReturnType<typeof setTimeout> | undefined;
   #hasContent = false;
 
-  private constructor(path: string, stream: WriteStream) {
+  private constructor(path: string, stream: WriteStream, rotation: SessionLogOptions['rotation'] = {}) {
     this.path = path;
     this.#stream = stream;
+    this.#maxFileBytes = Math.max(1, rotation.maxFileBytes ?? MAX_LOG_FILE_BYTES);
+    this.#maxFiles = Math.max(1, rotation.maxFiles ?? MAX_LOG_FILES);
+    this.#watch(stream);
+  }
+
+  #watch(stream: WriteStream): void {
     stream.on('error', (error) => {
       this.#error = error;
       this.#isClosed = true;
@@ -57,14 +82,9 @@ export class SessionLog {
     const extension = dot > 0 ? fileName.slice(dot) : '';
     for (let attempt = 1; attempt <= MAX_NAME_ATTEMPTS; attempt += 1) {
       const candidate = join(options.logsDir, attempt === 1 ? fileName : `${stem}-${attempt}${extension}`);
-      // 'wx' creates the file or fails: an earlier log with the same name is never truncated.
-      const stream = createWriteStream(candidate, { flags: 'wx', mode: PRIVATE_FILE_MODE });
-      const error = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
-        stream.once('open', () => resolve(undefined));
-        stream.once('error', resolve);
-      });
-      if (!error) return new SessionLog(candidate, stream);
-      if (error.code !== 'EEXIST') throw error;
+      const opened = await openNewFile(candidate);
+      if (!(opened instanceof Error)) return new SessionLog(candidate, opened, options.rotation);
+      if (opened.code !== 'EEXIST') throw opened;
     }
     throw new Error(`Could not create a session log named like ${fileName} in ${options.logsDir}`);
   }
@@ -97,7 +117,7 @@ export class SessionLog {
 
   /** Appends bytes as received (written in batches, in order); ignored once the log is closed or failed. */
   append(chunk: Uint8Array): void {
-    if (this.#isClosed || chunk.byteLength === 0) return;
+    if (this.#isClosed || this.#isClosing || chunk.byteLength === 0) return;
     this.#hasContent = true;
     // Kept as is until the batch is written: terminal sessions never reuse a chunk (TerminalSession).
     this.#pending.push(chunk);
@@ -106,15 +126,23 @@ export class SessionLog {
     else this.#flushTimer ??= setTimeout(() => this.#flush(), WRITE_DELAY_MS);
   }
 
-  /** Writes what is waiting and closes the file; safe to call more than once. */
-  async close(): Promise<void> {
-    if (this.#stream.closed) return;
-    this.#flush();
+  /** Writes what is waiting (rotating as it must) and closes the file; safe to call more than once. */
+  close(): Promise<void> {
+    this.#closed ??= this.#finish();
+    return this.#closed;
+  }
+
+  async #finish(): Promise<void> {
+    this.#isClosing = true;
+    clearTimeout(this.#flushTimer);
+    this.#flushTimer = undefined;
+    for (;;) {
+      if (this.#rotating) await this.#rotating;
+      else if (this.#pendingBytes === 0 || this.#isClosed) break;
+      else this.#flush();
+    }
     this.#isClosed = true;
-    await new Promise<void>((resolve) => {
-      this.#stream.once('close', () => resolve());
-      this.#stream.end();
-    });
+    if (!this.#stream.closed) await endStream(this.#stream);
   }
 
   /**
@@ -130,13 +158,57 @@ export class SessionLog {
   #flush(): void {
     clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
-    if (this.#pendingBytes === 0 || this.#isClosed) return;
+    if (this.#pendingBytes === 0 || this.#isClosed || this.#rotating) return;
+    let room = this.#maxFileBytes - this.#fileBytes;
+    const batch: Uint8Array[] = [];
+    while (this.#pending.length > 0 && room > 0) {
+      const head = this.#pending[0]!;
+      const piece = head.byteLength <= room ? head : head.subarray(0, room);
+      if (piece === head) this.#pending.shift();
+      else this.#pending[0] = head.subarray(room);
+      batch.push(piece);
+      room -= piece.byteLength;
+      this.#pendingBytes -= piece.byteLength;
+      this.#fileBytes += piece.byteLength;
+    }
     // Corked, the chunks go to the file in one writev without being copied into one buffer first.
     this.#stream.cork();
-    for (const chunk of this.#pending) this.#stream.write(chunk);
+    for (const chunk of batch) this.#stream.write(chunk);
     this.#stream.uncork();
-    this.#pending = [];
-    this.#pendingBytes = 0;
+    if (this.#fileBytes >= this.#maxFileBytes) {
+      this.#rotating = this.#rotate().finally(() => {
+        this.#rotating = undefined;
+        if (!this.#isClosing) this.#flush();
+      });
+    }
+  }
+
+  /** Closes the full file, shifts the older parts up by one (dropping the oldest) and opens `path` afresh. */
+  async #rotate(): Promise<void> {
+    await endStream(this.#stream);
+    if (this.#error) return;
+    const part = (index: number) => {
+      const name = basename(this.path);
+      const dot = name.lastIndexOf('.');
+      const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+      return join(dirname(this.path), `${stem}.${index}${extension}`);
+    };
+    try {
+      await rm(this.#maxFiles > 1 ? part(this.#maxFiles - 1) : this.path, { force: true });
+      for (let index = this.#maxFiles - 2; index >= 1; index--)
+        await rename(part(index), part(index + 1)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+        });
+      if (this.#maxFiles > 1) await rename(this.path, part(1));
+      const opened = await openNewFile(this.path);
+      if (opened instanceof Error) throw opened;
+      this.#stream = opened;
+      this.#watch(opened);
+      this.#fileBytes = 0;
+    } catch (error) {
+      this.#error = error instanceof Error ? error : new Error(String(error));
+      this.#isClosed = true;
+    }
   }
 }
 
@@ -156,6 +228,26 @@ export function formatLogFileName(pattern: string, gateway: string, now: Date): 
     .replaceAll('{timestamp}', String(now.getTime()));
   if (name.trim() === '') throw new Error('A log file name pattern must produce a name');
   return name;
+}
+
+/** Creates `path` (0600), failing if it exists: the open stream, or the error. */
+async function openNewFile(path: string): Promise<WriteStream | NodeJS.ErrnoException> {
+  // 'wx' creates the file or fails: an earlier log with the same name is never truncated.
+  const stream = createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE_MODE });
+  const error = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
+    stream.once('open', () => resolve(undefined));
+    stream.once('error', resolve);
+  });
+  return error ?? stream;
+}
+
+/** Ends a stream and resolves once it is closed (everything written, or its error reported). */
+function endStream(stream: WriteStream): Promise<void> {
+  if (stream.closed) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    stream.once('close', () => resolve());
+    stream.end();
+  });
 }
 
 function describeError(error: unknown): string {

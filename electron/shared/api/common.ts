@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isServerTime } from '../time';
 
 /** Entity types the spec shows in entity references. Responses accept any string (a real server may add more). */
 export const ENTITY_TYPES = [
@@ -30,6 +31,25 @@ export function entityReference<Type extends string>(entityType: Type) {
 
 /** Integer timestamp in milliseconds since the epoch (API assumption: milliseconds everywhere). */
 export const TimestampSchema = z.int().nonnegative();
+
+const SERVER_TIME_RANGE = 'must be a time from 1970 to the end of year 9999 in milliseconds';
+
+/**
+ * A time a server sends, in milliseconds since the epoch: a whole number from 1970 to the end of year 9999
+ * (`isServerTime`) is kept; null, or any other number (9e15, a fraction, a negative), is null: unknown. Past
+ * ±8.64e15 a `Date` is invalid and formatting it throws, and a server (or a site pack stored from one) may hold
+ * any number. Null in, null out, so a record read back from a file parses as it did from the server.
+ */
+export const ServerTimeSchema = z
+  .number(SERVER_TIME_RANGE)
+  .nullable()
+  .transform((value) => (isServerTime(value) ? value : null));
+
+/**
+ * A server time where "unknown" cannot be said — null already means something (a device never active, an event
+ * still raised) or the time orders a series: a time outside `isServerTime`'s range is refused, naming the field.
+ */
+export const KnownServerTimeSchema = z.number(SERVER_TIME_RANGE).refine(isServerTime, SERVER_TIME_RANGE);
 
 /** A string field that a server may send as null or leave out. */
 export const optionalString = z.string().nullish();

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { entityReference, EntityReferenceSchema, optionalInt, optionalString } from './common';
+import {
+  entityReference,
+  EntityReferenceSchema,
+  optionalInt,
+  optionalString,
+  ServerTimeSchema,
+} from './common';
 
 /** The token-lifetime keys a customer's additionalInfo object may hold (seconds). */
 export const TokenLifetimesSchema = z.looseObject({
@@ -17,7 +23,7 @@ export type TokenLifetimes = z.infer<typeof TokenLifetimesSchema>;
 /** A customer record. additionalInfo is a string when read, or an object when it carries token lifetimes. */
 export const CustomerSchema = z.looseObject({
   id: entityReference('CUSTOMER'),
-  createdTime: optionalInt,
+  createdTime: ServerTimeSchema.optional(),
   name: optionalString,
   title: optionalString,
   email: optionalString,
@@ -31,7 +37,7 @@ export const CustomerSchema = z.looseObject({
   additionalInfo: z.union([z.string(), TokenLifetimesSchema]).nullish(),
   customerSubscriptionId: EntityReferenceSchema.nullish(),
   customerSubscriptionName: optionalString,
-  customerSubscriptionSince: optionalInt,
+  customerSubscriptionSince: ServerTimeSchema.optional(),
   providerId: EntityReferenceSchema.nullish(),
   devicesCount: optionalInt,
   gatewaysCount: optionalInt,

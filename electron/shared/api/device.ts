@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { EntityReferenceSchema, optionalBoolean, optionalInt, optionalString } from './common';
+import {
+  EntityReferenceSchema,
+  optionalBoolean,
+  optionalInt,
+  optionalString,
+  KnownServerTimeSchema,
+  ServerTimeSchema,
+} from './common';
 
 /** A device record, an element of `data` in the device lists. `state` is the server's string: no fixed set. */
 export const DeviceSchema = z.object({
@@ -28,13 +35,13 @@ export const DeviceSchema = z.object({
   customerId: EntityReferenceSchema.nullish(),
   deviceModelId: EntityReferenceSchema.nullish(),
   providerId: EntityReferenceSchema.nullish(),
-  createdTime: optionalInt,
+  createdTime: ServerTimeSchema.optional(),
   deviceClass: optionalString,
   eventThresholdDownlinkQueueSize: optionalInt,
   eventThresholdJoinRequestWithoutUl: optionalInt,
   eventThresholdUlPerMinuteCounter: optionalInt,
   inactivityTimeout: optionalInt,
-  lastActivityTime: z.int().nullable(),
+  lastActivityTime: KnownServerTimeSchema.nullable(),
   previousDevNonces: z.array(z.int()).nullish(),
   state: z.string(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TimestampSchema } from './common';
+import { KnownServerTimeSchema, TimestampSchema } from './common';
 
 /** Event names of the eventName filter, exactly as the spec lists them (DECODER_ included as written). */
 export const EVENT_NAMES = [
@@ -120,8 +120,8 @@ export const EntityEventParamsSchema = z.object({
 /** An enhanced event (API assumption: the spec does not show it). endTs is null while the event is raised. */
 export const EnhancedEventSchema = z.object({
   id: z.string(),
-  startTs: z.int(),
-  endTs: z.int().nullable(),
+  startTs: KnownServerTimeSchema,
+  endTs: KnownServerTimeSchema.nullable(),
   source: z.string(),
   entityId: z.string(),
   entityName: z.string().nullish(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EntityReferenceSchema, optionalInt, optionalString } from './common';
+import { EntityReferenceSchema, optionalString, ServerTimeSchema } from './common';
 
 /** The nine sort fields of the paginated gateway lists. */
 export const GATEWAY_SORT_FIELDS = [
@@ -53,7 +53,7 @@ export const GATEWAY_STATUSES = ['ONLINE', 'OFFLINE'] as const;
 /** A gateway record (assumption: the fields the nine sort keys name, plus ids, BSP version and last seen). */
 export const GatewaySchema = z.object({
   id: EntityReferenceSchema,
-  createdTime: z.int(),
+  createdTime: ServerTimeSchema,
   name: z.string(),
   gatewayMac: z.string(),
   gatewayModelName: optionalString,
@@ -66,6 +66,6 @@ export const GatewaySchema = z.object({
   gatewayGroupId: EntityReferenceSchema.nullish(),
   providerId: EntityReferenceSchema.nullish(),
   bspVersion: optionalString,
-  lastSeenTime: optionalInt,
+  lastSeenTime: ServerTimeSchema.optional(),
 });
 export type Gateway = z.infer<typeof GatewaySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ServerTimeSchema } from './common';
 
 /** Data-rate indexes allowed as adrNbTransRanges keys: DR0 to DR15, written "0" to "15" (API assumption). */
 export const DATA_RATE_KEYS = Array.from({ length: 16 }, (_, index) => String(index)) as [
@@ -33,7 +34,7 @@ const int = z.int('must be a whole number');
 
 const networkSettingsFields = {
   id: z.looseObject({ id: z.string() }).nullish(),
-  createdTime: int.nullish(),
+  createdTime: ServerTimeSchema.optional(),
   additionalInfo: z.unknown().optional(),
   entityId: z.looseObject({
     entityType: z.enum(NETWORK_SETTINGS_ENTITY_TYPES, { error: 'entityType must be APPLICATION or DEVICE' }),

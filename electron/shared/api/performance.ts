@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KnownServerTimeSchema } from './common';
 
 /** Tags an aggregated performance query may ask for with showTags. */
 export const PERFORMANCE_TAGS = [
@@ -48,7 +49,7 @@ export type AggregatedPerformanceQuery = z.infer<typeof AggregatedPerformanceQue
 
 /** One performance sample; `tags` only in aggregated queries, keyed by the tags selected with showTags. */
 export const PerformanceSampleSchema = z.object({
-  timeMs: z.int(),
+  timeMs: KnownServerTimeSchema,
   value: z.number(),
   tags: z.record(z.string(), z.string()).optional(),
 });

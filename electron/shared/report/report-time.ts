@@ -4,6 +4,8 @@
  * "11/25/2026" that reads as another day elsewhere, no AM/PM); the time zone is said once, on page one.
  */
 
+import { isDateTime, UNKNOWN_TIME } from '../time';
+
 /** Month abbreviations, fixed: ICU's own differ between versions ("Sep" / "Sept"). */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -50,14 +52,14 @@ function partsOf(at: number, timeZone: string | undefined): Parts {
 
 /** The date of a moment: "25 Nov 2026". */
 export function formatReportDate(at: number, timeZone?: string): string {
-  if (!Number.isFinite(at)) return 'unknown date';
+  if (!isDateTime(at)) return 'unknown date';
   const parts = partsOf(at, timeZone);
   return `${parts.day} ${MONTHS[parts.month - 1] ?? '?'} ${parts.year}`;
 }
 
 /** A moment with its date: "25 Nov 2026 15:48". */
 export function formatReportDateTime(at: number, timeZone?: string): string {
-  if (!Number.isFinite(at)) return 'unknown time';
+  if (!isDateTime(at)) return UNKNOWN_TIME;
   const parts = partsOf(at, timeZone);
   return `${parts.day} ${MONTHS[parts.month - 1] ?? '?'} ${parts.year} ${parts.hour}:${parts.minute}`;
 }
@@ -67,7 +69,7 @@ export function formatReportDateTime(at: number, timeZone?: string): string {
  * ("26 Nov 2026 00:12"), so a visit that runs past midnight never shows a time that reads as the wrong day.
  */
 export function formatVisitTime(at: number, visitStartedAt: number, timeZone?: string): string {
-  if (!Number.isFinite(at)) return 'unknown time';
+  if (!isDateTime(at)) return UNKNOWN_TIME;
   if (formatReportDate(at, timeZone) !== formatReportDate(visitStartedAt, timeZone))
     return formatReportDateTime(at, timeZone);
   const parts = partsOf(at, timeZone);
@@ -83,7 +85,7 @@ export function describeTimeZone(at: number, timeZone?: string): string {
   if (name === 'UTC' || name === 'Etc/UTC') return 'UTC';
   const offset =
     new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'longOffset' })
-      .formatToParts(new Date(Number.isFinite(at) ? at : 0))
+      .formatToParts(new Date(isDateTime(at) ? at : 0))
       .find((part) => part.type === 'timeZoneName')?.value ?? '';
   // "GMT+01:00" → "UTC+01:00"; a zone on UTC's time reads "GMT".
   const utcOffset = offset === 'GMT' ? 'UTC+00:00' : offset.replace(/^GMT/, 'UTC');

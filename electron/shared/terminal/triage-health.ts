@@ -1,4 +1,5 @@
 import {
+  consoleLines,
   findLogErrors,
   findPacketForwarders,
   parseIfconfig,
@@ -200,7 +201,9 @@ function assessModem(reading: TriageReading | undefined): TriageCheck {
     return { status: 'unknown', detail: 'Modem unknown: this gateway has no modem tool (mmcli).' };
   const summary = parseModemStatus(reading.output);
   if (!summary) {
-    const said = reading.output.trim().split('\n')[0]?.trim();
+    const said = consoleLines(reading.output)
+      .map((line) => line.trim())
+      .find((line) => line !== '');
     return {
       status: /couldn't find|no modems/i.test(reading.output) ? 'fault' : 'unknown',
       detail: `Modem: ${said || 'no status printed'}.`,

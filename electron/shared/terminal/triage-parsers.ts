@@ -1,39 +1,66 @@
 import type { TriageInterface, TriageRoute } from './triage-schemas';
 
-// Escape sequences: CSI (ESC [ … final), OSC (ESC ] … BEL or ESC \), and two-byte escapes (ESC and one byte).
+/** Most of a command's output a parser reads: a console printing more is read from its last part. */
+export const MAX_CONSOLE_TEXT_CHARACTERS = 512 * 1024;
+/** Most of one line a parser reads: a longer line is cut (no line of `ip`, `ps`, `mmcli` or a log comes near). */
+export const MAX_LINE_CHARACTERS = 1024;
+
+// Escape sequences: CSI (ESC [ … final), OSC (ESC ] … BEL or ESC \, never past a line end), and two-byte escapes
+// (ESC and one byte). Each alternative starts at an escape byte and its classes do not overlap, so a match fails
+// or succeeds in one pass over what follows: linear in the text.
 const ANSI_PATTERN =
   // eslint-disable-next-line no-control-regex
-  /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-_]|\x9b[0-?]*[ -/]*[@-~]/g;
+  /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|\x1b[@-_]|\x9b[0-?]*[ -/]*[@-~]/g;
 // C0 and C1 controls other than tab and newline, and U+FFFD (what invalid UTF-8 decodes to).
 // eslint-disable-next-line no-control-regex
 const NOISE_PATTERN = /[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffd]/g;
+const BACKSPACE = '\b';
+
+/** Text without its escape sequences (CSI, OSC, two-byte escapes); every other character kept. */
+export function stripEscapeSequences(text: string): string {
+  return text.replace(ANSI_PATTERN, '');
+}
 
 /**
  * Console text as a parser wants it: escape sequences gone, CR-LF and lone CR made LF (a lone CR ends a line on
- * a tty), backspace-erased characters removed, other control bytes and invalid UTF-8 (U+FFFD) dropped.
+ * a tty; a run of CRs is one line end), backspace-erased characters removed, other control bytes and invalid
+ * UTF-8 (U+FFFD) dropped. Linear in the text's length.
  */
 export function cleanConsoleText(text: string): string {
-  let cleaned = text.replace(ANSI_PATTERN, '').replace(/\r+\n/g, '\n').replace(/\r/g, '\n');
-  // "x\b \b" is how a shell erases a character on screen.
-  // eslint-disable-next-line no-control-regex
-  const erased = /[^\n\x08]\x08/g;
-  for (let pass = 0, before = ''; pass < 64 && before !== cleaned; pass += 1) {
-    before = cleaned;
-    cleaned = cleaned.replace(erased, '');
+  // `\r+\n?` always matches where it starts, so a run of CRs is read once (`\r+\n` tried the run from each CR).
+  return applyBackspaces(stripEscapeSequences(text).replace(/\r+\n?/g, '\n')).replace(NOISE_PATTERN, '');
+}
+
+/** "x\b \b" is how a shell erases a character on screen: each backspace takes back the character before it on its line. */
+function applyBackspaces(text: string): string {
+  if (!text.includes(BACKSPACE)) return text;
+  const kept: string[] = [];
+  for (const character of text) {
+    const previous = kept.at(-1);
+    if (character === BACKSPACE && previous !== undefined && previous !== '\n' && previous !== BACKSPACE)
+      kept.pop();
+    else kept.push(character);
   }
-  return cleaned.replace(NOISE_PATTERN, '');
+  return kept.join('');
 }
 
 /** Share of a text that is not printable (control bytes, U+FFFD): near 1 for a console at the wrong baud rate. */
 export function noiseShare(text: string): number {
   if (text.length === 0) return 0;
-  const withoutEscapes = text.replace(ANSI_PATTERN, '');
+  const withoutEscapes = stripEscapeSequences(text);
   const noise = withoutEscapes.match(NOISE_PATTERN)?.filter((character) => character !== '\r').length ?? 0;
   return noise / Math.max(1, withoutEscapes.length);
 }
 
-function lines(text: string): string[] {
-  return cleanConsoleText(text).split('\n');
+/**
+ * The lines every parser here reads: the last MAX_CONSOLE_TEXT_CHARACTERS of the text, cleaned, each line cut to
+ * MAX_LINE_CHARACTERS. Whatever a console prints, a parser sees at most that much.
+ */
+export function consoleLines(text: string): string[] {
+  const tail = text.length > MAX_CONSOLE_TEXT_CHARACTERS ? text.slice(-MAX_CONSOLE_TEXT_CHARACTERS) : text;
+  return cleanConsoleText(tail)
+    .split('\n')
+    .map((line) => (line.length > MAX_LINE_CHARACTERS ? line.slice(0, MAX_LINE_CHARACTERS) : line));
 }
 
 function newInterface(name: string): TriageInterface {
@@ -58,7 +85,7 @@ function maskToPrefix(mask: string): number | undefined {
 export function parseIfconfig(text: string): TriageInterface[] {
   const interfaces: TriageInterface[] = [];
   let current: TriageInterface | undefined;
-  for (const line of lines(text)) {
+  for (const line of consoleLines(text)) {
     const header = /^([^\s:]+(?::\d+)?):?\s+(?:Link encap:|flags=\d+<([^>]*)>)/.exec(line);
     if (header) {
       current = newInterface(header[1]!);
@@ -109,7 +136,7 @@ function applyFlags(target: TriageInterface, flags: string[]): void {
 export function parseIpAddr(text: string): TriageInterface[] {
   const interfaces: TriageInterface[] = [];
   let current: TriageInterface | undefined;
-  for (const line of lines(text)) {
+  for (const line of consoleLines(text)) {
     const header = /^\d+:\s+([^:@\s]+)(?:@[^:\s]+)?:\s+<([^>]*)>(.*)$/.exec(line);
     if (header) {
       current = newInterface(header[1]!);
@@ -133,7 +160,7 @@ export function parseIpAddr(text: string): TriageInterface[] {
 /** The usable default routes in `ip route` output (`default via 10.0.0.1 dev eth0 proto dhcp metric 100`), lowest metric first. */
 export function parseIpRoute(text: string): TriageRoute[] {
   const routes: TriageRoute[] = [];
-  for (const line of lines(text)) {
+  for (const line of consoleLines(text)) {
     // A `linkdown` route stays in the table but the kernel sends nothing over it.
     if (!/^default\b/.test(line) || /\blinkdown\b/.test(line)) continue;
     const device = /\bdev (\S+)/.exec(line)?.[1];
@@ -151,7 +178,7 @@ export function parseIpRoute(text: string): TriageRoute[] {
  */
 export function parseRouteTable(text: string): TriageRoute[] {
   const routes: TriageRoute[] = [];
-  for (const line of lines(text)) {
+  for (const line of consoleLines(text)) {
     const fields = line.trim().split(/\s+/);
     if (fields.length < 8 || !/^(0\.0\.0\.0|default)$/.test(fields[0]!) || fields[2] !== '0.0.0.0') continue;
     const [, gateway, , flags, metric] = fields;
@@ -170,7 +197,7 @@ function sortRoutes(routes: TriageRoute[]): TriageRoute[] {
 
 /** The `nameserver` lines of resolv.conf, in order. */
 export function parseResolvConf(text: string): string[] {
-  return lines(text)
+  return consoleLines(text)
     .map((line) => /^\s*nameserver\s+(\S+)/.exec(line)?.[1])
     .filter((server): server is string => server !== undefined);
 }
@@ -189,10 +216,10 @@ export interface PingSummary {
  * summary nor an error was printed.
  */
 export function parsePing(text: string): PingSummary | undefined {
-  const all = lines(text);
+  const all = consoleLines(text);
   const error = all.find((line) => /^ping: /.test(line))?.trim();
   for (const line of all) {
-    const match = /(\d+) packets transmitted, (\d+) (?:packets )?received/.exec(line);
+    const match = /\b(\d+) packets transmitted, (\d+) (?:packets )?received/.exec(line);
     if (match) {
       return {
         transmitted: Number(match[1]),
@@ -206,9 +233,14 @@ export function parsePing(text: string): PingSummary | undefined {
 
 /** The part of `uptime` after "up" and before the load: `3 days,  4:12` or `17 min`. */
 export function parseUptime(text: string): string | undefined {
-  const line = lines(text).find((candidate) => /\bup\b/.test(candidate));
-  const match = line && /\bup\s+(.*?),\s+(?:\d+ users?,\s+)?load average/.exec(line);
-  return match ? match[1]!.replace(/\s+/g, ' ').replace(/,$/, '').trim() : undefined;
+  const line = consoleLines(text).find((candidate) => /\bup\b/.test(candidate));
+  // The first "up" only, then one search for the load: `\bup\s+(.*?),…load average` scanned the rest of the line
+  // from every "up" in it.
+  const up = line === undefined ? null : /\bup\s+/.exec(line);
+  if (!line || !up) return undefined;
+  const rest = line.slice(up.index + up[0].length);
+  const load = /,\s+(?:\d+ users?,\s+)?load average/.exec(rest);
+  return load ? rest.slice(0, load.index).replace(/\s+/g, ' ').replace(/,$/, '').trim() : undefined;
 }
 
 /**
@@ -217,7 +249,7 @@ export function parseUptime(text: string): string | undefined {
  */
 export function parseSystemVersion(text: string): Array<{ name: string; version: string }> {
   const versions: Array<{ name: string; version: string }> = [];
-  for (const line of lines(text)) {
+  for (const line of consoleLines(text)) {
     const labelled = /^\s*([A-Za-z][\w .-]*?):\s*(\S.*)$/.exec(line);
     if (labelled && /version|kernel|firmware/i.test(labelled[1]!)) {
       versions.push({ name: labelled[1]!.trim(), version: labelled[2]!.trim() });
@@ -234,7 +266,7 @@ const LOG_ERROR_PATTERN =
 
 /** The last `limit` error or warning lines of a syslog (BusyBox `logread`: `… daemon.err pkt_fwd[812]: …`). */
 export function findLogErrors(text: string, limit = 10): string[] {
-  return lines(text)
+  return consoleLines(text)
     .map((line) => line.trim())
     .filter((line) => line !== '' && LOG_ERROR_PATTERN.test(line))
     .slice(-limit);
@@ -262,11 +294,12 @@ export function parseModemStatus(text: string): ModemSummary | undefined {
     'access tech': 'accessTechnology',
     'signal quality': 'signalQuality',
   };
-  for (const line of lines(text)) {
-    const match = /\|\s*([a-z][a-z ]*?):\s*(.+?)\s*$/.exec(line);
+  for (const line of consoleLines(text)) {
+    // `(\S.*)` then trimEnd: `(.+?)\s*$` tried the trailing spaces from every character of the value.
+    const match = /\|\s*([a-z][a-z ]*?):\s*(\S.*)$/.exec(line);
     if (!match) continue;
     const key = fields[match[1]!];
-    if (key && summary[key] === undefined) summary[key] = match[2]!.replace(/^'|'$/g, '');
+    if (key && summary[key] === undefined) summary[key] = match[2]!.trimEnd().replace(/^'|'$/g, '');
   }
   return summary.state === undefined ? undefined : summary;
 }
@@ -278,7 +311,7 @@ const FORWARDER_NAMES =
 /** The packet-forwarder processes in BusyBox `ps` output (`  812 root  5400 S  /usr/bin/pkt_fwd -c …`). */
 export function findPacketForwarders(text: string): string[] {
   const found: string[] = [];
-  for (const line of lines(text)) {
+  for (const line of consoleLines(text)) {
     if (!/^\s*\d+\s/.test(line)) continue;
     const command = line.trim().split(/\s+/).slice(4).join(' ');
     const name = FORWARDER_NAMES.exec(command)?.[0];

@@ -92,7 +92,7 @@ describe('gateway list paging and sorting', () => {
     const page = await provider.call('listProviderGateways', { params: { providerId }, query: {} });
     expect(page.data.length).toBe(Math.min(100, simulator.fixture.gateways.length));
     const created = page.data.map((gateway) => gateway.createdTime);
-    expect(created).toEqual([...created].sort((a, b) => b - a));
+    expect(created).toEqual([...created].sort((a, b) => b! - a!));
     expect(page.totalElements).toBe(simulator.fixture.gateways.length);
   });
 

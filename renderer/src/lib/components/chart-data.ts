@@ -1,3 +1,5 @@
+import { toIsoTime } from '../../../../electron/shared/time';
+
 /** One performance sample as the endpoints answer it (spec "Gateway performance sample"). */
 export interface ChartSample {
   timeMs: number;
@@ -99,7 +101,7 @@ export function buildSamplesCsv(samples: readonly ChartSample[]): string {
   for (const sample of samples) {
     const fields = [
       String(sample.timeMs),
-      new Date(sample.timeMs).toISOString(),
+      toIsoTime(sample.timeMs) ?? '',
       String(sample.value),
       ...tagKeys.map((key) => sample.tags?.[key] ?? ''),
     ];

@@ -1,5 +1,6 @@
 import { labelOfField } from '../../../../electron/shared/api/field-labels';
 import { describeScalar } from '../../../../electron/shared/report/readable-value';
+import { formatLocalTime } from '../../../../electron/shared/time';
 
 /** One labelled value of a structured answer; `children` for a nested object or list of objects. */
 export interface LabelledField {
@@ -45,7 +46,7 @@ export function labelForKey(key: string): string {
 function textOf(key: string, value: unknown): string {
   // A number named like a time and in the range of epoch milliseconds is a moment: shown in local time.
   if (typeof value === 'number' && /(time|timestamp|ts)$/i.test(key) && value > 1e12 && value < 1e14)
-    return new Date(value).toLocaleString();
+    return formatLocalTime(value);
   if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object'))
     return value.length === 0 ? '(none)' : value.map((item) => textOf('', item)).join(', ');
   if (value !== null && typeof value === 'object') return JSON.stringify(value);

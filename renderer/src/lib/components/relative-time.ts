@@ -1,12 +1,16 @@
+import { formatLocalTime, isDateTime, UNKNOWN_TIME } from '../../../../electron/shared/time';
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Says how long ago (or how far ahead) `time` is from `now` in words a technician reads at a glance:
- * "just now", "5 min ago", "3 h ago", "2 days ago", "in 4 min". Both in milliseconds since the epoch.
+ * "just now", "5 min ago", "3 h ago", "2 days ago", "in 4 min". Both in milliseconds since the epoch; a time a
+ * `Date` cannot hold reads "unknown time".
  */
 export function formatRelativeTime(time: number, now: number): string {
+  if (!isDateTime(time) || !isDateTime(now)) return UNKNOWN_TIME;
   const difference = now - time;
   const distance = Math.abs(difference);
   if (distance < MINUTE_MS) return 'just now';
@@ -20,9 +24,12 @@ export function formatRelativeTime(time: number, now: number): string {
   return difference >= 0 ? `${text} ago` : `in ${text}`;
 }
 
-/** The absolute local date and time of `time`, with seconds (what the tooltip and the report show). */
-export function formatAbsoluteTime(time: number): string {
-  return new Date(time).toLocaleString(undefined, {
+/**
+ * The absolute local date and time of `time`, with seconds (what the tooltip and the report show); "unknown time"
+ * when it is missing or beyond what a `Date` holds. Never throws.
+ */
+export function formatAbsoluteTime(time: number | null | undefined): string {
+  return formatLocalTime(time, {
     year: 'numeric',
     month: 'short',
     day: 'numeric',

@@ -1,3 +1,5 @@
+import { formatLocalTime as formatTime } from '../../../../electron/shared/time';
+
 /** A value as a technician reads it in a diff: text as is, none as "(none)", objects as compact JSON. */
 export function formatValue(value: unknown): string {
   if (value === undefined) return '—';
@@ -9,8 +11,7 @@ export function formatValue(value: unknown): string {
 
 /** A time in this computer's local time zone, date and time. */
 export function formatLocalTime(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined || !Number.isFinite(ms)) return 'unknown date';
-  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+  return formatTime(ms, { dateStyle: 'medium', timeStyle: 'medium' }, 'unknown date');
 }
 
 /** The words of each wizard outcome. */

@@ -104,3 +104,10 @@ describe('names', () => {
     expect(toFileName('system', 'cpu usage/%', '2026-01-01T00:00')).toBe('system-cpu-usage-2026-01-01T00-00');
   });
 });
+
+describe('buildSamplesCsv with a time no Date holds', () => {
+  it('writes the sample with its number and an empty ISO time instead of throwing', () => {
+    const csv = buildSamplesCsv([buildSample(9e15, 3)]);
+    expect(csv.split('\r\n')[1]).toBe('9000000000000000,,3');
+  });
+});

@@ -403,3 +403,24 @@ describe('collectVisit', () => {
     expect(visit.gateways).toEqual([{ id: 'gw-1', name: 'Kona' }]);
   });
 });
+
+describe('buildSiteReportHtml with hostile times', () => {
+  it('writes a last seen time no Date holds, as a stored site pack may have it, as unknown', () => {
+    const html = buildSiteReportHtml(
+      makeSiteVisit([], {
+        fromPack: [
+          {
+            id: 'gw-1',
+            name: 'Kona',
+            mac: '647FDAFFFE001CAD',
+            status: 'ONLINE',
+            lastSeenTime: 9e15,
+            asOf: AT,
+          },
+        ],
+      }),
+      { timeZone: 'UTC', generatedAt: AT },
+    );
+    expect(html).toContain('last seen unknown time,');
+  });
+});

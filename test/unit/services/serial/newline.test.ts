@@ -4,6 +4,7 @@ import {
   formatLocalEcho,
   ReceiveNewlineTranslator,
   translateTransmitNewlines,
+  withoutEscapeSequences,
 } from '../../../../electron/services/serial/newline';
 
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
@@ -69,6 +70,26 @@ describe('ReceiveNewlineTranslator', () => {
           expect(pieces).toBe(whole);
         },
       ),
+    );
+  });
+});
+
+describe('withoutEscapeSequences', () => {
+  it('drops the terminal replies and key sequences and keeps the text around them, UTF-8 included', () => {
+    const typed =
+      'l\x1b[>0;276;0cs\x1b[?1;2c \x1b[0n-\x1b[12;40R\x1b[A\x1bOP\x1b]11;rgb:0000/0000/0000\x07' +
+      '\x1bP1$r0m\x1b\\ä\x1b';
+    expect(withoutEscapeSequences(typed).toString('utf8')).toBe('ls -ä');
+  });
+
+  it('hands text without escape sequences back unchanged', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        const clean = text.replaceAll('\x1b', '');
+        expect(withoutEscapeSequences(clean).toString('utf8')).toBe(
+          Buffer.from(clean, 'utf8').toString('utf8'),
+        );
+      }),
     );
   });
 });

@@ -291,4 +291,47 @@ describe('SerialSession local echo into a password prompt', () => {
       await cleanUp();
     }
   });
+
+  it.each([
+    '[sudo] password for root: ',
+    'PASSWORD:',
+    'Password:\x1b[0m ',
+    "Enter passphrase for key '/root/.ssh/id_rsa': ",
+    'Enter PIN: ',
+    'Enter PIN for "SIM 1":',
+    '\x1b[1mOld Password\x1b[22m:\x1b[K',
+    'Passcode: ',
+  ])('logs [password typed] instead of what is typed after %j', async (prompt) => {
+    const { binding, session, screen, cleanUp } = await openLoggedSession();
+    try {
+      const shown = `gw login: root\r\n${prompt}`;
+      binding.lastPort.receive(shown);
+      await screen.hasReceived(Buffer.byteLength(shown, 'latin1'));
+      session.write('Hunter2-secret\r');
+      await session.writeBytes(new Uint8Array(0));
+      const logPath = session.logPath!;
+      await session.close();
+      expect(await readFile(logPath, 'latin1')).toBe(`${shown}[password typed]\r\n`);
+      expect(screen.text).not.toContain('Hunter2');
+    } finally {
+      await cleanUp();
+    }
+  });
+
+  it.each(['Password changed.\r\n$ ', 'Pinging 10.0.0.1: ', 'spin: ', 'Last login: Mon'])(
+    'echoes as typed after %j, which asks for no secret',
+    async (shown) => {
+      const { binding, session, screen, cleanUp } = await openLoggedSession();
+      try {
+        binding.lastPort.receive(shown);
+        await screen.hasReceived(shown.length);
+        session.write('id');
+        await screen.hasReceived(shown.length + 2);
+        await session.close();
+        expect(screen.text.endsWith('id')).toBe(true);
+      } finally {
+        await cleanUp();
+      }
+    },
+  );
 });

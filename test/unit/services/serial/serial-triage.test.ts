@@ -1,59 +1,6 @@
-import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { runSerialTriage, type TriageConsole } from '../../../../electron/services/serial/serial-triage';
-import type { TerminalState } from '../../../../electron/services/terminal-core/terminal-session';
-
-/**
- * A scripted console: each line the triage sends (up to CR) is answered by `answer`, which gets the command and
- * the end-marker echo the shell would run, and returns what the gateway prints (or undefined for silence).
- */
-class ScriptedConsole extends EventEmitter implements TriageConsole {
-  state: TerminalState = 'open';
-  readonly options = { txNewline: 'cr' as const };
-  readonly sent: string[] = [];
-  #line = '';
-
-  constructor(private readonly answer: (line: string, console: ScriptedConsole) => string | undefined) {
-    super();
-  }
-
-  async writeBytes(data: Uint8Array): Promise<void> {
-    for (const character of Buffer.from(data).toString('latin1')) {
-      if (character === '\x03') {
-        this.sent.push('^C');
-        this.print('^C\r\n# ');
-        continue;
-      }
-      if (character !== '\r') {
-        this.#line += character;
-        continue;
-      }
-      const line = this.#line;
-      this.#line = '';
-      this.sent.push(line);
-      const reply = this.answer(line, this);
-      if (reply !== undefined) this.print(reply);
-    }
-  }
-
-  print(text: string): void {
-    queueMicrotask(() => this.emit('received', Buffer.from(text, 'latin1')));
-  }
-}
-
-/** A BusyBox-like shell: echoes the line, prints `outputs[command]` (or "not found"), then the marker and prompt. */
-function shell(outputs: Record<string, string>, options: { isEchoing?: boolean } = {}) {
-  return (line: string) => {
-    const echo = options.isEchoing === false ? '' : `${line}\r\n`;
-    const match = /^(.*); echo (__FK_END_\S+_)\$\?$/.exec(line);
-    if (!match) return `${echo}\x1b[1;32mroot@kona\x1b[0m:~# `;
-    const [, command, marker] = match;
-    const output = outputs[command!];
-    const status = output === undefined ? 127 : 0;
-    const printed = output ?? `-sh: ${command!.split(' ')[0]}: not found\r\n`;
-    return `${echo}${printed}${marker}${status}\r\nroot@kona:~# `;
-  };
-}
+import { runSerialTriage } from '../../../../electron/services/serial/serial-triage';
+import { ScriptedConsole, scriptedShell as shell } from '../../../helpers/scripted-console';
 
 const IFCONFIG = [
   'eth0      Link encap:Ethernet  HWaddr 64:7F:DA:01:A2:B3',
@@ -208,5 +155,30 @@ describe('runSerialTriage', () => {
       problem: 'The serial console is not open (reconnecting): reconnect it first.',
     });
     expect(console.sent).toEqual([]);
+  });
+});
+
+describe('runSerialTriage on a flooding console', () => {
+  it('finds the end marker split across chunks after 64 KiB of digits printed 100 at a time', async () => {
+    const digits = '7'.repeat(64 * 1024);
+    const console = new ScriptedConsole((line, target) => {
+      const match = /^(.*); echo (__FK_END_\S+_)\$\?$/.exec(line);
+      if (!match) return 'root@kona:~# ';
+      target.print(`${line}\r\n`);
+      for (let offset = 0; offset < digits.length; offset += 100)
+        target.print(digits.slice(offset, offset + 100));
+      target.print(`\r\n${match[2]!.slice(0, 6)}`);
+      target.print(`${match[2]!.slice(6)}0\r\n`);
+      return 'root@kona:~# ';
+    });
+    const outcome = await runSerialTriage(console, {
+      steps: [{ key: 'ping', command: 'ping -c 3 -W 2 8.8.8.8' }],
+    });
+    expect(outcome.outcome).toBe('complete');
+    expect(outcome.readings.ping).toEqual({
+      command: 'ping -c 3 -W 2 8.8.8.8',
+      output: `${digits}\n`,
+      exitCode: 0,
+    });
   });
 });

@@ -190,4 +190,13 @@ describe('SitePacks answers', () => {
         .map((gateway) => gateway.id.id),
     ).toEqual(['gw-0']);
   });
+
+  it('opens a pack stored with a last seen time no Date holds, that time read as unknown', async () => {
+    const pack = makeSitePack(2);
+    const stored = { ...pack, gateways: [{ ...pack.gateways[0]!, lastSeenTime: 9e15 }, pack.gateways[1]!] };
+    await writeRaw(JSON.stringify(stored));
+    const read = await buildStore().get('profile-1');
+    expect(read?.pack.gateways[0]).toEqual({ ...pack.gateways[0], lastSeenTime: null });
+    expect(read?.pack.gateways[1]).toEqual(pack.gateways[1]);
+  });
 });

@@ -1,8 +1,13 @@
-import { chmod, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatLogFileName, SessionLog } from '../../../../electron/services/terminal-core/session-log';
+import {
+  formatLogFileName,
+  MAX_LOG_FILE_BYTES,
+  MAX_LOG_FILES,
+  SessionLog,
+} from '../../../../electron/services/terminal-core/session-log';
 
 const FIXED_TIME = new Date(2026, 10, 22, 9, 5, 7);
 
@@ -50,6 +55,45 @@ describe('SessionLog', () => {
     for (const chunk of chunks) log.append(chunk);
     await log.close();
     expect((await readFile(log.path)).equals(Buffer.concat(chunks))).toBe(true);
+  });
+
+  it('rotates at its size cap: the newest part under its own name, at most maxFiles parts kept', async () => {
+    const log = await SessionLog.open({
+      logsDir,
+      gateway: 'gw',
+      clock: { now: () => FIXED_TIME.getTime() },
+      rotation: { maxFileBytes: 1_000, maxFiles: 3 },
+    });
+    const flood = Buffer.from(Array.from({ length: 10_500 }, (_, index) => index % 251));
+    for (let offset = 0; offset < flood.length; offset += 700)
+      log.append(flood.subarray(offset, offset + 700));
+    await log.close();
+    expect((await readdir(logsDir)).sort()).toEqual([
+      'gw_2026-11-22_09-05-07.1.log',
+      'gw_2026-11-22_09-05-07.2.log',
+      'gw_2026-11-22_09-05-07.log',
+    ]);
+    const parts = await Promise.all(
+      ['gw_2026-11-22_09-05-07.2.log', 'gw_2026-11-22_09-05-07.1.log', 'gw_2026-11-22_09-05-07.log'].map(
+        (name) => readFile(join(logsDir, name)),
+      ),
+    );
+    expect(parts.map((part) => part.length)).toEqual([1_000, 1_000, 500]);
+    expect(Buffer.concat(parts).equals(flood.subarray(-2_500))).toBe(true);
+    for (const name of await readdir(logsDir))
+      expect((await stat(join(logsDir, name))).mode & 0o777).toBe(0o600);
+  });
+
+  it('rotates by default at MAX_LOG_FILE_BYTES, keeping MAX_LOG_FILES parts', async () => {
+    const log = await SessionLog.open({ logsDir, gateway: 'gw', clock: { now: () => FIXED_TIME.getTime() } });
+    const piece = Buffer.alloc(1024 * 1024, 0x41);
+    for (let count = 0; count < 40; count++) log.append(piece);
+    await log.close();
+    const names = await readdir(logsDir);
+    expect(names).toHaveLength(Math.min(MAX_LOG_FILES, Math.ceil((40 * piece.length) / MAX_LOG_FILE_BYTES)));
+    for (const name of names)
+      expect((await stat(join(logsDir, name))).size).toBeLessThanOrEqual(MAX_LOG_FILE_BYTES);
+    expect((await stat(log.path)).size).toBe((40 * piece.length) % MAX_LOG_FILE_BYTES || MAX_LOG_FILE_BYTES);
   });
 
   it('never overwrites an earlier log opened in the same second', async () => {
