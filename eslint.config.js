@@ -63,9 +63,17 @@ export default tseslint.config(
     languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] } },
   },
   {
-    // Type-aware rules for the async-heavy code (SSH, serial, IPC, views): an unhandled rejection there is a
-    // failure nobody sees. Each file is checked with its nearest tsconfig (renderer/ has its own).
-    files: ['electron/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.svelte'],
+    // Type-aware rules for all the TypeScript (the app, the simulator, tests, scripts): an unhandled rejection is a
+    // failure nobody sees, and in a test one that may not fail it. Each file is checked with its nearest tsconfig
+    // (renderer/ has its own); the .mjs scripts are in no tsconfig and keep the plain rules.
+    files: [
+      'electron/**/*.ts',
+      'renderer/**/*.ts',
+      'renderer/**/*.svelte',
+      'simulator/**/*.ts',
+      'test/**/*.ts',
+      'scripts/**/*.ts',
+    ],
     ignores: ['renderer/vite.config.ts'],
     languageOptions: {
       parserOptions: {
