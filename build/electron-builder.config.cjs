@@ -11,13 +11,8 @@ module.exports = {
   files: ['out/main/**', 'out/preload/**', 'out/renderer/**', 'package.json', '!**/*.map'],
   extraMetadata: { main: 'out/main/index.js' },
   asar: true,
-  // Native modules cannot be loaded from inside the asar archive.
-  asarUnpack: [
-    '**/node_modules/keytar/**',
-    '**/node_modules/serialport/**',
-    '**/node_modules/@serialport/**',
-    '**/*.node',
-  ],
+  // Native modules cannot be loaded from inside the asar archive (serial: @serialport/bindings-cpp, ADR 0007).
+  asarUnpack: ['**/node_modules/keytar/**', '**/node_modules/@serialport/**', '**/*.node'],
   npmRebuild: true,
   afterPack: './build/after-pack.cjs',
   icon: 'build/icon.png',

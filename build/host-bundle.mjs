@@ -18,17 +18,10 @@ const ENTRY = join(ROOT, 'electron', 'host', 'cli.ts');
 const THIS_FILE = fileURLToPath(import.meta.url);
 
 /**
- * Packages loaded from node_modules at run time rather than bundled: native addons (keytar, serialport, ssh2 and
- * its optional cpu-features), and playwright-core, which is big and only needed when a report is printed.
+ * Packages loaded from node_modules at run time rather than bundled: native addons (keytar, @serialport/bindings-cpp,
+ * ssh2 and its optional cpu-features), and playwright-core, which is big and only needed when a report is printed.
  */
-export const HOST_EXTERNAL_PACKAGES = [
-  'keytar',
-  'ssh2',
-  'cpu-features',
-  'serialport',
-  '@serialport/*',
-  'playwright-core',
-];
+export const HOST_EXTERNAL_PACKAGES = ['keytar', 'ssh2', 'cpu-features', '@serialport/*', 'playwright-core'];
 
 /** Besides the bundled files: the lock (an upgraded package's files may keep their dates) and this script. */
 const EXTRA_INPUTS = [join(ROOT, 'package-lock.json'), THIS_FILE];

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run check`: format check, lint, types (tsc and svelte-check), the Electron security scan, then every test.
+// `npm run check`: format check, lint, types (tsc and svelte-check), dead code (knip), import cycles, the Electron
+// security scan, then every test.
 // Stops at the first step that fails and says which one.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -22,6 +23,9 @@ if (existsSync(join(ROOT, 'renderer', 'tsconfig.json'))) {
     ['--tsconfig', 'renderer/tsconfig.json', '--fail-on-warnings'],
   ]);
 }
+// Dead code and dependencies (knip.jsonc), then import cycles over electron/, renderer/ and simulator/.
+steps.push(['dead code', bin('knip'), ['--no-progress']]);
+steps.push(['import cycles', process.execPath, [join(ROOT, 'scripts', 'import-cycles.mjs')]]);
 if (existsSync(join(ROOT, 'scripts', 'security-scan.mjs'))) {
   steps.push(['security', process.execPath, [join(ROOT, 'scripts', 'security-scan.mjs')]]);
 }

@@ -11,10 +11,10 @@ import { createSshWorld, type SshWorld } from './ssh/ssh-world';
 import type { ReverseTunnels } from './tunnels';
 import { createWorld, type World } from './world';
 
-export { SYSTEM_CLOCK, type Clock } from '../electron/shared/clock';
+export type { Clock } from '../electron/shared/clock';
 export type { Fixture, FixtureRelay } from './fixture';
-export type { ReverseTunnelRequest, ReverseTunnels } from './tunnels';
-export { SimulatorSettingsSchema, type SimulatorSettings, type SimulatorSettingsInput } from './options';
+export type { ReverseTunnels } from './tunnels';
+export type { SimulatorSettings, SimulatorSettingsInput } from './options';
 
 /** Relay account of the built-in SSH side (loopback only; a demo secret like the demo passwords). */
 export const DEMO_RELAY_ACCOUNT = { username: 'relay', password: 'demo-relay' } as const;

@@ -51,8 +51,9 @@ export function createServer(world: World, faults: FaultOptions): FastifyInstanc
     routerOptions: { maxParamLength: 1_000 },
     forceCloseConnections: true,
     // A malformed URL (bad percent-encoding) is refused before routing: answer it with the error body too.
-    frameworkErrors: (error, _request, reply) =>
-      sendError(reply, error.statusCode ?? 400, ERROR_CODES.BAD_REQUEST_PARAMS, error.message),
+    frameworkErrors: (error, _request, reply) => {
+      void sendError(reply, error.statusCode ?? 400, ERROR_CODES.BAD_REQUEST_PARAMS, error.message);
+    },
   });
   const handlers = createRouteHandlers(world);
   const faultRandom = new Random(faults.seed).fork('faults');

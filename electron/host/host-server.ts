@@ -1,7 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { join } from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { encodeEventFrame, hasBinaryData } from '../shared/ipc/event-frame';
 import {
@@ -317,9 +316,4 @@ function safeEqual(offered: string, expected: string): boolean {
   const a = Buffer.from(offered);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** The renderer build folder inside a checkout. */
-export function defaultRendererDir(root: string): string {
-  return join(root, 'out', 'renderer');
 }

@@ -1,12 +1,5 @@
 import type { FieldKitServices } from '../app';
-import {
-  DEMO_PROFILE_NAME,
-  demoProfileFields,
-  demoTerminals,
-  type DemoTerminalOptions,
-} from '../app/demo-terminals';
-
-export { DEMO_PROFILE_NAME };
+import { demoProfileFields, demoTerminals, type DemoTerminalOptions } from '../app/demo-terminals';
 
 /**
  * With no profile of the user's own, starts the simulator in-process on 127.0.0.1 with its SSH side (relay and

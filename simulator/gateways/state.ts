@@ -1,5 +1,4 @@
 import type { Apn, FirewallConfiguration } from '../../electron/shared/api/commands';
-import type { Clock } from '../../electron/shared/clock';
 import { NEWEST_BSP_VERSION, type GatewayEntity } from '../tenant';
 
 /** Indexes of the two WAN links getConnectivityTypes lists. */
@@ -283,10 +282,4 @@ export function checkWanWatchdog(
   state.rollback = previous;
   startReboot(state, now, timings);
   return true;
-}
-
-/** A clock reading plus the tunables: what command handlers need besides the state. */
-export interface GatewayEnvironment {
-  clock: Clock;
-  timings: GatewayTimings;
 }

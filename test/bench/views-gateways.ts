@@ -5,14 +5,10 @@
 //   median of several fresh lists (each sort click starts a new one).
 // * `gateway-list-dom-rows`: the most row elements in the DOM at any point while scrolling the whole list
 //   from top to bottom (pages load on demand as the viewport nears them).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startHost } from '../../electron/host';
 import { MemoryStore } from '../../electron/services/credentials';
 import { startSimulator } from '../../simulator';
 import { launchBrowser } from '../helpers/browser';
-import { ensureRendererBuilt } from '../e2e/support/renderer-build';
+import { startDemoHost } from '../e2e/support/journey';
 import type { BenchFigure } from './report';
 import { openLoginScreen } from '../e2e/support/login-page';
 
@@ -24,33 +20,15 @@ const ROUNDS = 7;
 const SCROLL_STEP_PX = 2_000;
 const DATA_RECEIVED_MARK = 'gateways:first-page-received';
 const ROWS_PAINTED_MARK = 'gateways:first-rows-painted';
-const SILENT_LOG = { info: () => undefined, error: () => undefined };
 
 /** Measures the gateway list in Chromium and answers its two figures. */
 export async function runViewsGatewaysBench(): Promise<BenchFigure[]> {
-  const rendererDir = await ensureRendererBuilt();
-  const dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-bench-gateways-'));
   const simulator = await startSimulator({ port: 0, gateways: GATEWAY_COUNT });
-  const host = await startHost({
-    dataDir,
-    rendererDir,
-    log: SILENT_LOG,
+  const { host, close: closeHost } = await startDemoHost(simulator, {
     credentials: { store: new MemoryStore(), keychain: 'session-only' },
   });
   const browser = await launchBrowser({ stepTimeoutMs: 60_000 });
   try {
-    host.services.profiles.setDemoProfile(
-      {
-        name: 'Demo network server',
-        baseUrl: simulator.url,
-        demoAccounts: simulator.fixture.accounts.map(({ username, password, role }) => ({
-          username,
-          password,
-          role,
-        })),
-      },
-      { select: true },
-    );
     const { page } = browser;
     await page.setViewportSize({ width: 1280, height: 800 });
     const provider = simulator.fixture.accounts.find((account) => account.role === 'PROVIDER_USER');
@@ -122,9 +100,8 @@ export async function runViewsGatewaysBench(): Promise<BenchFigure[]> {
     ];
   } finally {
     await browser.close();
-    await host.close();
+    await closeHost();
     await simulator.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

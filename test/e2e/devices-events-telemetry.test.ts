@@ -1,12 +1,10 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHost, type StartedHost } from '../../electron/host';
+import type { StartedHost } from '../../electron/host';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
-import { ensureRendererBuilt } from './support/renderer-build';
+import { startDemoHost, type DemoHost } from './support/journey';
 import { signIn } from './support/login-page';
 import { ownKeychain } from './support/own-keychain';
 
@@ -21,37 +19,17 @@ interface ApiCallInput {
 }
 
 let simulator: RunningSimulator;
+let demoHost: DemoHost;
 let host: StartedHost;
 let browser: BrowserSession;
-let dataDir: string;
 let token: string;
 let baseUrl: string;
 const apiCalls: ApiCallInput[] = [];
 
-const SILENT_LOG = { info: () => undefined, error: () => undefined };
-
 beforeAll(async () => {
-  const rendererDir = await ensureRendererBuilt();
-  dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-e2e-views-'));
   simulator = await startSimulator({});
-  host = await startHost({
-    dataDir,
-    rendererDir,
-    log: SILENT_LOG,
-    credentials: ownKeychain(),
-  });
-  host.services.profiles.setDemoProfile(
-    {
-      name: 'Demo network server',
-      baseUrl: simulator.url,
-      demoAccounts: simulator.fixture.accounts.map(({ username, password, role }) => ({
-        username,
-        password,
-        role,
-      })),
-    },
-    { select: true },
-  );
+  demoHost = await startDemoHost(simulator, { credentials: ownKeychain() });
+  host = demoHost.host;
   browser = await launchBrowser();
   browser.page.on('websocket', (socket) => {
     socket.on('framesent', ({ payload }) => {
@@ -68,9 +46,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await host?.close();
+  await demoHost?.close();
   await simulator?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 async function open(hash: string): Promise<Page> {

@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startHost, type StartedHost } from '../../electron/host/start-host';
+import type { StartedHost } from '../../electron/host/start-host';
 import { MemoryStore } from '../../electron/services/credentials';
 import type { Gateway } from '../../electron/shared/api';
 import type { RunningSimulator } from '../../simulator';
@@ -11,13 +8,12 @@ import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';
 import { customersOf, passwordOf, startTestSimulator } from '../helpers/simulator';
 import { signIn } from './support/login-page';
-import { ensureRendererBuilt } from './support/renderer-build';
+import { startDemoHost, type DemoHost } from './support/journey';
 import { SHORT_TIMINGS } from './wizards-harness';
 
 // What the gateway list, page and diagnostics say when the server fails, answers slowly or lists a gateway as
 // OFFLINE: Chromium → browser host → a fault proxy on loopback → the simulator, signed in as Acme's technician.
 
-const SILENT_LOG = { info: () => undefined, error: () => undefined };
 /** The list endpoints (`/api/v2/{customer|provider|gatewayGroup}/{id}/gateways`). */
 const isGatewayList = (_method: string, url: string) => /\/gateways(\?|$)/.test(url);
 const isCustomerRead = (_method: string, url: string) => /^\/api\/customer\/[^/?]+(\?|$)/.test(url);
@@ -26,35 +22,20 @@ const isCommand = (_method: string, url: string) => url.includes('/command/');
 
 let simulator: RunningSimulator;
 let proxy: FaultProxy;
+let demoHost: DemoHost;
 let host: StartedHost;
 let browser: BrowserSession;
 let page: Page;
-let dataDir: string;
 
 beforeAll(async () => {
-  const rendererDir = await ensureRendererBuilt();
-  dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-e2e-gateway-failures-'));
   simulator = await startTestSimulator({ commandTimeoutMs: 3000, offlineFraction: 0.3, rebootMs: 1500 });
   proxy = await startFaultProxy(simulator.url);
-  host = await startHost({
-    dataDir,
-    rendererDir,
+  demoHost = await startDemoHost(simulator, {
+    baseUrl: proxy.url,
     credentials: { store: new MemoryStore(), keychain: 'session-only' },
-    log: SILENT_LOG,
     commissioningTiming: SHORT_TIMINGS.timing,
   });
-  host.services.profiles.setDemoProfile(
-    {
-      name: 'Demo network server',
-      baseUrl: proxy.url,
-      demoAccounts: simulator.fixture.accounts.map(({ username, password, role }) => ({
-        username,
-        password,
-        role,
-      })),
-    },
-    { select: true },
-  );
+  host = demoHost.host;
   browser = await launchBrowser();
   page = browser.page;
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -62,10 +43,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await host?.close();
+  await demoHost?.close();
   await proxy?.close();
   await simulator?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 // A test that fails midway leaves no fault behind for the next one.

@@ -1,17 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import keytar from 'keytar';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHost, type StartedHost } from '../../electron/host';
+import type { StartedHost } from '../../electron/host';
 import type { SessionPort } from '../../electron/app';
 import { CREDENTIAL_SERVICE } from '../../electron/services/credentials';
 import { GATEWAY_SORT_FIELDS, type Gateway } from '../../electron/shared/api';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
-import { ensureRendererBuilt } from './support/renderer-build';
+import { startDemoHost, type DemoHost } from './support/journey';
 import { signIn } from './support/login-page';
 import { ownKeychain } from './support/own-keychain';
 
@@ -20,7 +17,6 @@ import { ownKeychain } from './support/own-keychain';
 // simulator's state (its token secret lives only as long as the process), and restarting it on the same port
 // brings the same server back.
 
-const SILENT_LOG = { info: () => undefined, error: () => undefined };
 const COLUMN_OF: Record<(typeof GATEWAY_SORT_FIELDS)[number], string> = {
   CREATED_TIME: 'Created',
   NAME: 'Name',
@@ -69,10 +65,10 @@ class Relay {
 
 let simulator: RunningSimulator;
 let relay: Relay;
+let demoHost: DemoHost;
 let host: StartedHost;
 let browser: BrowserSession;
 let page: Page;
-let dataDir: string;
 const sentFrames: string[] = [];
 
 beforeAll(async () => {
@@ -82,29 +78,14 @@ beforeAll(async () => {
         '`dbus-run-session -- bash scripts/with-keyring.sh npx vitest run test/e2e/gateways.test.ts`.',
     );
   });
-  const rendererDir = await ensureRendererBuilt();
-  dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-e2e-gateways-'));
   simulator = await startSimulator({ port: 0, commandTimeoutMs: 3000 });
   relay = new Relay(Number(new URL(simulator.url).port));
   await relay.start();
-  host = await startHost({
-    dataDir,
-    rendererDir,
-    log: SILENT_LOG,
+  demoHost = await startDemoHost(simulator, {
+    baseUrl: `http://127.0.0.1:${relay.port}`,
     credentials: ownKeychain(),
   });
-  host.services.profiles.setDemoProfile(
-    {
-      name: 'Demo network server',
-      baseUrl: `http://127.0.0.1:${relay.port}`,
-      demoAccounts: simulator.fixture.accounts.map(({ username, password, role }) => ({
-        username,
-        password,
-        role,
-      })),
-    },
-    { select: true },
-  );
+  host = demoHost.host;
   browser = await launchBrowser();
   page = browser.page;
   page.on('websocket', (socket) => socket.on('framesent', ({ payload }) => sentFrames.push(String(payload))));
@@ -116,7 +97,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await host?.close();
+  await demoHost?.close();
   await relay?.stop();
   await simulator?.close();
   await keytar
@@ -124,7 +105,6 @@ afterAll(async () => {
     .then((entries) =>
       Promise.all(entries.map((entry) => keytar.deletePassword(CREDENTIAL_SERVICE, entry.account))),
     );
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 /** The API's own answer, asked by the test through the signed-in session. */

@@ -1,15 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import keytar from 'keytar';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHost, type StartedHost } from '../../electron/host';
+import type { StartedHost } from '../../electron/host';
 import { CREDENTIAL_SERVICE } from '../../electron/services/credentials';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { startMosquitto, type MosquittoBroker } from '../helpers/mosquitto';
-import { ensureRendererBuilt } from './support/renderer-build';
+import { startDemoHost, type DemoHost } from './support/journey';
 import { signIn } from './support/login-page';
 import { ownKeychain } from './support/own-keychain';
 
@@ -19,41 +16,22 @@ import { ownKeychain } from './support/own-keychain';
 
 const ACCOUNT = 'tech@acme.demo';
 const BROKER_USER = { username: 'field-kit', password: 'broker-pass-1' };
-const SILENT_LOG = { info: () => undefined, error: () => undefined };
 
 let simulator: RunningSimulator;
+let demoHost: DemoHost;
 let host: StartedHost;
 let browser: BrowserSession;
 let broker: MosquittoBroker;
-let dataDir: string;
 let page: Page;
 let ids: { applicationId: string; converterV2: string; converterV1: string; customerId: string };
 
 beforeAll(async () => {
-  const rendererDir = await ensureRendererBuilt();
-  dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-e2e-integrations-'));
   [simulator, broker] = await Promise.all([
     startSimulator({ port: 0 }),
     startMosquitto({ user: BROKER_USER }),
   ]);
-  host = await startHost({
-    dataDir,
-    rendererDir,
-    log: SILENT_LOG,
-    credentials: ownKeychain(),
-  });
-  host.services.profiles.setDemoProfile(
-    {
-      name: 'Demo network server',
-      baseUrl: simulator.url,
-      demoAccounts: simulator.fixture.accounts.map(({ username, password, role }) => ({
-        username,
-        password,
-        role,
-      })),
-    },
-    { select: true },
-  );
+  demoHost = await startDemoHost(simulator, { credentials: ownKeychain() });
+  host = demoHost.host;
   const account = simulator.fixture.accounts.find((candidate) => candidate.username === ACCOUNT);
   const customerId = account?.customerId ?? '';
   const application = [...simulator.world.tenant.applications.values()].find(
@@ -72,7 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await host?.close();
+  await demoHost?.close();
   await simulator?.close();
   await broker?.stop();
   await keytar
@@ -81,7 +59,6 @@ afterAll(async () => {
       Promise.all(entries.map((entry) => keytar.deletePassword(CREDENTIAL_SERVICE, entry.account))),
     )
     .catch(() => undefined);
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 /** The text of everything a control's aria-describedby points at: its hint and its error message. */

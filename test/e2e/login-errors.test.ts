@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { X509Certificate } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import { createServer, type AddressInfo } from 'node:net';
@@ -10,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type StartedHost } from '../../electron/host';
 import { MemoryStore } from '../../electron/services/credentials';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
+import { makeSelfSignedCertificate } from '../helpers/self-signed-certificate';
 import { ensureRendererBuilt } from './support/renderer-build';
 
 // The login screen's messages against the real browser host and its demo simulator: the host's error codes
@@ -92,33 +91,7 @@ describe('login against the real host', () => {
  * server with its own certificate looks like). Returns the proxy's base URL and the certificate's fingerprint.
  */
 async function startSelfSignedProxy(upstream: string): Promise<{ url: string; sha256: string }> {
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      join(dataDir, 'key.pem'),
-      '-out',
-      join(dataDir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  const [key, cert] = await Promise.all([
-    readFile(join(dataDir, 'key.pem')),
-    readFile(join(dataDir, 'cert.pem')),
-  ]);
+  const { key, cert, fingerprint256 } = await makeSelfSignedCertificate('127.0.0.1');
   proxy = createHttpsServer({ key, cert }, (request, response) => {
     const forward = httpRequest(
       new URL(request.url ?? '/', upstream),
@@ -134,7 +107,7 @@ async function startSelfSignedProxy(upstream: string): Promise<{ url: string; sh
   const server = proxy;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `https://127.0.0.1:${port}`, sha256: new X509Certificate(cert).fingerprint256 };
+  return { url: `https://127.0.0.1:${port}`, sha256: fingerprint256 };
 }
 
 describe('a server with a self-signed certificate', () => {

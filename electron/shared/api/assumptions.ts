@@ -17,19 +17,11 @@ export const REFRESH_MARGIN_MS = 60_000;
 /** Margin for a clock that differs from the server's: never plan a refresh less than this ahead. */
 export const REFRESH_MIN_LEAD_MS = 1_000;
 
-/** A command to a gateway that does not answer ends in this status (with errorCode 2) after a wait. */
-export const COMMAND_TIMEOUT_STATUS = 408;
 /** Default wait before a command to a silent gateway times out. */
 export const DEFAULT_COMMAND_TIMEOUT_MS = 10_000;
 
 /** The packageToUpgrade value that selects all packages (the spec's sample value is not shown). */
 export const UPGRADE_ALL_PACKAGES = 'all';
-
-/** Serial console defaults (not published): 115200 8N1, every setting editable. */
-export const SERIAL_DEFAULTS = { baudRate: 115200, dataBits: 8, parity: 'none', stopBits: 1 } as const;
-
-/** Gateway shells log in as this user; the password is on the gateway's label. */
-export const GATEWAY_SHELL_USER = 'root';
 
 /** One decision, for docs/api.md and the app's About page. */
 export interface ApiAssumption {

@@ -6,13 +6,11 @@ export const LoginRequestSchema = z.object({
   username: z.string().min(1, 'enter the account e-mail'),
   password: z.string().min(1, 'enter the password'),
 });
-export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
 /** Body of POST /api/auth/token, sent as JSON text with Content-Type text/plain. */
 export const RefreshRequestSchema = z.object({
   refreshToken: z.string().min(1, 'refreshToken must not be empty'),
 });
-export type RefreshRequest = z.infer<typeof RefreshRequestSchema>;
 
 /** An access token and a refresh token, as login and refresh return them. */
 export const TokenPairSchema = z.looseObject({
@@ -20,9 +18,6 @@ export const TokenPairSchema = z.looseObject({
   refreshToken: z.string().min(1),
 });
 export type TokenPair = z.infer<typeof TokenPairSchema>;
-
-/** Authorities a JWT's `scopes` may carry (docs/api.md, "Access token"); others are kept as plain strings. */
-export const AUTHORITIES = ['PROVIDER_USER', 'CUSTOMER_USER'] as const;
 
 /** The claims of an access token (docs/api.md): used for refresh timing and navigation, never for trust. */
 export const JwtClaimsSchema = z.looseObject({

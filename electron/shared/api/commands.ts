@@ -111,7 +111,6 @@ export type Apn = z.infer<typeof ApnSchema>;
 
 /** A backup as getBackups lists it: date is an ISO 8601 local date-time. */
 export const BackupSchema = z.looseObject({ description: text, date: text, index: z.int() });
-export type Backup = z.infer<typeof BackupSchema>;
 
 /** The modem RF information; cellid only on the newest BSP. */
 export const RfInformationSchema = z.looseObject({

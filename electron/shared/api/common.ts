@@ -1,25 +1,11 @@
 import { z } from 'zod';
 import { isServerTime } from '../time';
 
-/** Entity types the spec shows in entity references. Responses accept any string (a real server may add more). */
-export const ENTITY_TYPES = [
-  'CUSTOMER',
-  'CUSTOMER_SUBSCRIPTION',
-  'PROVIDER',
-  'APPLICATION',
-  'DEVICE_MODEL',
-  'CONVERTER',
-  'DEVICE',
-  'GATEWAY',
-  'INTEGRATION',
-] as const;
-
 /** A reference to another entity: `{ entityType, id }`. */
 export const EntityReferenceSchema = z.object({
   entityType: z.string(),
   id: z.string().min(1),
 });
-export type EntityReference = z.infer<typeof EntityReferenceSchema>;
 
 /** A reference whose entity type is fixed, e.g. `entityReference('APPLICATION')`; refuses any other type. */
 export function entityReference<Type extends string>(entityType: Type) {

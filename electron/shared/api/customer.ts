@@ -49,4 +49,3 @@ export type Customer = z.infer<typeof CustomerSchema>;
 export const CustomerSaveSchema = CustomerSchema.extend({
   additionalInfo: z.union([z.string(), TokenLifetimesSchema]).nullish(),
 });
-export type CustomerSave = z.infer<typeof CustomerSaveSchema>;

@@ -45,17 +45,14 @@ export const DeviceSchema = z.object({
   previousDevNonces: z.array(z.int()).nullish(),
   state: z.string(),
 });
-export type Device = z.infer<typeof DeviceSchema>;
 
 /** Response of both device-list endpoints. */
 export const DeviceListSchema = z.object({
   data: z.array(DeviceSchema),
   totalElements: z.int().nonnegative(),
 });
-export type DeviceList = z.infer<typeof DeviceListSchema>;
 
 /** Query of the device lists: without `active` all devices; true only online; false only offline. */
 export const DeviceListQuerySchema = z.strictObject({
   active: z.boolean('active must be true or false').optional(),
 });
-export type DeviceListQuery = z.infer<typeof DeviceListQuerySchema>;

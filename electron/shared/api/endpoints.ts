@@ -287,14 +287,6 @@ export type EndpointResponse<Name extends EndpointName> = z.infer<Definition<Nam
 /** What an endpoint answers, once validated (the name the renderer's `call` uses). */
 export type EndpointAnswer<Name extends EndpointName> = EndpointResponse<Name>;
 
-/**
- * One call of an endpoint as one object: its name and its parts. Distributes over a union of names, so a value
- * of `EndpointCall<'listCustomerGateways' | 'listProviderGateways'>` is one endpoint's call or the other's.
- */
-export type EndpointCall<Name extends EndpointName = EndpointName> = Name extends EndpointName
-  ? { endpoint: Name } & EndpointRequest<Name>
-  : never;
-
 /** True when `name` is an endpoint of the table. */
 export function isEndpointName(name: string): name is EndpointName {
   return Object.hasOwn(endpoints, name);

@@ -46,7 +46,7 @@ export const EVENT_STATES = ['Raised', 'Clear'] as const;
 /** Sort orders the client sends (the spec's example uses desc). */
 export const EVENT_SORT_ORDERS = ['asc', 'desc'] as const;
 /** Entity types of the per-entity events endpoint. */
-export const EVENT_ENTITY_TYPES = EVENT_SOURCES;
+export const EVENT_ENTITY_TYPES = ['GATEWAY', 'DEVICE', 'INTEGRATION'] as const;
 
 const eventNameSchema = z
   .string()
@@ -93,11 +93,9 @@ export const EnhancedEventQuerySchema = z
     state: z.enum(EVENT_STATES, { error: 'state must be Raised or Clear' }).optional(),
   })
   .refine(rangeInOrder, RANGE_ERROR);
-export type EnhancedEventQuery = z.input<typeof EnhancedEventQuerySchema>;
 
 /** Query of GET /api/enhancedEventsRaised: the same filters except state. */
 export const RaisedEventQuerySchema = z.strictObject(eventQueryFields).refine(rangeInOrder, RANGE_ERROR);
-export type RaisedEventQuery = z.input<typeof RaisedEventQuerySchema>;
 
 /** Query of the per-entity events endpoint. */
 export const EntityEventQuerySchema = z
@@ -108,7 +106,6 @@ export const EntityEventQuerySchema = z
     page: page.optional(),
   })
   .refine(rangeInOrder, RANGE_ERROR);
-export type EntityEventQuery = z.infer<typeof EntityEventQuerySchema>;
 
 /** Path of the per-entity events endpoint: entity type, id and event category. */
 export const EntityEventParamsSchema = z.object({

@@ -45,10 +45,6 @@ export const GatewayListQuerySchema = z.strictObject({
   // Not in the spec: ThingsBoard's name/MAC search parameter (docs/api.md, "Gateway search").
   textSearch: z.string().optional(),
 });
-export type GatewayListQuery = z.input<typeof GatewayListQuerySchema>;
-
-/** Gateway status as the lists report it. */
-export const GATEWAY_STATUSES = ['ONLINE', 'OFFLINE'] as const;
 
 /** A gateway record (assumption: the fields the nine sort keys name, plus ids, BSP version and last seen). */
 export const GatewaySchema = z.object({

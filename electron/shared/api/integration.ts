@@ -170,8 +170,6 @@ export const IntegrationSchema = z.discriminatedUnion(
     error: 'type must be MQTT_V2 or HTTP_V2',
   },
 );
-export type Integration = z.infer<typeof IntegrationSchema>;
-export type IntegrationInput = z.input<typeof IntegrationSchema>;
 
 /**
  * What the app reads of the answer to POST /api/integration, which the spec does not show: the saved record's id
@@ -181,5 +179,3 @@ export const SavedIntegrationSchema = z.looseObject({
   id: z.looseObject({ id: z.string() }).optional().catch(undefined),
   name: z.string().optional().catch(undefined),
 });
-/** What the app reads of a save's answer. */
-export type SavedIntegration = z.infer<typeof SavedIntegrationSchema>;

@@ -17,14 +17,12 @@ export const NbTransRangeSchema = z
     path: ['minNbTrans'],
     error: 'minNbTrans must not be higher than maxNbTrans',
   });
-export type NbTransRange = z.infer<typeof NbTransRangeSchema>;
 
 /** adrNbTransRanges: keys "0"…"15" (data-rate indexes), each an NbTrans range. */
 export const NbTransRangesSchema = z.partialRecord(
   z.enum(DATA_RATE_KEYS, { error: 'keys must be data-rate indexes "0" to "15"' }),
   NbTransRangeSchema,
 );
-export type NbTransRanges = z.infer<typeof NbTransRangesSchema>;
 
 /** The entities network settings belong to. */
 export const NETWORK_SETTINGS_ENTITY_TYPES = ['APPLICATION', 'DEVICE'] as const;

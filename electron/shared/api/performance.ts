@@ -27,7 +27,6 @@ const WINDOW_ERROR = { path: ['stopMs'], error: 'stopMs must not be before start
 
 /** Query of GET /api/gateway/{gatewayId}/performance/{measurement}/{field}. */
 export const PerformanceQuerySchema = z.strictObject(queryFields).refine(windowInOrder, WINDOW_ERROR);
-export type PerformanceQuery = z.infer<typeof PerformanceQuerySchema>;
 
 /** showTags: a comma-separated list of distinct tags from PERFORMANCE_TAGS. */
 export const ShowTagsSchema = z.string().refine(
@@ -45,7 +44,6 @@ export const ShowTagsSchema = z.string().refine(
 export const AggregatedPerformanceQuerySchema = z
   .strictObject({ ...queryFields, showTags: ShowTagsSchema.optional() })
   .refine(windowInOrder, WINDOW_ERROR);
-export type AggregatedPerformanceQuery = z.infer<typeof AggregatedPerformanceQuerySchema>;
 
 /** One performance sample; `tags` only in aggregated queries, keyed by the tags selected with showTags. */
 export const PerformanceSampleSchema = z.object({

@@ -31,8 +31,6 @@ export const ServerStatusSchema = z.object({
   outcome: z.enum(['resumed', 'reachable', 'unreachable']),
   at: z.number(),
 });
-/** Event `server:status`. */
-export type ServerStatus = z.infer<typeof ServerStatusSchema>;
 
 /** Output of `app:info`. */
 export const AppInfoSchema = z.object({
@@ -40,16 +38,12 @@ export const AppInfoSchema = z.object({
   mode: z.enum(['electron', 'browser']),
   keychain: z.enum(['os', 'session-only']),
 });
-/** Output of `app:info`. */
-export type AppInfo = z.infer<typeof AppInfoSchema>;
 
 /** Output of `profiles:list`. */
 export const ProfileListSchema = z.object({
   profiles: z.array(ProfileSchema),
   selectedId: z.string().nullable(),
 });
-/** Output of `profiles:list`. */
-export type ProfileList = z.infer<typeof ProfileListSchema>;
 
 /** Input of `session:login`; the password is the one secret the renderer ever sends. */
 export const LoginInputSchema = z
@@ -60,8 +54,6 @@ export const LoginInputSchema = z
     remember: RememberModeSchema,
   })
   .strict();
-/** Input of `session:login`. */
-export type LoginInput = z.infer<typeof LoginInputSchema>;
 
 /** Path parameters and query of an API call: scalar values only. */
 const ScalarRecordSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
@@ -83,8 +75,6 @@ export const ApiCallInputSchema = z
     body: z.unknown().optional(),
   })
   .strict();
-/** Input of `api:call`. */
-export type ApiCallInput = z.infer<typeof ApiCallInputSchema>;
 
 /**
  * Input of `gateway:command`: a command of the gateway command catalogue by name. A disruptive command is refused
@@ -98,8 +88,6 @@ export const GatewayCommandInputSchema = z
     confirmation: RiskConfirmationSchema.optional(),
   })
   .strict();
-/** Input of `gateway:command`. */
-export type GatewayCommandInput = z.infer<typeof GatewayCommandInputSchema>;
 
 /**
  * Every channel between renderer and main: name → zod input and output. The router registers exactly these,
@@ -162,15 +150,8 @@ export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
 
 /** Every channel name, in contract order. */
 export const CHANNELS = Object.keys(contract) as Channel[];
-/** Every event name, in contract order. */
-export const EVENT_NAMES = Object.keys(events) as EventName[];
 
 /** True when `name` is a channel of the contract (guards untyped input from a transport). */
 export function isChannel(name: unknown): name is Channel {
   return typeof name === 'string' && Object.hasOwn(contract, name);
-}
-
-/** True when `name` is an event of the contract. */
-export function isEventName(name: unknown): name is EventName {
-  return typeof name === 'string' && Object.hasOwn(events, name);
 }

@@ -31,12 +31,6 @@ export type IpcErrorShape = z.infer<typeof IpcErrorShapeSchema>;
 /** What every channel answers: never a thrown error across the boundary. */
 export type Result<T = unknown> = { ok: true; value: T } | { ok: false; error: IpcErrorShape };
 
-/** Validates any Result (value unchecked); used by transports that receive one from the other side. */
-export const ResultSchema = z.union([
-  z.object({ ok: z.literal(true), value: z.unknown() }),
-  z.object({ ok: z.literal(false), error: IpcErrorShapeSchema }),
-]);
-
 /** A path-and-message pair describing one failing input field (details of INVALID_INPUT). */
 export interface InputIssue {
   path: string;

@@ -67,8 +67,6 @@ export const RelaySettingsSchema = z.object({
     .refine(([from, to]) => from <= to, 'The range must start at or below its end')
     .optional(),
 });
-/** The SSH relay a profile's reverse tunnels go through. */
-export type RelaySettings = z.infer<typeof RelaySettingsSchema>;
 
 /** A public demo account shown on the login screen of the demo profile (demo data, not a secret). */
 export const DemoAccountSchema = z.object({
@@ -76,8 +74,6 @@ export const DemoAccountSchema = z.object({
   password: z.string(),
   role: z.string(),
 });
-/** A public demo account. */
-export type DemoAccount = z.infer<typeof DemoAccountSchema>;
 
 /** A server profile: where to log in and how; holds no secret except public demo passwords. */
 export const ProfileSchema = z.object({

@@ -8,13 +8,9 @@ const GatewayMacSchema = z
 
 /** Where a terminal session is in its life; `closed` and `failed` are final until a reconnect. */
 export const TerminalStateSchema = z.enum(['connecting', 'open', 'reconnecting', 'closed', 'failed']);
-/** Where a terminal session is in its life. */
-export type TerminalStateName = z.infer<typeof TerminalStateSchema>;
 
 /** The transports a terminal session runs over. */
 export const TerminalKindSchema = z.enum(['ssh', 'serial']);
-/** The transport of a terminal session. */
-export type TerminalKindName = z.infer<typeof TerminalKindSchema>;
 
 /** A session id as main hands it out (a UUID). */
 export const TerminalIdSchema = z.string().min(1).max(100);
@@ -196,8 +192,6 @@ export const TerminalDataEventSchema = z.object({
   bytesIn: z.number().int().nonnegative(),
   bytesOut: z.number().int().nonnegative(),
 });
-/** Payload of `terminal:data`: output, and the session's byte totals for the status bar. */
-export type TerminalDataEvent = z.infer<typeof TerminalDataEventSchema>;
 
 /**
  * A session's most recent output (the last 256 kB at most, from a line start) for a page that was not there when it
@@ -220,8 +214,6 @@ export const TerminalStateEventSchema = z.object({
   hostKey: z.object({ fingerprint: z.string(), isNew: z.boolean() }).optional(),
   session: TerminalInfoSchema,
 });
-/** Payload of `terminal:state`. */
-export type TerminalStateEvent = z.infer<typeof TerminalStateEventSchema>;
 
 /** `details.reason` of an error a terminal channel answers, for the UI to act on (prompt, warning). */
 export const TERMINAL_ERROR_REASONS = {
@@ -238,5 +230,3 @@ export const HostKeyChangedDetailsSchema = z.object({
   expected: z.string(),
   actual: z.string(),
 });
-/** Details of a HOST_KEY_CHANGED error. */
-export type HostKeyChangedDetails = z.infer<typeof HostKeyChangedDetailsSchema>;

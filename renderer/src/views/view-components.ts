@@ -1,10 +1,6 @@
 import type { Component } from 'svelte';
-import type { IpcClient } from '../lib/ipc';
-import type { FieldModeState } from '../lib/state/field-mode.svelte';
-import type { NavigationState, ViewId } from '../lib/state/navigation.svelte';
-import type { ProfilesState } from '../lib/state/profiles.svelte';
-import type { SessionState } from '../lib/state/session.svelte';
-import type { ChannelOutput } from '../lib/wire-types';
+import type { ViewId } from '../lib/state/navigation.svelte';
+import type { ViewProps } from './view-props';
 import SettingsView from './SettingsView.svelte';
 import CommissioningView from './wizards/CommissioningView.svelte';
 import IntegrationsView from './integrations/IntegrationsView.svelte';
@@ -14,17 +10,6 @@ import DevicesView from './devices/DevicesView.svelte';
 import EventsView from './events/EventsView.svelte';
 import TelemetryView from './telemetry/TelemetryView.svelte';
 import SitePackView from './site-pack/SitePackView.svelte';
-
-/** What the shell hands every view. A view takes the props it needs and ignores the rest. */
-export interface ViewProps {
-  client: IpcClient;
-  session: SessionState;
-  profiles: ProfilesState;
-  navigation: NavigationState;
-  appInfo: ChannelOutput<'app:info'> | null;
-  /** Field mode: with no session, the views that need none still work (terminals, site pack, report…). */
-  fieldMode: FieldModeState;
-}
 
 /**
  * The component of each view that has one; the others show their placeholder (view-table.ts). One line per

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import keytar from 'keytar';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { startHost, type StartedHost } from '../../../electron/host';
+import { demoProfileFields } from '../../../electron/app/demo-terminals';
+import { startHost, type StartedHost, type StartHostOptions } from '../../../electron/host';
 import { CREDENTIAL_SERVICE } from '../../../electron/services/credentials';
 import { startSimulator, type RunningSimulator } from '../../../simulator';
 import { launchBrowser, type BrowserSession } from '../../helpers/browser';
@@ -37,6 +38,54 @@ export interface JourneyRig {
 
 const SILENT_LOG = { info: () => undefined, error: () => undefined };
 
+/** startHost's options but the folders startDemoHost makes itself, and where the demo profile finds the server. */
+export interface DemoHostOptions extends Omit<
+  StartHostOptions,
+  'dataDir' | 'rendererDir' | 'demo' | 'simulator'
+> {
+  /** The server's address in the demo profile: the simulator's, unless a proxy stands in front of it. */
+  baseUrl?: string;
+}
+
+/** A browser host started by startDemoHost. */
+export interface DemoHost {
+  host: StartedHost;
+  /** Stops the host and deletes its data folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the renderer when it is stale and starts the browser host on a fresh data folder (quiet unless `log` is
+ * given), with `simulator` as its selected demo profile: what `--demo` does with the simulator it starts itself,
+ * done with one the test can look behind.
+ */
+export async function startDemoHost(
+  simulator: RunningSimulator,
+  { baseUrl, ...options }: DemoHostOptions = {},
+): Promise<DemoHost> {
+  const rendererDir = await ensureRendererBuilt();
+  const dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-e2e-data-'));
+  const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
+  let host: StartedHost;
+  try {
+    host = await startHost({ log: SILENT_LOG, ...options, dataDir, rendererDir });
+  } catch (error) {
+    await removeDataDir();
+    throw error;
+  }
+  host.services.profiles.setDemoProfile(
+    { ...demoProfileFields(simulator), ...(baseUrl === undefined ? {} : { baseUrl }) },
+    { select: true },
+  );
+  return {
+    host,
+    async close() {
+      await host.close();
+      await removeDataDir();
+    },
+  };
+}
+
 /**
  * Starts the simulator with short token lifetimes, the browser host with a fresh data folder and the simulator
  * as its demo profile, and Chromium recording every WebSocket frame in both directions.
@@ -48,8 +97,6 @@ export async function startJourneyRig(): Promise<JourneyRig> {
         '`dbus-run-session -- bash scripts/with-keyring.sh npx vitest run test/e2e`.',
     );
   });
-  const rendererDir = await ensureRendererBuilt();
-  const dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-e2e-data-'));
   const simulator = await startSimulator({ accessTtl: ACCESS_TTL_SECONDS, refreshTtl: REFRESH_TTL_SECONDS });
   const issuedTokens: string[] = [];
   const tokenService = simulator.world.tokens;
@@ -66,20 +113,8 @@ export async function startJourneyRig(): Promise<JourneyRig> {
     return pair;
   };
 
-  const host = await startHost({ dataDir, rendererDir, log: SILENT_LOG });
-  // What `--demo` does with the simulator it starts itself, done here with one whose tokens the test can see.
-  host.services.profiles.setDemoProfile(
-    {
-      name: 'Demo network server',
-      baseUrl: simulator.url,
-      demoAccounts: simulator.fixture.accounts.map(({ username, password, role }) => ({
-        username,
-        password,
-        role,
-      })),
-    },
-    { select: true },
-  );
+  // The test's own simulator, so that it sees the tokens issued.
+  const demoHost = await startDemoHost(simulator);
   const browser = await launchBrowser();
   const frames: RecordedFrame[] = [];
   const pageErrors: string[] = [];
@@ -98,7 +133,7 @@ export async function startJourneyRig(): Promise<JourneyRig> {
 
   return {
     simulator,
-    host,
+    host: demoHost.host,
     browser,
     page: browser.page,
     frames,
@@ -106,14 +141,13 @@ export async function startJourneyRig(): Promise<JourneyRig> {
     pageErrors,
     async close() {
       await browser.close();
-      await host.close();
+      await demoHost.close();
       await simulator.close();
       await keytar
         .findCredentials(CREDENTIAL_SERVICE)
         .then((entries) =>
           Promise.all(entries.map((entry) => keytar.deletePassword(CREDENTIAL_SERVICE, entry.account))),
         );
-      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -63,6 +63,17 @@ export async function startScriptedBackend(rendererDir: string): Promise<Scripte
       },
     );
   });
+  // A handler that throws answers INTERNAL, as main's router does, instead of leaving the call unanswered.
+  const answer = async (channel: string, input: unknown): Promise<ScriptedResult> => {
+    const handler = handlers.get(channel);
+    if (!handler)
+      return { ok: false, error: { code: 'INTERNAL', message: `No scripted answer for ${channel}` } };
+    try {
+      return await handler(input);
+    } catch (error) {
+      return { ok: false, error: { code: 'INTERNAL', message: String(error) } };
+    }
+  };
   const socketsServer = new WebSocketServer({ noServer: true });
   server.on('upgrade', (request, socket, head) => {
     if (isRefusing || new URL(request.url ?? '/', 'http://127.0.0.1').pathname !== '/ipc') {
@@ -72,14 +83,12 @@ export async function startScriptedBackend(rendererDir: string): Promise<Scripte
     socketsServer.handleUpgrade(request, socket, head, (webSocket) => {
       sockets.add(webSocket);
       webSocket.on('close', () => sockets.delete(webSocket));
-      webSocket.on('message', async (data) => {
+      webSocket.on('message', (data) => {
         const message = JSON.parse(String(data)) as { id: number; channel: string; input?: unknown };
         calls.push({ channel: message.channel, input: message.input });
-        const handler = handlers.get(message.channel);
-        const result: ScriptedResult = handler
-          ? await handler(message.input)
-          : { ok: false, error: { code: 'INTERNAL', message: `No scripted answer for ${message.channel}` } };
-        webSocket.send(JSON.stringify({ id: message.id, result }));
+        void answer(message.channel, message.input).then((result) =>
+          webSocket.send(JSON.stringify({ id: message.id, result })),
+        );
       });
     });
   });

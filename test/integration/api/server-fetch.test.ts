@@ -1,49 +1,18 @@
-import { execFileSync } from 'node:child_process';
-import { X509Certificate } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CertificateUntrustedError, createServerFetch } from '../../../electron/services/api';
+import { makeSelfSignedCertificate } from '../../helpers/self-signed-certificate';
 
-let folder: string;
 let server: Server;
 let baseUrl: string;
 let fingerprint: string;
 const seenAuthorization: string[] = [];
 
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'fieldkit-tls-'));
-  const keyPath = join(folder, 'key.pem');
-  const certPath = join(folder, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      keyPath,
-      '-out',
-      certPath,
-      '-days',
-      '2',
-      '-subj',
-      '/CN=field-kit-test',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ],
-    { stdio: 'ignore' },
-  );
-  const cert = await readFile(certPath);
-  fingerprint = new X509Certificate(cert).fingerprint256;
-  server = createServer({ key: await readFile(keyPath), cert }, (request, response) => {
+  const { key, cert, fingerprint256 } = await makeSelfSignedCertificate('field-kit-test');
+  fingerprint = fingerprint256;
+  server = createServer({ key, cert }, (request, response) => {
     seenAuthorization.push(String(request.headers.authorization ?? ''));
     let body = '';
     request.on('data', (chunk) => (body += chunk));
@@ -59,7 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
-  await rm(folder, { recursive: true, force: true });
 });
 
 describe('createServerFetch', () => {

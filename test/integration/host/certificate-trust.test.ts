@@ -1,8 +1,6 @@
 // A server with a self-signed certificate (an HTTPS proxy in front of the simulator): login is refused with
 // CERTIFICATE_UNTRUSTED naming the fingerprint; once the user trusts that fingerprint, login works.
-import { execFileSync } from 'node:child_process';
-import { X509Certificate } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +11,7 @@ import { createDefaultSession, FieldKitServices } from '../../../electron/app';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
 import { startSimulator, type RunningSimulator } from '../../../simulator';
+import { makeSelfSignedCertificate } from '../../helpers/self-signed-certificate';
 
 let folder: string;
 let simulator: RunningSimulator;
@@ -23,35 +22,10 @@ let fingerprint: string;
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'fieldkit-cert-'));
   simulator = await startSimulator({ port: 0 });
-  const keyPath = join(folder, 'key.pem');
-  const certPath = join(folder, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      keyPath,
-      '-out',
-      certPath,
-      '-days',
-      '2',
-      '-subj',
-      '/CN=oam.lab.example',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ],
-    { stdio: 'ignore' },
-  );
-  const cert = await readFile(certPath);
-  fingerprint = new X509Certificate(cert).fingerprint256;
+  const { key, cert, fingerprint256 } = await makeSelfSignedCertificate('oam.lab.example');
+  fingerprint = fingerprint256;
   const target = new URL(simulator.url);
-  proxy = createServer({ key: await readFile(keyPath), cert }, (incoming, outgoing) => {
+  proxy = createServer({ key, cert }, (incoming, outgoing) => {
     const forward = httpRequest(
       {
         host: target.hostname,

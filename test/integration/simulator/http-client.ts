@@ -37,10 +37,3 @@ export function rawClient(simulator: RunningSimulator) {
     },
   };
 }
-
-/** The demo account of a role, from the simulator's fixture. */
-export function accountOf(simulator: RunningSimulator, username: string) {
-  const account = simulator.fixture.accounts.find((candidate) => candidate.username === username);
-  if (!account) throw new Error(`no demo account ${username}`);
-  return account;
-}

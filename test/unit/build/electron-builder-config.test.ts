@@ -43,12 +43,12 @@ describe('electron-builder configuration', () => {
     expect(config.mac.target).toEqual(['dmg']);
   });
 
-  it('packs into asar but unpacks the native modules keytar and serialport', () => {
+  it('packs into asar but unpacks the native modules keytar and @serialport/bindings-cpp', () => {
     expect(config.asar).toBe(true);
     const unpacked = config.asarUnpack.join(' ');
     expect(unpacked).toContain('node_modules/keytar/');
-    expect(unpacked).toContain('node_modules/serialport/');
     expect(unpacked).toContain('node_modules/@serialport/');
+    expect(config.asarUnpack).toContain('**/*.node');
   });
 
   it('depends on libsecret in the deb so keytar finds the keychain', () => {

@@ -8,13 +8,9 @@ export const CacheGetInputSchema = z
     query: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();
-/** Input of `cache:get`. */
-export type CacheGetInput = z.infer<typeof CacheGetInputSchema>;
 
 /** Output of `cache:get`: the last answer of that read for the signed-in profile and when it came, or null. */
 export const CachedAnswerSchema = z.object({ value: z.unknown(), asOf: z.number() }).nullable();
-/** Output of `cache:get`. */
-export type CachedAnswerOutput = z.infer<typeof CachedAnswerSchema>;
 
 /** Channels of the gateways domain: name → zod input and output. Spread into the contract (contract.ts). */
 export const gatewaysChannels = {

@@ -11,8 +11,6 @@ export const IntegrationTestInputSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('HTTP_V2'), configuration: HttpV2ConfigurationSchema }),
 ]);
-/** Input of `integrations:test`. */
-export type IntegrationTestInput = z.input<typeof IntegrationTestInputSchema>;
 
 /** What a laptop test reports: success, one sentence, the steps in words; never a secret. */
 export const IntegrationTestOutcomeSchema = z.object({

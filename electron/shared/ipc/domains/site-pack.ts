@@ -15,8 +15,6 @@ export const PackSelectionSchema = z.discriminatedUnion('kind', [
 export const PackPrepareInputSchema = z
   .object({ scope: PackScopeSchema.omit({ name: true }).strict(), selection: PackSelectionSchema })
   .strict();
-/** Input of `site-pack:prepare`. */
-export type PackPrepareInput = z.input<typeof PackPrepareInputSchema>;
 
 /** Where a preparation is; `done`, `failed` and `cancelled` end it. */
 export const PackProgressSchema = z.object({
@@ -44,8 +42,6 @@ export const PackStatusSchema = z.object({
     .nullable(),
   job: PackProgressSchema.nullable(),
 });
-/** Output of `site-pack:status`. */
-export type PackStatus = z.infer<typeof PackStatusSchema>;
 
 /** Output of `site-pack:gateway`: what the pack holds about a gateway, or null. */
 export const PackGatewaySchema = z

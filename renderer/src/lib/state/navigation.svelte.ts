@@ -18,11 +18,6 @@ function isViewId(value: string): value is ViewId {
   return (VIEW_IDS as readonly string[]).includes(value);
 }
 
-/** Reads a view from a location hash like `#/devices`; anything else is the gateways view. */
-export function parseViewHash(hash: string): ViewId {
-  return parseRoute(hash).view;
-}
-
 /** A view and the path inside it: `#/gateways/gw-1/console` → `{ view: 'gateways', path: ['gw-1', 'console'] }`. */
 export interface Route {
   view: ViewId;

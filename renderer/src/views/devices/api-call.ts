@@ -1,10 +1,7 @@
 import type { EndpointCallParts, IpcClient } from '../../lib/ipc';
 import type { IpcErrorShape, Result } from '../../lib/wire-types';
 import type { EndpointAnswer, EndpointName } from '../../../../electron/shared/api/endpoints';
-// The shared API rules are the single source of the form checks (views-common: never re-declare a rule).
-import { describeIssues } from '../../../../electron/shared/api/validation';
 import { readHttpStatus } from '../../../../electron/shared/ipc/error-details';
-import type { z } from 'zod';
 
 /** The parts of one `api:call`, as a form builds them (IpcClient's EndpointCallParts). */
 export type ApiCallParts<E extends EndpointName = EndpointName> = EndpointCallParts<E>;
@@ -44,11 +41,4 @@ export function describeCallError(error: IpcErrorShape, words: ErrorWords): stri
     default:
       return `The server refused the request: ${error.message}`;
   }
-}
-
-/** Field → first message, from a failed parse of a shared schema (paths as `describeIssues` writes them). */
-export function collectFieldErrors(error: z.ZodError): Record<string, string> {
-  const messages: Record<string, string> = {};
-  for (const issue of describeIssues(error)) messages[issue.path] ??= issue.message;
-  return messages;
 }

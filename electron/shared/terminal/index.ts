@@ -1,2 +1,0 @@
-export * from './serial-options';
-export * from './terminal-schemas';
