@@ -175,7 +175,6 @@ export async function collectPages<Item>(
 // The window loader is pure (no Node): it lives in shared so the renderer pages through telemetry with it too.
 export {
   loadPerformanceWindow,
-  MAX_WINDOW_REQUESTS,
   MAX_WINDOW_SAMPLES,
   WINDOW_STOP_WORDS,
   type PerformanceProgress,

@@ -1,6 +1,5 @@
 export {
   TerminalManager,
-  TooManyTerminalsError,
   MAX_TERMINALS,
   TOO_MANY_TERMINALS_MESSAGE,
   type TerminalManagerDependencies,

@@ -27,8 +27,6 @@ export type GatewayIdentity = z.infer<typeof GatewayIdentitySchema>;
 
 /** How an action ended; `unknown`: it went out and nothing confirmed or denied it. */
 export const VisitOutcomeSchema = z.enum(['ok', 'failed', 'cancelled', 'unknown']);
-/** How an action ended. */
-export type VisitOutcome = z.infer<typeof VisitOutcomeSchema>;
 
 /** The visit's own fields the technician edits (saved as typed: an empty string clears a field). */
 export const VisitFieldsSchema = z
@@ -221,8 +219,6 @@ export const VisitEntrySchema = z.discriminatedUnion('kind', [
 ]);
 /** One entry of a visit journal, as appended. */
 export type VisitEntry = z.infer<typeof VisitEntrySchema>;
-/** The kind of a visit journal entry. */
-export type VisitEntryKind = VisitEntry['kind'];
 
 /** The all-zero hash the first entry of a journal names as its previous one. */
 export const GENESIS_HASH = '0'.repeat(64);

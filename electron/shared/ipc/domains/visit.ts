@@ -30,8 +30,6 @@ export const VisitSummarySchema = z.object({
   profileId: z.string().optional(),
   user: z.string().optional(),
 });
-/** A visit as its journal tells it. */
-export type VisitSummary = z.infer<typeof VisitSummarySchema>;
 
 /** Input of `visit:open`: what the technician knows on arrival; the arrival defaults to now. */
 export const VisitOpenInputSchema = z
