@@ -121,6 +121,8 @@ export const contract = {
     output: SessionSummarySchema.nullable(),
   },
   'session:get': { input: NoInputSchema, output: SessionSummarySchema.nullable() },
+  /** Checks the server at once (the user asked, the network came back); what the check found, null with no profile. */
+  'server:check': { input: NoInputSchema, output: ServerStatusSchema.nullable() },
   'session:logout': { input: LogoutInputSchema, output: z.null() },
   'api:call': { input: ApiCallInputSchema, output: z.unknown() },
   'gateway:command': { input: GatewayCommandInputSchema, output: z.unknown() },
