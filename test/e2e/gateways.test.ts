@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import keytar from 'keytar';
@@ -11,6 +10,7 @@ import { CREDENTIAL_SERVICE } from '../../electron/services/credentials';
 import { GATEWAY_SORT_FIELDS, type Gateway } from '../../electron/shared/api';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
+import { TcpRelay } from '../helpers/tcp-relay';
 import { ensureRendererBuilt } from './support/renderer-build';
 import { signIn } from './support/login-page';
 import { ownKeychain } from './support/own-keychain';
@@ -34,41 +34,8 @@ const COLUMN_OF: Record<(typeof GATEWAY_SORT_FIELDS)[number], string> = {
 };
 const ROWS_COMPARED = 10;
 
-/** A TCP relay to the simulator that can stop (refusing connections, cutting open ones) and start again. */
-class Relay {
-  private server: Server | null = null;
-  private readonly sockets = new Set<Socket>();
-  port = 0;
-  constructor(private readonly targetPort: number) {}
-
-  async start(): Promise<void> {
-    const server = createServer((client) => {
-      const upstream = connect(this.targetPort, '127.0.0.1');
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => socket.destroy());
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
-    });
-    this.port = (server.address() as { port: number }).port;
-    this.server = server;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    for (const socket of this.sockets) socket.destroy();
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
-
 let simulator: RunningSimulator;
-let relay: Relay;
+let relay: TcpRelay;
 let host: StartedHost;
 let browser: BrowserSession;
 let page: Page;
@@ -85,7 +52,7 @@ beforeAll(async () => {
   const rendererDir = await ensureRendererBuilt();
   dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-e2e-gateways-'));
   simulator = await startSimulator({ port: 0, commandTimeoutMs: 3000 });
-  relay = new Relay(Number(new URL(simulator.url).port));
+  relay = new TcpRelay(Number(new URL(simulator.url).port));
   await relay.start();
   host = await startHost({
     dataDir,
