@@ -11,6 +11,7 @@ import { EventHub } from '../shared/ipc/event-hub';
 import { IpcError } from '../shared/ipc/result';
 import type { HandlerTable } from '../shared/ipc/router';
 import type { Notice, Profile, ProfileDraft } from '../shared/ipc/schemas';
+import type { ServerStatus } from '../shared/ipc/contract';
 import { createServerFetch } from '../services/api';
 import { AuditLog } from '../services/audit';
 import { checkDataFolder, removeStaleTemporaryFiles } from '../services/files/data-folder';
@@ -54,10 +55,8 @@ export interface FieldKitServicesOptions {
   clock?: Pick<Clock, 'now'>;
   log?: Log;
   createFetch?: (profile: Profile) => typeof fetch;
-  /** First wait between quiet checks of an unreachable server (default 30 s; tests shorten it). */
+  /** The wait between quiet checks of an unreachable server (default 10 s; tests shorten it). */
   serverCheckIntervalMs?: number;
-  /** Longest wait the checks back off to (default 5 min). */
-  serverCheckMaxIntervalMs?: number;
   /** Requests a site pack preparation keeps in flight (default 8). */
   sitePackConcurrency?: number;
   /** Where site reports go and which PDF printer makes them; none: `report:export` says reports are not set up. */
@@ -115,6 +114,8 @@ export class FieldKitServices {
   /** The visits and their journals (`<dataDir>/visits/`); the open one records what is done (VisitRecorder). */
   readonly visits: Visits;
   private readonly notices: Notice[] = [];
+  /** What the last quiet check of the server found (null before any). */
+  private lastServerStatus: ServerStatus | null = null;
   /** The last user signed in on each profile in this run (before that: the profile's saved user name). */
   private readonly lastUsers = new Map<string, string>();
   private terminalManager: TerminalManager | undefined;
@@ -146,7 +147,6 @@ export class FieldKitServices {
       check: () => this.checkServer(),
       onOutcome: (outcome) => this.reportServer(outcome),
       intervalMs: options.serverCheckIntervalMs,
-      maxIntervalMs: options.serverCheckMaxIntervalMs,
     });
     this.sessions = new SessionController({
       profiles: this.profiles,
@@ -265,36 +265,51 @@ export class FieldKitServices {
   }
 
   /**
-   * One quiet check of the selected profile's server: resumes its remembered session when there is one, else
-   * asks the server for anything at all. Never throws; a session already there counts as resumed.
+   * One quiet check of the selected profile's server: first a bare request to its address (no sign-in traffic
+   * while it is away), then, once it answers, the remembered session is resumed when there is one. Never throws;
+   * a session already there counts as resumed once the server answers.
    */
   private async checkServer(): Promise<ServerCheckOutcome> {
-    if (this.sessions.summary()) return 'resumed';
-    const profileId = this.profiles.list().selectedId;
+    const profileId = this.sessions.summary()?.profileId ?? this.profiles.list().selectedId;
     if (!profileId) return 'unreachable';
+    if (!(await this.isServerAnswering(profileId))) return 'unreachable';
+    if (this.sessions.summary()) return 'resumed';
     try {
-      if (await this.sessions.resume(profileId)) return 'resumed';
+      return (await this.sessions.resume(profileId)) ? 'resumed' : 'reachable';
     } catch (error) {
       return UNREACHABLE_CODES.has(mapServiceError(error)?.code ?? '') ? 'unreachable' : 'reachable';
     }
+  }
+
+  /** True when the profile's server answers a HEAD of its address at all (any HTTP status, even an untrusted certificate). */
+  private async isServerAnswering(profileId: string): Promise<boolean> {
     const profile = this.profiles.get(profileId);
     const probe =
       this.options.createFetch?.(profile) ??
       createServerFetch({ pinnedSha256: profile.trustedCertificateSha256 });
     try {
-      await probe(profile.baseUrl, { signal: AbortSignal.timeout(SERVER_PROBE_TIMEOUT_MS) });
-      return 'reachable';
+      await probe(profile.baseUrl, { method: 'HEAD', signal: AbortSignal.timeout(SERVER_PROBE_TIMEOUT_MS) });
+      return true;
     } catch (error) {
       // An untrusted certificate is still a server answering: signing in will say what to do about it.
-      return mapServiceError(error)?.code === 'CERTIFICATE_UNTRUSTED' ? 'reachable' : 'unreachable';
+      return mapServiceError(error)?.code === 'CERTIFICATE_UNTRUSTED';
     }
   }
 
-  private reportServer(outcome: ServerCheckOutcome): void {
+  private reportServer(outcome: ServerCheckOutcome): ServerStatus | null {
     const profileId = this.sessions.summary()?.profileId ?? this.profiles.list().selectedId;
-    if (!profileId) return;
+    if (!profileId) return null;
     this.log.info(`server check for ${profileId}: ${outcome}`);
-    this.events.emit('server:status', { profileId, outcome, at: this.now() });
+    const status = { profileId, outcome, at: this.now() };
+    this.lastServerStatus = status;
+    this.events.emit('server:status', status);
+    return status;
+  }
+
+  /** Starts watching the server when `error` says it cannot be reached (a read failed mid-session), and rethrows it. */
+  private watchIfUnreachable(error: unknown): never {
+    if (UNREACHABLE_CODES.has(mapServiceError(error)?.code ?? '')) this.serverWatch.start();
+    throw error;
   }
 
   /** Resumes a remembered session; when the server cannot be reached (or nothing is remembered) starts watching it. */
@@ -305,8 +320,7 @@ export class FieldKitServices {
       else this.serverWatch.start();
       return resumed;
     } catch (error) {
-      if (UNREACHABLE_CODES.has(mapServiceError(error)?.code ?? '')) this.serverWatch.start();
-      throw error;
+      this.watchIfUnreachable(error);
     }
   }
 
@@ -431,6 +445,10 @@ export class FieldKitServices {
       },
       'session:resume': ({ profileId }) => this.resumeSession(profileId),
       'session:get': () => sessions.summary(),
+      'server:check': async () => {
+        await this.serverWatch.checkNow();
+        return this.lastServerStatus;
+      },
       'session:logout': async ({ forgetPasswords }) => {
         const profileId = sessions.summary()?.profileId;
         await sessions.logout();
@@ -449,7 +467,10 @@ export class FieldKitServices {
         // The parts come from the wire unchecked; the API client validates them against the endpoint's schemas
         // before anything is sent, so they are typed as the endpoint's here.
         const request = { params, query, body } as EndpointRequest<typeof endpoint>;
-        const answer = await sessions.requireSession().call(endpoint, request);
+        const answer = await sessions
+          .requireSession()
+          .call(endpoint, request)
+          .catch((error: unknown) => this.watchIfUnreachable(error));
         const profileId = sessions.summary()?.profileId;
         if (profileId && this.offlineCache.isCached(endpoint)) {
           // The answer goes back at once; the cache is written behind it, and a cache that cannot be written

@@ -1,89 +1,105 @@
-/** The first wait between two quiet checks of the server (the issue: no more than once every 30 s). */
-export const SERVER_CHECK_INTERVAL_MS = 30_000;
-/** The longest wait the backoff reaches. */
-export const SERVER_CHECK_MAX_INTERVAL_MS = 5 * 60_000;
+import { SERVER_CHECK_INTERVAL_MS } from '../shared/api/timeouts';
+import type { Clock } from '../shared/clock';
+
+export { SERVER_CHECK_INTERVAL_MS };
 
 /** What one check found. */
 export type ServerCheckOutcome = 'resumed' | 'reachable' | 'unreachable';
 
 /** What the watch needs. */
 export interface ServerWatchOptions {
-  /** One quiet check: resume the remembered session, or just see whether the server answers. */
+  /** One quiet check: see whether the server answers, and resume the remembered session when it does. */
   check: () => Promise<ServerCheckOutcome>;
   /** Told after each check. */
   onOutcome?: (outcome: ServerCheckOutcome) => void;
   intervalMs?: number;
-  maxIntervalMs?: number;
-  setTimer?: (callback: () => void, delayMs: number) => unknown;
-  clearTimer?: (timer: unknown) => void;
+  /** Timers and time (default: the wall clock, with timers that do not keep the process alive). */
+  clock?: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
 }
 
+const UNREFERENCED_CLOCK: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'> = {
+  now: () => Date.now(),
+  setTimeout: (callback, delayMs) => setTimeout(callback, delayMs).unref(),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
 /**
- * Checks the server now and then while the app works without it: the first check `intervalMs` after `start`,
- * then doubling up to `maxIntervalMs` while it stays unreachable. Stops by itself once a check resumed the session
- * or found the server answering; one check at a time, never more often than `intervalMs`.
+ * Checks the server while the app works without it: a check every `intervalMs` from `start` (counted from the
+ * start of the previous check, so a slow check does not stretch the interval), and at once on `checkNow`. Stops
+ * by itself once a check resumed the session or found the server answering; never two checks at a time.
  */
 export class ServerWatch {
   private readonly intervalMs: number;
-  private readonly maxIntervalMs: number;
-  private readonly setTimer: (callback: () => void, delayMs: number) => unknown;
-  private readonly clearTimer: (timer: unknown) => void;
+  private readonly clock: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
   private timer: unknown = null;
-  private delayMs: number;
-  private isChecking = false;
+  private running: Promise<ServerCheckOutcome> | null = null;
   /** Bumped by `stop`, so a check running then does not schedule the next one. */
   private generation = 0;
 
   constructor(private readonly options: ServerWatchOptions) {
     this.intervalMs = options.intervalMs ?? SERVER_CHECK_INTERVAL_MS;
-    this.maxIntervalMs = Math.max(this.intervalMs, options.maxIntervalMs ?? SERVER_CHECK_MAX_INTERVAL_MS);
-    this.delayMs = this.intervalMs;
-    this.setTimer = options.setTimer ?? ((callback, delayMs) => setTimeout(callback, delayMs).unref());
-    this.clearTimer = options.clearTimer ?? ((timer) => clearTimeout(timer as NodeJS.Timeout));
+    this.clock = options.clock ?? UNREFERENCED_CLOCK;
   }
 
   /** True while a check is scheduled or running. */
   get isWatching(): boolean {
-    return this.timer !== null || this.isChecking;
+    return this.timer !== null || this.running !== null;
   }
 
-  /** Starts watching (from the first interval again); does nothing while a check is scheduled or running. */
+  /** Starts watching: the first check one interval from now; does nothing while a check is scheduled or running. */
   start(): void {
     if (this.isWatching) return;
-    this.delayMs = this.intervalMs;
-    this.schedule();
+    this.schedule(this.intervalMs);
   }
 
-  /** Stops watching. */
+  /** Stops watching; a check running now reports nothing. */
   stop(): void {
     this.generation++;
-    if (this.timer !== null) this.clearTimer(this.timer);
+    this.cancelTimer();
+  }
+
+  /**
+   * Checks now (the user asked, the OS said the network is back, the window got the focus), whether watching or
+   * not, and resolves with what the check found; a check already running is joined, not doubled. When the server
+   * stays unreachable, the watch goes on from this check.
+   */
+  checkNow(): Promise<ServerCheckOutcome> {
+    if (this.running) return this.running;
+    this.cancelTimer();
+    return this.runCheck();
+  }
+
+  private cancelTimer(): void {
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
     this.timer = null;
-    this.delayMs = this.intervalMs;
   }
 
-  private schedule(): void {
-    this.timer = this.setTimer(() => {
-      this.timer = null;
-      void this.runCheck();
-    }, this.delayMs);
+  private schedule(delayMs: number): void {
+    this.timer = this.clock.setTimeout(
+      () => {
+        this.timer = null;
+        void this.runCheck();
+      },
+      Math.max(0, delayMs),
+    );
   }
 
-  private async runCheck(): Promise<void> {
+  private runCheck(): Promise<ServerCheckOutcome> {
     const generation = this.generation;
-    this.isChecking = true;
-    let outcome: ServerCheckOutcome;
-    try {
-      outcome = await this.options.check();
-    } catch {
-      outcome = 'unreachable';
-    } finally {
-      this.isChecking = false;
-    }
-    if (generation !== this.generation) return;
-    this.options.onOutcome?.(outcome);
-    if (outcome !== 'unreachable') return;
-    this.delayMs = Math.min(this.maxIntervalMs, this.delayMs * 2);
-    this.schedule();
+    const startedAt = this.clock.now();
+    const running = this.options
+      .check()
+      .catch((): ServerCheckOutcome => 'unreachable')
+      .then((outcome) => {
+        this.running = null;
+        if (generation !== this.generation) return outcome;
+        this.options.onOutcome?.(outcome);
+        if (outcome === 'unreachable' && this.timer === null) {
+          this.schedule(this.intervalMs - (this.clock.now() - startedAt));
+        }
+        return outcome;
+      });
+    this.running = running;
+    return running;
   }
 }

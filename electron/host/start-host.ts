@@ -37,10 +37,7 @@ export interface StartHostOptions {
   /** Milliseconds since the epoch, for link expiry (tests move time). */
   clock?: Pick<Clock, 'now'>;
   log?: Log;
-  /**
-   * Wait between quiet checks of an unreachable server (default 30 s, backing off to 5 min). Tests shorten it;
-   * given here, the backoff stays at it, so a test's server that comes back is found within one interval.
-   */
+  /** Wait between quiet checks of an unreachable server (default 10 s, no backoff). Tests shorten it. */
   serverCheckIntervalMs?: number;
   /** Requests a site pack preparation keeps in flight (default 8). */
   sitePackConcurrency?: number;
@@ -87,7 +84,6 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
     createSession: createDefaultSession,
     log,
     serverCheckIntervalMs: options.serverCheckIntervalMs,
-    serverCheckMaxIntervalMs: options.serverCheckIntervalMs,
     sitePackConcurrency: options.sitePackConcurrency,
     // The browser host prints reports with headless Chromium (the app uses Electron's printToPDF).
     commissioning: {

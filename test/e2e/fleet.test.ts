@@ -151,3 +151,31 @@ describe('fleet apply of a lockout', () => {
     for (const id of await rowIds(page, 'failed')) expect(after[id]).toBe(before[id]);
   }, 180_000);
 });
+
+describe('fleet apply on a laptop screen', () => {
+  it('brings the result into view, with the focus, after Apply at 1280×720', async () => {
+    const page = await openFleet();
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.getByRole('button', { name: /^Choose all shown/ }).click();
+    await page.getByLabel('What to change').selectOption('pingTarget');
+    await page.getByRole('button', { name: 'Apply to the gateways' }).click();
+    await page
+      .getByRole('dialog', { name: /^Apply ping target/ })
+      .getByRole('button', { name: /^Apply to/ })
+      .click();
+    const heading = page.getByRole('heading', { name: /^Result:/ });
+    await heading.waitFor();
+    // The heading on screen, and the focus on the result it heads (no longer on the Apply button far above).
+    await expect
+      .poll(() =>
+        heading.evaluate((element) => {
+          const { top, bottom } = element.getBoundingClientRect();
+          const focused = document.activeElement;
+          // Sub-pixel layout can put the top a fraction of a pixel above the edge.
+          return focused !== null && focused.contains(element) && top > -1 && bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
+    await page.screenshot({ path: '/tmp/fieldkit-fleet-result.png' });
+  }, 120_000);
+});

@@ -86,6 +86,13 @@ describe('the live gateway page', () => {
 
     await page.getByText('Done (the gateway returned no data).').waitFor();
     expect(await page.getByText('{0 fields}').count()).toBe(0);
+    // The wait says what it waits for and the time left from its first second.
+    await expect
+      .poll(() => headlineOf(gateway.name))
+      .toMatch(
+        /\|Following the reboot: waiting for the gateway to (go down|come back) — about .+ left \(gives up at .+\); status read every 2 s\.$/,
+      );
+    await page.getByTestId('gateway-freshness').screenshot({ path: '/tmp/fieldkit-reboot-wait.png' });
     // Badge and line read in one go: the page may see the gateway back at any moment after REBOOT_MS.
     await expect
       .poll(() => headlineOf(gateway.name), { timeout: 10_000 })

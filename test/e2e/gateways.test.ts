@@ -1,4 +1,3 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import keytar from 'keytar';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { CREDENTIAL_SERVICE } from '../../electron/services/credentials';
 import { GATEWAY_SORT_FIELDS, type Gateway } from '../../electron/shared/api';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
+import { TcpRelay } from '../helpers/tcp-relay';
 import { startDemoHost, type DemoHost } from './support/journey';
 import { signIn } from './support/login-page';
 import { ownKeychain } from './support/own-keychain';
@@ -30,41 +30,8 @@ const COLUMN_OF: Record<(typeof GATEWAY_SORT_FIELDS)[number], string> = {
 };
 const ROWS_COMPARED = 10;
 
-/** A TCP relay to the simulator that can stop (refusing connections, cutting open ones) and start again. */
-class Relay {
-  private server: Server | null = null;
-  private readonly sockets = new Set<Socket>();
-  port = 0;
-  constructor(private readonly targetPort: number) {}
-
-  async start(): Promise<void> {
-    const server = createServer((client) => {
-      const upstream = connect(this.targetPort, '127.0.0.1');
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => socket.destroy());
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
-    });
-    this.port = (server.address() as { port: number }).port;
-    this.server = server;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    for (const socket of this.sockets) socket.destroy();
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
-
 let simulator: RunningSimulator;
-let relay: Relay;
+let relay: TcpRelay;
 let demoHost: DemoHost;
 let host: StartedHost;
 let browser: BrowserSession;
@@ -79,7 +46,7 @@ beforeAll(async () => {
     );
   });
   simulator = await startSimulator({ port: 0, commandTimeoutMs: 3000 });
-  relay = new Relay(Number(new URL(simulator.url).port));
+  relay = new TcpRelay(Number(new URL(simulator.url).port));
   await relay.start();
   demoHost = await startDemoHost(simulator, {
     baseUrl: `http://127.0.0.1:${relay.port}`,

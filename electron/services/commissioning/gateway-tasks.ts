@@ -118,7 +118,9 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
       )?.description;
       const name = description ? `backup "${description}"` : `backup number ${index}`;
       this.setStep('applying', `Restoring ${name} on the gateway`);
-      await this.sendDisruptive(signal, () => this.command(signal, 'restoreBackup', { index }));
+      await this.sendDisruptive(signal, `the restore of ${name}`, () =>
+        this.command(signal, 'restoreBackup', { index }),
+      );
       const waitedMs = await this.awaitRestart(signal, `it restarts with ${name}`);
       return {
         message: `${name[0]!.toUpperCase()}${name.slice(1)} restored; the gateway answered again after ${formatDuration(waitedMs)}.`,
@@ -178,7 +180,7 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
   /** Reboots the gateway and waits until it answers again. */
   async reboot(): Promise<TaskResult> {
     return this.task('reboot', async (signal) => {
-      await this.sendDisruptive(signal, () => this.command(signal, 'reboot', {}));
+      await this.sendDisruptive(signal, 'the reboot', () => this.command(signal, 'reboot', {}));
       const waitedMs = await this.awaitRestart(signal, 'it is rebooting');
       return {
         message: `The gateway rebooted and answered again after ${formatDuration(waitedMs)}.`,
@@ -298,7 +300,7 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
     const before = await this.command(signal, 'getLastInstallUpgradeStatus', {}, { isAutomatic: true });
     const startedAt = this.clock.now();
     const awayWords = `Waiting for the gateway to answer again (it restarts to finish installing ${what})`;
-    await this.sendDisruptive(signal, start);
+    await this.sendDisruptive(signal, `the install of ${what}`, start);
     let seenRunning = false;
     let waitedMs = 0;
     const deadlineAt = startedAt + (this.options.gatewayReturnTimeoutMs ?? SOFTWARE_TIMEOUT_MS);
@@ -342,8 +344,20 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
     );
   }
 
-  /** Sends a command that restarts the gateway: no answer at all is taken as "it went down", not a failure. */
-  private async sendDisruptive(signal: AbortSignal, send: () => Promise<unknown>): Promise<void> {
+  /**
+   * Sends a command that restarts the gateway: no answer at all is taken as "it went down", not a failure. A
+   * gateway going down may leave the command unanswered for the whole command timeout, so the wait for its answer
+   * is said, with its deadline, from the moment it is sent.
+   */
+  private async sendDisruptive(
+    signal: AbortSignal,
+    what: string,
+    send: () => Promise<unknown>,
+  ): Promise<void> {
+    this.wait(
+      `Waiting for the gateway to take ${what} (it may go down before it answers)`,
+      this.clock.now() + (this.options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS),
+    );
     try {
       await send();
     } catch (error) {

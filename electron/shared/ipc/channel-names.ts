@@ -13,6 +13,7 @@ export const CHANNEL_NAMES = [
   'session:login',
   'session:resume',
   'session:get',
+  'server:check',
   'session:logout',
   'api:call',
   'gateway:command',

@@ -31,6 +31,8 @@ export const ServerStatusSchema = z.object({
   outcome: z.enum(['resumed', 'reachable', 'unreachable']),
   at: z.number(),
 });
+/** A result of checking whether the server answers. */
+export type ServerStatus = z.infer<typeof ServerStatusSchema>;
 
 /** Output of `app:info`. */
 export const AppInfoSchema = z.object({
@@ -110,6 +112,8 @@ export const contract = {
     output: SessionSummarySchema.nullable(),
   },
   'session:get': { input: NoInputSchema, output: SessionSummarySchema.nullable() },
+  /** Checks the server at once (the user asked, the network came back); what the check found, null with no profile. */
+  'server:check': { input: NoInputSchema, output: ServerStatusSchema.nullable() },
   'session:logout': { input: LogoutInputSchema, output: z.null() },
   'api:call': { input: ApiCallInputSchema, output: z.unknown() },
   'gateway:command': { input: GatewayCommandInputSchema, output: z.unknown() },

@@ -152,4 +152,31 @@ describe('field mode channels with no session', () => {
     expect(await answered).toMatchObject({ profileId: profile.id, outcome: 'reachable' });
     expect(services.serverWatch.isWatching).toBe(false);
   });
+
+  it('checks at once when asked, with one bare HEAD and no sign-in traffic, and says what it found', async () => {
+    const requests: string[] = [];
+    server = createServer((request, response) => {
+      requests.push(`${request.method} ${request.url}`);
+      response.end();
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const profile = await services.profiles.save({ name: 'Site', baseUrl: `http://127.0.0.1:${port}` });
+    await services.profiles.select(profile.id);
+    const answer = await invoke('server:check');
+    expect(answer).toMatchObject({ ok: true, value: { profileId: profile.id, outcome: 'reachable' } });
+    expect(requests).toEqual(['HEAD /']);
+  });
+
+  it('says the server does not answer when nothing listens, and goes on checking', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as { port: number };
+    await new Promise((resolve) => closed.close(resolve));
+    const profile = await services.profiles.save({ name: 'Away', baseUrl: `http://127.0.0.1:${port}` });
+    await services.profiles.select(profile.id);
+    const answer = await invoke('server:check');
+    expect(answer).toMatchObject({ ok: true, value: { profileId: profile.id, outcome: 'unreachable' } });
+    expect(services.serverWatch.isWatching).toBe(true);
+  });
 });

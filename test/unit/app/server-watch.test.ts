@@ -1,83 +1,121 @@
 import { describe, expect, it } from 'vitest';
-import { ServerWatch, type ServerCheckOutcome } from '../../../electron/app/server-watch';
+import {
+  SERVER_CHECK_INTERVAL_MS,
+  ServerWatch,
+  type ServerCheckOutcome,
+} from '../../../electron/app/server-watch';
+import { ManualClock } from '../../helpers/manual-clock';
 
-/** Timers a test fires by hand, recording each delay asked for. */
-function manualTimers() {
-  const pending: Array<{ callback: () => void; delayMs: number }> = [];
-  return {
-    delays: [] as number[],
-    pending,
-    setTimer(callback: () => void, delayMs: number) {
-      const timer = { callback, delayMs };
-      pending.push(timer);
-      this.delays.push(delayMs);
-      return timer;
-    },
-    clearTimer(timer: unknown) {
-      pending.splice(pending.indexOf(timer as (typeof pending)[number]), 1);
-    },
-    async fire() {
-      const timer = pending.shift();
-      if (!timer) throw new Error('no timer pending');
-      timer.callback();
-      // Let the check's promise settle.
-      for (let turn = 0; turn < 5; turn++) await Promise.resolve();
-    },
-  };
+/** Lets the check's promise and the watch's reaction to it settle. */
+async function settle(): Promise<void> {
+  for (let turn = 0; turn < 10; turn++) await Promise.resolve();
 }
 
-function buildWatch(answers: ServerCheckOutcome[]) {
-  const timers = manualTimers();
+/**
+ * A watch over a server that answers from `answersAt` on (never: Infinity); each check takes `checkMs` of clock
+ * time, and the times of the checks are recorded.
+ */
+function buildWatch(options: {
+  answersAt?: number;
+  checkMs?: number;
+  outcomeWhenAnswering?: ServerCheckOutcome;
+}) {
+  const clock = new ManualClock(0);
+  const checkedAt: number[] = [];
   const outcomes: ServerCheckOutcome[] = [];
+  const answersAt = options.answersAt ?? Infinity;
   const watch = new ServerWatch({
-    check: async () => answers.shift() ?? 'unreachable',
+    check: async () => {
+      checkedAt.push(clock.now());
+      if (options.checkMs) await clock.sleep(options.checkMs);
+      return clock.now() >= answersAt ? (options.outcomeWhenAnswering ?? 'reachable') : 'unreachable';
+    },
     onOutcome: (outcome) => outcomes.push(outcome),
-    intervalMs: 30_000,
-    maxIntervalMs: 100_000,
-    setTimer: (callback, delayMs) => timers.setTimer(callback, delayMs),
-    clearTimer: (timer) => timers.clearTimer(timer),
+    clock,
   });
-  return { watch, timers, outcomes };
+  /** Moves the clock one second at a time (so the checks run as they would) for `ms`. */
+  const pass = async (ms: number) => {
+    for (let second = 0; second < ms / 1000; second++) {
+      clock.advance(1000);
+      await settle();
+    }
+  };
+  return { clock, watch, checkedAt, outcomes, pass };
 }
 
 describe('ServerWatch', () => {
-  it('checks no sooner than the interval, then backs off doubling up to the longest wait', async () => {
-    const { watch, timers } = buildWatch([]);
+  it('checks an unreachable server every 10 s, with no backoff', async () => {
+    const { watch, checkedAt, pass } = buildWatch({});
     watch.start();
-    for (let check = 0; check < 4; check++) await timers.fire();
-    expect(timers.delays).toEqual([30_000, 60_000, 100_000, 100_000, 100_000]);
+    await pass(10 * 60_000);
+    expect(checkedAt).toHaveLength(60);
+    const gaps = checkedAt.slice(1).map((at, index) => at - checkedAt[index]!);
+    expect(new Set(gaps)).toEqual(new Set([SERVER_CHECK_INTERVAL_MS]));
+  });
+
+  it('counts the interval from the start of a slow check, so a check that hangs does not stretch it', async () => {
+    const { watch, checkedAt, pass } = buildWatch({ checkMs: 4_000 });
+    watch.start();
+    await pass(60_000);
+    const gaps = checkedAt.slice(1).map((at, index) => at - checkedAt[index]!);
+    expect(new Set(gaps)).toEqual(new Set([SERVER_CHECK_INTERVAL_MS]));
+  });
+
+  it('notices a server that answers again at any moment within one interval, and stops', async () => {
+    for (const answersAt of [10_000, 10_001, 33_000, 39_999, 125_000]) {
+      const { watch, outcomes, checkedAt, pass } = buildWatch({ answersAt });
+      watch.start();
+      await pass(200_000);
+      expect(outcomes.at(-1)).toBe('reachable');
+      expect(checkedAt.at(-1)! - answersAt).toBeLessThanOrEqual(SERVER_CHECK_INTERVAL_MS);
+      expect(watch.isWatching).toBe(false);
+    }
   });
 
   it('stops by itself once the session is resumed, and reports it', async () => {
-    const { watch, timers, outcomes } = buildWatch(['unreachable', 'resumed']);
+    const { watch, outcomes, pass } = buildWatch({ answersAt: 15_000, outcomeWhenAnswering: 'resumed' });
     watch.start();
-    await timers.fire();
-    await timers.fire();
+    await pass(60_000);
     expect(outcomes).toEqual(['unreachable', 'resumed']);
     expect(watch.isWatching).toBe(false);
-    expect(timers.pending).toHaveLength(0);
   });
 
-  it('stops once the server answers, so the user can be offered to sign in', async () => {
-    const { watch, timers, outcomes } = buildWatch(['reachable']);
+  it('checks at once when asked, and the next check comes one interval after it', async () => {
+    const { watch, checkedAt, pass } = buildWatch({});
     watch.start();
-    await timers.fire();
-    expect(outcomes).toEqual(['reachable']);
-    expect(watch.isWatching).toBe(false);
+    await pass(4_000);
+    expect(await watch.checkNow()).toBe('unreachable');
+    expect(checkedAt).toEqual([4_000]);
+    await pass(10_000);
+    expect(checkedAt).toEqual([4_000, 14_000]);
   });
 
-  it('starts once however often it is asked to', () => {
-    const { watch, timers } = buildWatch([]);
-    watch.start();
-    watch.start();
-    expect(timers.pending).toHaveLength(1);
+  it('joins a check already running instead of starting another', async () => {
+    const { watch, checkedAt, clock } = buildWatch({ checkMs: 3_000 });
+    const first = watch.checkNow();
+    const second = watch.checkNow();
+    clock.advance(3_000);
+    expect(await Promise.all([first, second])).toEqual(['unreachable', 'unreachable']);
+    expect(checkedAt).toHaveLength(1);
   });
 
-  it('schedules nothing after stop', async () => {
-    const { watch, timers } = buildWatch([]);
+  it('starts once however often it is asked to', async () => {
+    const { watch, checkedAt, pass } = buildWatch({});
     watch.start();
+    watch.start();
+    await pass(10_000);
+    expect(checkedAt).toHaveLength(1);
+  });
+
+  it('checks nothing after stop, and a check running then reports nothing', async () => {
+    const { watch, checkedAt, outcomes, clock, pass } = buildWatch({ checkMs: 2_000 });
+    void watch.checkNow();
     watch.stop();
-    expect(timers.pending).toHaveLength(0);
+    clock.advance(2_000);
+    await settle();
+    await pass(60_000);
+    expect(checkedAt).toHaveLength(1);
+    expect(outcomes).toEqual([]);
     expect(watch.isWatching).toBe(false);
   });
 });

@@ -12,17 +12,33 @@ export class FieldModeState {
   isSignInOpen = $state(false);
   /** The last quiet check of the server while working without it, or null before any. */
   server = $state<EventPayload<'server:status'> | null>(null);
+  /** True while a check asked for (`checkNow`) runs. */
+  isChecking = $state(false);
   readonly #stop: () => void;
+  readonly #client: IpcClient;
 
   constructor(client: IpcClient) {
+    this.#client = client;
     this.#stop = client.on('server:status', (status) => {
       this.server = status;
     });
   }
 
-  /** True when the last quiet check found the server answering (so signing in can work). */
-  get isServerBack(): boolean {
-    return this.server?.outcome === 'reachable';
+  /**
+   * True when a check now could tell something new: the server was last found unreachable, or nobody is signed
+   * in and nothing was checked yet. What the OS's "online" event and the window's focus go by.
+   */
+  get isWorthChecking(): boolean {
+    return this.server?.outcome === 'unreachable' || (this.isOn && this.server === null);
+  }
+
+  /** Asks main to check the server at once (a check already running is joined); its answer updates `server`. */
+  async checkNow(): Promise<void> {
+    if (this.isChecking) return;
+    this.isChecking = true;
+    const answer = await this.#client.invoke('server:check');
+    this.isChecking = false;
+    if (answer.ok && answer.value) this.server = answer.value;
   }
 
   /** Shows the shell with no session. */

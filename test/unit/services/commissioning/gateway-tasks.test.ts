@@ -30,6 +30,25 @@ describe('GatewayTasks', () => {
     expect(events.some((event) => event.type === 'waiting')).toBe(true);
   });
 
+  it('says what a reboot waits for, with the time left, from the moment the command is sent', async () => {
+    const gateway = createFakeGateway();
+    const { tasks, events } = createTasks(gateway);
+    // What the technician sees at the moment the reboot goes out.
+    const shownWhenSent: TaskEvent[] = [];
+    const command = gateway.commander.command.bind(gateway.commander);
+    gateway.commander.command = (gatewayId, name, ...rest) => {
+      if (name === 'reboot') shownWhenSent.push(...events);
+      return command(gatewayId, name, ...rest);
+    };
+    await tasks.reboot();
+    const current = shownWhenSent.at(-1);
+    expect(current).toMatchObject({
+      type: 'waiting',
+      notice: { message: expect.stringMatching(/^Waiting for/) },
+    });
+    expect(current?.type === 'waiting' && current.notice.deadlineAt).toBeGreaterThan(current?.at ?? Infinity);
+  });
+
   it('follows an upgrade through its progress and the reboot it causes', async () => {
     const gateway = createFakeGateway();
     const { tasks, events } = createTasks(gateway);

@@ -9,6 +9,7 @@ import {
   type WaitingNotice,
 } from '../../../../electron/services/commissioning';
 import { ApiError } from '../../../../electron/services/api';
+import { COMMAND_TIMEOUT_MS } from '../../../../electron/services/commissioning/audited-gateway';
 import { ManualClock } from '../../../helpers/manual-clock';
 import { createFakeGateway } from './fake-gateway';
 
@@ -109,6 +110,10 @@ describe('a backup restore as the technician follows it', () => {
     );
     const waits = events.flatMap((event) => (event.type === 'waiting' ? [event] : []));
     expect(waits.map((event) => [event.notice.message, event.notice.deadlineAt - event.at])).toEqual([
+      [
+        'Waiting for the gateway to take the restore of backup "before APN change" (it may go down before it answers)',
+        COMMAND_TIMEOUT_MS,
+      ],
       [
         'Waiting for the gateway to go down (it restarts with backup "before APN change")',
         RESTART_START_TIMEOUT_MS,

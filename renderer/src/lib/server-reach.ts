@@ -1,0 +1,40 @@
+import { SERVER_CHECK_INTERVAL_MS } from '../../../electron/shared/api/timeouts';
+import type { EventPayload } from './wire-types';
+
+/** What the app knows of whether the server answers, in the words the banner, the header and the sign-in dialog share. */
+export interface ServerReach {
+  /** True once the last check found the server answering. */
+  isAnswering: boolean;
+  /** The one line every place shows: "Demo server answers" / "Demo server does not answer". */
+  headline: string;
+  /** What it means and what happens next. */
+  detail: string;
+}
+
+/**
+ * Puts the last quiet check of the server (`server:status`) into words, the one source of them: null before any
+ * check, and once a check resumed the session (nothing to say then). `the server is named by its profile's current name.
+ */
+export function describeServerReach(
+  status: EventPayload<'server:status'> | null,
+  profiles: ReadonlyArray<{ id: string; name: string }>,
+  isSignedIn: boolean,
+): ServerReach | null {
+  if (!status || status.outcome === 'resumed') return null;
+  const serverName = profiles.find((profile) => profile.id === status.profileId)?.name ?? 'The server';
+  if (status.outcome === 'reachable') {
+    return {
+      isAnswering: true,
+      headline: `${serverName} answers`,
+      detail: isSignedIn ? 'Live data is back.' : 'Sign in for live data.',
+    };
+  }
+  const checkedAt = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' }).format(status.at);
+  return {
+    isAnswering: false,
+    headline: `${serverName} does not answer`,
+    detail:
+      `Last checked at ${checkedAt}; Field Kit checks again every ${SERVER_CHECK_INTERVAL_MS / 1000} s` +
+      (isSignedIn ? ' and nothing can be sent until it answers.' : ' — meanwhile work without signing in.'),
+  };
+}
