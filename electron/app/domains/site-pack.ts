@@ -5,6 +5,13 @@ import type { RootPasswords } from '../../services/terminals/terminal-secrets';
 import type { PackProgressEvent, sitePackChannels } from '../../shared/ipc/domains/site-pack';
 import { IpcError } from '../../shared/ipc/result';
 import {
+  isCommandName,
+  type CommandRequest,
+  type EndpointName,
+  type EndpointRequest,
+} from '../../shared/api';
+import type { CommandService } from '../../services/commands';
+import {
   PackCancelledError,
   prepareSitePack,
   type PackScope,
@@ -16,6 +23,8 @@ import { mapServiceError } from '../error-mapping';
 /** What the site pack domain uses: the session it reads through, where packs are kept, and the events hub. */
 export interface SitePackDependencies {
   sessions: SignedInSession;
+  /** The pack's gateway reads go through it, cancelled with the preparation. */
+  commands: Pick<CommandService, 'send'>;
   profiles: ProfileReader;
   events: Pick<EventHub, 'emit'>;
   sitePacks: Pick<SitePacks, 'get' | 'gateway' | 'save'>;
@@ -35,6 +44,7 @@ const FATAL_CODES = new Set(['NETWORK', 'TIMEOUT', 'UNAUTHENTICATED', 'SESSION_E
  */
 export function createSitePackHandlers({
   sessions,
+  commands,
   profiles,
   events,
   sitePacks,
@@ -60,7 +70,23 @@ export function createSitePackHandlers({
       // One keychain read for the whole pack, not one per gateway.
       const storedPasswords = rootPasswords.storedGatewayIds(profileId).catch(() => new Set<string>());
       const pack = await prepareSitePack({
-        reader: session,
+        reader: {
+          // The builder names endpoints of the table; the API client validates the request against its schema.
+          call: (endpoint, request) =>
+            session.call(endpoint as EndpointName, request as EndpointRequest<EndpointName>, {
+              signal: controller.signal,
+            }),
+          command: (gatewayId, command, body) => {
+            if (!isCommandName(command))
+              throw new IpcError('INVALID_INPUT', `No gateway command named ${command}`);
+            return commands.send({
+              gatewayId,
+              name: command,
+              body: body as CommandRequest<typeof command>,
+              signal: controller.signal,
+            });
+          },
+        },
         profileId,
         scope: input.scope,
         selection: input.selection,

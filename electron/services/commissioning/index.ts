@@ -5,7 +5,6 @@ export * from './gateway-errors';
 export * from './gateway-tasks';
 export * from './gateway-wait';
 export * from './rf-meter';
-export * from './risk-guards';
 export * from './types';
 export * from './wizards/cellular';
 export * from './wizards/connectivity';

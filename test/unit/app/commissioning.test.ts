@@ -47,7 +47,7 @@ class GatewayDouble implements SessionPort {
   async call<Name extends EndpointName>(endpoint: Name): Promise<EndpointResponse<Name>> {
     return (await this.answerCall(endpoint)) as EndpointResponse<Name>;
   }
-  async command<Name extends CommandName>(
+  async sendGatewayCommand<Name extends CommandName>(
     gatewayId: string,
     command: Name,
     body?: CommandRequest<Name>,
@@ -399,6 +399,7 @@ describe('the SSH lockout guard and the terminals', () => {
   function handlersWith(terminals: TerminalInfo[]) {
     return createCommissioningHandlers({
       sessions: services.sessions,
+      gatewayTransport: services.gatewayTransport,
       profiles: services.profiles,
       events: services.events,
       audit: services.audit,

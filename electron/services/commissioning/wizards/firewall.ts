@@ -5,7 +5,7 @@ import {
   summarizeIssues,
   type FirewallConfiguration,
 } from '../../../shared/api';
-import { firewallGuards } from '../risk-guards';
+import { firewallGuards } from '../../commands/risk-guards';
 import type { Change, WizardDefinition } from '../types';
 
 const FIELDS: Array<{ path: string; label: string; read: (value: FirewallConfiguration) => unknown }> = [
