@@ -18,6 +18,7 @@ import { createIntegrationsHandlers } from './domains/integrations';
 import { createCommissioningHandlers, type CommissioningOptions } from './domains/commissioning';
 import { createSitePackHandlers } from './domains/site-pack';
 import { createTerminalsHandlers } from './domains/terminals';
+import { CallCancellation } from './call-cancellation';
 import { mapServiceError } from './error-mapping';
 import { ServerWatch, type ServerCheckOutcome } from './server-watch';
 import { SessionController, type SessionAccount, type SessionEndReason } from './session-controller';
@@ -93,6 +94,8 @@ export class FieldKitServices {
   readonly gatewayTransport: GatewayCommander;
   /** The console's way to the gateway: guard, audit (a change `sent` before it leaves), time limit. */
   readonly commands: CommandService;
+  /** Finds any long call by id for `call:cancel` (each domain adds the calls it keeps). */
+  private readonly cancellation = new CallCancellation();
   /** The last answers of the list and gateway-page reads, per profile, for offline use. */
   readonly offlineCache: OfflineCache;
   /** The profiles' relay passwords (keychain, or memory in session-only mode); answers only "stored or not". */
@@ -398,6 +401,10 @@ export class FieldKitServices {
         }
         return answer;
       },
+      'call:cancel': ({ callId }) => {
+        this.cancellation.cancel(callId);
+        return null;
+      },
       'gateway:command': async ({ gatewayId, command, body, confirmation }) => {
         if (!isCommandName(command)) {
           throw new IpcError('INVALID_INPUT', 'Unknown gateway command.', [
@@ -434,6 +441,7 @@ export class FieldKitServices {
       ...createIntegrationsHandlers(),
       ...createCommissioningHandlers({
         sessions,
+        cancellation: this.cancellation,
         gatewayTransport: this.gatewayTransport,
         profiles,
         events: this.events,
@@ -448,6 +456,7 @@ export class FieldKitServices {
       ...createTerminalsHandlers({ terminals: () => this.terminalManager, log: this.log }),
       ...createSitePackHandlers({
         sessions,
+        cancellation: this.cancellation,
         commands: this.commands,
         profiles,
         events: this.events,

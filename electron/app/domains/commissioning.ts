@@ -56,6 +56,7 @@ import {
   type PingMeasurement,
   type RfMeasurement,
 } from '../../services/reports';
+import type { CallCancellation } from '../call-cancellation';
 import { mapServiceError } from '../error-mapping';
 
 /** Wizard runs kept at once; the oldest finished ones are forgotten first. */
@@ -105,6 +106,8 @@ export interface CommissioningOptions {
 /** What the commissioning domain uses: the session, the audit log, the site packs, the terminals and the events hub. */
 export interface CommissioningDependencies {
   sessions: SignedInSession;
+  /** Where `call:cancel` finds this domain's wizard runs, gateway tasks and fleet jobs by id. */
+  cancellation: Pick<CallCancellation, 'addFinder'>;
   /**
    * The signed-in session's wire of gateway commands. The engines send through it only via their
    * CommandService (audited-gateway.ts, fleet-job.ts, rf-meter.ts), which bounds, cancels and records each call.
@@ -198,6 +201,7 @@ function photosOf(options: CommissioningOptions): VisitPhotos {
 /** Handlers of the commissioning channels (electron/shared/ipc/domains/commissioning.ts). */
 export function createCommissioningHandlers({
   sessions,
+  cancellation,
   gatewayTransport,
   profiles,
   events,
@@ -350,6 +354,16 @@ export function createCommissioningHandlers({
     await Promise.all([...meters.values()].map(({ meter }) => meter.stop()));
   });
 
+  cancellation.addFinder((callId) => {
+    const wizard = wizardRuns.get(callId)?.run;
+    if (wizard) return () => wizard.cancel();
+    const task = taskRuns.get(callId);
+    if (task) return () => task.cancel();
+    const job = fleetJobs.get(callId);
+    if (job) return () => job.cancel();
+    return undefined;
+  });
+
   return {
     'wizard:start': ({ wizard, gatewayId }) =>
       mapped(() => {
@@ -395,10 +409,6 @@ export function createCommissioningHandlers({
           entry.isApplying = false;
         }
       }),
-    'wizard:cancel': ({ runId }) => {
-      wizardRuns.get(runId)?.run.cancel();
-      return null;
-    },
     'gateway-task:run': ({ gatewayId, runId, task, confirmation }) =>
       mapped(async () => {
         const command = taskCommand(task);
@@ -412,10 +422,6 @@ export function createCommissioningHandlers({
           taskRuns.delete(tasks.runId);
         }
       }),
-    'gateway-task:cancel': ({ runId }) => {
-      taskRuns.get(runId)?.cancel();
-      return null;
-    },
     'rf-meter:start': ({ gatewayId, intervalMs }) =>
       mapped(() => {
         // Refused before any meter starts when nobody is signed in.
@@ -481,10 +487,6 @@ export function createCommissioningHandlers({
           }),
         );
       }),
-    'fleet:cancel': ({ jobId }) => {
-      fleetJobs.get(jobId)?.cancel();
-      return null;
-    },
     'fleet:retry-failed': ({ jobId, includeSkipped, confirmation }) =>
       mapped(() => {
         const job = fleetJobs.get(jobId);

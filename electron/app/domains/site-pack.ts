@@ -18,11 +18,14 @@ import {
   type PackSelection,
   type SitePacks,
 } from '../../services/site-pack';
+import type { CallCancellation } from '../call-cancellation';
 import { mapServiceError } from '../error-mapping';
 
 /** What the site pack domain uses: the session it reads through, where packs are kept, and the events hub. */
 export interface SitePackDependencies {
   sessions: SignedInSession;
+  /** Where `call:cancel` finds the preparation under way by its job id. */
+  cancellation: Pick<CallCancellation, 'addFinder'>;
   /** The pack's gateway reads go through it, cancelled with the preparation. */
   commands: Pick<CommandService, 'send'>;
   profiles: ProfileReader;
@@ -44,6 +47,7 @@ const FATAL_CODES = new Set(['NETWORK', 'TIMEOUT', 'UNAUTHENTICATED', 'SESSION_E
  */
 export function createSitePackHandlers({
   sessions,
+  cancellation,
   commands,
   profiles,
   events,
@@ -53,6 +57,10 @@ export function createSitePackHandlers({
   concurrency,
 }: SitePackDependencies): DomainHandlers<typeof sitePackChannels> {
   let job: { progress: PackProgressEvent; controller: AbortController } | null = null;
+  cancellation.addFinder((callId) => {
+    const current = job;
+    return current?.progress.jobId === callId ? () => current.controller.abort() : undefined;
+  });
   const profileOf = () => sessions.summary()?.profileId ?? profiles.list().selectedId;
   const emit = (progress: PackProgressEvent) => {
     if (job && job.progress.jobId === progress.jobId) job.progress = progress;
@@ -151,10 +159,6 @@ export function createSitePackHandlers({
       job = { controller: new AbortController(), progress: { jobId, phase: 'list', done: 0, total: 1 } };
       void run(jobId, summary.profileId, input);
       return { jobId };
-    },
-    'site-pack:cancel': ({ jobId }) => {
-      if (job?.progress.jobId === jobId) job.controller.abort();
-      return null;
     },
     'site-pack:gateway': async ({ gatewayId }) => {
       const profileId = profileOf();

@@ -16,6 +16,7 @@ export const CHANNEL_NAMES = [
   'session:logout',
   'api:call',
   'gateway:command',
+  'call:cancel',
   // gateways (domains/gateways.ts)
   'cache:get',
   // integrations (domains/integrations.ts)
@@ -25,14 +26,11 @@ export const CHANNEL_NAMES = [
   'wizard:read',
   'wizard:review',
   'wizard:apply',
-  'wizard:cancel',
   'gateway-task:run',
-  'gateway-task:cancel',
   'rf-meter:start',
   'rf-meter:stop',
   'fleet:preview',
   'fleet:start',
-  'fleet:cancel',
   'fleet:retry-failed',
   'audit:read',
   'report:export',
@@ -63,7 +61,6 @@ export const CHANNEL_NAMES = [
   // site pack (domains/site-pack.ts)
   'site-pack:status',
   'site-pack:prepare',
-  'site-pack:cancel',
   'site-pack:gateway',
 ] as const;
 

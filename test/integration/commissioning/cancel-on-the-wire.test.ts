@@ -68,7 +68,7 @@ describe('cancel and time limits reach the wire', () => {
       const held = await answers.next(0);
       expect(held.gatewayId).toBe(gatewayId);
 
-      await dispatch('wizard:cancel', { runId: started.value.runId });
+      await dispatch('call:cancel', { callId: started.value.runId });
       await abortSeen(held);
       expect(held.signal.aborted).toBe(true);
       expect(await reading).toMatchObject({ ok: false });

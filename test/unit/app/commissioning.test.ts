@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { CallCancellation } from '../../../electron/app/call-cancellation';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -400,6 +401,7 @@ describe('the SSH lockout guard and the terminals', () => {
     return createCommissioningHandlers({
       sessions: services.sessions,
       gatewayTransport: services.gatewayTransport,
+      cancellation: new CallCancellation(),
       profiles: services.profiles,
       events: services.events,
       audit: services.audit,
