@@ -167,7 +167,14 @@ export function createServer(world: World, faults: FaultOptions, hooks: ServerHo
           signal = aborted.signal;
         }
         const handler = handlers[name] as (input: RouteInput<EndpointName>) => unknown;
-        const result = await handler({ principal, params, query, body, signal } as RouteInput<EndpointName>);
+        let result: unknown;
+        try {
+          result = await handler({ principal, params, query, body, signal } as RouteInput<EndpointName>);
+        } catch (error) {
+          // The client gave up (cancel, time limit) while the command waited: there is no one to answer.
+          if (signal.aborted) return reply.hijack();
+          throw error;
+        }
         if (name === 'gatewayCommand' && hooks.beforeCommandAnswer) {
           const { gatewayId, command } = params as { gatewayId: string; command: string };
           await hooks.beforeCommandAnswer({ gatewayId, command, signal });
