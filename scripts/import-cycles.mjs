@@ -17,15 +17,7 @@ const FOLDERS = ['electron', 'renderer', 'simulator'];
  * Cycles that exist today and are being removed elsewhere, each as its files in import order. A listed cycle that
  * no longer exists fails the check too, so the list cannot outlive the cycles.
  */
-const KNOWN_CYCLES = [
-  // removed by the command service (issue 33): fleet wording lives in commissioning/risk-guards.ts.
-  ['electron/services/commissioning/risk-guards.ts', 'electron/services/fleet/fleet-changes.ts'],
-  [
-    'electron/services/commissioning/risk-guards.ts',
-    'electron/services/fleet/fleet-changes.ts',
-    'electron/services/commissioning/wizards/firewall.ts',
-  ],
-];
+const KNOWN_CYCLES = [];
 
 /** The modules a component's <script> and <script module> blocks import (relative paths only). */
 function svelteImports(file) {

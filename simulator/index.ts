@@ -3,7 +3,7 @@ import { SYSTEM_CLOCK, type Clock } from '../electron/shared/clock';
 import { describeFixture, type Fixture, type FixtureRelay } from './fixture';
 import { SimulatorSettingsSchema, type SimulatorSettings, type SimulatorSettingsInput } from './options';
 import type { SerialConsoleGateway } from './serial/serial-console';
-import { createServer } from './server';
+import { createServer, type ServerHooks } from './server';
 import type { GatewayShellContext } from './shell/gateway-shell';
 import { describeGatewayNetwork } from './shell/gateway-network';
 import { LOOPBACK } from './ssh/relay';
@@ -35,6 +35,8 @@ export interface SimulatorOptions extends SimulatorSettingsInput {
   tunnels?: ReverseTunnels;
   /** HS256 secret of the JWTs (default: random per run). */
   jwtSecret?: Uint8Array;
+  /** Sees each gateway command once carried out and may hold its answer (tests; see ServerHooks). */
+  beforeCommandAnswer?: ServerHooks['beforeCommandAnswer'];
 }
 
 /** Where the built-in SSH relay listens, when `ssh` is on. */
@@ -83,7 +85,7 @@ export interface RunningSimulator {
  * invalid setting with an Error naming the setting.
  */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
-  const { clock = SYSTEM_CLOCK, tunnels, jwtSecret, ...input } = options;
+  const { clock = SYSTEM_CLOCK, tunnels, jwtSecret, beforeCommandAnswer, ...input } = options;
   const parsed = SimulatorSettingsSchema.safeParse(input);
   if (!parsed.success)
     throw new Error(`Invalid simulator settings: ${summarizeIssues(describeIssues(parsed.error))}`);
@@ -131,13 +133,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   }
   // "localhost" may resolve to ::1 first; listen where the printed URL points.
   const listenHost = settings.host === 'localhost' ? '127.0.0.1' : settings.host;
-  const app = createServer(world, {
-    latencyMs: settings.latencyMs,
-    failRate: settings.failRate,
-    dropRate: settings.dropRate,
-    dropAfterRate: settings.dropAfterRate,
-    seed: settings.seed,
-  });
+  const app = createServer(
+    world,
+    {
+      latencyMs: settings.latencyMs,
+      failRate: settings.failRate,
+      dropRate: settings.dropRate,
+      dropAfterRate: settings.dropAfterRate,
+      seed: settings.seed,
+    },
+    { beforeCommandAnswer },
+  );
   try {
     await app.listen({ port: settings.port, host: listenHost });
   } catch (error) {

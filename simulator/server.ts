@@ -28,6 +28,24 @@ export interface FaultOptions {
   seed: number;
 }
 
+/** A gateway command the simulator carried out, as a test's hook sees it before the answer goes back. */
+export interface HeldCommand {
+  gatewayId: string;
+  command: string;
+  /** Aborted when the client goes away before the answer (it cancelled, timed out or died). */
+  signal: AbortSignal;
+}
+
+/** In-process hooks a test passes to see and shape the traffic. */
+export interface ServerHooks {
+  /**
+   * Called once a gateway command is carried out, before its answer is sent; the answer waits for the promise
+   * it returns. A test holds answers this way (a slow link, a late gateway) and learns through `signal` that the
+   * client aborted the request.
+   */
+  beforeCommandAnswer?: (command: HeldCommand) => Promise<void> | void;
+}
+
 const NEVER_ABORTED = new AbortController().signal;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -40,7 +58,7 @@ export const BODY_LIMIT_BYTES = 1_048_576;
  * read as JSON text whatever their Content-Type (text/plain for the auth calls, application/json elsewhere),
  * and every failure answered with the error body `{ status, message, errorCode, timestamp }`.
  */
-export function createServer(world: World, faults: FaultOptions): FastifyInstance {
+export function createServer(world: World, faults: FaultOptions, hooks: ServerHooks = {}): FastifyInstance {
   const sendError = (reply: FastifyReply, status: number, errorCode: ErrorCode, message: string) => {
     const body: ApiErrorBody = { status, message, errorCode, timestamp: world.clock.now() };
     return reply.code(status).type(JSON_TYPE).send(body);
@@ -150,7 +168,19 @@ export function createServer(world: World, faults: FaultOptions): FastifyInstanc
           signal = aborted.signal;
         }
         const handler = handlers[name] as (input: RouteInput<EndpointName>) => unknown;
-        const result = await handler({ principal, params, query, body, signal } as RouteInput<EndpointName>);
+        let result: unknown;
+        try {
+          result = await handler({ principal, params, query, body, signal } as RouteInput<EndpointName>);
+        } catch (error) {
+          // The client gave up (cancel, time limit) while the command waited: there is no one to answer.
+          if (signal.aborted) return reply.hijack();
+          throw error;
+        }
+        if (name === 'gatewayCommand' && hooks.beforeCommandAnswer) {
+          const { gatewayId, command } = params as { gatewayId: string; command: string };
+          await hooks.beforeCommandAnswer({ gatewayId, command, signal });
+          if (signal.aborted) return reply.hijack();
+        }
         if (
           dropAfterRate > 0 &&
           name === 'gatewayCommand' &&

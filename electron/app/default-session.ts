@@ -26,8 +26,8 @@ export const createDefaultSession: SessionFactory = ({ baseUrl, fetch }) => {
     call(endpoint, request, options) {
       return session.call(endpoint, request, options);
     },
-    command(gatewayId, command, body) {
-      return session.command(gatewayId, command, body);
+    sendGatewayCommand(gatewayId, command, body, options) {
+      return session.command(gatewayId, command, body, options);
     },
     facts() {
       const info = session.info();

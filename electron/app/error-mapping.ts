@@ -9,7 +9,7 @@ import {
 } from '../services/api';
 import { ERROR_CODES } from '../shared/api';
 import { IpcError } from '../shared/ipc/result';
-import { ConfirmationRequiredError } from '../services/commissioning/risk-guards';
+import { ConfirmationRequiredError } from '../services/commands/risk-guards';
 import { CredentialStoreError } from '../services/credentials';
 import { UnsafePathError } from '../services/files/private-files';
 import { SessionExpiredError } from '../services/session';

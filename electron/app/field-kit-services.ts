@@ -1,12 +1,5 @@
-import {
-  gatewayCommands,
-  isCommandName,
-  isEndpointName,
-  type CommandName,
-  type CommandRequest,
-  type CommandResponse,
-  type EndpointRequest,
-} from '../shared/api';
+import { isCommandName, isEndpointName, type CommandRequest, type EndpointRequest } from '../shared/api';
+import { CALL_TIME_LIMITS_MS } from '../shared/api/timeouts';
 import { EventHub } from '../shared/ipc/event-hub';
 import { IpcError } from '../shared/ipc/result';
 import type { HandlerTable } from '../shared/ipc/router';
@@ -15,7 +8,7 @@ import type { ServerStatus } from '../shared/ipc/contract';
 import { createServerFetch } from '../services/api';
 import { AuditLog } from '../services/audit';
 import { checkDataFolder, removeStaleTemporaryFiles } from '../services/files/data-folder';
-import { assessCommand, requireConfirmed } from '../services/commissioning/risk-guards';
+import { CommandService, type GatewayCommander } from '../services/commands';
 import type { OpenedCredentialStore } from '../services/credentials';
 import { OfflineCache } from '../services/offline-cache';
 import { SitePacks } from '../services/site-pack';
@@ -29,6 +22,7 @@ import { createSitePackHandlers } from './domains/site-pack';
 import { createTerminalsHandlers } from './domains/terminals';
 import { createVisitHandlers } from './domains/visit';
 import { Visits } from '../services/visit';
+import { CallCancellation } from './call-cancellation';
 import { mapServiceError } from './error-mapping';
 import { ServerWatch, type ServerCheckOutcome } from './server-watch';
 import { SessionController, type SessionAccount, type SessionEndReason } from './session-controller';
@@ -63,8 +57,6 @@ export interface FieldKitServicesOptions {
   commissioning?: CommissioningOptions;
 }
 
-/** How long a quiet check waits for the server to answer at all. */
-const SERVER_PROBE_TIMEOUT_MS = 5_000;
 /** What a reverse-SSH tab says once the end of the server session closed it. */
 const REVERSE_CLOSED_BECAUSE: Record<SessionEndReason, string> = {
   'sign-out': 'Closed at sign-out: reverse SSH needs a signed-in account.',
@@ -101,6 +93,12 @@ export class FieldKitServices {
   readonly log: Log;
   /** Every gateway command run from the console, per profile (append-only JSON lines, secrets redacted). */
   readonly audit: AuditLog;
+  /** The signed-in session's wire of gateway commands: what every CommandService sends through. */
+  readonly gatewayTransport: GatewayCommander;
+  /** The console's way to the gateway: guard, audit (a change `sent` before it leaves), time limit. */
+  readonly commands: CommandService;
+  /** Finds any long call by id for `call:cancel` (each domain adds the calls it keeps). */
+  private readonly cancellation = new CallCancellation();
   /** The last answers of the list and gateway-page reads, per profile, for offline use. */
   readonly offlineCache: OfflineCache;
   /** The profiles' relay passwords (keychain, or memory in session-only mode); answers only "stored or not". */
@@ -130,6 +128,15 @@ export class FieldKitServices {
     this.log = options.log ?? SILENT_LOG;
     this.profiles = new ProfileStore({ folder: options.dataDir, clock: this.clock });
     this.audit = new AuditLog({ dataDir: options.dataDir, clock: this.clock });
+    this.gatewayTransport = {
+      command: (gatewayId, name, body, callOptions) =>
+        this.sessions.requireSession().sendGatewayCommand(gatewayId, name, body, callOptions),
+    };
+    this.commands = new CommandService({
+      transport: this.gatewayTransport,
+      audit: this.audit,
+      clock: this.clock,
+    });
     this.offlineCache = new OfflineCache({ dataDir: options.dataDir, clock: this.clock });
     this.relayPasswords = new RelayPasswords(options.credentials.store);
     this.rootPasswords = new RootPasswords(
@@ -288,7 +295,10 @@ export class FieldKitServices {
       this.options.createFetch?.(profile) ??
       createServerFetch({ pinnedSha256: profile.trustedCertificateSha256 });
     try {
-      await probe(profile.baseUrl, { method: 'HEAD', signal: AbortSignal.timeout(SERVER_PROBE_TIMEOUT_MS) });
+      await probe(profile.baseUrl, {
+        method: 'HEAD',
+        signal: AbortSignal.timeout(CALL_TIME_LIMITS_MS.serverProbe),
+      });
       return true;
     } catch (error) {
       // An untrusted certificate is still a server answering: signing in will say what to do about it.
@@ -321,49 +331,6 @@ export class FieldKitServices {
       return resumed;
     } catch (error) {
       this.watchIfUnreachable(error);
-    }
-  }
-
-  /**
-   * Runs a console command and records it in the audit log whatever its outcome: profile, user, gateway,
-   * command, risk, request (redacted by the log), outcome and duration. A failed audit write is logged and never
-   * hides the command's own answer.
-   */
-  private async runAuditedCommand<Name extends CommandName>(
-    gatewayId: string,
-    command: Name,
-    body: CommandRequest<Name> | undefined,
-  ): Promise<CommandResponse<Name>> {
-    const session = this.sessions.requireSession();
-    const summary = this.sessions.summary();
-    const started = this.now();
-    const record = async (entry: { outcome: 'ok' | 'failed'; response?: unknown; error?: string }) => {
-      if (!summary) return;
-      await this.audit
-        .append({
-          profileId: summary.profileId,
-          user: summary.username,
-          gatewayId,
-          kind: 'command',
-          name: command,
-          risk: gatewayCommands[command].risk,
-          request: body,
-          durationMs: Math.max(0, this.now() - started),
-          ...entry,
-        })
-        .catch((error: unknown) => this.log.error(`audit write failed for ${command}`, error));
-    };
-    try {
-      const answer = await session.command(gatewayId, command, body);
-      await record({ outcome: 'ok', response: answer });
-      return answer;
-    } catch (error) {
-      const mapped = mapServiceError(error);
-      await record({
-        outcome: 'failed',
-        error: mapped?.message ?? (error instanceof Error ? error.message : String(error)),
-      });
-      throw error;
     }
   }
 
@@ -481,20 +448,34 @@ export class FieldKitServices {
         }
         return answer;
       },
-      'gateway:command': ({ gatewayId, command, body, confirmation }) => {
+      'call:cancel': ({ callId }) => {
+        this.cancellation.cancel(callId);
+        return null;
+      },
+      'gateway:command': async ({ gatewayId, command, body, confirmation }) => {
         if (!isCommandName(command)) {
           throw new IpcError('INVALID_INPUT', 'Unknown gateway command.', [
             { path: 'command', message: `No gateway command named ${command}` },
           ]);
         }
-        // The console's disruptive commands and lockouts are confirmed like the wizards' (risk-guards.ts).
+        const summary = sessions.summary();
+        // The console's disruptive commands and lockouts are confirmed like the wizards' (risk-guards.ts). The
+        // body is unchecked here; the API client validates it against the command's schema before sending.
         try {
-          requireConfirmed(assessCommand(command, body), confirmation);
+          return await this.commands.send({
+            gatewayId,
+            name: command,
+            body: body as CommandRequest<typeof command>,
+            guard: { confirmation },
+            recordsAnswer: true,
+            ...(summary ? { caller: { profileId: summary.profileId, user: summary.username } } : {}),
+            describeFailure: (error) =>
+              mapServiceError(error)?.message ?? (error instanceof Error ? error.message : String(error)),
+            onRecordError: (error) => this.log.error(`audit write failed for ${command}`, error),
+          });
         } catch (error) {
           throw mapServiceError(error) ?? error;
         }
-        // Unchecked here; the API client validates the body against the command's schema before sending.
-        return this.runAuditedCommand(gatewayId, command, body as CommandRequest<typeof command>);
       },
       // Each domain registers its handlers from electron/app/domains/<domain>.ts, given only what it uses.
       ...createGatewaysHandlers({
@@ -507,6 +488,8 @@ export class FieldKitServices {
       ...createIntegrationsHandlers(),
       ...createCommissioningHandlers({
         sessions,
+        cancellation: this.cancellation,
+        gatewayTransport: this.gatewayTransport,
         profiles,
         events: this.events,
         audit: this.audit,
@@ -522,6 +505,8 @@ export class FieldKitServices {
       ...createVisitHandlers({ visits: this.visits, signedIn: () => sessions.summary() ?? undefined }),
       ...createSitePackHandlers({
         sessions,
+        cancellation: this.cancellation,
+        commands: this.commands,
         profiles,
         events: this.events,
         sitePacks: this.sitePacks,

@@ -1,6 +1,6 @@
-import type { CommandName, CommandRequest, CommandResponse } from '../shared/api/commands';
 import type { EndpointName, EndpointRequest, EndpointResponse } from '../shared/api/endpoints';
 import type { SessionSummary } from '../shared/ipc/schemas';
+import type { CommandCallOptions, GatewayCommander } from '../services/commands';
 
 /** The session facts the app needs from the session service, minus what the profile adds (its id and name). */
 export type SessionFacts = Omit<SessionSummary, 'profileId' | 'profileName'>;
@@ -15,20 +15,19 @@ export interface SessionPort {
   resume(refreshToken: string): Promise<void>;
   logout(): Promise<void>;
   /**
-   * Calls an endpoint of the table; the request and the answer are typed (and validated) from its schemas. Once
-   * `signal` fires the request is cancelled.
+   * Calls an endpoint of the table; the request and the answer are typed (and validated) from its schemas. The
+   * signal and time limit go with the request to `fetch`.
    */
   call<Name extends EndpointName>(
     endpoint: Name,
     request: EndpointRequest<Name>,
-    options?: { signal?: AbortSignal },
+    options?: CommandCallOptions,
   ): Promise<EndpointResponse<Name>>;
-  /** Runs a gateway command of the catalogue; the body and the answer are typed from its schemas. */
-  command<Name extends CommandName>(
-    gatewayId: string,
-    command: Name,
-    body?: CommandRequest<Name>,
-  ): Promise<CommandResponse<Name>>;
+  /**
+   * The wire of gateway commands (signal and time limit reach `fetch`). Only a CommandService sends through it:
+   * the app hands it to one as its transport, never calls it itself.
+   */
+  sendGatewayCommand: GatewayCommander['command'];
   /** The current facts, or null before login / after logout. */
   facts(): SessionFacts | null;
   /** The current refresh token (rotates on every refresh), or null. */

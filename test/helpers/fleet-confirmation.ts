@@ -1,4 +1,5 @@
-import { assessFleetChange, type RiskConfirmation } from '../../electron/services/commissioning/risk-guards';
+import type { RiskConfirmation } from '../../electron/services/commands/risk-guards';
+import { assessFleetChange } from '../../electron/services/fleet/fleet-risk';
 import type { FleetChange, FleetTarget } from '../../electron/services/fleet';
 
 /**

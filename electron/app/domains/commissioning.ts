@@ -13,12 +13,10 @@ import type {
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
 import { IpcError } from '../../shared/ipc/result';
 import { matchGateway } from '../../shared/report/visit-summary';
-import { TimeoutError } from '../../services/api';
 import type { AuditLog } from '../../services/audit';
 import type { SitePacks } from '../../services/site-pack';
 import type { TerminalManager } from '../../services/terminals';
 import {
-  CancelledError,
   cellularWizard,
   connectivityWizard,
   createWizardRun,
@@ -28,19 +26,17 @@ import {
   GatewayTasks,
   GatewayUnreachableError,
   GuardNotConfirmedError,
-  assessCommand,
-  assessFleetChange,
-  requireConfirmed,
   RfMeter,
   type RfBest,
   type RfSample,
-  taskCommand,
   type GatewayCommander,
   type WizardDefinition,
   type WizardRun,
   type WizardRunOptions,
 } from '../../services/commissioning';
+import { assessCommand, requireConfirmed, taskCommand } from '../../services/commands';
 import {
+  assessFleetChange,
   describeChange,
   defaultFleetConcurrency,
   FleetJob,
@@ -61,8 +57,8 @@ import {
   type RfMeasurement,
 } from '../../services/reports';
 import { gatherVisitEvidence, writeVisitBundle } from '../../services/visit';
+import type { CallCancellation } from '../call-cancellation';
 import { mapServiceError } from '../error-mapping';
-import type { SessionPort } from '../session-port';
 
 /** Wizard runs kept at once; the oldest finished ones are forgotten first. */
 const MAX_WIZARD_RUNS = 32;
@@ -111,6 +107,13 @@ export interface CommissioningOptions {
 /** What the commissioning domain uses: the session, the audit log, the site packs, the terminals and the events hub. */
 export interface CommissioningDependencies {
   sessions: SignedInSession;
+  /** Where `call:cancel` finds this domain's wizard runs, gateway tasks and fleet jobs by id. */
+  cancellation: Pick<CallCancellation, 'addFinder'>;
+  /**
+   * The signed-in session's wire of gateway commands. The engines send through it only via their
+   * CommandService (audited-gateway.ts, fleet-job.ts, rf-meter.ts), which bounds, cancels and records each call.
+   */
+  gatewayTransport: GatewayCommander;
   profiles: ProfileReader;
   events: Pick<EventHub, 'emit'>;
   audit: AuditLog;
@@ -133,39 +136,6 @@ export interface CommissioningDependencies {
    * the bundle (report, journal, photos, logs, manifest) beside the report. None: report files only.
    */
   visits?: Parameters<typeof gatherVisitEvidence>[0];
-}
-
-/** A session as the engines want it: gateway commands that honour the caller's signal and time limit. */
-export function commanderOf(session: SessionPort): GatewayCommander {
-  return {
-    command(gatewayId, name, request, options = {}) {
-      const { signal, timeoutMs } = options;
-      if (signal?.aborted) return Promise.reject(abortReason(signal));
-      const answer = session.command(gatewayId, name, request);
-      if (!signal && timeoutMs === undefined) return answer;
-      return new Promise((resolve, reject) => {
-        const timer =
-          timeoutMs === undefined
-            ? undefined
-            : setTimeout(() => finish(() => reject(new TimeoutError(name, timeoutMs))), timeoutMs);
-        const onAbort = () => finish(() => reject(abortReason(signal as AbortSignal)));
-        const finish = (settle: () => void) => {
-          clearTimeout(timer);
-          signal?.removeEventListener('abort', onAbort);
-          settle();
-        };
-        signal?.addEventListener('abort', onAbort, { once: true });
-        answer.then(
-          (value) => finish(() => resolve(value)),
-          (error: unknown) => finish(() => reject(error)),
-        );
-      });
-    },
-  };
-}
-
-function abortReason(signal: AbortSignal): Error {
-  return signal.reason instanceof Error ? signal.reason : new CancelledError();
 }
 
 /** An engine error as an IPC error whose message a technician can act on. */
@@ -238,6 +208,8 @@ function photosOf(options: CommissioningOptions): VisitPhotos {
 /** Handlers of the commissioning channels (electron/shared/ipc/domains/commissioning.ts). */
 export function createCommissioningHandlers({
   sessions,
+  cancellation,
+  gatewayTransport,
   profiles,
   events,
   audit,
@@ -275,9 +247,9 @@ export function createCommissioningHandlers({
   };
   const timing = () => reports?.timing ?? {};
   const engineOptions = () => {
-    const { session, profileId, user } = who();
+    const { profileId, user } = who();
     const { fleetMaxAttempts: _fleetMaxAttempts, ...limits } = timing();
-    return { commander: commanderOf(session), profileId, user, audit, ...limits };
+    return { commander: gatewayTransport, profileId, user, audit, ...limits };
   };
   // The lockout guard asks "is a terminal going through SSH to this gateway?" synchronously: refresh first.
   const refreshSshGateways = () => {
@@ -391,6 +363,16 @@ export function createCommissioningHandlers({
     await Promise.all([...meters.values()].map(({ meter }) => meter.stop()));
   });
 
+  cancellation.addFinder((callId) => {
+    const wizard = wizardRuns.get(callId)?.run;
+    if (wizard) return () => wizard.cancel();
+    const task = taskRuns.get(callId);
+    if (task) return () => task.cancel();
+    const job = fleetJobs.get(callId);
+    if (job) return () => job.cancel();
+    return undefined;
+  });
+
   return {
     'wizard:start': ({ wizard, gatewayId }) =>
       mapped(() => {
@@ -436,10 +418,6 @@ export function createCommissioningHandlers({
           entry.isApplying = false;
         }
       }),
-    'wizard:cancel': ({ runId }) => {
-      wizardRuns.get(runId)?.run.cancel();
-      return null;
-    },
     'gateway-task:run': ({ gatewayId, runId, task, confirmation }) =>
       mapped(async () => {
         const command = taskCommand(task);
@@ -453,20 +431,17 @@ export function createCommissioningHandlers({
           taskRuns.delete(tasks.runId);
         }
       }),
-    'gateway-task:cancel': ({ runId }) => {
-      taskRuns.get(runId)?.cancel();
-      return null;
-    },
     'rf-meter:start': ({ gatewayId, intervalMs }) =>
       mapped(() => {
-        const { session } = who();
+        // Refused before any meter starts when nobody is signed in.
+        who();
         if (meters.size >= MAX_RF_METERS)
           throw new IpcError(
             'INVALID_INPUT',
             `At most ${MAX_RF_METERS} RF meters run at once; stop one first.`,
           );
         const meterId = randomUUID();
-        const meter = new RfMeter({ commander: commanderOf(session), gatewayId, intervalMs });
+        const meter = new RfMeter({ commander: gatewayTransport, gatewayId, intervalMs });
         const onSample = ({ sample, best }: { sample: RfSample; best: RfBest }) =>
           events.emit('rf-meter:sample', { meterId, gatewayId, sample, best });
         const onError = ({ at, message }: { at: number; message: string }) =>
@@ -521,10 +496,6 @@ export function createCommissioningHandlers({
           }),
         );
       }),
-    'fleet:cancel': ({ jobId }) => {
-      fleetJobs.get(jobId)?.cancel();
-      return null;
-    },
     'fleet:retry-failed': ({ jobId, includeSkipped, confirmation }) =>
       mapped(() => {
         const job = fleetJobs.get(jobId);

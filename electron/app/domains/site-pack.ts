@@ -5,17 +5,29 @@ import type { RootPasswords } from '../../services/terminals/terminal-secrets';
 import type { PackProgressEvent, sitePackChannels } from '../../shared/ipc/domains/site-pack';
 import { IpcError } from '../../shared/ipc/result';
 import {
+  isCommandName,
+  type CommandRequest,
+  type EndpointName,
+  type EndpointRequest,
+} from '../../shared/api';
+import type { CommandService } from '../../services/commands';
+import {
   PackCancelledError,
   prepareSitePack,
   type PackScope,
   type PackSelection,
   type SitePacks,
 } from '../../services/site-pack';
+import type { CallCancellation } from '../call-cancellation';
 import { mapServiceError } from '../error-mapping';
 
 /** What the site pack domain uses: the session it reads through, where packs are kept, and the events hub. */
 export interface SitePackDependencies {
   sessions: SignedInSession;
+  /** Where `call:cancel` finds the preparation under way by its job id. */
+  cancellation: Pick<CallCancellation, 'addFinder'>;
+  /** The pack's gateway reads go through it, cancelled with the preparation. */
+  commands: Pick<CommandService, 'send'>;
   profiles: ProfileReader;
   events: Pick<EventHub, 'emit'>;
   sitePacks: Pick<SitePacks, 'get' | 'gateway' | 'save'>;
@@ -35,6 +47,8 @@ const FATAL_CODES = new Set(['NETWORK', 'TIMEOUT', 'UNAUTHENTICATED', 'SESSION_E
  */
 export function createSitePackHandlers({
   sessions,
+  cancellation,
+  commands,
   profiles,
   events,
   sitePacks,
@@ -43,6 +57,10 @@ export function createSitePackHandlers({
   concurrency,
 }: SitePackDependencies): DomainHandlers<typeof sitePackChannels> {
   let job: { progress: PackProgressEvent; controller: AbortController } | null = null;
+  cancellation.addFinder((callId) => {
+    const current = job;
+    return current?.progress.jobId === callId ? () => current.controller.abort() : undefined;
+  });
   const profileOf = () => sessions.summary()?.profileId ?? profiles.list().selectedId;
   const emit = (progress: PackProgressEvent) => {
     if (job && job.progress.jobId === progress.jobId) job.progress = progress;
@@ -60,7 +78,23 @@ export function createSitePackHandlers({
       // One keychain read for the whole pack, not one per gateway.
       const storedPasswords = rootPasswords.storedGatewayIds(profileId).catch(() => new Set<string>());
       const pack = await prepareSitePack({
-        reader: session,
+        reader: {
+          // The builder names endpoints of the table; the API client validates the request against its schema.
+          call: (endpoint, request) =>
+            session.call(endpoint as EndpointName, request as EndpointRequest<EndpointName>, {
+              signal: controller.signal,
+            }),
+          command: (gatewayId, command, body) => {
+            if (!isCommandName(command))
+              throw new IpcError('INVALID_INPUT', `No gateway command named ${command}`);
+            return commands.send({
+              gatewayId,
+              name: command,
+              body: body as CommandRequest<typeof command>,
+              signal: controller.signal,
+            });
+          },
+        },
         profileId,
         scope: input.scope,
         selection: input.selection,
@@ -125,10 +159,6 @@ export function createSitePackHandlers({
       job = { controller: new AbortController(), progress: { jobId, phase: 'list', done: 0, total: 1 } };
       void run(jobId, summary.profileId, input);
       return { jobId };
-    },
-    'site-pack:cancel': ({ jobId }) => {
-      if (job?.progress.jobId === jobId) job.controller.abort();
-      return null;
     },
     'site-pack:gateway': async ({ gatewayId }) => {
       const profileId = profileOf();

@@ -80,9 +80,13 @@ export function createServerFetch(options: ServerFetchOptions = {}): typeof fetc
   const pinned = options.pinnedSha256 ? normalizeFingerprint(options.pinnedSha256) : undefined;
   const agent = new VerifyingAgent(pinned, { keepAlive: true });
   return async (input, init) => {
+    // The caller's own signal, never a Request's copy of it: Node lets a Request's signal go once the Request is
+    // garbage collected (nodejs/node#55428), and the time limit and cancel would silently stop holding.
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    const target = input instanceof Request ? input.url : String(input);
+    if (new URL(target).protocol !== 'https:') return fetch(input, init);
     const request = new Request(input, init);
     const url = new URL(request.url);
-    if (url.protocol !== 'https:') return fetch(request);
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     return new Promise<Response>((resolve, reject) => {
       const headers: Record<string, string> = {};
@@ -91,7 +95,7 @@ export function createServerFetch(options: ServerFetchOptions = {}): typeof fetc
       });
       const outgoing = httpsRequest(
         url,
-        { method: request.method, headers, agent, signal: request.signal },
+        { method: request.method, headers, agent, ...(signal ? { signal } : {}) },
         (incoming) => {
           const responseHeaders = new Headers();
           for (const [key, value] of Object.entries(incoming.headers)) {
@@ -111,7 +115,7 @@ export function createServerFetch(options: ServerFetchOptions = {}): typeof fetc
         },
       );
       outgoing.once('error', (error) => {
-        if (error.name === 'AbortError') reject(request.signal.reason ?? error);
+        if (error.name === 'AbortError') reject(signal?.reason ?? error);
         else reject(new TypeError('fetch failed', { cause: error }));
       });
       outgoing.end(body);

@@ -6,8 +6,16 @@ import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /** What an audit entry records: one gateway command, a wizard step, a fleet job, or a terminal session. */
 export const AUDIT_KINDS = ['command', 'wizard', 'fleet', 'terminal'] as const;
-/** How the recorded action ended; `unknown`: a change went out and neither its answer nor a read-back came. */
-export const AUDIT_OUTCOMES = ['ok', 'failed', 'cancelled', 'unknown'] as const;
+/**
+ * How the recorded action ended; `unknown`: a change went out and neither its answer nor a read-back came.
+ * `sent`: written (and flushed to disk) before a change leaves the laptop; its outcome follows under the same
+ * `sendId`. Reading the log never returns a `sent` line as such (see AuditLog.read).
+ */
+export const AUDIT_OUTCOMES = ['ok', 'failed', 'cancelled', 'unknown', 'sent'] as const;
+
+/** The reason a `sent` entry without an outcome is read as `unknown`: Field Kit stopped before the answer. */
+export const SENT_WITHOUT_OUTCOME =
+  'sent; Field Kit stopped before the answer was recorded — outcome unknown: re-read the gateway';
 
 /** One line of the audit log. `at` is milliseconds since the epoch; `request` is always redacted. */
 export const AuditEntrySchema = z.object({
@@ -33,6 +41,8 @@ export const AuditEntrySchema = z.object({
   /** For changes: the values before and after (redacted like the request). */
   before: z.unknown().optional(),
   after: z.unknown().optional(),
+  /** Ties a `sent` entry to the entry of its outcome. */
+  sendId: z.string().optional(),
 });
 /** One line of the audit log. */
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
@@ -74,6 +84,8 @@ export class AuditLog implements AuditSink {
   private readonly now: () => number;
   private readonly folder: string;
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** `sendId`s of changes this process sent and whose outcome is not written yet: in flight, not unknown. */
+  private readonly inFlight = new Set<string>();
 
   constructor(private readonly options: AuditLogOptions) {
     const clock = options.clock ?? SYSTEM_CLOCK;
@@ -89,7 +101,10 @@ export class AuditLog implements AuditSink {
     return join(this.folder, `${profileId}.jsonl`);
   }
 
-  /** Appends one entry (redacted) and resolves with what was written. */
+  /**
+   * Appends one entry (redacted) and resolves with what was written. A `sent` entry resolves only once it is on
+   * the disk (fsync): the change it announces may leave the laptop then, and survives a crash as `unknown`.
+   */
   append(input: AuditEntryInput & { profileId: string }): Promise<AuditEntry> {
     let entry: AuditEntry;
     let path: string;
@@ -104,7 +119,13 @@ export class AuditLog implements AuditSink {
       .catch(() => undefined)
       .then(async () => {
         await ensurePrivateFolder(this.folder);
-        await appendPrivateFile(path, `${JSON.stringify(entry)}\n`);
+        const line = `${JSON.stringify(entry)}\n`;
+        // A change's "sent" entry reaches the disk before the change leaves the laptop.
+        await appendPrivateFile(path, line, { durable: entry.outcome === 'sent' });
+        if (entry.sendId !== undefined) {
+          if (entry.outcome === 'sent') this.inFlight.add(entry.sendId);
+          else this.inFlight.delete(entry.sendId);
+        }
         return entry;
       });
     this.queues.set(path, written);
@@ -117,7 +138,11 @@ export class AuditLog implements AuditSink {
     return written;
   }
 
-  /** Entries of a profile in the order written, filtered; an absent log reads as empty. */
+  /**
+   * Entries of a profile in the order written, filtered; an absent log reads as empty. A `sent` entry is read
+   * through its outcome: left out once its outcome is written (or while this process still waits for it), and
+   * read as `unknown` (SENT_WITHOUT_OUTCOME) when none came — the app stopped between sending and the answer.
+   */
   async read(query: AuditQuery): Promise<AuditEntry[]> {
     const path = this.pathOf(query.profileId);
     await this.queues.get(path)?.catch(() => undefined);
@@ -128,7 +153,7 @@ export class AuditLog implements AuditSink {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
-    const entries: AuditEntry[] = [];
+    const written: AuditEntry[] = [];
     for (const line of text.split('\n')) {
       if (line.trim() === '') continue;
       let parsed: unknown;
@@ -138,8 +163,10 @@ export class AuditLog implements AuditSink {
         continue;
       }
       const result = AuditEntrySchema.safeParse(parsed);
-      if (!result.success) continue;
-      const entry = result.data;
+      if (result.success) written.push(result.data);
+    }
+    const entries: AuditEntry[] = [];
+    for (const entry of settleSent(written, this.inFlight)) {
       if (query.since !== undefined && entry.at < query.since) continue;
       if (query.until !== undefined && entry.at > query.until) continue;
       if (query.gatewayId !== undefined && entry.gatewayId !== query.gatewayId) continue;
@@ -160,14 +187,41 @@ export class MemoryAuditSink implements AuditSink {
     this.now = () => clock.now();
   }
 
-  /** Records one entry, redacted. */
+  /** Records one entry, redacted; an outcome replaces the `sent` entry of the same `sendId`. */
   async append(input: AuditEntryInput & { profileId: string }): Promise<AuditEntry> {
     const entry = sanitizeEntry({ ...input, at: input.at ?? this.now() });
+    if (entry.outcome !== 'sent' && entry.sendId !== undefined) {
+      const sent = this.entries.findIndex(
+        (written) => written.outcome === 'sent' && written.sendId === entry.sendId,
+      );
+      if (sent !== -1) this.entries.splice(sent, 1);
+    }
     this.entries.push(entry);
     return entry;
   }
 }
 
+/**
+ * The entries as a reader should see them: a `sent` entry with an outcome is left out (the outcome says it
+ * all), one still `inFlight` too, and one with neither becomes `unknown` (SENT_WITHOUT_OUTCOME).
+ */
+export function settleSent(
+  entries: readonly AuditEntry[],
+  inFlight: ReadonlySet<string> = new Set(),
+): AuditEntry[] {
+  const settled = new Set<string>();
+  for (const entry of entries)
+    if (entry.outcome !== 'sent' && entry.sendId !== undefined) settled.add(entry.sendId);
+  const result: AuditEntry[] = [];
+  for (const entry of entries) {
+    if (entry.outcome !== 'sent') result.push(entry);
+    else if (entry.sendId === undefined || (!settled.has(entry.sendId) && !inFlight.has(entry.sendId)))
+      result.push({ ...entry, outcome: 'unknown', error: SENT_WITHOUT_OUTCOME });
+  }
+  return result;
+}
+
+/** Appends a line and flushes it to the disk before resolving. */
 /** The entry as it may be written: secrets removed from every free-form field. */
 export function sanitizeEntry(entry: AuditEntry): AuditEntry {
   const clean: AuditEntry = { ...entry };

@@ -5,9 +5,11 @@ import {
   type CommandRequest,
   type CommandResponse,
 } from '../../shared/api';
+import { CALL_TIME_LIMITS_MS } from '../../shared/api/timeouts';
 import { COMMAND_TITLES } from '../../shared/api/command-titles';
 import { NetworkError } from '../api';
 import type { AuditEntryInput, AuditSink } from '../audit';
+import { CommandService } from '../commands/command-service';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import {
   CancelledError,
@@ -21,7 +23,7 @@ import { GATEWAY_RETURN_TIMEOUT_MS, waitForGateway, type WaitingNotice } from '.
 import type { Check, GatewayCommander, WizardContext, WizardEnvironment, WizardStep } from './types';
 
 /** Time limit of one gateway command by default (the server's own 408 usually comes first). */
-export const COMMAND_TIMEOUT_MS = 45_000;
+export const COMMAND_TIMEOUT_MS = CALL_TIME_LIMITS_MS.command;
 /** Most times a read is asked again after transient failures. */
 const READ_ATTEMPTS = 20;
 
@@ -48,6 +50,8 @@ export interface GatewayRunOptions {
   profileId: string;
   user: string;
   audit?: AuditSink;
+  /** A second recorder beside the audit log (a visit journal), fed the same entries. */
+  journal?: AuditSink;
   clock?: Clock;
   environment?: WizardEnvironment;
   signal?: AbortSignal;
@@ -67,6 +71,8 @@ export interface GatewayRunOptions {
  */
 export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [GatewayRunEvent<Result>] }> {
   readonly clock: Clock;
+  /** Every command of the run goes through it: time limit, audit (a change `sent` before it leaves). */
+  readonly commands: CommandService;
   private currentStep: WizardStep = 'idle';
 
   constructor(
@@ -76,6 +82,12 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
   ) {
     super();
     this.clock = options.clock ?? SYSTEM_CLOCK;
+    this.commands = new CommandService({
+      transport: options.commander,
+      audit: options.audit,
+      journal: options.journal,
+      clock: this.clock,
+    });
   }
 
   /** The step last announced. */
@@ -127,38 +139,20 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
     how: { isAutomatic?: boolean } = {},
   ): Promise<CommandResponse<Name>> {
     const definition = gatewayCommands[name];
-    // Only a read can be the app's own: a change is always the technician's, whoever sends it.
-    const automatic = how.isAutomatic === true && definition.risk === 'read' ? { automatic: true } : {};
     for (let attempt = 1; ; attempt++) {
-      const startedAt = this.clock.now();
       try {
-        const response = await this.options.commander.command(this.gatewayId, name, request, {
+        return await this.commands.send({
+          gatewayId: this.gatewayId,
+          name,
+          body: request,
           signal,
           timeoutMs: this.options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
+          caller: { profileId: this.options.profileId, user: this.options.user, runId: this.runId },
+          isAutomatic: how.isAutomatic === true,
+          onRecordError: (error) => this.warnAuditFailed(error),
         });
-        await this.audit({
-          kind: 'command',
-          name,
-          risk: definition.risk,
-          request,
-          outcome: 'ok',
-          startedAt,
-          ...automatic,
-        });
-        return response;
       } catch (error) {
-        const cancelled = isCancellation(error) || signal.aborted;
-        await this.audit({
-          kind: 'command',
-          name,
-          risk: definition.risk,
-          request,
-          outcome: cancelled ? 'cancelled' : 'failed',
-          startedAt,
-          error: describeError(error),
-          ...automatic,
-        });
-        if (cancelled) throw new CancelledError();
+        if (isCancellation(error) || signal.aborted) throw new CancelledError();
         if (definition.risk !== 'read' || !isTransient(error) || attempt >= READ_ATTEMPTS) throw error;
         if (isUnresponsive(error))
           await this.waitForReturn(signal, `"${COMMAND_TITLES[name]}" was not answered`, error);
@@ -180,7 +174,7 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
         ? `The server cannot be reached from this laptop (check its connection); the gateway may be fine: ${reason}`
         : `The gateway is not answering: ${reason}`,
     );
-    const { waitedMs } = await waitForGateway(this.options.commander, this.gatewayId, {
+    const { waitedMs } = await waitForGateway(this.commands.commander(), this.gatewayId, {
       clock: this.clock,
       signal,
       reason,
@@ -254,10 +248,14 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
         durationMs: Math.max(0, this.clock.now() - startedAt),
       });
     } catch (error) {
-      this.emitEvent({
-        type: 'warning',
-        message: `The audit log could not be written: ${describeError(error)}`,
-      });
+      this.warnAuditFailed(error);
     }
+  }
+
+  private warnAuditFailed(error: unknown): void {
+    this.emitEvent({
+      type: 'warning',
+      message: `The audit log could not be written: ${describeError(error)}`,
+    });
   }
 }

@@ -379,7 +379,7 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
       if (remainingMs <= 0) break;
       try {
         // A probe still unanswered at the deadline counts as "gone down": the wait never outlasts what it says.
-        await this.options.commander.command(
+        await this.commands.commander().command(
           this.gatewayId,
           'getBspStatus',
           {},

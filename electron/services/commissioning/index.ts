@@ -1,11 +1,9 @@
 export * from './audited-gateway';
-export { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 export * from './engine';
 export * from './gateway-errors';
 export * from './gateway-tasks';
 export * from './gateway-wait';
 export * from './rf-meter';
-export * from './risk-guards';
 export * from './types';
 export * from './wizards/cellular';
 export * from './wizards/connectivity';

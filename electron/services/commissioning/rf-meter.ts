@@ -2,6 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { RfInformation } from '../../shared/api';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import type { RfBestView, RfSampleView } from '../../shared/ipc/domains/commissioning';
+import { CALL_TIME_LIMITS_MS } from '../../shared/api/timeouts';
+import { CommandService } from '../commands/command-service';
 import { describeError } from './gateway-errors';
 import type { GatewayCommander } from './types';
 
@@ -10,7 +12,7 @@ export const RF_METER_INTERVAL_MS = 3_000;
 /** Readings kept by default (about 50 minutes at the default interval). */
 export const RF_METER_MAX_SAMPLES = 1_000;
 /** Time limit of one RF reading: shorter than the server's command timeout so the meter stays live. */
-export const RF_METER_READ_TIMEOUT_MS = 8_000;
+export const RF_METER_READ_TIMEOUT_MS = CALL_TIME_LIMITS_MS.rfMeterRead;
 
 /** The four figures an antenna is aligned by; higher is better for each (dBm or dB). */
 export const RF_METRICS = ['signalStrength', 'sinr', 'rsrq', 'ecio'] as const;
@@ -52,8 +54,12 @@ export class RfMeter extends EventEmitter<RfMeterEvents> {
   private controller: AbortController | undefined;
   private loop: Promise<void> | undefined;
 
+  /** Its reads go through the command service (unrecorded: a meter reads every few seconds). */
+  private readonly commands: CommandService;
+
   constructor(private readonly options: RfMeterOptions) {
     super();
+    this.commands = new CommandService({ transport: options.commander });
     this.clock = options.clock ?? SYSTEM_CLOCK;
   }
 
@@ -90,15 +96,13 @@ export class RfMeter extends EventEmitter<RfMeterEvents> {
 
   /** Takes one reading now and records it. */
   async readOnce(signal?: AbortSignal): Promise<RfSample> {
-    const rf: RfInformation = await this.options.commander.command(
-      this.options.gatewayId,
-      'getWmRfInformation',
-      {},
-      {
-        signal,
-        timeoutMs: this.options.readTimeoutMs ?? RF_METER_READ_TIMEOUT_MS,
-      },
-    );
+    const rf: RfInformation = await this.commands.send({
+      gatewayId: this.options.gatewayId,
+      name: 'getWmRfInformation',
+      body: {},
+      signal,
+      timeoutMs: this.options.readTimeoutMs ?? RF_METER_READ_TIMEOUT_MS,
+    });
     return this.record(rf);
   }
 

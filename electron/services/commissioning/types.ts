@@ -7,21 +7,7 @@ import type {
   WizardName as SharedWizardName,
 } from '../../shared/ipc/domains/commissioning';
 
-/** Per-call options of a gateway command. */
-export interface CommandCallOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-}
-
-/** What the engines need of a session: run a gateway command. `Session` satisfies it. */
-export interface GatewayCommander {
-  command<Name extends CommandName>(
-    gatewayId: string,
-    name: Name,
-    request?: CommandRequest<Name>,
-    options?: CommandCallOptions,
-  ): Promise<CommandResponse<Name>>;
-}
+export type { CommandCallOptions, GatewayCommander } from '../commands/command-service';
 
 /** The wizards of issue 5 that follow read → edit → review → apply → verify. */
 export type WizardName = SharedWizardName;

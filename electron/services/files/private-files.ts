@@ -63,14 +63,19 @@ export async function tightenFile(path: string): Promise<void> {
 /**
  * Appends text (UTF-8) to a file only its owner may read, creating it 0600 and tightening one left looser. Never
  * follows a symbolic link and never writes into anything but a regular file: those are refused with
- * UnsafePathError.
+ * UnsafePathError. `durable`: the text is on the disk (datasync) when the promise resolves.
  */
-export async function appendPrivateFile(path: string, text: string): Promise<void> {
+export async function appendPrivateFile(
+  path: string,
+  text: string,
+  options: { durable?: boolean } = {},
+): Promise<void> {
   const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT;
   const handle = await openRegularFile(path, flags, PRIVATE_FILE_MODE);
   try {
     if ((await handle.stat()).mode & 0o077) await handle.chmod(PRIVATE_FILE_MODE);
     await handle.appendFile(text, 'utf8');
+    if (options.durable === true) await handle.datasync();
   } finally {
     await handle.close();
   }

@@ -6,7 +6,7 @@ import {
 } from '../../shared/api';
 import type { FleetChangeInput, FleetFirewallPatch } from '../../shared/ipc/domains/commissioning';
 import { INSTALL_STATUS } from '../commissioning/gateway-tasks';
-import { describeFleetChange } from '../commissioning/risk-guards';
+import { describeFleetChange } from './fleet-risk';
 import type { GatewayCommander } from '../commissioning/types';
 import { parseFirewall } from '../commissioning/wizards/firewall';
 import { describeMoves } from '../commissioning/software-versions';

@@ -11,7 +11,9 @@ import { gatewayCommands } from '../../shared/api';
 import { FleetRowStatusSchema } from '../../shared/ipc/domains/commissioning';
 import { ApiError } from '../api';
 import { describeError, isCancellation, isTransient } from '../commissioning/gateway-errors';
-import { assessFleetChange, requireConfirmed, type RiskConfirmation } from '../commissioning/risk-guards';
+import { CommandService, type SentRecord } from '../commands/command-service';
+import { requireConfirmed, type RiskConfirmation } from '../commands/risk-guards';
+import { assessFleetChange } from './fleet-risk';
 import type { GatewayCommander } from '../commissioning/types';
 import {
   applyChange,
@@ -137,6 +139,10 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
   private readonly rows: FleetRow[];
   private readonly clock: Clock;
   private readonly controller = new AbortController();
+  /** Every command of the job goes through it; a row's first change is recorded `sent` before it leaves. */
+  private readonly commands: CommandService;
+  /** The `sent` record of each row whose change went out, finished when the row settles. */
+  private readonly sentRecords = new Map<string, SentRecord>();
   private running: Promise<FleetResult> | undefined;
   private commandsSent = 0;
   /** Rows by status, kept as rows change (a 1,000-gateway job updates rows thousands of times). */
@@ -150,6 +156,11 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
     super();
     this.jobId = options.jobId ?? randomUUID();
     this.clock = options.clock ?? SYSTEM_CLOCK;
+    this.commands = new CommandService({
+      transport: options.commander,
+      audit: options.audit,
+      clock: this.clock,
+    });
     const seen = new Set<string>();
     this.rows = [];
     for (const target of targets) {
@@ -268,10 +279,15 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
     let sentChange = false;
     const notes: ChangeAttemptNotes = {};
     const commander: GatewayCommander = {
-      command: (gatewayId, name, request, callOptions) => {
+      command: async (gatewayId, name, request, callOptions) => {
+        if (gatewayCommands[name].risk !== 'read') {
+          // Recorded (and on the disk) before the change leaves: a crash from here on reads back as unknown.
+          if (!this.sentRecords.has(row.gatewayId))
+            this.sentRecords.set(row.gatewayId, await this.announce(row, startedAt));
+          sentChange = true;
+        }
         this.commandsSent++;
-        if (gatewayCommands[name].risk !== 'read') sentChange = true;
-        return this.options.commander.command(gatewayId, name, request, callOptions);
+        return this.commands.send({ gatewayId, name, body: request, ...callOptions });
       },
     };
     let delayMs = this.options.retryDelayMs ?? FLEET_RETRY_DELAY_MS;
@@ -430,20 +446,37 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
     });
   }
 
+  /** The row's audit entry as far as it is known before its change is sent. */
+  private rowEntry(row: FleetRow, startedAt: number) {
+    return {
+      user: this.options.user,
+      gatewayId: row.gatewayId,
+      kind: 'fleet',
+      name: this.change.kind,
+      risk:
+        this.change.kind === 'softwareUpgrade' || this.change.kind === 'firewall' ? 'disruptive' : 'change',
+      request: this.change,
+      runId: this.jobId,
+      at: startedAt,
+    } as const;
+  }
+
+  /** Records that the row's change goes out; rejects (nothing may be sent) when the audit log cannot take it. */
+  private announce(row: FleetRow, startedAt: number): Promise<SentRecord> {
+    return this.commands.recordSent(
+      { profileId: this.options.profileId, user: this.options.user },
+      this.rowEntry(row, startedAt),
+    );
+  }
+
   private async settle(row: FleetRow, startedAt: number, changes: Partial<FleetRow>): Promise<void> {
     this.update(row, { ...changes, durationMs: this.clock.now() - startedAt });
+    const sent = this.sentRecords.get(row.gatewayId);
+    this.sentRecords.delete(row.gatewayId);
     if (!this.options.audit) return;
     try {
-      await this.options.audit.append({
-        profileId: this.options.profileId,
-        user: this.options.user,
-        gatewayId: row.gatewayId,
-        kind: 'fleet',
-        name: this.change.kind,
-        risk:
-          this.change.kind === 'softwareUpgrade' || this.change.kind === 'firewall' ? 'disruptive' : 'change',
-        request: this.change,
-        runId: this.jobId,
+      const entry = {
+        ...this.rowEntry(row, startedAt),
         outcome:
           row.status === 'done' || row.status === 'unchanged'
             ? 'ok'
@@ -456,8 +489,9 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
           : { error: row.reason }),
         ...(row.before === undefined ? {} : { before: row.before }),
         ...(row.after === undefined ? {} : { after: row.after }),
-        at: startedAt,
-      });
+      } as const;
+      if (sent) await sent.finish(entry);
+      else await this.options.audit.append({ ...entry, profileId: this.options.profileId });
     } catch {
       // The table still has the row; a failing audit log must not turn a done gateway into a failed one.
     }

@@ -2,3 +2,4 @@ export * from './fleet-changes';
 export * from './fleet-job';
 export * from './fleet-targets';
 export * from './fleet-upgrade';
+export * from './fleet-risk';

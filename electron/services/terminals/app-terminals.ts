@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import type { Profile } from '../../shared/ipc/schemas';
+import type { CommandService } from '../commands';
 import type { CredentialStore } from '../credentials';
 import { SerialPorts, type BindingInterface } from '../serial';
-import { KnownHosts, SshService, type SshServiceDependencies } from '../ssh';
+import { KnownHosts, SshService } from '../ssh';
 import { TerminalManager, type SerialTerminal, type TerminalEventSink } from './terminal-manager';
 import { createRelayResolver, type RootPasswords } from './terminal-secrets';
 
@@ -15,8 +16,9 @@ export interface TerminalHost {
   profiles: { get(id: string): Profile };
   sessions: {
     summary(): { profileId: string } | null;
-    requireSession(): { command: SshServiceDependencies['runCommand'] };
   };
+  /** The command service reverseSsh and stopReverseSsh go through. */
+  commands: Pick<CommandService, 'send'>;
   log: { error(message: string, error?: unknown): void };
   /** Where reverse SSH finds and keeps gateways' root passwords (per signed-in profile). */
   rootPasswords: Pick<RootPasswords, 'rootPassword' | 'rememberRootPassword'>;
@@ -45,8 +47,7 @@ export interface AppTerminalsOptions {
 export function createAppTerminals(host: TerminalHost, options: AppTerminalsOptions): TerminalManager {
   const { rootPasswords } = host;
   const ssh = new SshService({
-    runCommand: (gatewayId, command, body) =>
-      host.sessions.requireSession().command(gatewayId, command, body),
+    runCommand: (gatewayId, command, body) => host.commands.send({ gatewayId, name: command, body }),
     knownHosts: new KnownHosts({ path: join(options.dataDir, KNOWN_HOSTS_FILE) }),
     credentials: rootPasswords,
     logsDir: options.logsDir,

@@ -17,6 +17,7 @@ export const CHANNEL_NAMES = [
   'session:logout',
   'api:call',
   'gateway:command',
+  'call:cancel',
   // gateways (domains/gateways.ts)
   'cache:get',
   // integrations (domains/integrations.ts)
@@ -26,14 +27,11 @@ export const CHANNEL_NAMES = [
   'wizard:read',
   'wizard:review',
   'wizard:apply',
-  'wizard:cancel',
   'gateway-task:run',
-  'gateway-task:cancel',
   'rf-meter:start',
   'rf-meter:stop',
   'fleet:preview',
   'fleet:start',
-  'fleet:cancel',
   'fleet:retry-failed',
   'audit:read',
   'report:export',
@@ -64,7 +62,6 @@ export const CHANNEL_NAMES = [
   // site pack (domains/site-pack.ts)
   'site-pack:status',
   'site-pack:prepare',
-  'site-pack:cancel',
   'site-pack:gateway',
   // visit (domains/visit.ts)
   'visit:list',

@@ -117,6 +117,11 @@ export const contract = {
   'session:logout': { input: LogoutInputSchema, output: z.null() },
   'api:call': { input: ApiCallInputSchema, output: z.unknown() },
   'gateway:command': { input: GatewayCommandInputSchema, output: z.unknown() },
+  /**
+   * Cancels a long call by its id (a wizard run's or gateway task's `runId`, a fleet or site pack `jobId`): its
+   * requests are aborted on the wire. An id of a call that has ended does nothing.
+   */
+  'call:cancel': { input: z.object({ callId: z.string().min(1).max(200) }).strict(), output: z.null() },
   // Each domain keeps its channels in electron/shared/ipc/domains/<domain>.ts.
   ...gatewaysChannels,
   ...integrationsChannels,

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryAuditSink } from '../../../electron/services/audit';
+import { SSH_LOCKOUT_CONFIRMATION, WAN_LOCKOUT_CONFIRMATION } from '../../../electron/services/commands';
 import {
   GatewayTasks,
   GuardNotConfirmedError,
-  SSH_LOCKOUT_CONFIRMATION,
-  WAN_LOCKOUT_CONFIRMATION,
   cellularWizard,
   connectivityWizard,
   createWizardRun,

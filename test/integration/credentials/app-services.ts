@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { createDefaultSession, FieldKitServices } from '../../../electron/app';
+import type { CommissioningOptions } from '../../../electron/app/domains/commissioning';
 import type { OpenedCredentialStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
 
@@ -10,7 +11,7 @@ import { createRouter } from '../../../electron/shared/ipc/router';
 export async function startAppServices(
   folder: string,
   credentials: OpenedCredentialStore,
-  options: { terminals?: boolean } = {},
+  options: { terminals?: boolean; commissioning?: CommissioningOptions } = {},
 ) {
   const services = await FieldKitServices.create({
     dataDir: folder,
@@ -18,6 +19,7 @@ export async function startAppServices(
     version: '0.0.0',
     credentials,
     createSession: createDefaultSession,
+    ...(options.commissioning ? { commissioning: options.commissioning } : {}),
   });
   if (options.terminals) {
     services.attachTerminals({

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FieldKitServices, type SessionFacts, type SessionPort } from '../../../electron/app';
+import { CallCancellation } from '../../../electron/app/call-cancellation';
 import { createCommissioningHandlers } from '../../../electron/app/domains/commissioning';
+import type { CommandCallOptions } from '../../../electron/services/commands';
+import { CancelledError } from '../../../electron/services/commissioning';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
 import type { TerminalInfo } from '../../../electron/shared/terminal/terminal-schemas';
@@ -47,11 +50,21 @@ class GatewayDouble implements SessionPort {
   async call<Name extends EndpointName>(endpoint: Name): Promise<EndpointResponse<Name>> {
     return (await this.answerCall(endpoint)) as EndpointResponse<Name>;
   }
-  async command<Name extends CommandName>(
+  /** Set: each command is held (never answered) and its signal handed here, until the signal aborts. */
+  onHold: ((signal: AbortSignal | undefined) => void) | undefined;
+  async sendGatewayCommand<Name extends CommandName>(
     gatewayId: string,
     command: Name,
     body?: CommandRequest<Name>,
+    options: CommandCallOptions = {},
   ): Promise<CommandResponse<Name>> {
+    if (this.onHold) {
+      const { signal } = options;
+      this.onHold(signal);
+      await new Promise((_resolve, reject) =>
+        signal?.addEventListener('abort', () => reject(new CancelledError()), { once: true }),
+      );
+    }
     return (await this.answerCommand(gatewayId, command, body)) as CommandResponse<Name>;
   }
   // The double plays the server: its answers are typed by the callers above, as the real client's are.
@@ -215,6 +228,23 @@ describe('gateway tasks, audit and report', () => {
       task: { task: 'ping', destination: '8.8.8.8' },
     });
     expect(answer.value).toEqual({ runId: 'run-ping', value: { packets_sent: 4, packets_recv: 3 } });
+  });
+
+  it('cancels a gateway task by its run id through call:cancel, aborting the command it waits on', async () => {
+    const held = new Promise<AbortSignal | undefined>((resolve) => (gateway.onHold = resolve));
+    const running = invoke('gateway-task:run', {
+      gatewayId: 'gw-1',
+      runId: 'run-held',
+      task: { task: 'ping', destination: '8.8.8.8' },
+    });
+    const signal = await held;
+    expect(await invoke('call:cancel', { callId: 'run-held' })).toEqual({ ok: true, value: null });
+    expect(signal?.aborted).toBe(true);
+    expect(await running).toMatchObject({ ok: false });
+  });
+
+  it('answers call:cancel for a call that has ended, or never was, by doing nothing', async () => {
+    expect(await invoke('call:cancel', { callId: 'no-such-call' })).toEqual({ ok: true, value: null });
   });
 
   it('exports an HTML report of the visit that names the change and the ping, and returns it to download', async () => {
@@ -399,6 +429,8 @@ describe('the SSH lockout guard and the terminals', () => {
   function handlersWith(terminals: TerminalInfo[]) {
     return createCommissioningHandlers({
       sessions: services.sessions,
+      gatewayTransport: services.gatewayTransport,
+      cancellation: new CallCancellation(),
       profiles: services.profiles,
       events: services.events,
       audit: services.audit,

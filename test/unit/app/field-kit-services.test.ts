@@ -50,7 +50,11 @@ class FakeSession implements SessionPort {
     const page = { data: [], totalPages: 0, totalElements: 0, hasNext: false };
     return page as EndpointResponse<Name>;
   }
-  async command<Name extends CommandName>(gatewayId: string, command: Name, body?: CommandRequest<Name>) {
+  async sendGatewayCommand<Name extends CommandName>(
+    gatewayId: string,
+    command: Name,
+    body?: CommandRequest<Name>,
+  ) {
     this.calls.push({ gatewayId, command, body });
     return {} as CommandResponse<Name>;
   }

@@ -32,7 +32,7 @@ class FakeSession implements SessionPort {
   async call(): Promise<never> {
     throw new Error('not used');
   }
-  async command(): Promise<never> {
+  async sendGatewayCommand(): Promise<never> {
     throw new Error('not used');
   }
   facts() {

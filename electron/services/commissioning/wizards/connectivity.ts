@@ -1,6 +1,6 @@
 import { IpAddressSchema, type ConnectivityType } from '../../../shared/api';
 import type { ConnectivityEdit, ConnectivityState } from '../../../shared/ipc/domains/wizard-shapes';
-import { wanLinkGuards } from '../risk-guards';
+import { wanLinkGuards } from '../../commands/risk-guards';
 import type { Change, Check, WizardDefinition } from '../types';
 
 export type { ConnectivityEdit, ConnectivityState };

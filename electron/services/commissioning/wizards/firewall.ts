@@ -5,7 +5,7 @@ import {
   summarizeIssues,
   type FirewallConfiguration,
 } from '../../../shared/api';
-import { firewallGuards } from '../risk-guards';
+import { firewallGuards } from '../../commands/risk-guards';
 import type { Change, WizardDefinition } from '../types';
 
 const FIELDS: Array<{ path: string; label: string; read: (value: FirewallConfiguration) => unknown }> = [
@@ -36,20 +36,6 @@ const FIELDS: Array<{ path: string; label: string; read: (value: FirewallConfigu
   },
   { path: 'filters', label: 'Filters', read: (value) => value.filters },
 ];
-
-/** Parses the filters text the technician edits: a JSON array, or a sentence saying what is wrong. */
-export function parseFiltersJson(
-  text: string,
-): { ok: true; filters: unknown[] } | { ok: false; problem: string } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, problem: `Filters are not valid JSON: ${(error as Error).message}` };
-  }
-  if (!Array.isArray(parsed)) return { ok: false, problem: 'Filters must be a JSON array ([ … ])' };
-  return { ok: true, filters: parsed };
-}
 
 /** Reads a firewall answer (the catalogue leaves its shape open) as the configuration set takes. */
 export function parseFirewall(value: unknown): FirewallConfiguration {

@@ -412,7 +412,6 @@ const PhotoBase64Schema = z
   .regex(/^[A-Za-z0-9+/]*={0,2}$/);
 
 const RunIdInputSchema = z.object({ runId: IdSchema }).strict();
-const JobIdInputSchema = z.object({ jobId: IdSchema }).strict();
 
 /** Channels of the commissioning domain: name → zod input and output. Spread into the contract (contract.ts). */
 export const commissioningChannels = {
@@ -435,12 +434,10 @@ export const commissioningChannels = {
       .strict(),
     output: WizardResultSchema,
   },
-  'wizard:cancel': { input: RunIdInputSchema, output: z.null() },
   'gateway-task:run': {
     input: GatewayTaskRunInputSchema,
     output: z.object({ runId: z.string(), value: z.unknown() }),
   },
-  'gateway-task:cancel': { input: RunIdInputSchema, output: z.null() },
   'rf-meter:start': {
     input: z
       .object({ gatewayId: GatewayIdSchema, intervalMs: z.int().min(500).max(60_000).optional() })
@@ -453,7 +450,6 @@ export const commissioningChannels = {
   },
   'fleet:preview': { input: FleetPreviewInputSchema, output: FleetPreviewSchema },
   'fleet:start': { input: FleetStartInputSchema, output: FleetJobStartedSchema },
-  'fleet:cancel': { input: JobIdInputSchema, output: z.null() },
   'fleet:retry-failed': {
     input: z
       .object({

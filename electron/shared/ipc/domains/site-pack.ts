@@ -59,7 +59,6 @@ export const sitePackChannels = {
   'site-pack:status': { input: NoInputSchema, output: PackStatusSchema },
   /** Starts preparing (or re-preparing) the signed-in profile's pack; progress comes as `site-pack:progress`. */
   'site-pack:prepare': { input: PackPrepareInputSchema, output: z.object({ jobId: z.string() }) },
-  'site-pack:cancel': { input: z.object({ jobId: z.string().min(1) }).strict(), output: z.null() },
   /** What the pack holds about one gateway. Needs no server. */
   'site-pack:gateway': {
     input: z.object({ gatewayId: z.string().min(1).max(100) }).strict(),

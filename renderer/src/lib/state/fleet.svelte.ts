@@ -141,7 +141,7 @@ export class FleetState {
 
   /** Stops starting gateways; those under way finish their attempt, the rest end `cancelled`. */
   async cancel(): Promise<void> {
-    if (this.jobId) await this.#client.invoke('fleet:cancel', { jobId: this.jobId });
+    if (this.jobId) await this.#client.invoke('call:cancel', { callId: this.jobId });
   }
 
   /** Stops listening to events. */

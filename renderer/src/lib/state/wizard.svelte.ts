@@ -199,7 +199,7 @@ export class WizardState<Name extends WizardName = WizardName> {
 
   /** Stops the run at its next step. */
   async cancel(): Promise<void> {
-    if (this.runId) await this.#client.invoke('wizard:cancel', { runId: this.runId });
+    if (this.runId) await this.#client.invoke('call:cancel', { callId: this.runId });
   }
 
   /** Stops listening to events. */
@@ -275,7 +275,7 @@ export class TaskRunner {
 
   /** Cancels the task under way (the gateway may still finish what it started). */
   async cancel(): Promise<void> {
-    if (this.#runId) await this.#client.invoke('gateway-task:cancel', { runId: this.#runId });
+    if (this.#runId) await this.#client.invoke('call:cancel', { callId: this.#runId });
   }
 
   /** Stops listening to events. */

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AuditLog, type AuditEntryInput } from '../../../../electron/services/audit';
+import { AuditLog, SENT_WITHOUT_OUTCOME, type AuditEntryInput } from '../../../../electron/services/audit';
 
 const SECRETS = {
   password: 'hunter2-relay-password',
@@ -147,5 +147,37 @@ describe('AuditLog', () => {
     await expect(log.append(commandEntry({ profileId: '../escape' }))).rejects.toThrow(
       /cannot name an audit file/,
     );
+  });
+});
+
+describe('entries sent before their answer', () => {
+  let folder: string;
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'fieldkit-audit-sent-'));
+  });
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('reads a sent entry with its outcome as the outcome alone', async () => {
+    const log = new AuditLog({ dataDir: folder });
+    await log.append(commandEntry({ outcome: 'sent', sendId: 'send-1' }));
+    await log.append(commandEntry({ outcome: 'ok', sendId: 'send-1' }));
+    expect((await log.read({ profileId: 'demo' })).map((entry) => entry.outcome)).toEqual(['ok']);
+  });
+
+  it('reads a sent entry left without an outcome by a stopped app as unknown: re-read the gateway', async () => {
+    await new AuditLog({ dataDir: folder }).append(commandEntry({ outcome: 'sent', sendId: 'send-1' }));
+    const restarted = new AuditLog({ dataDir: folder });
+    expect(await restarted.read({ profileId: 'demo' })).toMatchObject([
+      { name: 'reverseSsh', outcome: 'unknown', error: SENT_WITHOUT_OUTCOME },
+    ]);
+    expect(SENT_WITHOUT_OUTCOME).toMatch(/re-read the gateway/);
+  });
+
+  it('leaves out a change still waiting for its answer in this run', async () => {
+    const log = new AuditLog({ dataDir: folder });
+    await log.append(commandEntry({ outcome: 'sent', sendId: 'send-1' }));
+    expect(await log.read({ profileId: 'demo' })).toEqual([]);
   });
 });

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../../../electron/services/api';
 import { MemoryAuditSink } from '../../../../electron/services/audit';
+import { PING_LOCKOUT_CONFIRMATION, SSH_LOCKOUT_CONFIRMATION } from '../../../../electron/services/commands';
 import {
   EditRejectedError,
   GuardNotConfirmedError,
-  PING_LOCKOUT_CONFIRMATION,
-  SSH_LOCKOUT_CONFIRMATION,
   cellularWizard,
   connectivityWizard,
   createWizardRun,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../../../electron/services/api';
 import { MemoryAuditSink } from '../../../../electron/services/audit';
 import type { GatewayCommander } from '../../../../electron/services/commissioning';
-import { ConfirmationRequiredError } from '../../../../electron/services/commissioning';
+import { ConfirmationRequiredError } from '../../../../electron/services/commands';
 import {
   FleetJob,
   GROUP_PAGE_SIZE,

@@ -39,7 +39,7 @@ class FakeSession implements SessionPort {
   async call<Name extends EndpointName>(): Promise<EndpointResponse<Name>> {
     return (await this.callAnswer()) as EndpointResponse<Name>;
   }
-  async command<Name extends CommandName>(): Promise<CommandResponse<Name>> {
+  async sendGatewayCommand<Name extends CommandName>(): Promise<CommandResponse<Name>> {
     return (await this.commandAnswer()) as CommandResponse<Name>;
   }
   facts() {
@@ -104,6 +104,18 @@ const REVERSE_SSH = {
   sshPort: 22,
 };
 
+/** The file's two lines for one change: `sent` (written before it left), then its outcome under the same id. */
+function outcomeAfterSent(text: string): Record<string, unknown> {
+  const [sent, outcome, ...rest] = text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(rest).toEqual([]);
+  expect(sent).toMatchObject({ outcome: 'sent', sendId: expect.any(String) });
+  expect(outcome?.sendId).toBe(sent?.sendId);
+  return outcome ?? {};
+}
+
 describe('gateway:command audit', () => {
   it('records a command with a password in its body and leaves no password in the file', async () => {
     const result = await invoke('gateway:command', {
@@ -114,7 +126,7 @@ describe('gateway:command audit', () => {
     expect(result.ok).toBe(true);
     const text = await auditText();
     expect(text).not.toContain(RELAY_PASSWORD);
-    const entry = JSON.parse(text.trim()) as Record<string, unknown>;
+    const entry = outcomeAfterSent(text);
     expect(entry).toMatchObject({
       user: 'tech@lab.example',
       gatewayId: 'gw-1',
@@ -137,7 +149,7 @@ describe('gateway:command audit', () => {
       confirmation: { acknowledged: true },
     });
     expect(result.ok).toBe(false);
-    const entry = JSON.parse((await auditText()).trim()) as Record<string, unknown>;
+    const entry = outcomeAfterSent(await auditText());
     expect(entry).toMatchObject({ name: 'reboot', risk: 'disruptive', outcome: 'failed' });
     expect(entry.error).toMatch(/did not respond/);
   });

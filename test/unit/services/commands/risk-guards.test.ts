@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   assessCommand,
-  assessFleetChange,
   firewallGuards,
   missingConfirmations,
   wanLinkGuards,
-} from '../../../../electron/services/commissioning';
+} from '../../../../electron/services/commands';
+import { assessFleetChange } from '../../../../electron/services/fleet';
 
 describe('assessFleetChange', () => {
   it('asks "Apply ping target 8.8.8.8 to 75 gateways?" and finds nothing disruptive', () => {

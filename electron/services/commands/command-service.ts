@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import {
+  gatewayCommands,
+  type CommandName,
+  type CommandRequest,
+  type CommandResponse,
+} from '../../shared/api';
+import { CALL_TIME_LIMITS_MS } from '../../shared/api/timeouts';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
+import type { AuditEntry, AuditEntryInput, AuditSink } from '../audit';
+import { CancelledError, describeError, isCancellation } from '../commissioning/gateway-errors';
+import { assessCommand, requireConfirmed, type RiskConfirmation } from './risk-guards';
+
+/** Per-call options of a gateway command: the caller's cancellation and a time limit that reach `fetch`. */
+export interface CommandCallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/**
+ * What sends a gateway command on the wire (the signed-in session, or a test's gateway). Only CommandService
+ * calls it: everything else sends through the service, which guards, audits and bounds the call.
+ */
+export interface GatewayCommander {
+  command<Name extends CommandName>(
+    gatewayId: string,
+    name: Name,
+    request?: CommandRequest<Name>,
+    options?: CommandCallOptions,
+  ): Promise<CommandResponse<Name>>;
+}
+
+/** Who sends, recorded with each entry: the profile, the user, and the run the command belongs to. */
+export interface CommandCaller {
+  profileId: string;
+  user: string;
+  runId?: string;
+  /** The kind of the entry (default `command`). */
+  kind?: AuditEntry['kind'];
+}
+
+/** One gateway command as the service sends it. */
+export interface CommandCall<Name extends CommandName> extends CommandCallOptions {
+  gatewayId: string;
+  name: Name;
+  body?: CommandRequest<Name>;
+  /**
+   * Whom to record it for; absent: not recorded (a probe the app makes while it waits for a gateway). A change
+   * is recorded `sent`, flushed to disk, before it leaves, then its outcome.
+   */
+  caller?: CommandCaller;
+  /** A read the app makes by itself to follow a task (AuditEntry `automatic`); never true for a change. */
+  isAutomatic?: boolean;
+  /**
+   * Present for a command typed by hand: refused (ConfirmationRequiredError, nothing sent) unless `confirmation`
+   * covers its risk (assessCommand). The engines assess their changes themselves.
+   */
+  guard?: { confirmation?: RiskConfirmation };
+  /** Records the answer with the outcome (the console's commands; the engines keep their own record of it). */
+  recordsAnswer?: boolean;
+  /** How a failure reads in the record (default describeError): the words the caller shows for it. */
+  describeFailure?: (error: unknown) => string;
+  /** Told when an outcome could not be recorded (the command's own answer still counts). */
+  onRecordError?: (error: unknown) => void;
+}
+
+/** A change announced to the records before it leaves; `finish` records its outcome under the same id. */
+export interface SentRecord {
+  readonly sendId: string;
+  finish(outcome: Omit<AuditEntryInput, 'profileId' | 'sendId'>): Promise<void>;
+}
+
+/** The audit log could not record a change before it left: nothing was sent. */
+export class RecordUnavailableError extends Error {
+  override readonly name = 'RecordUnavailableError';
+  constructor(cause: unknown) {
+    super(`Nothing was sent: the audit log could not be written (${describeError(cause)})`, { cause });
+  }
+}
+
+/** Where the service records: the audit log, and beside it an optional second sink (a visit journal). */
+export interface CommandServiceOptions {
+  transport: GatewayCommander;
+  audit?: AuditSink;
+  /** A second recorder fed the same entries as the audit log; its failures never stop a command. */
+  journal?: AuditSink;
+  clock?: Pick<Clock, 'now'>;
+}
+
+/**
+ * The one way a gateway command leaves the app. Each call gets the caller's AbortSignal and a time limit (the
+ * caller's, or CALL_TIME_LIMITS_MS.command), handed to the transport and down to `fetch`, so cancelling aborts
+ * the request on the wire. A change is recorded `sent` and flushed to the disk before it is sent — if that
+ * cannot be done, nothing is sent — and its outcome after; a read is recorded after its answer. A command typed
+ * by hand is refused before anything is sent unless its confirmation covers its risk.
+ */
+export class CommandService {
+  private readonly clock: Pick<Clock, 'now'>;
+
+  constructor(private readonly options: CommandServiceOptions) {
+    this.clock = options.clock ?? SYSTEM_CLOCK;
+  }
+
+  /** Sends one command and resolves with its validated answer (see the class for what is recorded). */
+  async send<Name extends CommandName>(call: CommandCall<Name>): Promise<CommandResponse<Name>> {
+    const { gatewayId, name, body, caller, signal } = call;
+    const risk = gatewayCommands[name].risk;
+    if (call.guard) requireConfirmed(assessCommand(name, body), call.guard.confirmation);
+    if (signal?.aborted) throw new CancelledError();
+    const timeoutMs = call.timeoutMs ?? CALL_TIME_LIMITS_MS.command;
+    const startedAt = this.clock.now();
+    const entry = {
+      kind: caller?.kind ?? 'command',
+      name,
+      risk,
+      request: body,
+      gatewayId,
+      ...(caller?.runId === undefined ? {} : { runId: caller.runId }),
+      ...(call.isAutomatic === true && risk === 'read' ? { automatic: true } : {}),
+    } as const;
+    const sent =
+      caller && risk !== 'read' ? await this.recordSent(caller, { ...entry, at: startedAt }) : undefined;
+    const finish = async (outcome: Partial<AuditEntryInput> & Pick<AuditEntryInput, 'outcome'>) => {
+      if (!caller) return;
+      const written = {
+        ...entry,
+        ...outcome,
+        user: caller.user,
+        at: startedAt,
+        durationMs: this.elapsed(startedAt),
+      };
+      try {
+        if (sent) await sent.finish(written);
+        else await this.record({ ...written, profileId: caller.profileId });
+      } catch (error) {
+        call.onRecordError?.(error);
+      }
+    };
+    try {
+      const answer = await this.options.transport.command(gatewayId, name, body, { signal, timeoutMs });
+      await finish({ outcome: 'ok', ...(call.recordsAnswer === true ? { response: answer } : {}) });
+      return answer;
+    } catch (error) {
+      const cancelled = isCancellation(error) || signal?.aborted === true;
+      await finish({
+        outcome: cancelled ? 'cancelled' : 'failed',
+        error: (call.describeFailure ?? describeError)(error),
+      });
+      throw error;
+    }
+  }
+
+  /**
+   * Records a change as `sent` and resolves once it is on the disk; rejects with RecordUnavailableError when the
+   * audit log cannot take it (the caller must then not send). `finish` records the outcome.
+   */
+  async recordSent(
+    caller: Pick<CommandCaller, 'profileId' | 'user'>,
+    entry: Omit<AuditEntryInput, 'outcome' | 'user' | 'durationMs' | 'profileId'> & { at: number },
+  ): Promise<SentRecord> {
+    const sendId = randomUUID();
+    const base = { ...entry, profileId: caller.profileId, user: caller.user, sendId };
+    if (this.options.audit) {
+      try {
+        await this.options.audit.append({ ...base, outcome: 'sent', durationMs: 0 });
+      } catch (error) {
+        throw new RecordUnavailableError(error);
+      }
+    }
+    void this.options.journal?.append({ ...base, outcome: 'sent', durationMs: 0 }).catch(() => undefined);
+    return {
+      sendId,
+      finish: (outcome) => this.record({ ...outcome, profileId: caller.profileId, sendId }),
+    };
+  }
+
+  /** A commander over this service: each command sent with `caller` (absent: unrecorded) and its options. */
+  commander(caller?: CommandCaller, how: { isAutomatic?: boolean } = {}): GatewayCommander {
+    return {
+      command: (gatewayId, name, body, options = {}) =>
+        this.send({ gatewayId, name, body, caller, ...options, ...how }),
+    };
+  }
+
+  private async record(entry: AuditEntryInput & { profileId: string }): Promise<void> {
+    void this.options.journal?.append(entry).catch(() => undefined);
+    await this.options.audit?.append(entry);
+  }
+
+  private elapsed(startedAt: number): number {
+    return Math.max(0, this.clock.now() - startedAt);
+  }
+}

@@ -1,0 +1,2 @@
+export * from './command-service';
+export * from './risk-guards';
