@@ -1,16 +1,16 @@
 // Issue 28: the browser host's fleet preview against a server whose paging never ends, and what happens to the
 // group expansion when the page that asked for it goes away.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { startHost, type StartedHost } from '../../../electron/host';
 import { MAX_LIST_BYTES } from '../../../electron/services/api';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { startFakeOamServer, type FakeOamServer } from '../../helpers/fake-oam-server';
+import { createHostSocket, exchangeLink } from '../../helpers/host-socket';
 import { answerHostilePaging, pageQueryOf, type HostilePaging } from '../../helpers/hostile-pager';
 
 let folder: string;
@@ -19,24 +19,18 @@ let host: StartedHost;
 let paging: HostilePaging = { kind: 'forever' };
 let onPage: (page: number, response: ServerResponse) => boolean = () => true;
 
-/** A page of the host: the cookie exchanged for the link, and a WebSocket to /ipc. */
+/** This run's host key, read once from the single-use link. */
+let hostKey: string;
+
+/** A page of the host: a WebSocket to /ipc that carries the host's key. */
 async function openPage(): Promise<{
   socket: WebSocket;
   invoke: (channel: string, input?: unknown) => Promise<unknown>;
 }> {
-  const cookie = await new Promise<string>((resolve, reject) => {
-    const outgoing = request(host.url, { agent: false }, (incoming) => {
-      incoming.resume();
-      resolve((incoming.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '');
-    });
-    outgoing.once('error', reject);
-    outgoing.end();
-  });
-  const origin = `http://127.0.0.1:${host.port}`;
-  const socket = await new Promise<WebSocket>((resolve, reject) => {
-    const opened = new WebSocket(`ws://127.0.0.1:${host.port}/ipc`, { headers: { origin, cookie } });
-    opened.once('open', () => resolve(opened));
-    opened.once('error', reject);
+  const socket = createHostSocket(`http://127.0.0.1:${host.port}`, hostKey);
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
   });
   let nextId = 0;
   const invoke = (channel: string, input?: unknown) =>
@@ -78,6 +72,7 @@ beforeAll(async () => {
     credentials: { store: new MemoryStore(), keychain: 'os' },
     log: { info: () => undefined, error: () => undefined },
   });
+  hostKey = await exchangeLink(host.url);
   const { socket, invoke } = await openPage();
   const saved = (await invoke('profiles:save', { name: 'Hostile pager', baseUrl: server.url })) as {
     value: { id: string };
