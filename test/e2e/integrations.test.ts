@@ -73,7 +73,9 @@ function descriptionOf(control: Locator): Promise<string> {
 }
 
 async function openArea(path: string, heading: string): Promise<void> {
-  await page.goto(`${host.url.split('#')[0]}#/integrations${path}`);
+  // A fresh page each time: a change of the hash alone would keep the last test's form.
+  await page.goto('about:blank');
+  await page.goto(`${new URL(host.url).origin}/#/integrations${path}`);
   await page.getByRole('heading', { name: heading, level: 2 }).waitFor();
 }
 
