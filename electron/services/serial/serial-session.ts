@@ -28,29 +28,28 @@ export interface DisplayFilter {
   flush(): Uint8Array;
 }
 
-/** How hard a session tries to get its adapter back. */
+/** How a session looks for its adapter after it went away. */
 export interface ReconnectPolicy {
-  /** First wait after a disconnect. */
-  initialDelayMs: number;
-  /** The wait doubles up to this. */
-  maxDelayMs: number;
-  /** After this long without success the session fails. */
+  /** The wait between two looks at the system's port list (and tries to open the port found). */
+  pollIntervalMs: number;
+  /** After this long without success the session fails ("Gave up reconnecting: …"). */
   giveUpAfterMs: number;
 }
 
-/** Default reconnect policy: quick first tries (a USB adapter re-enumerates in about a second), polls every 2 s. */
+/**
+ * Default reconnect policy: a look every 250 ms, so a replugged adapter (which re-enumerates in about a second) is
+ * open again well within 2 s of reappearing and the gateway's boot output is caught; gives up after 10 minutes.
+ */
 export const RECONNECT_POLICY_DEFAULT: ReconnectPolicy = {
-  initialDelayMs: 200,
-  maxDelayMs: 2_000,
-  giveUpAfterMs: 30 * 60_000,
+  pollIntervalMs: 250,
+  giveUpAfterMs: 10 * 60_000,
 };
 
 /** What a serial session needs from outside. */
 export interface SerialSessionDependencies {
   binding: BindingInterface;
-  clock: Pick<Clock, 'now'>;
-  /** Milliseconds from a monotonic source, for reconnect timing; default performance.now. */
-  monotonicNow?: () => number;
+  /** Times line stamps and log names, and every wait: reconnect polls, paste delays, breaks. */
+  clock: Clock;
   logsDir?: string;
   reconnect?: Partial<ReconnectPolicy>;
   flow?: { highWatermark?: number; lowWatermark?: number };
@@ -537,14 +536,14 @@ export class SerialSession extends TerminalSessionBase {
       return;
     }
     this.setState('reconnecting', reason);
-    const now = this.#dependencies.monotonicNow ?? (() => performance.now());
-    const startedAt = now();
-    let delay = this.#reconnect.initialDelayMs;
+    const { clock } = this.#dependencies;
+    const { pollIntervalMs, giveUpAfterMs } = this.#reconnect;
+    const startedAt = clock.now();
     let lastError = reason;
-    const maxAttempts =
-      Math.ceil(this.#reconnect.giveUpAfterMs / Math.max(1, this.#reconnect.initialDelayMs)) + 1;
-    for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-      await this.#wait(delay);
+    // Bounded by count as well as by time: a wall clock set back must not keep the loop going.
+    const maxPolls = Math.ceil(giveUpAfterMs / Math.max(1, pollIntervalMs));
+    for (let poll = 0; poll < maxPolls; poll += 1) {
+      await this.#wait(pollIntervalMs);
       if (isStopped()) return;
       const ports = await this.#dependencies.binding.list().catch(() => []);
       if (isStopped()) return;
@@ -560,8 +559,7 @@ export class SerialSession extends TerminalSessionBase {
           lastError = describeOpenError(path, openError);
         }
       }
-      if (now() - startedAt >= this.#reconnect.giveUpAfterMs) break;
-      delay = Math.min(delay * 2, this.#reconnect.maxDelayMs);
+      if (clock.now() - startedAt >= giveUpAfterMs) break;
     }
     if (isStopped()) return;
     this.setState('failed', `Gave up reconnecting: ${lastError}`);
@@ -572,11 +570,11 @@ export class SerialSession extends TerminalSessionBase {
   #wait(milliseconds: number): Promise<void> {
     return new Promise((resolve) => {
       const finish = () => {
-        clearTimeout(timer);
+        this.#dependencies.clock.clearTimeout(timer);
         this.#cancelWaits.delete(finish);
         resolve();
       };
-      const timer = setTimeout(finish, milliseconds);
+      const timer = this.#dependencies.clock.setTimeout(finish, milliseconds);
       this.#cancelWaits.add(finish);
     });
   }

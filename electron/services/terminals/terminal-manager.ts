@@ -32,6 +32,8 @@ export interface SerialTerminal extends TerminalSession {
     SerialOpenOptions,
     'path' | 'gateway' | 'baudRate' | 'dataBits' | 'parity' | 'stopBits' | 'txNewline'
   >;
+  /** The port open now (or last): after a replug found by serial number, not the path it was opened on. */
+  readonly path: string;
   on(event: 'data', listener: (chunk: Uint8Array) => void): this;
   on(event: 'state', listener: (state: TerminalState, reason?: string) => void): this;
   on(event: 'closed', listener: () => void): this;
@@ -123,7 +125,7 @@ export interface TerminalManagerDependencies {
   schedule?: (callback: () => void, delayMs: number) => void;
   /** Milliseconds on a monotonic clock (default performance.now). */
   now?: () => number;
-  /** Epoch milliseconds, for when session logs were opened and closed (default Date.now). */
+  /** Epoch milliseconds, for when session logs were opened and closed and states changed (default Date.now). */
   wallClock?: () => number;
   log?: { error(message: string, error?: unknown): void };
 }
@@ -604,6 +606,7 @@ export class TerminalManager {
       id: session.id,
       state,
       ...(reason ? { reason } : {}),
+      at: this.#wallClock(),
       ...(hostKey ? { hostKey: { fingerprint: hostKey.fingerprint, isNew: hostKey.isNew } } : {}),
       session: describe(entry),
     });
@@ -674,7 +677,7 @@ function describe(entry: Entry): TerminalInfo {
     return {
       ...common,
       ...(options.gateway ? { gatewayId: options.gateway } : {}),
-      path: options.path,
+      path: session.path,
       framing: formatFraming(options),
       // A port that is not open has no line state to show: the last one known may no longer hold.
       ...(session.state === 'open' ? { signals: session.signals } : {}),

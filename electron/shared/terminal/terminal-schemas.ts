@@ -212,11 +212,17 @@ export const TerminalReplaySchema = z.object({
 /** One session's replay in the answer of `terminals:attach`. */
 export type TerminalReplay = z.infer<typeof TerminalReplaySchema>;
 
-/** Payload of `terminal:state`: the new state, why, the host key just trusted, and the session as it is now. */
+/**
+ * Payload of `terminal:state`: the new state, why, when, the host key just trusted, and the session as it is now.
+ * `reconnecting` means the line went away (a serial adapter unplugged) and the session, its screen and its log are
+ * kept while it looks for it; `open` after `reconnecting` means it came back; `closed` is the end of the tab.
+ */
 export const TerminalStateEventSchema = z.object({
   id: TerminalIdSchema,
   state: TerminalStateSchema,
   reason: z.string().optional(),
+  /** Epoch milliseconds when main saw the change (main always sets it): for "— reconnected 10:42:05 —". */
+  at: z.number().optional(),
   hostKey: z.object({ fingerprint: z.string(), isNew: z.boolean() }).optional(),
   session: TerminalInfoSchema,
 });
