@@ -12,6 +12,7 @@ const SUITES: Record<string, () => Promise<BenchFigure[]>> = {
     ...(await (await import('./hardening-parsers')).runParserBench()),
   ],
   visit: async () => (await import('./visit')).runVisitBench(),
+  serial: async () => (await import('./serial')).runSerialReplugBench(),
   views: async () => [
     ...(await (await import('./views-gateways')).runViewsGatewaysBench()),
     ...(await (await import('./views-chart')).runViewsChartBench()),
