@@ -14,6 +14,7 @@ import {
 } from './newline';
 import { formatFraming, PasteLinesSchema, SerialOptionsError, type SerialOpenOptions } from './options';
 import { findReconnectPath, type PortIdentity } from './port-matching';
+import { sendFile, type FileTransferProgress, type FileTransferProtocol } from './ymodem';
 import type { Clock } from '../../shared/clock';
 
 /** The reason a session gives after the user disconnected it (serial:disconnect). */
@@ -137,6 +138,7 @@ export class SerialSession extends TerminalSessionBase {
   #stopCount = 0;
   #signals: { dtr: boolean; rts: boolean };
   #isRawView = false;
+  #isSendingFile = false;
   #displayFilter: DisplayFilter | undefined;
   /** True once DTR/RTS were set (on open or by the user): a reopened port then gets them back. */
   #hasSetSignals: boolean;
@@ -243,9 +245,12 @@ export class SerialSession extends TerminalSessionBase {
     await this.start();
   }
 
-  /** Sends keystrokes or text; each CR, LF or CRLF becomes the TX newline. Dropped unless the session is open. */
+  /**
+   * Sends keystrokes or text; each CR, LF or CRLF becomes the TX newline. Dropped unless the session is open, and
+   * while a file is being sent (a keystroke inside a block would spoil it).
+   */
   write(data: string | Uint8Array): void {
-    if (this.state !== 'open' || !this.#port) return;
+    if (this.state !== 'open' || !this.#port || this.#isSendingFile) return;
     const bytes = translateTransmitNewlines(data, this.options.txNewline);
     this.#echo(data);
     void this.#writeToPort(bytes);
@@ -256,6 +261,39 @@ export class SerialSession extends TerminalSessionBase {
     if (this.state !== 'open' || !this.#port)
       return Promise.reject(new Error('The serial session is not open'));
     return this.#writeToPort(data);
+  }
+
+  /**
+   * Sends a file to a receiver already waiting on the console (U-Boot `loady`/`loadx`, `rb`/`rx`) by YMODEM or
+   * XMODEM with CRC-16 (ymodem.ts); resolves once the receiver acknowledged it, rejects with a FileTransferError
+   * saying why not (no answer, cancelled by either side, too many NAKs). One file at a time per session.
+   */
+  async sendFile(
+    file: { protocol: FileTransferProtocol; name: string; data: Uint8Array },
+    options: {
+      signal?: AbortSignal;
+      onProgress?(progress: FileTransferProgress): void;
+      startTimeoutMs?: number;
+      blockTimeoutMs?: number;
+    } = {},
+  ): Promise<void> {
+    if (this.state !== 'open' || !this.#port) throw new Error('The serial session is not open');
+    if (this.#isSendingFile) throw new Error('A file is already being sent on this session');
+    this.#isSendingFile = true;
+    try {
+      await sendFile(
+        {
+          write: (bytes) => this.writeBytes(bytes),
+          onReceive: (listener) => {
+            this.on('received', listener);
+            return () => this.off('received', listener);
+          },
+        },
+        { ...file, ...options, clock: this.#dependencies.clock },
+      );
+    } finally {
+      this.#isSendingFile = false;
+    }
   }
 
   /** A serial line has no window size; nothing to do. */
