@@ -124,3 +124,115 @@ function countEqualPrefix(got: Buffer, expected: Buffer): number {
   while (index < got.length && index < expected.length && got[index] === expected[index]) index += 1;
   return index;
 }
+
+const TRANSFER_BYTES = 1024 * 1024;
+const TRANSFER_ROUNDS = 3;
+
+/**
+ * A receiver end on a pty path, read in a loop and handed to `onBytes`. With `bytesPerSecond` it reads no faster
+ * than a UART at that rate delivers (10 bits a byte): the pty's buffer fills and the writer waits, as on a real line.
+ */
+async function openReceiverEnd(path: string, onBytes: (chunk: Uint8Array) => void, bytesPerSecond?: number) {
+  const { autoDetect } = await import('@serialport/bindings-cpp');
+  const port = await autoDetect().open({ path, baudRate: 115_200 });
+  let writes = Promise.resolve();
+  const reading = (async () => {
+    const buffer = Buffer.alloc(bytesPerSecond ? 1_024 : 65_536);
+    let lineFreeAt = performance.now();
+    while (port.isOpen) {
+      try {
+        const { bytesRead } = await port.read(buffer, 0, buffer.length);
+        if (bytesPerSecond) {
+          // The bytes are handed over when their last one would have crossed the wire, not before.
+          lineFreeAt = Math.max(lineFreeAt, performance.now()) + (bytesRead * 1_000) / bytesPerSecond;
+          const wait = lineFreeAt - performance.now();
+          if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+        }
+        onBytes(buffer.subarray(0, bytesRead));
+      } catch {
+        return;
+      }
+    }
+  })();
+  return {
+    write: (bytes: Uint8Array) => (writes = writes.then(() => port.write(Buffer.from(bytes)))),
+    close: async () => {
+      if (port.isOpen) await port.close().catch(() => {});
+      await reading;
+    },
+  };
+}
+
+/** Times `rounds` raw writes of `data` and as many YMODEM sends of it, each to the far end of a fresh pty pair. */
+async function timeTransfers(data: Buffer, rounds: number, bytesPerSecond?: number) {
+  const { FileReceiver } = await import('../../simulator/serial/file-receiver');
+  const socat = await startSocatPair();
+  const serialPorts = new SerialPorts({});
+  const rawTimes: number[] = [];
+  const ymodemTimes: number[] = [];
+  let isExact = true;
+  try {
+    const session = (await serialPorts.open({ path: socat.pathA, logging: false })) as SerialSession;
+    session.on('data', (chunk) => session.acknowledge(chunk.length));
+    let onBytes: (chunk: Uint8Array) => void = () => {};
+    const end = await openReceiverEnd(socat.pathB, (chunk) => onBytes(chunk), bytesPerSecond);
+    for (let round = 0; round < rounds; round += 1) {
+      let rawCount = 0;
+      const rawDone = new Promise<void>((resolve) => {
+        onBytes = (chunk) => {
+          rawCount += chunk.length;
+          if (rawCount >= data.length) resolve();
+        };
+      });
+      const rawStartedAt = performance.now();
+      await session.writeBytes(data);
+      await rawDone;
+      rawTimes.push(performance.now() - rawStartedAt);
+
+      const sending = session.sendFile({ protocol: 'ymodem', name: 'fw.bin', data });
+      const startedAt = performance.now();
+      const receiver = new FileReceiver({ protocol: 'ymodem', write: (bytes) => end.write(bytes) });
+      onBytes = (chunk) => receiver.input(chunk);
+      const [received] = await Promise.all([receiver.done, sending]);
+      ymodemTimes.push(performance.now() - startedAt);
+      isExact &&= received.sha256 === createHash('sha256').update(data).digest('hex');
+    }
+    await end.close();
+  } finally {
+    await serialPorts.closeAll();
+    await socat.cleanup();
+  }
+  return { rawMs: percentile(rawTimes, 0.5), ymodemMs: percentile(ymodemTimes, 0.5), isExact };
+}
+
+/**
+ * `ymodem-send-1mb-vs-raw`: 1 MiB sent by the app's YMODEM sender over a socat pty to the simulator's receiver
+ * (same process), against the same bytes written raw by the session and read at the far end; the figure is the raw
+ * time over the YMODEM time (medians). A pty has no line speed, so stop-and-wait's turnaround is all YMODEM costs
+ * there; `…-921600` reads the far end no faster than a 921600-baud UART, as a real adapter does.
+ */
+export async function runYmodemBench(): Promise<BenchFigure[]> {
+  const pattern = createHash('sha512').update('fw').digest();
+  const data = Buffer.alloc(TRANSFER_BYTES);
+  for (let offset = 0; offset < data.length; offset += pattern.length) pattern.copy(data, offset);
+  const unpaced = await timeTransfers(data, TRANSFER_ROUNDS);
+  const paced = await timeTransfers(data, 1, 921_600 / 10);
+  const describe = (result: typeof unpaced, rounds: number) =>
+    `raw ${result.rawMs.toFixed(0)} ms, YMODEM ${result.ymodemMs.toFixed(0)} ms for 1 MiB (median of ${rounds})${result.isExact ? '' : '; SHA-256 DIFFERED'}`;
+  return [
+    {
+      name: 'ymodem-send-1mb-vs-raw',
+      value: Math.round((unpaced.rawMs / unpaced.ymodemMs) * 1000) / 1000,
+      unit: '×',
+      target: '>= 0.8',
+      note: `pty at full speed: ${describe(unpaced, TRANSFER_ROUNDS)}`,
+    },
+    {
+      name: 'ymodem-send-1mb-vs-raw-921600',
+      value: Math.round((paced.rawMs / paced.ymodemMs) * 1000) / 1000,
+      unit: '×',
+      target: '>= 0.8',
+      note: `far end read at 921600 baud: ${describe(paced, 1)}`,
+    },
+  ];
+}

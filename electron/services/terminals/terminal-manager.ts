@@ -15,6 +15,7 @@ import type {
 import { assessHealth } from '../../shared/terminal/triage-health';
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
 import type { DisplayFilter } from '../serial/serial-session';
+import type { FileTransferProgress, FileTransferProtocol } from '../serial/ymodem';
 import { runSerialTriage, TriageLoginError, type SerialTriageOptions } from '../serial/serial-triage';
 import type { TerminalSession, TerminalState } from '../terminal-core';
 import { formatMac, normalizeMac } from '../../shared/mac';
@@ -52,6 +53,10 @@ export interface SerialTerminal extends TerminalSession {
   pasteLines(text: string, delayMs: number): Promise<void>;
   setRawView(isOn: boolean): void;
   disconnect(): Promise<void>;
+  sendFile(
+    file: { protocol: FileTransferProtocol; name: string; data: Uint8Array },
+    options: { signal?: AbortSignal; onProgress?(progress: FileTransferProgress): void },
+  ): Promise<void>;
 }
 
 /** What an SSH session offers beyond a terminal (SshSession). */
@@ -217,6 +222,8 @@ export class TerminalManager {
   #account: string | undefined;
   /** The consoles diagnostics run on, each with what cancels its run. */
   readonly #triaging = new Map<string, AbortController>();
+  /** Files being sent, by console: cancelling aborts the transfer. */
+  readonly #sendingFiles = new Map<string, AbortController>();
   readonly #dependencies: TerminalManagerDependencies;
   readonly #schedule: (callback: () => void, delayMs: number) => void;
   readonly #now: () => number;
@@ -527,6 +534,35 @@ export class TerminalManager {
     } finally {
       this.#triaging.delete(id);
     }
+  }
+
+  /**
+   * Sends a file to a receiver waiting on a serial console (SerialSession.sendFile), pushing
+   * `serial:send-file-progress` after each block; resolves with its size and how long it took.
+   */
+  async sendFile(
+    id: string,
+    file: { protocol: FileTransferProtocol; name: string; data: Uint8Array },
+  ): Promise<{ bytes: number; elapsedMs: number }> {
+    const session = this.#requireSerial(id);
+    if (this.#sendingFiles.has(id)) throw new TriageBusyError('A file is already being sent on this console.');
+    const controller = new AbortController();
+    this.#sendingFiles.set(id, controller);
+    const startedAt = this.#now();
+    try {
+      await session.sendFile(file, {
+        signal: controller.signal,
+        onProgress: (progress) => this.#dependencies.events.emit('serial:send-file-progress', { id, ...progress }),
+      });
+      return { bytes: file.data.length, elapsedMs: Math.round(this.#now() - startedAt) };
+    } finally {
+      this.#sendingFiles.delete(id);
+    }
+  }
+
+  /** Cancels the file being sent on a console (the receiver gets CAN CAN); nothing to do when none is. */
+  cancelSendFile(id: string): void {
+    this.#sendingFiles.get(id)?.abort();
   }
 
   /**
