@@ -166,8 +166,9 @@ async function transfer(
       await line.write(frame);
       const deadline = request.clock.now() + blockTimeoutMs;
       let answer: number | undefined;
-      do answer = await answers.next(Math.max(1, deadline - request.clock.now()));
-      while (answer !== undefined && answer !== ACK && answer !== NAK);
+      do {
+        answer = await answers.next(Math.max(1, deadline - request.clock.now()));
+      } while (answer !== undefined && answer !== ACK && answer !== NAK);
       if (answer === ACK) return;
     }
     throw new FileTransferError(

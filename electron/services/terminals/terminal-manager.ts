@@ -15,7 +15,7 @@ import type {
 import { assessHealth } from '../../shared/terminal/triage-health';
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
 import type { DisplayFilter } from '../serial/serial-session';
-import type { FileTransferProgress, FileTransferProtocol } from '../serial/ymodem';
+import { toTransferName, type FileTransferProgress, type FileTransferProtocol } from '../serial/ymodem';
 import { runSerialTriage, TriageLoginError, type SerialTriageOptions } from '../serial/serial-triage';
 import type { TerminalSession, TerminalState } from '../terminal-core';
 import { formatMac, normalizeMac } from '../../shared/mac';
@@ -537,8 +537,8 @@ export class TerminalManager {
   }
 
   /**
-   * Sends a file to a receiver waiting on a serial console (SerialSession.sendFile), pushing
-   * `serial:send-file-progress` after each block; resolves with its size and how long it took.
+   * Sends a file to a receiver waiting on a serial console (SerialSession.sendFile) under its name without spaces
+   * or folders, pushing `serial:send-file-progress` after each block; resolves with its size and how long it took.
    */
   async sendFile(
     id: string,
@@ -550,7 +550,7 @@ export class TerminalManager {
     this.#sendingFiles.set(id, controller);
     const startedAt = this.#now();
     try {
-      await session.sendFile(file, {
+      await session.sendFile({ ...file, name: toTransferName(file.name) }, {
         signal: controller.signal,
         onProgress: (progress) => this.#dependencies.events.emit('serial:send-file-progress', { id, ...progress }),
       });

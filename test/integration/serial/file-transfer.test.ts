@@ -3,7 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { autoDetect } from '@serialport/bindings-cpp';
 import { SerialPorts } from '../../../electron/services/serial/serial-ports';
+import { TerminalManager, type SerialTerminal } from '../../../electron/services/terminals/terminal-manager';
+import type { SerialSendFileProgress } from '../../../electron/shared/terminal/terminal-schemas';
+import { FileReceiver } from '../../../simulator/serial/file-receiver';
 import type { SerialSession } from '../../../electron/services/serial/serial-session';
 import {
   CAN,
@@ -12,6 +16,7 @@ import {
   SUB,
   type FileTransferProgress,
 } from '../../../electron/services/serial/ymodem';
+import { DemoConsoleBinding } from '../../../simulator/serial/demo-binding';
 import { attachSerialConsole, type AttachedSerialConsole } from '../../../simulator/serial/pty-console';
 import { openRawEnd, startSocatPair, type RawPortEnd, type SocatPair } from '../../helpers/socat';
 import { readTerminal } from './terminal-reader';
@@ -153,5 +158,115 @@ describe('sending a file to a receiver that misbehaves', () => {
     await expect(sending).rejects.toMatchObject({ reason: 'cancelled' });
     await farEnd.waitForBytes(133 + 2);
     expect([...farEnd.received.subarray(133, 135)]).toEqual([CAN, CAN]);
+  });
+});
+
+describe('serial:send-file through the terminal manager', () => {
+  let socat: SocatPair;
+  let serialPorts: SerialPorts;
+  let manager: TerminalManager;
+  const progress: SerialSendFileProgress[] = [];
+
+  beforeEach(async () => {
+    socat = await startSocatPair();
+    serialPorts = new SerialPorts({});
+    progress.length = 0;
+    manager = new TerminalManager({
+      events: {
+        emit: (event, payload) => {
+          if (event === 'serial:send-file-progress') progress.push(payload as SerialSendFileProgress);
+        },
+      },
+      serialPorts: {
+        list: () => serialPorts.list(),
+        open: async (input) => (await serialPorts.open(input)) as SerialTerminal,
+      },
+      ssh: {
+        openReverse: () => Promise.reject(new Error('no SSH here')),
+        openDirect: () => Promise.reject(new Error('no SSH here')),
+        replaceHostKey: async () => undefined,
+      },
+      resolveRelay: () => Promise.reject(new Error('no relay here')),
+    });
+  });
+
+  afterEach(async () => {
+    await manager.closeAll();
+    await socat.cleanup();
+  });
+
+  /** The simulator's receiver on the far end of the pty pair. */
+  async function startFarReceiver() {
+    const port = await autoDetect().open({ path: socat.pathB, baudRate: 115_200 });
+    let writes = Promise.resolve();
+    const receiver = new FileReceiver({
+      protocol: 'ymodem',
+      write: (bytes) => (writes = writes.then(() => port.write(Buffer.from(bytes)))),
+    });
+    const reading = (async () => {
+      const buffer = Buffer.alloc(65_536);
+      while (port.isOpen) {
+        const read = await port.read(buffer, 0, buffer.length).catch(() => undefined);
+        if (!read) return;
+        receiver.input(buffer.subarray(0, read.bytesRead));
+      }
+    })();
+    const close = async () => {
+      receiver.stop();
+      if (port.isOpen) await port.close().catch(() => {});
+      await reading;
+    };
+    return { receiver, close };
+  }
+
+  it('pushes progress after each block and answers with the size sent', async () => {
+    const opened = await manager.openSerial({ path: socat.pathA, logging: false });
+    const file = createFile(5 * 1024 + 17);
+    const sending = manager.sendFile(opened.id, { protocol: 'ymodem', name: 'fw.bin', data: file });
+    const far = await startFarReceiver();
+    try {
+      await expect(sending).resolves.toMatchObject({ bytes: file.length });
+      expect((await far.receiver.done).sha256).toBe(sha256(file));
+      expect(progress.map((report) => report.bytesSent)).toEqual([1024, 2048, 3072, 4096, 5120, 5137]);
+      expect(progress.every((report) => report.id === opened.id && report.totalBytes === file.length)).toBe(true);
+    } finally {
+      await far.close();
+    }
+  });
+
+  it('refuses a second file on a console that is sending one, and cancels on request', async () => {
+    const opened = await manager.openSerial({ path: socat.pathA, logging: false });
+    const sending = manager.sendFile(opened.id, { protocol: 'ymodem', name: 'a.bin', data: createFile(10) });
+    await expect(
+      manager.sendFile(opened.id, { protocol: 'ymodem', name: 'b.bin', data: createFile(10) }),
+    ).rejects.toThrow('A file is already being sent on this console.');
+    manager.cancelSendFile(opened.id);
+    await expect(sending).rejects.toThrow('The transfer was cancelled');
+  });
+});
+
+describe('the demo gateway console', () => {
+  it('receives a file by rb and reports the same SHA-256', async () => {
+    const serialPorts = new SerialPorts({
+      binding: { list: async () => [], open: async () => Promise.reject(new Error('no system ports here')) },
+      demoBinding: new DemoConsoleBinding({ gateway: GATEWAY, loginFailureDelayMs: 10 }),
+    });
+    try {
+      const demo = (await serialPorts.list()).ports.find((port) => port.isDemo);
+      const session = await serialPorts.open({ path: demo!.path, logging: false });
+      const terminal = readTerminal(session);
+      await terminal.waitForText('kona-roof login: ');
+      session.write('root\r');
+      await terminal.waitForText('Password: ');
+      session.write(`${GATEWAY.rootPassword}\r`);
+      const from = (await terminal.waitForText(PROMPT)).length;
+      session.write('rb\r');
+      await terminal.waitForText('Ctrl-X Ctrl-X cancels\r\n', from);
+      const file = createFile(50_000);
+      await session.sendFile({ protocol: 'ymodem', name: 'demo.bin', data: file });
+      await terminal.waitForText(`rb: received demo.bin: 50000 bytes, sha256 ${sha256(file)}\r\n`, from);
+    } finally {
+      await serialPorts.closeAll();
+    }
   });
 });
