@@ -109,6 +109,7 @@ export function toTransferName(path: string): string {
 }
 
 const CANCEL_SEQUENCE = new Uint8Array([CAN, CAN, CAN, CAN, CAN]);
+const MAX_QUEUED_ANSWERS = 4_096;
 
 /**
  * Sends one file to a receiver already waiting (YMODEM batch of one, or XMODEM with CRC-16), resolving once the
@@ -249,6 +250,9 @@ class AnswerQueue {
       if (byte === CAN) continue;
       this.#bytes.push(byte);
     }
+    // A console that keeps printing cannot grow this without end: only the latest answers matter.
+    if (this.#bytes.length > MAX_QUEUED_ANSWERS)
+      this.#bytes.splice(0, this.#bytes.length - MAX_QUEUED_ANSWERS);
     this.#wake();
   }
 

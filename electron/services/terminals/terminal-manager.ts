@@ -545,15 +545,20 @@ export class TerminalManager {
     file: { protocol: FileTransferProtocol; name: string; data: Uint8Array },
   ): Promise<{ bytes: number; elapsedMs: number }> {
     const session = this.#requireSerial(id);
-    if (this.#sendingFiles.has(id)) throw new TriageBusyError('A file is already being sent on this console.');
+    if (this.#sendingFiles.has(id))
+      throw new TriageBusyError('A file is already being sent on this console.');
     const controller = new AbortController();
     this.#sendingFiles.set(id, controller);
     const startedAt = this.#now();
     try {
-      await session.sendFile({ ...file, name: toTransferName(file.name) }, {
-        signal: controller.signal,
-        onProgress: (progress) => this.#dependencies.events.emit('serial:send-file-progress', { id, ...progress }),
-      });
+      await session.sendFile(
+        { ...file, name: toTransferName(file.name) },
+        {
+          signal: controller.signal,
+          onProgress: (progress) =>
+            this.#dependencies.events.emit('serial:send-file-progress', { id, ...progress }),
+        },
+      );
       return { bytes: file.data.length, elapsedMs: Math.round(this.#now() - startedAt) };
     } finally {
       this.#sendingFiles.delete(id);

@@ -190,7 +190,10 @@ export const SerialSendFileInputSchema = z
     name: z.string().trim().min(1, 'The file needs a name').max(255),
     base64: z
       .base64()
-      .max(Math.ceil(SEND_FILE_MAX_BYTES / 3) * 4, `A file sent over serial is at most ${SEND_FILE_MAX_BYTES / 1024 / 1024} MiB`),
+      .max(
+        Math.ceil(SEND_FILE_MAX_BYTES / 3) * 4,
+        `A file sent over serial is at most ${SEND_FILE_MAX_BYTES / 1024 / 1024} MiB`,
+      ),
   })
   .strict();
 /** Input of `serial:send-file`. */

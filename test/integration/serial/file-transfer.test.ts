@@ -228,7 +228,9 @@ describe('serial:send-file through the terminal manager', () => {
       await expect(sending).resolves.toMatchObject({ bytes: file.length });
       expect((await far.receiver.done).sha256).toBe(sha256(file));
       expect(progress.map((report) => report.bytesSent)).toEqual([1024, 2048, 3072, 4096, 5120, 5137]);
-      expect(progress.every((report) => report.id === opened.id && report.totalBytes === file.length)).toBe(true);
+      expect(progress.every((report) => report.id === opened.id && report.totalBytes === file.length)).toBe(
+        true,
+      );
     } finally {
       await far.close();
     }
