@@ -6,7 +6,7 @@ export type FileTransferProtocol = 'ymodem' | 'xmodem-1k' | 'xmodem';
 /** Protocol bytes (Forsberg, "XMODEM/YMODEM Protocol Reference", 1988). */
 export const SOH = 0x01;
 export const STX = 0x02;
-export const EOT = 0x04;
+const EOT = 0x04;
 export const ACK = 0x06;
 export const NAK = 0x15;
 export const CAN = 0x18;
