@@ -1,5 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import type { BindingPortInterface } from '../../electron/shared/serial/binding-types';
+import { FileReceiver, type ReceiverProtocol } from './file-receiver';
 import { SerialConsole, type SerialConsoleOptions } from './serial-console';
 
 const READ_BUFFER_BYTES = 4_096;
@@ -21,15 +22,24 @@ export function runConsoleOnPort(
   options: Omit<SerialConsoleOptions, 'io'>,
 ): ConsoleOnPort {
   let writes: Promise<void> = Promise.resolve();
+  // The binding accepts one write at a time.
+  const writeBytes = (bytes: Uint8Array) => {
+    writes = writes.then(() => port.write(Buffer.from(bytes)));
+    return writes;
+  };
+  /** While `rb`/`rx` runs, the line's bytes are the file's, not keystrokes. */
+  let receiver: FileReceiver | undefined;
+  const receiveFile = (protocol: ReceiverProtocol) => {
+    const started = new FileReceiver({ protocol, write: writeBytes });
+    receiver = started;
+    return started.done.finally(() => {
+      if (receiver === started) receiver = undefined;
+    });
+  };
   const console = new SerialConsole({
     ...options,
-    io: {
-      write: (chunk) => {
-        // The binding accepts one write at a time.
-        writes = writes.then(() => port.write(Buffer.from(chunk, 'utf8')));
-        return writes;
-      },
-    },
+    shellContext: { ...options.shellContext, receiveFile },
+    io: { write: (chunk) => writeBytes(Buffer.from(chunk, 'utf8')) },
   });
   const finished = (async () => {
     const decoder = new StringDecoder('utf8');
@@ -37,11 +47,13 @@ export function runConsoleOnPort(
     while (port.isOpen) {
       try {
         const { bytesRead } = await port.read(buffer, 0, buffer.length);
-        console.input(decoder.write(buffer.subarray(0, bytesRead)));
+        if (receiver) receiver.input(buffer.subarray(0, bytesRead));
+        else console.input(decoder.write(buffer.subarray(0, bytesRead)));
       } catch {
         break;
       }
     }
+    receiver?.stop();
     console.stop();
   })();
   void console.start();

@@ -6,6 +6,7 @@ import type {
   PortInfo,
   PortStatus,
 } from '../../electron/shared/serial/binding-types';
+import { FileReceiver, type ReceiverProtocol } from './file-receiver';
 import { SerialConsole, type SerialConsoleGateway, type SerialConsoleOptions } from './serial-console';
 
 /** The path of the in-process demo console port. */
@@ -97,11 +98,17 @@ export class DemoConsolePort implements BindingPortInterface {
   #pendingRead: PendingRead | undefined;
   #spaceWaiters: (() => void)[] = [];
   #baudRate: number;
+  /** While `rb`/`rx` runs, what the app writes is the file's bytes, not keystrokes. */
+  #receiver: FileReceiver | undefined;
 
   constructor(openOptions: Required<OpenOptions>, options: DemoConsoleBindingOptions) {
     this.openOptions = openOptions;
     this.#baudRate = openOptions.baudRate;
-    this.#console = new SerialConsole({ ...options, io: { write: (chunk) => this.#queueOutput(chunk) } });
+    this.#console = new SerialConsole({
+      ...options,
+      shellContext: { ...options.shellContext, receiveFile: (protocol) => this.#receiveFile(protocol) },
+      io: { write: (chunk) => this.#queueOutput(Buffer.from(chunk, 'utf8')) },
+    });
     void this.#console.start();
   }
 
@@ -115,12 +122,14 @@ export class DemoConsolePort implements BindingPortInterface {
 
   async write(buffer: Buffer): Promise<void> {
     if (!this.isOpen) throw new CanceledError('Port is not open');
-    this.#console.input(this.#decoder.write(buffer));
+    if (this.#receiver) this.#receiver.input(buffer);
+    else this.#console.input(this.#decoder.write(buffer));
   }
 
   async close(): Promise<void> {
     if (!this.isOpen) throw new Error('Port is not open');
     this.isOpen = false;
+    this.#receiver?.stop();
     this.#console.stop();
     this.#pendingRead?.reject(new CanceledError('Port closed'));
     this.#pendingRead = undefined;
@@ -149,9 +158,16 @@ export class DemoConsolePort implements BindingPortInterface {
 
   async drain(): Promise<void> {}
 
-  #queueOutput(chunk: string): Promise<void> {
+  #receiveFile(protocol: ReceiverProtocol) {
+    const receiver = new FileReceiver({ protocol, write: (bytes) => this.#queueOutput(Buffer.from(bytes)) });
+    this.#receiver = receiver;
+    return receiver.done.finally(() => {
+      if (this.#receiver === receiver) this.#receiver = undefined;
+    });
+  }
+
+  #queueOutput(bytes: Buffer): Promise<void> {
     if (!this.isOpen) return Promise.reject(new CanceledError('Port closed'));
-    const bytes = Buffer.from(chunk, 'utf8');
     this.#outgoing.push(bytes);
     this.#outgoingBytes += bytes.length;
     this.#fulfilRead();

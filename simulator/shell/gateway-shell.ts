@@ -39,6 +39,11 @@ export interface GatewayShellContext {
   followIntervalMs?: number;
   /** The gateway's network now (links, modem, active WAN); default a healthy gateway. */
   network?: () => GatewayNetworkView;
+  /**
+   * Receives one file over the line (`rb`: YMODEM, `rx`: XMODEM with CRC-16), resolving with its size and SHA-256;
+   * only a serial console has one.
+   */
+  receiveFile?(protocol: 'ymodem' | 'xmodem'): Promise<{ name?: string; size: number; sha256: string }>;
 }
 
 /** Where the shell writes and how it ends its session. */
@@ -69,6 +74,7 @@ const HELP_TEXT = [
   '  cat <file>        /etc/os-release, /proc/cpuinfo, /etc/config/network, /etc/hostname, /etc/resolv.conf',
   '  echo, hostname, whoami, pwd, date, clear',
   '  flood <MB>        print MB x 1000000 bytes of text, then "sha256 <hex>" of exactly those bytes',
+  '  rb, rx FILE       receive a file by YMODEM or XMODEM (CRC) on a serial console; prints its sha256',
   '  reboot            restart the gateway (ends this session)',
   '  exit              leave the shell',
 ].join('\n');
@@ -392,6 +398,10 @@ export class GatewayShell {
         return this.#flood(args[0]);
       case 'reboot':
         return this.#reboot();
+      case 'rb':
+        return this.#receiveFile('rb', 'ymodem', args[0]);
+      case 'rx':
+        return this.#receiveFile('rx', 'xmodem', args[0]);
       case 'exit': {
         const code = args[0] === undefined ? 0 : Number.parseInt(args[0], 10);
         this.#exit(Number.isInteger(code) ? code & 0xff : 0, '');
@@ -400,6 +410,32 @@ export class GatewayShell {
       default:
         this.#lastExitCode = 127;
         return this.#send(`-sh: ${name}: not found\r\n`);
+    }
+  }
+
+  async #receiveFile(
+    command: 'rb' | 'rx',
+    protocol: 'ymodem' | 'xmodem',
+    fileName: string | undefined,
+  ): Promise<void> {
+    const receive = this.#context.receiveFile;
+    if (!receive) {
+      this.#lastExitCode = 1;
+      return this.#send(`${command}: only a serial console can receive a file\r\n`);
+    }
+    if (command === 'rx' && !fileName) {
+      this.#lastExitCode = 1;
+      return this.#send('rx: missing FILE\r\n');
+    }
+    const label = protocol === 'ymodem' ? 'YMODEM' : 'XMODEM';
+    await this.#send(`${command}: waiting for a file (${label}, CRC-16); Ctrl-X Ctrl-X cancels\r\n`);
+    try {
+      const file = await receive(protocol);
+      const name = file.name ?? fileName!;
+      await this.#send(`${command}: received ${name}: ${file.size} bytes, sha256 ${file.sha256}\r\n`);
+    } catch (error) {
+      this.#lastExitCode = 1;
+      await this.#send(`\r\n${command}: ${(error as Error).message}\r\n`);
     }
   }
 

@@ -12,6 +12,11 @@ const SUITES: Record<string, () => Promise<BenchFigure[]>> = {
     ...(await (await import('./hardening-parsers')).runParserBench()),
   ],
   visit: async () => (await import('./visit')).runVisitBench(),
+  serial: async () => [
+    ...(await (await import('./serial')).runSerialReplugBench()),
+    ...(await (await import('./serial')).runYmodemBench()),
+  ],
+  'serial-ymodem': async () => (await import('./serial')).runYmodemBench(),
   views: async () => [
     ...(await (await import('./views-gateways')).runViewsGatewaysBench()),
     ...(await (await import('./views-chart')).runViewsChartBench()),

@@ -67,6 +67,9 @@ export function createTerminalsHandlers({
     'serial:paste': ({ id, text, delayMs }) => run((manager) => manager.paste(id, text, delayMs).then(done)),
     'serial:raw-view': ({ id, isOn }) => run((manager) => (manager.setRawView(id, isOn), null)),
     'serial:disconnect': ({ id }) => run((manager) => manager.disconnect(id)),
+    'serial:send-file': ({ id, protocol, name, base64 }) =>
+      run((manager) => manager.sendFile(id, { protocol, name, data: Buffer.from(base64, 'base64') })),
+    'serial:send-file-cancel': ({ id }) => run((manager) => (manager.cancelSendFile(id), null)),
     'serial:triage-cancel': ({ id }) => run((manager) => (manager.cancelDiagnostics(id), null)),
     'serial:triage': ({ id, password, rememberPassword }) =>
       run((manager) =>

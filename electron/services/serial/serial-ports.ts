@@ -34,7 +34,8 @@ export interface SerialPortsDependencies {
   demoBinding?: BindingInterface;
   /** The name of the gateway behind the demo console: a demo session's gateway (tab title, log name) unless given. */
   demoGateway?: string;
-  clock?: Pick<Clock, 'now'>;
+  /** Default the system clock; times logs, line stamps and every wait of the sessions (reconnect polls among them). */
+  clock?: Clock;
   /** Where session logs go; without it sessions are not logged. */
   logsDir?: string;
   reconnect?: Partial<ReconnectPolicy>;

@@ -14,6 +14,7 @@ import {
 } from './newline';
 import { formatFraming, PasteLinesSchema, SerialOptionsError, type SerialOpenOptions } from './options';
 import { findReconnectPath, type PortIdentity } from './port-matching';
+import { sendFile, type FileTransferProgress, type FileTransferProtocol } from './ymodem';
 import type { Clock } from '../../shared/clock';
 
 /** The reason a session gives after the user disconnected it (serial:disconnect). */
@@ -28,29 +29,28 @@ export interface DisplayFilter {
   flush(): Uint8Array;
 }
 
-/** How hard a session tries to get its adapter back. */
+/** How a session looks for its adapter after it went away. */
 export interface ReconnectPolicy {
-  /** First wait after a disconnect. */
-  initialDelayMs: number;
-  /** The wait doubles up to this. */
-  maxDelayMs: number;
-  /** After this long without success the session fails. */
+  /** The wait between two looks at the system's port list (and tries to open the port found). */
+  pollIntervalMs: number;
+  /** After this long without success the session fails ("Gave up reconnecting: …"). */
   giveUpAfterMs: number;
 }
 
-/** Default reconnect policy: quick first tries (a USB adapter re-enumerates in about a second), polls every 2 s. */
+/**
+ * Default reconnect policy: a look every 250 ms, so a replugged adapter (which re-enumerates in about a second) is
+ * open again well within 2 s of reappearing and the gateway's boot output is caught; gives up after 10 minutes.
+ */
 export const RECONNECT_POLICY_DEFAULT: ReconnectPolicy = {
-  initialDelayMs: 200,
-  maxDelayMs: 2_000,
-  giveUpAfterMs: 30 * 60_000,
+  pollIntervalMs: 250,
+  giveUpAfterMs: 10 * 60_000,
 };
 
 /** What a serial session needs from outside. */
 export interface SerialSessionDependencies {
   binding: BindingInterface;
-  clock: Pick<Clock, 'now'>;
-  /** Milliseconds from a monotonic source, for reconnect timing; default performance.now. */
-  monotonicNow?: () => number;
+  /** Times line stamps and log names, and every wait: reconnect polls, paste delays, breaks. */
+  clock: Clock;
   logsDir?: string;
   reconnect?: Partial<ReconnectPolicy>;
   flow?: { highWatermark?: number; lowWatermark?: number };
@@ -138,6 +138,7 @@ export class SerialSession extends TerminalSessionBase {
   #stopCount = 0;
   #signals: { dtr: boolean; rts: boolean };
   #isRawView = false;
+  #isSendingFile = false;
   #displayFilter: DisplayFilter | undefined;
   /** True once DTR/RTS were set (on open or by the user): a reopened port then gets them back. */
   #hasSetSignals: boolean;
@@ -244,9 +245,12 @@ export class SerialSession extends TerminalSessionBase {
     await this.start();
   }
 
-  /** Sends keystrokes or text; each CR, LF or CRLF becomes the TX newline. Dropped unless the session is open. */
+  /**
+   * Sends keystrokes or text; each CR, LF or CRLF becomes the TX newline. Dropped unless the session is open, and
+   * while a file is being sent (a keystroke inside a block would spoil it).
+   */
   write(data: string | Uint8Array): void {
-    if (this.state !== 'open' || !this.#port) return;
+    if (this.state !== 'open' || !this.#port || this.#isSendingFile) return;
     const bytes = translateTransmitNewlines(data, this.options.txNewline);
     this.#echo(data);
     void this.#writeToPort(bytes);
@@ -257,6 +261,39 @@ export class SerialSession extends TerminalSessionBase {
     if (this.state !== 'open' || !this.#port)
       return Promise.reject(new Error('The serial session is not open'));
     return this.#writeToPort(data);
+  }
+
+  /**
+   * Sends a file to a receiver already waiting on the console (U-Boot `loady`/`loadx`, `rb`/`rx`) by YMODEM or
+   * XMODEM with CRC-16 (ymodem.ts); resolves once the receiver acknowledged it, rejects with a FileTransferError
+   * saying why not (no answer, cancelled by either side, too many NAKs). One file at a time per session.
+   */
+  async sendFile(
+    file: { protocol: FileTransferProtocol; name: string; data: Uint8Array },
+    options: {
+      signal?: AbortSignal;
+      onProgress?(progress: FileTransferProgress): void;
+      startTimeoutMs?: number;
+      blockTimeoutMs?: number;
+    } = {},
+  ): Promise<void> {
+    if (this.state !== 'open' || !this.#port) throw new Error('The serial session is not open');
+    if (this.#isSendingFile) throw new Error('A file is already being sent on this session');
+    this.#isSendingFile = true;
+    try {
+      await sendFile(
+        {
+          write: (bytes) => this.writeBytes(bytes),
+          onReceive: (listener) => {
+            this.on('received', listener);
+            return () => this.off('received', listener);
+          },
+        },
+        { ...file, ...options, clock: this.#dependencies.clock },
+      );
+    } finally {
+      this.#isSendingFile = false;
+    }
   }
 
   /** A serial line has no window size; nothing to do. */
@@ -537,14 +574,14 @@ export class SerialSession extends TerminalSessionBase {
       return;
     }
     this.setState('reconnecting', reason);
-    const now = this.#dependencies.monotonicNow ?? (() => performance.now());
-    const startedAt = now();
-    let delay = this.#reconnect.initialDelayMs;
+    const { clock } = this.#dependencies;
+    const { pollIntervalMs, giveUpAfterMs } = this.#reconnect;
+    const startedAt = clock.now();
     let lastError = reason;
-    const maxAttempts =
-      Math.ceil(this.#reconnect.giveUpAfterMs / Math.max(1, this.#reconnect.initialDelayMs)) + 1;
-    for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-      await this.#wait(delay);
+    // Bounded by count as well as by time: a wall clock set back must not keep the loop going.
+    const maxPolls = Math.ceil(giveUpAfterMs / Math.max(1, pollIntervalMs));
+    for (let poll = 0; poll < maxPolls; poll += 1) {
+      await this.#wait(pollIntervalMs);
       if (isStopped()) return;
       const ports = await this.#dependencies.binding.list().catch(() => []);
       if (isStopped()) return;
@@ -560,8 +597,7 @@ export class SerialSession extends TerminalSessionBase {
           lastError = describeOpenError(path, openError);
         }
       }
-      if (now() - startedAt >= this.#reconnect.giveUpAfterMs) break;
-      delay = Math.min(delay * 2, this.#reconnect.maxDelayMs);
+      if (clock.now() - startedAt >= giveUpAfterMs) break;
     }
     if (isStopped()) return;
     this.setState('failed', `Gave up reconnecting: ${lastError}`);
@@ -572,11 +608,11 @@ export class SerialSession extends TerminalSessionBase {
   #wait(milliseconds: number): Promise<void> {
     return new Promise((resolve) => {
       const finish = () => {
-        clearTimeout(timer);
+        this.#dependencies.clock.clearTimeout(timer);
         this.#cancelWaits.delete(finish);
         resolve();
       };
-      const timer = setTimeout(finish, milliseconds);
+      const timer = this.#dependencies.clock.setTimeout(finish, milliseconds);
       this.#cancelWaits.add(finish);
     });
   }

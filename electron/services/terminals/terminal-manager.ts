@@ -15,6 +15,7 @@ import type {
 import { assessHealth } from '../../shared/terminal/triage-health';
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
 import type { DisplayFilter } from '../serial/serial-session';
+import { toTransferName, type FileTransferProgress, type FileTransferProtocol } from '../serial/ymodem';
 import { runSerialTriage, TriageLoginError, type SerialTriageOptions } from '../serial/serial-triage';
 import type { TerminalSession, TerminalState } from '../terminal-core';
 import { formatMac, normalizeMac } from '../../shared/mac';
@@ -32,6 +33,8 @@ export interface SerialTerminal extends TerminalSession {
     SerialOpenOptions,
     'path' | 'gateway' | 'baudRate' | 'dataBits' | 'parity' | 'stopBits' | 'txNewline'
   >;
+  /** The port open now (or last): after a replug found by serial number, not the path it was opened on. */
+  readonly path: string;
   on(event: 'data', listener: (chunk: Uint8Array) => void): this;
   on(event: 'state', listener: (state: TerminalState, reason?: string) => void): this;
   on(event: 'closed', listener: () => void): this;
@@ -50,6 +53,10 @@ export interface SerialTerminal extends TerminalSession {
   pasteLines(text: string, delayMs: number): Promise<void>;
   setRawView(isOn: boolean): void;
   disconnect(): Promise<void>;
+  sendFile(
+    file: { protocol: FileTransferProtocol; name: string; data: Uint8Array },
+    options: { signal?: AbortSignal; onProgress?(progress: FileTransferProgress): void },
+  ): Promise<void>;
 }
 
 /** What an SSH session offers beyond a terminal (SshSession). */
@@ -123,7 +130,7 @@ export interface TerminalManagerDependencies {
   schedule?: (callback: () => void, delayMs: number) => void;
   /** Milliseconds on a monotonic clock (default performance.now). */
   now?: () => number;
-  /** Epoch milliseconds, for when session logs were opened and closed (default Date.now). */
+  /** Epoch milliseconds, for when session logs were opened and closed and states changed (default Date.now). */
   wallClock?: () => number;
   log?: { error(message: string, error?: unknown): void };
 }
@@ -215,6 +222,8 @@ export class TerminalManager {
   #account: string | undefined;
   /** The consoles diagnostics run on, each with what cancels its run. */
   readonly #triaging = new Map<string, AbortController>();
+  /** Files being sent, by console: cancelling aborts the transfer. */
+  readonly #sendingFiles = new Map<string, AbortController>();
   readonly #dependencies: TerminalManagerDependencies;
   readonly #schedule: (callback: () => void, delayMs: number) => void;
   readonly #now: () => number;
@@ -528,6 +537,40 @@ export class TerminalManager {
   }
 
   /**
+   * Sends a file to a receiver waiting on a serial console (SerialSession.sendFile) under its name without spaces
+   * or folders, pushing `serial:send-file-progress` after each block; resolves with its size and how long it took.
+   */
+  async sendFile(
+    id: string,
+    file: { protocol: FileTransferProtocol; name: string; data: Uint8Array },
+  ): Promise<{ bytes: number; elapsedMs: number }> {
+    const session = this.#requireSerial(id);
+    if (this.#sendingFiles.has(id))
+      throw new TriageBusyError('A file is already being sent on this console.');
+    const controller = new AbortController();
+    this.#sendingFiles.set(id, controller);
+    const startedAt = this.#now();
+    try {
+      await session.sendFile(
+        { ...file, name: toTransferName(file.name) },
+        {
+          signal: controller.signal,
+          onProgress: (progress) =>
+            this.#dependencies.events.emit('serial:send-file-progress', { id, ...progress }),
+        },
+      );
+      return { bytes: file.data.length, elapsedMs: Math.round(this.#now() - startedAt) };
+    } finally {
+      this.#sendingFiles.delete(id);
+    }
+  }
+
+  /** Cancels the file being sent on a console (the receiver gets CAN CAN); nothing to do when none is. */
+  cancelSendFile(id: string): void {
+    this.#sendingFiles.get(id)?.abort();
+  }
+
+  /**
    * Asks the diagnostics running on a console to stop after the command under way; `collectDiagnostics` then
    * resolves with what was read. Nothing to do when none runs there.
    */
@@ -604,6 +647,7 @@ export class TerminalManager {
       id: session.id,
       state,
       ...(reason ? { reason } : {}),
+      at: this.#wallClock(),
       ...(hostKey ? { hostKey: { fingerprint: hostKey.fingerprint, isNew: hostKey.isNew } } : {}),
       session: describe(entry),
     });
@@ -674,7 +718,7 @@ function describe(entry: Entry): TerminalInfo {
     return {
       ...common,
       ...(options.gateway ? { gatewayId: options.gateway } : {}),
-      path: options.path,
+      path: session.path,
       framing: formatFraming(options),
       // A port that is not open has no line state to show: the last one known may no longer hold.
       ...(session.state === 'open' ? { signals: session.signals } : {}),

@@ -59,6 +59,8 @@ export const CHANNEL_NAMES = [
   'serial:triage',
   'serial:triage-cancel',
   'serial:disconnect',
+  'serial:send-file',
+  'serial:send-file-cancel',
   // site pack (domains/site-pack.ts)
   'site-pack:status',
   'site-pack:prepare',
@@ -93,6 +95,7 @@ export const EVENT_NAME_LIST = [
   'terminal:data',
   'terminal:state',
   'serial:triage-progress',
+  'serial:send-file-progress',
   // site pack (domains/site-pack.ts)
   'site-pack:progress',
   // visit (domains/visit.ts)

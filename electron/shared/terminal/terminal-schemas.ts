@@ -172,6 +172,41 @@ export const SerialSignalsInputSchema = z
 /** Input of `serial:raw-view`: while on, the session hands over the bytes as the port gave them (hex view). */
 export const SerialRawViewInputSchema = z.object({ id: TerminalIdSchema, isOn: z.boolean() }).strict();
 
+/** The largest file `serial:send-file` takes: its base64 fits one IPC message (16 MiB) with room to spare. */
+export const SEND_FILE_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Input of `serial:send-file`: a file for a receiver already waiting on the console (`loady`, `loadx`, `rb`, `rx`),
+ * by YMODEM or XMODEM with CRC-16 (1024- or 128-byte blocks).
+ */
+export const SerialSendFileInputSchema = z
+  .object({
+    id: TerminalIdSchema,
+    protocol: z.enum(['ymodem', 'xmodem-1k', 'xmodem']),
+    name: z.string().trim().min(1, 'The file needs a name').max(255),
+    base64: z
+      .base64()
+      .max(
+        Math.ceil(SEND_FILE_MAX_BYTES / 3) * 4,
+        `A file sent over serial is at most ${SEND_FILE_MAX_BYTES / 1024 / 1024} MiB`,
+      ),
+  })
+  .strict();
+/** Input of `serial:send-file`. */
+export type SerialSendFileInput = z.infer<typeof SerialSendFileInputSchema>;
+
+/** Payload of `serial:send-file-progress`: after each block the receiver acknowledged. */
+export const SerialSendFileProgressSchema = z.object({
+  id: TerminalIdSchema,
+  bytesSent: z.number().int().nonnegative(),
+  totalBytes: z.number().int().nonnegative(),
+  bytesPerSecond: z.number().nonnegative(),
+  /** Blocks sent again (after a NAK or no answer). */
+  retries: z.number().int().nonnegative(),
+});
+/** Payload of `serial:send-file-progress`. */
+export type SerialSendFileProgress = z.infer<typeof SerialSendFileProgressSchema>;
+
 /** Input of `serial:paste`: text sent line by line with a pause after each line. */
 export const SerialPasteInputSchema = z
   .object({
@@ -206,11 +241,17 @@ export const TerminalReplaySchema = z.object({
 /** One session's replay in the answer of `terminals:attach`. */
 export type TerminalReplay = z.infer<typeof TerminalReplaySchema>;
 
-/** Payload of `terminal:state`: the new state, why, the host key just trusted, and the session as it is now. */
+/**
+ * Payload of `terminal:state`: the new state, why, when, the host key just trusted, and the session as it is now.
+ * `reconnecting` means the line went away (a serial adapter unplugged) and the session, its screen and its log are
+ * kept while it looks for it; `open` after `reconnecting` means it came back; `closed` is the end of the tab.
+ */
 export const TerminalStateEventSchema = z.object({
   id: TerminalIdSchema,
   state: TerminalStateSchema,
   reason: z.string().optional(),
+  /** Epoch milliseconds when main saw the change (main always sets it): for "— reconnected 10:42:05 —". */
+  at: z.number().optional(),
   hostKey: z.object({ fingerprint: z.string(), isNew: z.boolean() }).optional(),
   session: TerminalInfoSchema,
 });

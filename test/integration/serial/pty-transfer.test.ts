@@ -28,7 +28,7 @@ describe('serial over socat pseudo-terminals', () => {
   beforeEach(async () => {
     socat = await startSocatPair();
     serialPorts = new SerialPorts({
-      reconnect: { initialDelayMs: 20, maxDelayMs: 200, giveUpAfterMs: 20_000 },
+      reconnect: { pollIntervalMs: 20, giveUpAfterMs: 20_000 },
     });
   });
 
@@ -125,7 +125,7 @@ describe('serial over socat pseudo-terminals', () => {
     // is already hung up, which returns 0 bytes forever instead of an error.
     const pausingPorts = new SerialPorts({
       flow: { highWatermark: 10, lowWatermark: 0 },
-      reconnect: { initialDelayMs: 20, maxDelayMs: 200, giveUpAfterMs: 20_000 },
+      reconnect: { pollIntervalMs: 20, giveUpAfterMs: 20_000 },
     });
     const session = await pausingPorts.open({ path: socat.pathA, logging: false });
     try {

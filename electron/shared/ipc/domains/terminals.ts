@@ -7,6 +7,8 @@ import {
   SerialPasteInputSchema,
   SerialPortListSchema,
   SerialRawViewInputSchema,
+  SerialSendFileInputSchema,
+  SerialSendFileProgressSchema,
   SerialSignalsInputSchema,
   TerminalAckInputSchema,
   TerminalDataEventSchema,
@@ -85,6 +87,17 @@ export const terminalsChannels = {
    * `serial:triage` answers with what was read. Nothing to do when none runs on that console.
    */
   'serial:triage-cancel': { input: SerialTriageCancelInputSchema, output: z.null() },
+  /**
+   * Sends a file to a receiver waiting on the console; answers once the receiver acknowledged all of it, with how
+   * long it took, or with the reason it did not (no answer, cancelled, too many NAKs). Progress comes as
+   * `serial:send-file-progress`.
+   */
+  'serial:send-file': {
+    input: SerialSendFileInputSchema,
+    output: z.object({ bytes: z.number().int().nonnegative(), elapsedMs: z.number().nonnegative() }),
+  },
+  /** Cancels the file being sent on that console (CAN CAN to the receiver); nothing to do when none is. */
+  'serial:send-file-cancel': { input: TerminalIdInputSchema, output: z.null() },
   /** Frees the port but keeps the session (state failed, reason said); terminal:reconnect opens it again. */
   'serial:disconnect': { input: TerminalIdInputSchema, output: TerminalInfoSchema },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
@@ -94,4 +107,5 @@ export const terminalsEvents = {
   'terminal:data': TerminalDataEventSchema,
   'terminal:state': TerminalStateEventSchema,
   'serial:triage-progress': TriageProgressEventSchema,
+  'serial:send-file-progress': SerialSendFileProgressSchema,
 } as const satisfies Record<string, z.ZodType>;

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SYSTEM_CLOCK } from '../../../../electron/shared/clock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SerialPorts } from '../../../../electron/services/serial/serial-ports';
 import {
@@ -60,8 +61,8 @@ describe('SerialPorts', () => {
       binding,
       demoBinding,
       logsDir,
-      clock: { now: () => FIXED_TIME.getTime() },
-      reconnect: { initialDelayMs: 1, maxDelayMs: 5, giveUpAfterMs: 2_000 },
+      clock: { ...SYSTEM_CLOCK, now: () => FIXED_TIME.getTime() },
+      reconnect: { pollIntervalMs: 1, giveUpAfterMs: 2_000 },
       flow: { highWatermark: 1_000, lowWatermark: 100 },
     });
   });
@@ -140,7 +141,7 @@ describe('SerialPorts', () => {
       demoBinding,
       demoGateway: 'roof-1',
       logsDir,
-      clock: { now: () => FIXED_TIME.getTime() },
+      clock: { ...SYSTEM_CLOCK, now: () => FIXED_TIME.getTime() },
     });
     try {
       const session = await ports.open({ path: 'demo:gateway-console' });
@@ -298,7 +299,7 @@ describe('SerialPorts', () => {
   it('fails with the last reason when the adapter never comes back', async () => {
     const impatientPorts = new SerialPorts({
       binding,
-      reconnect: { initialDelayMs: 1, maxDelayMs: 5, giveUpAfterMs: 50 },
+      reconnect: { pollIntervalMs: 1, giveUpAfterMs: 50 },
     });
     const session = await impatientPorts.open({ path: '/dev/ttyUSB0' });
     const failed = waitForState(session, 'failed');
@@ -434,7 +435,7 @@ describe('SerialPorts', () => {
     const unwritable = new SerialPorts({
       binding,
       logsDir: join(logsDir, 'kona-17.log', 'logs'),
-      clock: { now: () => FIXED_TIME.getTime() },
+      clock: { ...SYSTEM_CLOCK, now: () => FIXED_TIME.getTime() },
     });
     await writeFile(join(logsDir, 'kona-17.log'), 'a file where the folder should be');
     const session = await unwritable.open({ path: '/dev/ttyUSB0', gateway: 'kona-17' });

@@ -1,10 +1,12 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SYSTEM_CLOCK } from '../../../../electron/shared/clock';
 import { describe, expect, it } from 'vitest';
 import type { OpenOptions, SetOptions } from '../../../../electron/shared/serial/binding-types';
 import { parseSerialOpenOptions } from '../../../../electron/services/serial/options';
 import { DISCONNECTED_BY_USER, SerialSession } from '../../../../electron/services/serial/serial-session';
+import { ManualClock } from '../../../helpers/manual-clock';
 import { createPortInfo, FakeBinding } from './fake-binding';
 
 const ADAPTER = { path: '/dev/ttyUSB0', serialNumber: 'A10K1', vendorId: '0403', productId: '6001' };
@@ -18,8 +20,8 @@ function createBinding(): FakeBinding {
 function createSession(binding: FakeBinding, options: Record<string, unknown> = {}): SerialSession {
   return new SerialSession(parseSerialOpenOptions({ path: ADAPTER.path, ...options }), ADAPTER, {
     binding,
-    clock: { now: () => new Date(2026, 10, 22, 10, 0, 0).getTime() },
-    reconnect: { initialDelayMs: 1, maxDelayMs: 1, giveUpAfterMs: 60_000 },
+    clock: { ...SYSTEM_CLOCK, now: () => new Date(2026, 10, 22, 10, 0, 0).getTime() },
+    reconnect: { pollIntervalMs: 1, giveUpAfterMs: 60_000 },
     flow: { highWatermark: 1_000, lowWatermark: 500 },
   });
 }
@@ -243,7 +245,7 @@ describe('SerialSession local echo into a password prompt', () => {
     const session = new SerialSession(
       parseSerialOpenOptions({ path: ADAPTER.path, localEcho: true, logging: true }),
       ADAPTER,
-      { binding, logsDir, clock: { now: () => new Date(2026, 10, 22, 10, 0, 0).getTime() } },
+      { binding, logsDir, clock: { ...SYSTEM_CLOCK, now: () => new Date(2026, 10, 22, 10, 0, 0).getTime() } },
     );
     const screen = collectScreen(session);
     await session.start();
@@ -334,4 +336,77 @@ describe('SerialSession local echo into a password prompt', () => {
       }
     },
   );
+});
+
+describe('SerialSession reconnecting by itself on the app clock', () => {
+  /** Lets the promises a fired timer started run to their next wait. */
+  const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  async function openOnManualClock() {
+    const logsDir = await mkdtemp(join(tmpdir(), 'serial-replug-'));
+    const clock = new ManualClock(Date.UTC(2026, 10, 22, 10, 0, 0));
+    const binding = createBinding();
+    const session = new SerialSession(
+      parseSerialOpenOptions({ path: ADAPTER.path, logging: true, gateway: 'kona-roof' }),
+      ADAPTER,
+      { binding, logsDir, clock },
+    );
+    const screen = collectScreen(session);
+    await session.start();
+    const states = recordStates(session);
+    const cleanUp = async () => {
+      await session.close();
+      await rm(logsDir, { recursive: true, force: true });
+    };
+    return { clock, binding, session, screen, states, cleanUp };
+  }
+
+  /** Moves the clock on by `milliseconds` in steps of `stepMs`, letting the session act after each. */
+  async function advance(clock: ManualClock, milliseconds: number, stepMs: number) {
+    for (let elapsed = 0; elapsed < milliseconds; elapsed += stepMs) {
+      clock.advance(stepMs);
+      await settle();
+    }
+  }
+
+  it('reopens at its first look after the adapter is back, within 250 ms, keeping its log', async () => {
+    const { clock, binding, session, screen, states, cleanUp } = await openOnManualClock();
+    try {
+      binding.lastPort.receive('U-Boot 2020.01\r\n');
+      await screen.hasReceived(16);
+      const logPath = session.logPath;
+      binding.ports = [];
+      binding.lastPort.unplug();
+      await settle();
+      await advance(clock, 1_000, 50);
+      expect(session.state).toBe('reconnecting');
+      binding.ports = [createPortInfo(ADAPTER)];
+      await advance(clock, 250, 50);
+      expect(states).toEqual([UNPLUGGED, `open: Reconnected on ${ADAPTER.path}`]);
+      binding.lastPort.receive('Starting kernel ...\r\n');
+      await screen.hasReceived(16 + 21);
+      expect(session.logPath).toBe(logPath);
+      await session.close();
+      expect(await readFile(logPath!, 'latin1')).toBe('U-Boot 2020.01\r\nStarting kernel ...\r\n');
+    } finally {
+      await cleanUp();
+    }
+  });
+
+  it('keeps looking for 10 minutes, then fails saying it gave up', async () => {
+    const { clock, binding, session, states, cleanUp } = await openOnManualClock();
+    try {
+      binding.ports = [];
+      binding.lastPort.unplug();
+      await settle();
+      await advance(clock, 10 * 60_000 - 250, 250);
+      expect(session.state).toBe('reconnecting');
+      await advance(clock, 250, 250);
+      expect(states.at(-1)).toMatch(
+        /^failed: Gave up reconnecting: Could not open \/dev\/ttyUSB0: no such port/,
+      );
+    } finally {
+      await cleanUp();
+    }
+  });
 });

@@ -87,6 +87,7 @@ class FakeSerialSession extends EventEmitter {
     parity: 'even',
     stopBits: 1,
   } as const;
+  readonly path = '/dev/ttyUSB0';
   logPath: string | undefined = undefined;
   readonly state = 'open';
   readonly bytesIn = 0;
