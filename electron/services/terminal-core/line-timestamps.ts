@@ -1,4 +1,7 @@
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
+import { formatClockTime } from '../../shared/terminal/clock-time';
+
+export { formatClockTime };
 /**
  * Prefixes every line of a terminal stream with the time it started (`[HH:mm:ss.SSS] `), keeping state between
  * chunks so a line split across chunks gets one stamp. Input and output are text (decode before, encode after).
@@ -26,10 +29,4 @@ export class LineTimestamper {
     }
     return output;
   }
-}
-
-/** Formats a local time as `HH:mm:ss.SSS`. */
-export function formatClockTime(time: Date): string {
-  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-  return `${pad(time.getHours())}:${pad(time.getMinutes())}:${pad(time.getSeconds())}.${pad(time.getMilliseconds(), 3)}`;
 }
