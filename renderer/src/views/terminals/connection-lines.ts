@@ -26,11 +26,15 @@ export function describeConnectionChange(change: {
   return `${change.isAtLineStart ? '' : '\r\n'}\x1b[2m${text}\x1b[22m\r\n`;
 }
 
-/** A state's reason as the middle of the line: its first sentence, on one line, without "Disconnected:" twice. */
+/**
+ * A state's reason as the middle of the line: its first sentence, on one line, without "Disconnected:" twice or the
+ * technical detail in closing brackets (the status bar keeps the whole reason).
+ */
 function plainReason(reason: string | undefined): string {
   return (reason ?? '')
     .replace(/[\r\n]+/g, ' ')
     .replace(/^disconnected:\s*/i, '')
     .split(/\.(?:\s|$)/)[0]!
+    .replace(/\s*\(.*\)$/, '')
     .trim();
 }

@@ -25,6 +25,18 @@ describe('describeConnectionChange', () => {
     ).toContain(`— disconnected: the port is free for other programs ${time} —`);
   });
 
+  it('leaves the technical detail in closing brackets to the status bar', () => {
+    expect(
+      describeConnectionChange({
+        ...base,
+        from: 'open',
+        to: 'reconnecting',
+        reason:
+          'Disconnected: the adapter at /dev/ttyUSB0 went away (unplugged, or the gateway lost power; EIO)',
+      }),
+    ).toContain(`— disconnected: the adapter at /dev/ttyUSB0 went away ${time} —`);
+  });
+
   it('writes a reconnected line when an earlier open session opens again', () => {
     expect(describeConnectionChange({ ...base, from: 'connecting', to: 'open' })).toBe(
       `\x1b[2m— reconnected ${time} —\x1b[22m\r\n`,
