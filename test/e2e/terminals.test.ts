@@ -83,6 +83,9 @@ describe('terminals in the browser', () => {
     await page.getByLabel('Font size').fill('14');
     await page.getByLabel('Scrollback').fill('50000');
     await expect.poll(async () => (await shown()).scrollback).toBe(50_000);
+    // Settings are kept across reloads now: back to the default, as the flood checks below read the whole buffer.
+    await page.getByLabel('Scrollback').fill('10000');
+    await expect.poll(async () => (await shown()).scrollback).toBe(10_000);
     await page.keyboard.press('Escape');
     // Typed so far in this tab: `uname -a` and Enter.
     await expect.poll(() => page.getByLabel('Terminal status').textContent()).toMatch(/In \d.* Out 9 B/);
