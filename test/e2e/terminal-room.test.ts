@@ -12,6 +12,7 @@ import {
   type ProbeWindow,
   type TerminalRig,
 } from '../bench/terminal-rig';
+import { openSerialConsole } from './support/serial-console';
 import { openRawEnd, startSocatPair, type RawPortEnd, type SocatPair } from '../helpers/socat';
 
 // The terminal as a technician uses it at 1280×720: Chromium → browser host → TerminalManager → socat ptys (one to
@@ -109,20 +110,9 @@ async function pasteIntoTerminal(page: Page, text: string): Promise<void> {
   }, text);
 }
 
-/** Opens a serial console tab on a typed path, named after `gateway`. */
-async function openSerialConsole(path: string, gateway: string): Promise<void> {
-  await page.getByRole('button', { name: 'Serial console' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Serial console' });
-  await dialog.getByRole('combobox', { name: 'Port' }).selectOption({ label: 'Type a path…' });
-  await dialog.getByLabel('Path', { exact: true }).fill(path);
-  await dialog.getByLabel('Gateway (names the tab and the log file)').fill(gateway);
-  await dialog.getByRole('button', { name: 'Connect' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
 describe('the terminal at 1280×720', () => {
   it('fills the window: at least 24 rows, settings behind one button, no renderer name in the status bar', async () => {
-    await openSerialConsole(gatewayConsole.linkPath, gatewayId);
+    await openSerialConsole(page, gatewayConsole.linkPath, gatewayId);
     await typeInTerminal(page, '\r');
     await waitForTerminalText(page, 'login: ');
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'terminal.png') });
@@ -180,7 +170,7 @@ describe('the terminal at 1280×720', () => {
   });
 
   it('asks before pasting several lines, showing how many and the first ones', async () => {
-    await openSerialConsole(pair.pathA, 'kona-room');
+    await openSerialConsole(page, pair.pathA, 'kona-room');
     await gatewaySide.write('\r\nroot@kona-room:~# ');
     await waitForTerminalText(page, 'root@kona-room:~# ');
     await pasteIntoTerminal(page, 'echo one\necho two\necho three\necho four\n');

@@ -1,5 +1,6 @@
 import { SYSTEM_CLOCK, type Clock } from '../../../../electron/shared/clock';
 import { formatClockTime } from '../../../../electron/shared/terminal/clock-time';
+import { concatenate } from '../../lib/bytes';
 
 const ESCAPE = 0x1b;
 const LINE_FEED = 0x0a;
@@ -157,16 +158,6 @@ export class ScreenTimestamper {
 
 function isPrintable(byte: number): boolean {
   return byte === TAB || (byte >= 0x20 && byte !== DELETE);
-}
-
-function concatenate(pieces: Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
-  let offset = 0;
-  for (const piece of pieces) {
-    all.set(piece, offset);
-    offset += piece.length;
-  }
-  return all;
 }
 
 /** True when `bytes` ends a line (its last byte is a line feed): a line the view writes then needs no new line first. */
