@@ -221,6 +221,32 @@ describe('the terminal at 1280×720', () => {
     await expect.poll(async () => (await shownTerminal(page)).fontSize).toBe(14);
   });
 
+  it('copies a selection as soon as it is made with Copy on select, and keeps a text copy for screen readers once asked', async () => {
+    await rig.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(rig.url).origin,
+    });
+    await page.evaluate(() => navigator.clipboard.writeText('before'));
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('group', { name: 'Terminal settings' });
+    await settings.getByRole('checkbox', { name: 'Copy on select' }).check();
+    await settings.getByRole('checkbox', { name: 'Screen reader mode' }).check();
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => {
+      const id = document
+        .querySelector('.pane:not([hidden]) [data-terminal-id]')!
+        .getAttribute('data-terminal-id')!;
+      (window as unknown as ProbeWindow).fieldKitTerminalProbe.terminals[id]!.selectAll();
+    });
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toContain('root@kona-room:~# ');
+    expect(await page.locator('.pane:not([hidden]) .xterm-accessibility-tree').count()).toBe(1);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await settings.getByRole('checkbox', { name: 'Copy on select' }).uncheck();
+    await settings.getByRole('checkbox', { name: 'Screen reader mode' }).uncheck();
+    await page.keyboard.press('Escape');
+  });
+
   it('writes a dim line into the terminal when the adapter goes, and another when the port is open again', async () => {
     await gatewaySide.close();
     await pair.stop();
