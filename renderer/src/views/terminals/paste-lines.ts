@@ -1,8 +1,8 @@
 /** How many lines of a paste the confirmation shows. */
-export const PASTE_PREVIEW_LINES = 3;
+const PASTE_PREVIEW_LINES = 3;
 
 /** What a paste holds, for the question before several lines go to a root shell. */
-export interface PasteLines {
+interface PasteLines {
   /** Lines it would run: a final line break ends the last line, it does not start another. */
   count: number;
   /** Its first lines (at most PASTE_PREVIEW_LINES), without their line breaks. */

@@ -13,10 +13,13 @@ export interface TerminalSettings {
 }
 
 /** Where the settings are kept (localStorage in the app, a map in tests). */
-export type SettingsStorage = Pick<Storage, 'getItem' | 'setItem'>;
+type SettingsStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
+/** The font size of a first run, and the one Ctrl+0 goes back to. */
 export const FONT_SIZE_DEFAULT = 14;
+/** The smallest font size the settings and the zoom keys allow. */
 export const FONT_SIZE_MIN = 8;
+/** The largest font size the settings and the zoom keys allow. */
 export const FONT_SIZE_MAX = 32;
 
 /** The settings of a first run. */

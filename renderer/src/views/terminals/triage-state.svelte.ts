@@ -10,12 +10,15 @@ import { readReason } from '../../../../electron/shared/ipc/error-details';
 export class TriageState {
   /** The last health panel of each serial console, by session id. */
   results = $state<Record<string, TriageResult>>({});
+  /** Panels the user hid, by session id ("Show health" brings one back). */
   hidden = $state<Record<string, boolean>>({});
   /** The console whose diagnostics are being collected. */
   running = $state<string | null>(null);
   /** The console whose login prompt needs the root password, with what the console said about it. */
   passwordAsk = $state<{ id: string; message: string } | null>(null);
+  /** The root password typed in the drawer, cleared once a run succeeds. */
   password = $state('');
+  /** Keep the typed password in the keychain for the gateway once it works. */
   isRememberingPassword = $state(true);
   /** What the running diagnostics last said it waits for, and when that came (this page's clock). */
   progress = $state<{ progress: TriageProgressEvent; receivedAt: number } | null>(null);
