@@ -11,6 +11,7 @@ import {
   type ProbeWindow,
   type TerminalRig,
 } from '../bench/terminal-rig';
+import { openSerialConsole } from './support/serial-console';
 import { openRawEnd, startSocatPair, type RawPortEnd, type SocatPair } from '../helpers/socat';
 
 // "Collect diagnostics" end to end: Chromium → browser host → TerminalManager → a socat pty → the serial console
@@ -59,20 +60,9 @@ function readTerminalText(page: Page): Promise<string> {
   });
 }
 
-/** Opens a serial console tab on a typed path, named after `gateway`. */
-async function openSerialConsole(path: string, gateway: string): Promise<void> {
-  await page.getByRole('button', { name: 'Serial console' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Serial console' });
-  await dialog.getByRole('combobox', { name: 'Port' }).selectOption({ label: 'Type a path…' });
-  await dialog.getByLabel('Path', { exact: true }).fill(path);
-  await dialog.getByLabel('Gateway (names the tab and the log file)').fill(gateway);
-  await dialog.getByRole('button', { name: 'Connect' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
 describe('serial triage in the browser', () => {
   it('asks the root password at the login prompt and shows a panel naming the Ethernet fault', async () => {
-    await openSerialConsole(console.linkPath, gatewayId);
+    await openSerialConsole(page, console.linkPath, gatewayId);
 
     await page.getByRole('button', { name: 'Collect diagnostics' }).click();
     const password = page.getByLabel("Root password (from the gateway's label)");
@@ -119,7 +109,7 @@ describe('serial triage in the browser', () => {
     try {
       gatewaySide = await openRawEnd(pair.pathB);
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Terminals' }).click();
-      await openSerialConsole(pair.pathA, 'kona-slow');
+      await openSerialConsole(page, pair.pathA, 'kona-slow');
       await page.getByRole('button', { name: 'Collect diagnostics' }).click();
       await gatewaySide.waitForText('\r');
       await gatewaySide.write('\r\nroot@kona-slow:~# ');

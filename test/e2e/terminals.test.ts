@@ -43,8 +43,11 @@ describe('terminals in the browser', () => {
     );
   }, 120_000);
 
-  it('draws with the DOM renderer when WebGL would run on the CPU (SwiftShader here)', async () => {
-    expect(await page.getByLabel('Terminal status').textContent()).toContain('DOM renderer');
+  it('draws with the DOM renderer when WebGL would run on the CPU (SwiftShader here), and does not say so', async () => {
+    expect(await page.locator('.pane:not([hidden]) [data-terminal-id]').getAttribute('data-renderer')).toBe(
+      'DOM',
+    );
+    expect(await page.getByLabel('Terminal status').textContent()).not.toContain('renderer');
   });
 
   it('runs no animation while the terminal waits at its prompt (each animation frame is CPU, here about 12% of a core)', async () => {
@@ -64,7 +67,8 @@ describe('terminals in the browser', () => {
         const terminal = (window as unknown as ProbeWindow).fieldKitTerminalProbe.terminals[id]!;
         return { selection: terminal.getSelection(), ...terminal.options };
       });
-    const find = page.getByLabel('Find');
+    await page.getByRole('button', { name: 'Find…' }).click();
+    const find = page.getByRole('textbox', { name: 'Find in the scrollback' });
     await find.fill('armv7l');
     await find.press('Enter');
     expect((await shown()).selection).toBe('armv7l');
@@ -72,11 +76,17 @@ describe('terminals in the browser', () => {
     await find.fill('no-such-text-here');
     await find.press('Enter');
     await page.getByText('Not found').waitFor();
+    await find.press('Escape');
+    await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByLabel('Font size').fill('20');
     await expect.poll(async () => (await shown()).fontSize).toBe(20);
     await page.getByLabel('Font size').fill('14');
     await page.getByLabel('Scrollback').fill('50000');
     await expect.poll(async () => (await shown()).scrollback).toBe(50_000);
+    // Settings are kept across reloads now: back to the default, as the flood checks below read the whole buffer.
+    await page.getByLabel('Scrollback').fill('10000');
+    await expect.poll(async () => (await shown()).scrollback).toBe(10_000);
+    await page.keyboard.press('Escape');
     // Typed so far in this tab: `uname -a` and Enter.
     await expect.poll(() => page.getByLabel('Terminal status').textContent()).toMatch(/In \d.* Out 9 B/);
   });
@@ -174,13 +184,17 @@ describe('terminals in the browser', () => {
   });
 
   it('shows what the serial console sends as hex while Hex view is on', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
     const hexView = page.getByRole('checkbox', { name: 'Hex view' });
     await hexView.check();
+    await page.keyboard.press('Escape');
     await typeInTerminal(page, '\r');
     // The prompt again, as a hex dump line: CR LF, then the prompt's '# '.
     await waitForTerminalText(page, '0d 0a');
     await waitForTerminalText(page, '23 20');
+    await page.getByRole('button', { name: 'Settings' }).click();
     await hexView.uncheck();
+    await page.keyboard.press('Escape');
     expect(rig.pageErrors).toEqual([]);
   });
 

@@ -152,7 +152,7 @@ export class SerialSession extends TerminalSessionBase {
   readonly #reconnect: ReconnectPolicy;
 
   constructor(options: SerialOpenOptions, identity: PortIdentity, dependencies: SerialSessionDependencies) {
-    super({ ...dependencies.flow });
+    super({ ...dependencies.flow }, options.timestamps ? undefined : dependencies.clock);
     this.options = options;
     this.#identity = identity;
     this.#dependencies = dependencies;

@@ -4,7 +4,7 @@ import { TerminalSessionBase, type SessionLog } from '../terminal-core';
 import { LineTimestamper } from '../terminal-core/line-timestamps';
 import type { HostKeyVerdict } from './known-hosts';
 import { RECEIVE_WINDOW_MAX_BYTES, ReceiveWindow } from './receive-window';
-import type { Clock } from '../../shared/clock';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /**
  * SSH pauses its channel above this many unacknowledged bytes: a safety net under the ReceiveWindow, which keeps
@@ -112,10 +112,13 @@ export class SshSession extends TerminalSessionBase {
   readonly #options: SshSessionOptions;
 
   constructor(options: SshSessionOptions) {
-    super({
-      highWatermark: options.highWatermark ?? SSH_HIGH_WATERMARK_DEFAULT,
-      lowWatermark: options.lowWatermark ?? SSH_LOW_WATERMARK_DEFAULT,
-    });
+    super(
+      {
+        highWatermark: options.highWatermark ?? SSH_HIGH_WATERMARK_DEFAULT,
+        lowWatermark: options.lowWatermark ?? SSH_LOW_WATERMARK_DEFAULT,
+      },
+      options.timestamps ? undefined : (options.clock ?? SYSTEM_CLOCK),
+    );
     this.#options = options;
     this.title = options.title;
     this.gatewayId = options.gatewayId;

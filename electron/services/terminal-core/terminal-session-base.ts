@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import type { Clock } from '../../shared/clock';
 import { FlowController } from './flow-controller';
+import { LineTimestamper } from './line-timestamps';
 import { SessionLog } from './session-log';
 import type { TerminalKind, TerminalSession, TerminalState } from './terminal-session';
 
@@ -26,9 +28,16 @@ export abstract class TerminalSessionBase extends EventEmitter implements Termin
   #bytesOut = 0;
   #log: SessionLog | undefined;
   #logOpenProblem: string | undefined;
+  readonly #logLineClock: Pick<Clock, 'now'> | undefined;
+  #logStamper: LineTimestamper | undefined;
 
-  constructor(flow: SessionFlowOptions) {
+  /**
+   * `logLineClock` stamps each line of the log with its time (`[HH:mm:ss.SSS] `), whatever the screen shows;
+   * absent when the output is stamped before it is handed over (the log then has those stamps).
+   */
+  constructor(flow: SessionFlowOptions, logLineClock?: Pick<Clock, 'now'>) {
     super();
+    this.#logLineClock = logLineClock;
     this.flow = new FlowController({
       pause: () => this.pauseProducer(),
       resume: () => this.resumeProducer(),
@@ -98,6 +107,7 @@ export abstract class TerminalSessionBase extends EventEmitter implements Termin
   protected useLog(opened: { log: SessionLog } | { problem: string } | undefined): void {
     this.#log = undefined;
     this.#logOpenProblem = undefined;
+    this.#logStamper = this.#logLineClock ? new LineTimestamper(this.#logLineClock) : undefined;
     if (opened && 'log' in opened) this.#log = opened.log;
     else if (opened) this.#logOpenProblem = opened.problem;
   }
@@ -121,7 +131,7 @@ export abstract class TerminalSessionBase extends EventEmitter implements Termin
    * echoed password), counted by flow control, then emitted as 'data'.
    */
   protected handOver(chunk: Uint8Array, logged: Uint8Array = chunk): void {
-    this.#log?.append(logged);
+    this.#log?.append(this.#logStamper && this.#log ? this.#logStamper.stampBytes(logged) : logged);
     this.flow.sent(chunk.length);
     this.emit('data', chunk);
   }

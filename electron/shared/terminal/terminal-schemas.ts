@@ -8,6 +8,8 @@ const GatewayMacSchema = z
 
 /** Where a terminal session is in its life; `closed` and `failed` are final until a reconnect. */
 export const TerminalStateSchema = z.enum(['connecting', 'open', 'reconnecting', 'closed', 'failed']);
+/** A terminal session's state. */
+export type TerminalStateName = z.infer<typeof TerminalStateSchema>;
 
 /** The transports a terminal session runs over. */
 export const TerminalKindSchema = z.enum(['ssh', 'serial']);
@@ -255,6 +257,8 @@ export const TerminalStateEventSchema = z.object({
   hostKey: z.object({ fingerprint: z.string(), isNew: z.boolean() }).optional(),
   session: TerminalInfoSchema,
 });
+/** Payload of `terminal:state`. */
+export type TerminalStateEvent = z.infer<typeof TerminalStateEventSchema>;
 
 /** `details.reason` of an error a terminal channel answers, for the UI to act on (prompt, warning). */
 export const TERMINAL_ERROR_REASONS = {

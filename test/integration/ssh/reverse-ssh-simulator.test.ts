@@ -207,8 +207,13 @@ describe('reverse SSH through the simulator relay', () => {
       new RegExp(`/logs/${GATEWAY.id}_\\d{4}-\\d{2}-\\d{2}_\\d{2}-\\d{2}-\\d{2}\\.log$`),
     );
     const logged = await readFile(session.logPath!, 'utf8');
-    expect(logged).toContain(`uname -a\r\nLinux ${GATEWAY.hostname}`);
-    expect(Buffer.byteLength(logged)).toBe(session.bytesIn);
+    // Each line carries its time to the millisecond; without the stamps the log is every byte received.
+    const stamp = /^\[\d{2}:\d{2}:\d{2}\.\d{3}\] /gm;
+    expect(logged).toMatch(new RegExp(`uname -a\r\n\\[[\\d:.]{12}\\] Linux ${GATEWAY.hostname}`));
+    expect(
+      logged.split('\n').filter((line) => line.replace('\r', '') !== '' && !/^\[\d{2}:/.test(line)),
+    ).toEqual([]);
+    expect(Buffer.byteLength(logged.replace(stamp, ''))).toBe(session.bytesIn);
   });
 
   it('closes the session when the gateway reboots, and its tunnel is gone', async () => {

@@ -1,5 +1,6 @@
 import { onReconnected, type IpcClient } from '../ipc';
 import type { TerminalInfo, TerminalReplay } from '../../../../electron/shared/terminal/terminal-schemas';
+import { concatenate } from '../bytes';
 
 /** A session's byte totals as main counts them: received from the gateway and sent to it, as on the wire. */
 export interface ByteTotals {
@@ -195,14 +196,4 @@ function decodeBase64(text: string): Uint8Array {
   const bytes = new Uint8Array(binary.length);
   for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
   return bytes;
-}
-
-function concatenate(chunks: Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return all;
 }

@@ -421,14 +421,14 @@ describe('SerialPorts', () => {
     await expect(session.pasteLines('ls', -1)).rejects.toThrow(/cannot be negative/);
   });
 
-  it('logs what the terminal showed to a file named after the gateway', async () => {
+  it('logs what the terminal showed, each line with its time to the millisecond, to a file named after the gateway', async () => {
     const session = await serialPorts.open({ path: '/dev/ttyUSB0', gateway: 'kona-17' });
     const data = collectData(session);
-    binding.lastPort.receive('login: ');
-    await expect.poll(() => data.text).toBe('login: ');
+    binding.lastPort.receive('booting\r\nlogin: ');
+    await expect.poll(() => data.text).toBe('booting\r\nlogin: ');
     await session.close();
     expect(session.logPath).toBe(join(logsDir, 'kona-17_2026-11-22_10-00-00.log'));
-    expect(await readFile(session.logPath!, 'utf8')).toBe('login: ');
+    expect(await readFile(session.logPath!, 'utf8')).toBe('[10:00:00.000] booting\r\n[10:00:00.000] login: ');
   });
 
   it('opens the port without a log, and says why, when the logs folder cannot be written', async () => {

@@ -272,7 +272,7 @@ describe('SerialSession local echo into a password prompt', () => {
       expect(binding.lastPort.writtenText).toBe('s3cret\rls\r');
       expect(Buffer.from(screen.text, 'latin1').toString('utf8')).toBe(expected);
       expect(await readFile(logPath, 'utf8')).toBe(
-        'login: root\r\nPassword: [password typed]\r\n\r\nroot@gw:~# ls\r\n',
+        '[10:00:00.000] login: root\r\n[10:00:00.000] Password: [password typed]\r\n\r\n[10:00:00.000] root@gw:~# ls\r\n',
       );
     } finally {
       await cleanUp();
