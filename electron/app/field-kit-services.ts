@@ -27,7 +27,9 @@ import { createCommissioningHandlers, type CommissioningOptions } from './domain
 import { createSitePackHandlers } from './domains/site-pack';
 import { createTerminalsHandlers } from './domains/terminals';
 import { createVisitHandlers } from './domains/visit';
-import { Visits } from '../services/visit';
+import { createTerminalJournal, Visits, type GatewayHint, type TerminalJournal } from '../services/visit';
+import type { GatewayIdentity } from '../shared/visit/journal-entry';
+import { createVisitGatewayResolver } from './visit-gateways';
 import { mapServiceError } from './error-mapping';
 import { ServerWatch, type ServerCheckOutcome } from './server-watch';
 import { SessionController, type SessionAccount, type SessionEndReason } from './session-controller';
@@ -114,6 +116,10 @@ export class FieldKitServices {
   readonly serverWatch: ServerWatch;
   /** The visits and their journals (`<dataDir>/visits/`); the open one records what is done (VisitRecorder). */
   readonly visits: Visits;
+  /** Names a gateway by identity when an entry is recorded: the server, else the site pack, else as typed. */
+  readonly resolveGateway: (hint: GatewayHint) => Promise<GatewayIdentity | undefined>;
+  /** Where the terminals record sessions and triages in the open visit. */
+  readonly terminalJournal: TerminalJournal;
   private readonly notices: Notice[] = [];
   /** The last user signed in on each profile in this run (before that: the profile's saved user name). */
   private readonly lastUsers = new Map<string, string>();
@@ -142,6 +148,16 @@ export class FieldKitServices {
     });
     this.visits = new Visits({ dataDir: options.dataDir, clock: this.clock });
     this.visits.onChange((current) => this.events.emit('visit:changed', current));
+    this.resolveGateway = createVisitGatewayResolver({
+      sessions: {
+        summary: () => this.sessions.summary(),
+        requireSession: () => this.sessions.requireSession(),
+      },
+      selectedProfileId: () => this.profiles.list().selectedId ?? undefined,
+      sitePacks: this.sitePacks,
+      visits: this.visits,
+    });
+    this.terminalJournal = createTerminalJournal({ recorder: this.visits, resolve: this.resolveGateway });
     this.serverWatch = new ServerWatch({
       check: () => this.checkServer(),
       onOutcome: (outcome) => this.reportServer(outcome),
