@@ -27,9 +27,8 @@ import { createCommissioningHandlers, type CommissioningOptions } from './domain
 import { createSitePackHandlers } from './domains/site-pack';
 import { createTerminalsHandlers } from './domains/terminals';
 import { createVisitHandlers } from './domains/visit';
-import { createTerminalJournal, Visits, type GatewayHint, type TerminalJournal } from '../services/visit';
-import type { GatewayIdentity } from '../shared/visit/journal-entry';
-import { createVisitGatewayResolver } from './visit-gateways';
+import { createTerminalJournal, Visits, type TerminalJournal } from '../services/visit';
+import { createVisitGateways, type VisitGateways } from './visit-gateways';
 import { mapServiceError } from './error-mapping';
 import { ServerWatch, type ServerCheckOutcome } from './server-watch';
 import { SessionController, type SessionAccount, type SessionEndReason } from './session-controller';
@@ -116,8 +115,11 @@ export class FieldKitServices {
   readonly serverWatch: ServerWatch;
   /** The visits and their journals (`<dataDir>/visits/`); the open one records what is done (VisitRecorder). */
   readonly visits: Visits;
-  /** Names a gateway by identity when an entry is recorded: the server, else the site pack, else as typed. */
-  readonly resolveGateway: (hint: GatewayHint) => Promise<GatewayIdentity | undefined>;
+  /**
+   * Names a gateway by identity when an entry is recorded (the server, else the site pack, else as typed), and lets
+   * the technician pick the gateway for what was typed.
+   */
+  readonly visitGateways: VisitGateways;
   /** Where the terminals record sessions and triages in the open visit. */
   readonly terminalJournal: TerminalJournal;
   private readonly notices: Notice[] = [];
@@ -148,7 +150,7 @@ export class FieldKitServices {
     });
     this.visits = new Visits({ dataDir: options.dataDir, clock: this.clock });
     this.visits.onChange((current) => this.events.emit('visit:changed', current));
-    this.resolveGateway = createVisitGatewayResolver({
+    this.visitGateways = createVisitGateways({
       sessions: {
         summary: () => this.sessions.summary(),
         requireSession: () => this.sessions.requireSession(),
@@ -157,7 +159,10 @@ export class FieldKitServices {
       sitePacks: this.sitePacks,
       visits: this.visits,
     });
-    this.terminalJournal = createTerminalJournal({ recorder: this.visits, resolve: this.resolveGateway });
+    this.terminalJournal = createTerminalJournal({
+      recorder: this.visits,
+      resolve: this.visitGateways.resolve,
+    });
     this.serverWatch = new ServerWatch({
       check: () => this.checkServer(),
       onOutcome: (outcome) => this.reportServer(outcome),
@@ -514,7 +519,11 @@ export class FieldKitServices {
         visits: this.visits,
       }),
       ...createTerminalsHandlers({ terminals: () => this.terminalManager, log: this.log }),
-      ...createVisitHandlers({ visits: this.visits, signedIn: () => sessions.summary() ?? undefined }),
+      ...createVisitHandlers({
+        visits: this.visits,
+        gateways: this.visitGateways,
+        signedIn: () => sessions.summary() ?? undefined,
+      }),
       ...createSitePackHandlers({
         sessions,
         profiles,

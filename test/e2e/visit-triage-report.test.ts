@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,6 +10,7 @@ import { HEALTHY_NETWORK } from '../../simulator/shell/gateway-network';
 import { PROBE_SCRIPT } from '../bench/terminal-rig';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { makeGateway, makeSitePack } from '../helpers/factories';
+import { startSocatPair, type SocatPair } from '../helpers/socat';
 import { ownKeychain } from './support/own-keychain';
 import { ensureRendererBuilt } from './support/renderer-build';
 
@@ -27,6 +28,7 @@ let dataDir: string;
 let browser: BrowserSession;
 let host: StartedHost;
 let gatewayConsole: AttachedSerialConsole;
+let unnamedPort: SocatPair | undefined;
 
 beforeAll(async () => {
   rendererDir = await ensureRendererBuilt();
@@ -57,6 +59,7 @@ afterAll(async () => {
   await browser?.close();
   await host?.close();
   await gatewayConsole?.close();
+  await unnamedPort?.cleanup();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -101,4 +104,38 @@ describe('a serial triage in field mode, reported from the visit journal', () =>
     const { stdout: whole } = await run('pdftotext', [pdfPath!, '-']);
     expect(whole.replace(/\s+/g, ' ')).not.toContain('not matched to a gateway');
   }, 180_000);
+
+  it('asks once which gateway a console named by a text neither the server nor the pack knows was, and keeps it', async () => {
+    const { page } = browser;
+    unnamedPort = await startSocatPair();
+    await page.getByRole('link', { name: 'Terminals' }).click();
+    await page.getByRole('button', { name: 'Serial console' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Serial console' });
+    await dialog.getByRole('combobox', { name: 'Port' }).selectOption({ label: 'Type a path…' });
+    await dialog.getByLabel('Path', { exact: true }).fill(unnamedPort.pathA);
+    await dialog.getByLabel('Gateway (names the tab and the log file)').fill('roof box');
+    await dialog.getByRole('button', { name: 'Connect' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.evaluate(() => (location.hash = '#/commissioning/report'));
+    const pick = page.getByRole('dialog', { name: 'Which gateway is “roof box”?' });
+    await pick.getByRole('textbox', { name: 'Search by name or MAC' }).fill('acme-gw-0014');
+    await pick.getByRole('radio', { name: 'acme-gw-0014 · 00:80:00:00:00:0E' }).check();
+    await pick.getByRole('button', { name: 'This is the gateway' }).click();
+    await pick.waitFor({ state: 'detached' });
+
+    // Asked once: leaving the view and coming back does not ask again.
+    await page.getByRole('link', { name: 'Terminals' }).click();
+    await page.evaluate(() => (location.hash = '#/commissioning/report'));
+    await page.getByRole('heading', { name: 'Site report' }).waitFor();
+    await page.getByRole('button', { name: 'Export HTML' }).click();
+    const written = page.getByLabel('Report written');
+    await written.waitFor();
+    expect(await page.getByRole('dialog', { name: /^Which gateway is/ }).count()).toBe(0);
+    const htmlPath = /Saved (\/\S+\.html)/.exec((await written.textContent()) ?? '')?.[1];
+    const html = await readFile(htmlPath!, 'utf8');
+    const section = html.slice(html.indexOf('<h2>acme-gw-0014 · '));
+    expect(section.slice(0, section.indexOf('</section>'))).toContain('roof box');
+    expect(html).not.toContain('not matched to a gateway');
+  }, 120_000);
 });
