@@ -255,6 +255,10 @@ export function buildSiteReportHtml(visit: SiteVisit, options: SiteReportOptions
       ...visit.gateways.map((gateway) => gateway.id),
       ...visit.entries.flatMap((entry) => (entry.gatewayId ? [entry.gatewayId] : [])),
       ...triages.flatMap((triage) => (triage.gatewayId ? [triage.gatewayId] : [])),
+      // A gateway a journal entry named by identity was worked on, if only in a terminal session.
+      ...(work
+        ? logs.flatMap((log) => (log.gatewayId && byId.has(log.gatewayId) ? [log.gatewayId] : []))
+        : []),
       ...typedNames,
     ]),
   ];
