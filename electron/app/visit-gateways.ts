@@ -72,7 +72,7 @@ function fold(text: string): string {
 /**
  * The technician's latest choice (a `gateway-identified` entry of the open visit) for a gateway typed as `typed`.
  */
-export function chosenGateway(
+function chosenGateway(
   visits: Pick<Visits, 'current' | 'entries'>,
   typed: string,
 ): GatewayIdentity | undefined {

@@ -44,7 +44,7 @@ export const VisitOpenInputSchema = z
   .strict();
 
 /** A gateway the technician may pick, as the server or the site pack names it. */
-export const VisitGatewayChoiceSchema = z.object({
+const VisitGatewayChoiceSchema = z.object({
   gatewayId: z.string().min(1).max(100),
   name: Name,
   mac: z.string().max(64),
