@@ -21,7 +21,8 @@ import { createCommissioningHandlers, type CommissioningOptions } from './domain
 import { createSitePackHandlers } from './domains/site-pack';
 import { createTerminalsHandlers } from './domains/terminals';
 import { createVisitHandlers } from './domains/visit';
-import { Visits } from '../services/visit';
+import { createTerminalJournal, Visits, type TerminalJournal } from '../services/visit';
+import { createVisitGateways, type VisitGateways } from './visit-gateways';
 import { CallCancellation } from './call-cancellation';
 import { mapServiceError } from './error-mapping';
 import { ServerWatch, type ServerCheckOutcome } from './server-watch';
@@ -111,6 +112,13 @@ export class FieldKitServices {
   readonly serverWatch: ServerWatch;
   /** The visits and their journals (`<dataDir>/visits/`); the open one records what is done (VisitRecorder). */
   readonly visits: Visits;
+  /**
+   * Names a gateway by identity when an entry is recorded (the server, else the site pack, else as typed), and lets
+   * the technician pick the gateway for what was typed.
+   */
+  readonly visitGateways: VisitGateways;
+  /** Where the terminals record sessions and triages in the open visit. */
+  readonly terminalJournal: TerminalJournal;
   private readonly notices: Notice[] = [];
   /** What the last quiet check of the server found (null before any). */
   private lastServerStatus: ServerStatus | null = null;
@@ -150,6 +158,19 @@ export class FieldKitServices {
     });
     this.visits = new Visits({ dataDir: options.dataDir, clock: this.clock });
     this.visits.onChange((current) => this.events.emit('visit:changed', current));
+    this.visitGateways = createVisitGateways({
+      sessions: {
+        summary: () => this.sessions.summary(),
+        requireSession: () => this.sessions.requireSession(),
+      },
+      selectedProfileId: () => this.profiles.list().selectedId ?? undefined,
+      sitePacks: this.sitePacks,
+      visits: this.visits,
+    });
+    this.terminalJournal = createTerminalJournal({
+      recorder: this.visits,
+      resolve: this.visitGateways.resolve,
+    });
     this.serverWatch = new ServerWatch({
       check: () => this.checkServer(),
       onOutcome: (outcome) => this.reportServer(outcome),
@@ -502,7 +523,11 @@ export class FieldKitServices {
         visits: this.visits,
       }),
       ...createTerminalsHandlers({ terminals: () => this.terminalManager, log: this.log }),
-      ...createVisitHandlers({ visits: this.visits, signedIn: () => sessions.summary() ?? undefined }),
+      ...createVisitHandlers({
+        visits: this.visits,
+        gateways: this.visitGateways,
+        signedIn: () => sessions.summary() ?? undefined,
+      }),
       ...createSitePackHandlers({
         sessions,
         cancellation: this.cancellation,

@@ -579,7 +579,11 @@ export function createCommissioningHandlers({
             .map((series) => ({ ...series, samples: series.samples.filter((sample) => inSpan(sample.at)) }))
             .filter((series) => series.samples.length > 0 && inSpan(series.samples[0]!.at, series.gatewayId)),
         });
-        if (evidence) visit.journal = { entries: evidence.journal.entries, head: evidence.journal.head };
+        if (evidence) {
+          visit.journal = { entries: evidence.journal.entries, head: evidence.journal.head };
+          // The serial triages and terminal sessions are the journal's, recorded as they happened.
+          visit.journalLines = evidence.journal.lines;
+        }
         const written = await exportSiteReport(visit, options.reportsDir, {
           printer: input.format === 'pdf' ? options.printer : undefined,
         });

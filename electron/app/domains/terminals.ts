@@ -2,6 +2,8 @@ import type { DomainHandlers, ErrorLog } from './context';
 import type { terminalsChannels } from '../../shared/ipc/domains/terminals';
 import { IpcError } from '../../shared/ipc/result';
 import { mapTerminalError, type TerminalManager } from '../../services/terminals';
+import { JournalReadOnlyError, JournalWriteError, VisitRefusedError } from '../../services/visit';
+import { mapServiceError } from '../error-mapping';
 
 /** What the terminals domain uses: the terminal manager and the log. */
 export interface TerminalsDependencies {
@@ -24,7 +26,12 @@ export function createTerminalsHandlers({
     try {
       return await action(manager);
     } catch (error) {
-      const mapped = mapTerminalError(error);
+      // An action the visit journal could not record was not done: the page is told so in the journal's words.
+      const isNotRecorded =
+        error instanceof JournalWriteError ||
+        error instanceof JournalReadOnlyError ||
+        error instanceof VisitRefusedError;
+      const mapped = (isNotRecorded ? mapServiceError(error) : undefined) ?? mapTerminalError(error);
       if (mapped.code === 'INTERNAL') log.error('terminal call failed', error);
       throw mapped;
     }

@@ -2,6 +2,7 @@ import type { DomainHandlers } from './context';
 import type { visitChannels } from '../../shared/ipc/domains/visit';
 import { IpcError } from '../../shared/ipc/result';
 import type { Visits } from '../../services/visit';
+import type { VisitGateways } from '../visit-gateways';
 
 /** What the visit domain uses: the visits kept by main, and who is signed in (recorded when a visit opens). */
 export interface VisitDependencies {
@@ -9,6 +10,8 @@ export interface VisitDependencies {
     Visits,
     'list' | 'open' | 'close' | 'current' | 'update' | 'append' | 'attachPhoto' | 'readPhoto' | 'removePhoto'
   >;
+  /** The gateways the visit's entries name, and the technician's pick of one for what was typed. */
+  gateways: Pick<VisitGateways, 'search' | 'unidentified' | 'identify'>;
   /** The profile and user signed in, or undefined in field mode. */
   signedIn(): { profileId: string; username: string } | undefined;
 }
@@ -20,6 +23,7 @@ export interface VisitDependencies {
  */
 export function createVisitHandlers({
   visits,
+  gateways,
   signedIn,
 }: VisitDependencies): DomainHandlers<typeof visitChannels> {
   const requireCurrent = () => {
@@ -51,5 +55,8 @@ export function createVisitHandlers({
       return { mimeType: photo.mimeType, base64: photo.bytes.toString('base64') };
     },
     'visit:photo-remove': ({ photoId }) => visits.removePhoto(photoId),
+    'visit:unidentified': () => ({ gateways: gateways.unidentified() }),
+    'visit:gateway-search': async ({ text }) => ({ gateways: await gateways.search(text) }),
+    'visit:identify-gateway': (input) => gateways.identify(input),
   };
 }

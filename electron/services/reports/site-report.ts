@@ -21,6 +21,7 @@ import {
   type ChangeSummary,
   type VisitOutcome,
 } from '../../shared/report/visit-summary';
+import { readTerminalWork, type ReportJournalLine } from './journal-terminals';
 
 /** A ping measured during the visit. */
 export interface PingMeasurement {
@@ -107,6 +108,11 @@ export interface SiteVisit {
   notes?: string;
   /** The visit journal this report was made from: its entries and the hash of the last (printed on the last page). */
   journal?: { entries: number; head: string };
+  /**
+   * The visit journal's lines. When given, the serial triages and terminal sessions are the ones it recorded, each
+   * under the gateway its entry named (`serialTriage` and `terminalLogs` are then not read).
+   */
+  journalLines?: readonly ReportJournalLine[];
 }
 
 /** How the report is written. */
@@ -209,11 +215,31 @@ export function buildSiteReportHtml(visit: SiteVisit, options: SiteReportOptions
     if (!byId.get(facts.id)?.name) byId.set(facts.id, { id: facts.id, name: facts.name, mac: facts.mac });
   // A serial console's Gateway field is free text (a name, a MAC): the session goes to the gateway it names.
   const named = (text: string | undefined) => matchGateway(text, [...byId.values()]);
-  const logs = (visit.terminalLogs ?? []).map((log) => ({ ...log, gatewayId: named(log.gatewayId) }));
-  const triages = (visit.serialTriage ?? []).map((triage) => ({
-    ...triage,
-    gatewayId: named(triage.gatewayId),
-  }));
+  const work = visit.journalLines ? readTerminalWork(visit.journalLines) : undefined;
+  // A journal entry names its gateway by identity (the server's or the pack's id, name and MAC), resolved when it
+  // was recorded; only one resolved to none is matched here by what was typed.
+  for (const { gateway } of [...(work?.triages ?? []), ...(work?.sessions ?? [])])
+    if (gateway?.gatewayId && !byId.get(gateway.gatewayId)?.name)
+      byId.set(gateway.gatewayId, {
+        id: gateway.gatewayId,
+        ...(gateway.name ? { name: gateway.name } : {}),
+        ...(gateway.mac ? { mac: gateway.mac } : {}),
+      });
+  const keyOf = (gateway: { gatewayId?: string; typed?: string; name?: string; mac?: string } | undefined) =>
+    gateway?.gatewayId ?? named(gateway?.typed ?? gateway?.name ?? gateway?.mac);
+  const logs: TerminalLogLink[] = work
+    ? work.sessions.map((session) => ({
+        label: session.title,
+        path: session.logFile,
+        ...(keyOf(session.gateway) ? { gatewayId: keyOf(session.gateway)! } : {}),
+      }))
+    : (visit.terminalLogs ?? []).map((log) => ({ ...log, gatewayId: named(log.gatewayId) }));
+  const triages = work
+    ? work.triages.map(({ triage, gateway }) => ({ ...triage, gatewayId: keyOf(gateway) }))
+    : (visit.serialTriage ?? []).map((triage) => ({
+        ...triage,
+        gatewayId: named(triage.gatewayId),
+      }));
   const knownIds = new Set([
     ...byId.keys(),
     ...visit.entries.flatMap((entry) => (entry.gatewayId ? [entry.gatewayId] : [])),
@@ -229,6 +255,10 @@ export function buildSiteReportHtml(visit: SiteVisit, options: SiteReportOptions
       ...visit.gateways.map((gateway) => gateway.id),
       ...visit.entries.flatMap((entry) => (entry.gatewayId ? [entry.gatewayId] : [])),
       ...triages.flatMap((triage) => (triage.gatewayId ? [triage.gatewayId] : [])),
+      // A gateway a journal entry named by identity was worked on, if only in a terminal session.
+      ...(work
+        ? logs.flatMap((log) => (log.gatewayId && byId.has(log.gatewayId) ? [log.gatewayId] : []))
+        : []),
       ...typedNames,
     ]),
   ];
@@ -262,15 +292,23 @@ export function buildSiteReportHtml(visit: SiteVisit, options: SiteReportOptions
   const summaryRows = summaries
     .map((summary) => {
       const mac = gatewayMac(summary.gatewayId);
+      // Worst first: a fault the last health check still saw, then each change by how badly it ended.
+      const findings = [
+        ...healthFindings(triages.filter((triage) => triage.gatewayId === summary.gatewayId)).map(
+          (finding) => ({
+            severity: finding.severity,
+            html: `<p><span class="${finding.style}">${clean(finding.words)}</span>${finding.detail ? ` — ${clean(finding.detail)}` : ''}</p>`,
+          }),
+        ),
+        ...summary.changes.map((change) => ({
+          severity: CHANGE_SEVERITY[change.outcome],
+          html: `<p>${clean(change.what)}: ${outcomeSpan(change.outcome)}${change.reason ? ` — ${clean(change.reason)}` : ''}</p>`,
+        })),
+      ].sort((left, right) => right.severity - left.severity);
       const lines =
-        summary.changes.length === 0
+        findings.length === 0
           ? `<p>${outcomeSpan('inspected')}</p>`
-          : summary.changes
-              .map(
-                (change) =>
-                  `<p>${clean(change.what)}: ${outcomeSpan(change.outcome)}${change.reason ? ` — ${clean(change.reason)}` : ''}</p>`,
-              )
-              .join('');
+          : findings.map((finding) => finding.html).join('');
       return `<tr><td><strong>${gatewayName(summary.gatewayId)}</strong>${mac ? `<br><span class="mac">${mac}</span>` : ''}</td><td>${lines}</td></tr>`;
     })
     .join('');
@@ -400,6 +438,49 @@ ${
 ${sections.join('\n')}
 </body></html>
 `;
+}
+
+/** How bad each way a change ended is, for putting a gateway's worst finding first on page one. */
+const CHANGE_SEVERITY: Record<VisitOutcome, number> = {
+  'rollback-failed': 7,
+  failed: 5,
+  'rolled-back': 4,
+  unknown: 3,
+  verified: 2,
+  done: 2,
+  cancelled: 1,
+  unchanged: 0,
+  inspected: 0,
+};
+
+/**
+ * What a gateway's serial triages found, in words for page one: "fault found" naming each fault the last check
+ * saw; "fixed" for faults an earlier check saw and the last, complete, no longer does; "unknown" for a last check
+ * that stopped early without a fault; "inspected, healthy" when the last complete check found none.
+ */
+function healthFindings(
+  triages: readonly TriageResult[],
+): Array<{ severity: number; style: string; words: string; detail?: string }> {
+  const ordered = [...triages].sort((left, right) => left.finishedAt - right.finishedAt);
+  const last = ordered.at(-1);
+  if (!last) return [];
+  const faultsOf = (triage: TriageResult) =>
+    triage.health.findings.filter((finding) => finding.status === 'fault').map((finding) => finding.text);
+  const faults = faultsOf(last);
+  if (faults.length > 0)
+    return [{ severity: 6, style: 'failed', words: 'fault found', detail: faults.join('; ') }];
+  if (last.outcome === 'stopped')
+    return [
+      {
+        severity: 3,
+        style: 'unknown',
+        words: 'unknown',
+        detail: `the health check stopped early${last.problem ? `: ${last.problem}` : ''}`,
+      },
+    ];
+  const earlier = [...new Set(ordered.slice(0, -1).flatMap(faultsOf))];
+  if (earlier.length > 0) return [{ severity: 2, style: 'ok', words: 'fixed', detail: earlier.join('; ') }];
+  return [{ severity: 0, style: 'ok', words: 'inspected, healthy' }];
 }
 
 /** One change: a title line naming the gateway and the outcome, why, then each setting before → after with it. */

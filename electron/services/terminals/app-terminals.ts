@@ -6,6 +6,7 @@ import { SerialPorts, type BindingInterface } from '../serial';
 import { KnownHosts, SshService } from '../ssh';
 import { TerminalManager, type SerialTerminal, type TerminalEventSink } from './terminal-manager';
 import { createRelayResolver, type RootPasswords } from './terminal-secrets';
+import type { TerminalJournal } from '../visit';
 
 /** The known-hosts file inside the app data folder. */
 export const KNOWN_HOSTS_FILE = 'known-hosts.json';
@@ -23,6 +24,8 @@ export interface TerminalHost {
   /** Where reverse SSH finds and keeps gateways' root passwords (per signed-in profile). */
   rootPasswords: Pick<RootPasswords, 'rootPassword' | 'rememberRootPassword'>;
   addShutdownHook(hook: () => Promise<void> | void): void;
+  /** The open visit's journal, where sessions and triages are recorded as they happen. */
+  terminalJournal?: TerminalJournal;
 }
 
 /** What the composition root hands in: folders, the keychain, and the demo console when in demo mode. */
@@ -75,6 +78,7 @@ export function createAppTerminals(host: TerminalHost, options: AppTerminalsOpti
     rememberRootPassword: rootPasswords.rememberRootPassword,
     rootPassword: rootPasswords.rootPassword,
     log: host.log,
+    ...(host.terminalJournal ? { journal: host.terminalJournal } : {}),
   });
   host.addShutdownHook(() => manager.closeAll());
   return manager;

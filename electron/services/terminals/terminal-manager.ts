@@ -20,6 +20,7 @@ import { runSerialTriage, TriageLoginError, type SerialTriageOptions } from '../
 import type { TerminalSession, TerminalState } from '../terminal-core';
 import { formatMac, normalizeMac } from '../../shared/mac';
 import { OutputCoalescer } from './output-coalescer';
+import type { GatewayHint, TerminalJournal } from '../visit';
 
 /** Where the manager pushes `terminal:data` and `terminal:state` (the app's event hub). */
 export interface TerminalEventSink {
@@ -133,6 +134,11 @@ export interface TerminalManagerDependencies {
   /** Epoch milliseconds, for when session logs were opened and closed and states changed (default Date.now). */
   wallClock?: () => number;
   log?: { error(message: string, error?: unknown): void };
+  /**
+   * The open visit's journal: a session opened is recorded before the open is reported done (when it cannot be,
+   * the session is closed again and the open refused), a close before the close is, a triage before its result.
+   */
+  journal?: TerminalJournal;
 }
 
 /**
@@ -220,6 +226,10 @@ export class TerminalManager {
   readonly #triages: Array<Owned<TriageResult>> = [];
   /** Whose terminals these are: the account signed in last (useAccount), undefined until anyone has. */
   #account: string | undefined;
+  /** What each open session names as its gateway (what the journal resolves). */
+  readonly #gateways = new Map<string, GatewayHint>();
+  /** The `terminal-closed` entries being written, by session: a close resolves once its entry is on the disk. */
+  readonly #closeRecords = new Map<string, Promise<void>>();
   /** The consoles diagnostics run on, each with what cancels its run. */
   readonly #triaging = new Map<string, AbortController>();
   /** Files being sent, by console: cancelling aborts the transfer. */
@@ -288,12 +298,18 @@ export class TerminalManager {
 
   /** Opens a serial console; resolves once the port is open, with its info. */
   openSerial(options: SerialOpenOptionsInput): Promise<TerminalInfo> {
-    return this.#openWithinCap(() => this.#dependencies.serialPorts.open(options));
+    return this.#openWithinCap(() => this.#dependencies.serialPorts.open(options), {
+      typed: options.gateway,
+    });
   }
 
   /** Opens a root shell on a gateway through the profile's relay; a root password that worked is remembered. */
   openReverse(input: OpenReverseInput): Promise<TerminalInfo> {
-    return this.#openWithinCap(() => this.#openReverseSession(input));
+    return this.#openWithinCap(() => this.#openReverseSession(input), {
+      gatewayId: input.gatewayId,
+      name: input.gatewayName,
+      mac: input.gatewayMac,
+    });
   }
 
   async #openReverseSession(input: OpenReverseInput): Promise<ManagedTerminal> {
@@ -319,7 +335,11 @@ export class TerminalManager {
 
   /** Opens a shell on a gateway on the local network. */
   openDirect(input: OpenDirectInput): Promise<TerminalInfo> {
-    return this.#openWithinCap(() => this.#openDirectSession(input));
+    return this.#openWithinCap(() => this.#openDirectSession(input), {
+      gatewayId: input.gatewayId,
+      name: input.gatewayName,
+      mac: input.gatewayMac,
+    });
   }
 
   async #openDirectSession(input: OpenDirectInput): Promise<ManagedTerminal> {
@@ -342,8 +362,11 @@ export class TerminalManager {
     return session;
   }
 
-  /** Opens a session unless MAX_TERMINALS are open or opening, and adopts it. */
-  async #openWithinCap(open: () => Promise<ManagedTerminal>): Promise<TerminalInfo> {
+  /**
+   * Opens a session unless MAX_TERMINALS are open or opening, adopts it and records it in the visit journal; a
+   * session that cannot be recorded is closed again and the open refused with the journal's error.
+   */
+  async #openWithinCap(open: () => Promise<ManagedTerminal>, gateway: GatewayHint): Promise<TerminalInfo> {
     if (this.#sessions.size + this.#opening >= MAX_TERMINALS) {
       throw new TooManyTerminalsError(TOO_MANY_TERMINALS_MESSAGE);
     }
@@ -354,7 +377,28 @@ export class TerminalManager {
     } finally {
       this.#opening -= 1;
     }
-    return this.#adopt(session);
+    this.#gateways.set(session.id, gateway);
+    const info = this.#adopt(session);
+    try {
+      await this.#dependencies.journal?.opened({
+        sessionId: session.id,
+        transport: session.kind,
+        title: session.title,
+        logFile: session.logPath,
+        gateway,
+      });
+    } catch (error) {
+      this.#closeRecords.set(session.id, Promise.resolve());
+      await this.close(session.id).catch((closeError: unknown) =>
+        this.#dependencies.log?.error(
+          `closing terminal ${session.id} that could not be recorded`,
+          closeError,
+        ),
+      );
+      this.#closeRecords.delete(session.id);
+      throw error;
+    }
+    return info;
   }
 
   /** Pins a new host key after the user chose "Replace key" on a host-key warning. */
@@ -417,7 +461,8 @@ export class TerminalManager {
     if (!entry) return {};
     const { session } = entry;
     await (session.kind === 'ssh' && reason ? session.close(reason) : session.close());
-    this.#forget(id);
+    this.#forget(id, reason);
+    await this.#closeRecords.get(id);
     const warning = session.kind === 'ssh' ? session.closeWarning : undefined;
     return warning ? { warning } : {};
   }
@@ -529,6 +574,7 @@ export class TerminalManager {
         health: assessHealth(outcome.readings),
         ...(outcome.consoleLeft ? { consoleLeft: outcome.consoleLeft } : {}),
       };
+      await this.#dependencies.journal?.triaged(result, this.#gateways.get(id) ?? { typed: gatewayId });
       this.#triages.push({ item: result, account: this.#account });
       return result;
     } finally {
@@ -673,9 +719,24 @@ export class TerminalManager {
     });
   }
 
-  #forget(id: string): void {
-    if (!this.#sessions.delete(id)) return;
+  #forget(id: string, reason?: string): void {
+    const entry = this.#sessions.get(id);
+    if (!entry || !this.#sessions.delete(id)) return;
     for (const { item } of this.#logs) if (item.id === id) item.closedAt ??= this.#wallClock();
+    this.#gateways.delete(id);
+    const { journal } = this.#dependencies;
+    // A session that could not be recorded as opened is not recorded as closed either.
+    if (!journal || this.#closeRecords.has(id)) return;
+    const closeReason = reason ?? entry.reason;
+    const record = journal
+      .closed({
+        sessionId: id,
+        logFile: entry.session.logPath,
+        ...(closeReason ? { reason: closeReason } : {}),
+      })
+      .catch((error: unknown) => this.#dependencies.log?.error(`recording that terminal ${id} closed`, error))
+      .finally(() => this.#closeRecords.delete(id));
+    this.#closeRecords.set(id, record);
   }
 
   async #remember(gatewayId: string, password: string): Promise<void> {

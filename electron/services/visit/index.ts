@@ -3,3 +3,5 @@ export * from './visits';
 export * from './bundle';
 export * from './verify-bundle';
 export * from './visit-export';
+export * from './gateway-identity';
+export * from './terminal-journal';

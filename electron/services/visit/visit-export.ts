@@ -13,7 +13,7 @@ export interface ExportedLog {
 /** What an export takes from the visit: the journal it prints and bundles, the photos and the logs' bytes. */
 export interface VisitEvidence {
   visit: VisitState;
-  journal: { bytes: Uint8Array; entries: number; head: string };
+  journal: { bytes: Uint8Array; entries: number; head: string; lines: JournalLine[] };
   photos: Array<{
     path: string;
     fileName: string;
@@ -64,7 +64,12 @@ export async function gatherVisitEvidence(
   const { folder } = visits.pathsOf(visit.id);
   return {
     visit: asOfSnapshot(visit, snapshot.lines),
-    journal: { bytes: snapshot.bytes, entries: snapshot.lines.length, head: snapshot.head },
+    journal: {
+      bytes: snapshot.bytes,
+      entries: snapshot.lines.length,
+      head: snapshot.head,
+      lines: snapshot.lines,
+    },
     photos: await Promise.all(
       photosOf(snapshot.lines).map(async ({ photo, at }) => {
         const path = join(folder, 'photos', photo.fileName);

@@ -75,6 +75,9 @@ export const CHANNEL_NAMES = [
   'visit:photo-add',
   'visit:photo',
   'visit:photo-remove',
+  'visit:unidentified',
+  'visit:gateway-search',
+  'visit:identify-gateway',
 ] as const;
 
 /** Every event name of the contract. */

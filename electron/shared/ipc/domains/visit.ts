@@ -41,6 +41,13 @@ export const VisitOpenInputSchema = z
   })
   .strict();
 
+/** A gateway the technician may pick, as the server or the site pack names it. */
+const VisitGatewayChoiceSchema = z.object({
+  gatewayId: z.string().min(1).max(100),
+  name: Name,
+  mac: z.string().max(64),
+});
+
 /** Channels of the visit domain: name → zod input and output. Spread into the contract (contract.ts). */
 export const visitChannels = {
   /** Every visit kept, newest first. Needs no server and no sign-in, like every visit channel. */
@@ -75,6 +82,26 @@ export const visitChannels = {
   },
   /** Takes a photo out of the open visit (recorded: the journal keeps that it was attached). */
   'visit:photo-remove': { input: z.object({ photoId: z.uuid() }).strict(), output: VisitSummarySchema },
+  /**
+   * The gateways the open visit's entries name only as typed (matched to no gateway of the server or the site pack
+   * when recorded) and the technician has not picked yet, each with what named it. Empty with no visit open.
+   */
+  'visit:unidentified': {
+    input: NoInputSchema,
+    output: z.object({ gateways: z.array(z.object({ typed: Name, what: z.string() })) }),
+  },
+  /** Gateways to pick from by a part of their name, MAC, serial or id: the server's when signed in, else the pack's. */
+  'visit:gateway-search': {
+    input: z.object({ text: z.string().max(200) }).strict(),
+    output: z.object({ gateways: z.array(VisitGatewayChoiceSchema) }),
+  },
+  /** Records the gateway the technician picked for a text typed (`gateway-identified`); kept for the visit. */
+  'visit:identify-gateway': {
+    input: z
+      .object({ typed: Name.min(1), gatewayId: z.string().min(1).max(100), name: Name.min(1) })
+      .strict(),
+    output: z.object({ typed: Name, gateway: VisitGatewayChoiceSchema }),
+  },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Events of the visit domain: name → zod payload. Spread into the contract's events (contract.ts). */

@@ -1,0 +1,55 @@
+import type { TriageResult } from '../../shared/terminal/triage-schemas';
+import type { GatewayIdentity, VisitEntry } from '../../shared/visit/journal-entry';
+
+/** A journal line as the report reads it: when it was recorded and its entry. */
+export interface ReportJournalLine {
+  at: number;
+  entry: { kind: string };
+}
+
+/** The terminal work a visit journal records, each item with the gateway its entry names. */
+export interface JournalTerminalWork {
+  triages: Array<{ triage: TriageResult; gateway: GatewayIdentity | undefined }>;
+  sessions: Array<{
+    title: string;
+    logFile: string;
+    transport: 'ssh' | 'serial';
+    gateway: GatewayIdentity | undefined;
+  }>;
+}
+
+/** Text folded for comparing what was typed: letter case and spacing aside. */
+function fold(text: string): string {
+  return text.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+/**
+ * The serial triages and terminal sessions of a visit journal, oldest first, each naming its gateway as recorded —
+ * or, for one recorded by what was typed only, as the technician later picked it (`gateway-identified`, the
+ * latest choice for that text).
+ */
+export function readTerminalWork(lines: readonly ReportJournalLine[]): JournalTerminalWork {
+  const entries = lines.map((line) => line.entry as VisitEntry);
+  const chosen = new Map<string, GatewayIdentity>();
+  for (const entry of entries)
+    if (entry.kind === 'gateway-identified') chosen.set(fold(entry.typed), entry.gateway);
+  const identify = (gateway: GatewayIdentity | undefined): GatewayIdentity | undefined => {
+    if (!gateway || gateway.gatewayId) return gateway;
+    const text = gateway.typed ?? gateway.name ?? gateway.mac;
+    const picked = text === undefined ? undefined : chosen.get(fold(text));
+    return picked ? { ...picked, ...(gateway.typed ? { typed: gateway.typed } : {}) } : gateway;
+  };
+  const work: JournalTerminalWork = { triages: [], sessions: [] };
+  for (const entry of entries) {
+    if (entry.kind === 'triage')
+      work.triages.push({ triage: entry.result, gateway: identify(entry.gateway) });
+    if (entry.kind === 'terminal-opened' && entry.logFile)
+      work.sessions.push({
+        title: entry.title,
+        logFile: entry.logFile,
+        transport: entry.transport,
+        gateway: identify(entry.gateway),
+      });
+  }
+  return work;
+}
