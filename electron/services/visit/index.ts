@@ -3,3 +3,4 @@ export * from './visits';
 export * from './bundle';
 export * from './verify-bundle';
 export * from './visit-export';
+export * from './command-journal';
