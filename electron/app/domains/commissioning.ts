@@ -34,12 +34,7 @@ import {
   type WizardRun,
   type WizardRunOptions,
 } from '../../services/commissioning';
-import {
-  assessCommand,
-  requireConfirmed,
-  taskCommand,
-  type CommandJournal,
-} from '../../services/commands';
+import { assessCommand, requireConfirmed, taskCommand, type CommandJournal } from '../../services/commands';
 import {
   assessFleetChange,
   describeChange,
