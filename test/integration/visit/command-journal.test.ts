@@ -6,7 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gatewayCommands, isCommandName } from '../../../electron/shared/api';
 import { AuditLog } from '../../../electron/services/audit';
 import { createWizardRun, firewallWizard } from '../../../electron/services/commissioning';
-import { journalUnsettledSends, VisitCommandJournal, Visits } from '../../../electron/services/visit';
+import { FieldKitServices } from '../../../electron/app';
+import { MemoryStore } from '../../../electron/services/credentials';
+import { VisitCommandJournal, Visits } from '../../../electron/services/visit';
 import type { VisitEntry } from '../../../electron/shared/visit/journal-entry';
 import { startSimulator, type RunningSimulator } from '../../../simulator';
 import { healthyGateway, startSimulatorSession } from '../commissioning/simulator-session';
@@ -174,6 +176,19 @@ describe('the command path records into the visit journal', () => {
   });
 });
 
+/** Field Kit as main or the host starts it on the data folder, in field mode. */
+function startApp(): Promise<FieldKitServices> {
+  return FieldKitServices.create({
+    dataDir,
+    mode: 'browser',
+    version: '0.1.0',
+    credentials: { store: new MemoryStore(), keychain: 'os' },
+    createSession: () => {
+      throw new Error('field mode must not build a session');
+    },
+  });
+}
+
 describe('a change left unknown at start-up', () => {
   it('goes into the open visit as unknown — re-read the gateway — once', async () => {
     const visitId = await openVisit();
@@ -198,12 +213,8 @@ describe('a change left unknown at start-up', () => {
     await journal.append(sent);
     await visits.shutdown();
 
-    for (let start = 0; start < 2; start += 1) {
-      const restarted = new Visits({ dataDir });
-      await restarted.load();
-      await journalUnsettledSends(dataDir, new AuditLog({ dataDir }), restarted);
-      await restarted.shutdown();
-    }
+    // Field Kit started twice: the first start records it, the second adds nothing.
+    for (let start = 0; start < 2; start += 1) await (await startApp()).close();
 
     const outcomes = (await journalOf(visitId)).filter((entry) => entry.kind === 'command-outcome');
     expect(outcomes).toEqual([
@@ -225,9 +236,8 @@ describe('a change left unknown at start-up', () => {
       durationMs: 0,
       sendId: 'send-1',
     });
-    const visits = new Visits({ dataDir });
-    await visits.load();
-    expect(await journalUnsettledSends(dataDir, new AuditLog({ dataDir }), visits)).toBe(0);
-    expect(visits.list()).toEqual([]);
+    const services = await startApp();
+    expect(services.visits.list()).toEqual([]);
+    await services.close();
   });
 });

@@ -99,11 +99,18 @@ describe('CommandService', () => {
   });
   it('has the change on the journal too before it leaves', async () => {
     const audit = new MemoryAuditSink();
-    const journal = new MemoryAuditSink();
+    const written = new MemoryAuditSink();
+    // Like a disk: an append is done only a turn of the event loop later.
+    const journal: AuditSink = {
+      append: async (entry) => {
+        await new Promise((resolve) => setImmediate(resolve));
+        return written.append(entry);
+      },
+    };
     const journalAtSend: AuditEntry[][] = [];
     const transport: GatewayCommander = {
       command: async <Name extends CommandName>() => {
-        journalAtSend.push([...journal.entries]);
+        journalAtSend.push([...written.entries]);
         return {} as CommandResponse<Name>;
       },
     };
