@@ -130,7 +130,7 @@ export function journalEntriesOf(entry: AuditEntry, gatewayName?: string): Visit
 /**
  * The visit journal as the command path's second recorder (CommandServiceOptions.journal): takes the entries the
  * audit log takes, redacted the same way, and appends what they stand for (journalEntriesOf) to the open visit.
- * Resolves once they are on the disk; rejects when the journal refuses (a full disk, a read-only journal), and
+ * Resolves once they are on the disk; rejects when the journal refuses (a full or failing disk), and
  * the command service then sends nothing.
  */
 export class VisitCommandJournal {
