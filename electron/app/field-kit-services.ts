@@ -21,7 +21,13 @@ import { createCommissioningHandlers, type CommissioningOptions } from './domain
 import { createSitePackHandlers } from './domains/site-pack';
 import { createTerminalsHandlers } from './domains/terminals';
 import { createVisitHandlers } from './domains/visit';
-import { createTerminalJournal, Visits, type TerminalJournal } from '../services/visit';
+import {
+  createTerminalJournal,
+  journalUnsettledSends,
+  VisitCommandJournal,
+  Visits,
+  type TerminalJournal,
+} from '../services/visit';
 import { createVisitGateways, type VisitGateways } from './visit-gateways';
 import { CallCancellation } from './call-cancellation';
 import { mapServiceError } from './error-mapping';
@@ -119,6 +125,8 @@ export class FieldKitServices {
   readonly visitGateways: VisitGateways;
   /** Where the terminals record sessions and triages in the open visit. */
   readonly terminalJournal: TerminalJournal;
+  /** The open visit's journal as the command path's second recorder: every gateway change, step and fleet row. */
+  readonly journal: VisitCommandJournal;
   private readonly notices: Notice[] = [];
   /** What the last quiet check of the server found (null before any). */
   private lastServerStatus: ServerStatus | null = null;
@@ -140,9 +148,12 @@ export class FieldKitServices {
       command: (gatewayId, name, body, callOptions) =>
         this.sessions.requireSession().sendGatewayCommand(gatewayId, name, body, callOptions),
     };
+    this.visits = new Visits({ dataDir: options.dataDir, clock: this.clock });
+    this.journal = new VisitCommandJournal(this.visits, this.clock);
     this.commands = new CommandService({
       transport: this.gatewayTransport,
       audit: this.audit,
+      journal: this.journal,
       clock: this.clock,
     });
     this.offlineCache = new OfflineCache({ dataDir: options.dataDir, clock: this.clock });
@@ -156,7 +167,6 @@ export class FieldKitServices {
       clock: this.clock,
       onNotice: (notice) => this.addNotice(notice),
     });
-    this.visits = new Visits({ dataDir: options.dataDir, clock: this.clock });
     this.visits.onChange((current) => this.events.emit('visit:changed', current));
     this.visitGateways = createVisitGateways({
       sessions: {
@@ -201,6 +211,10 @@ export class FieldKitServices {
     if (removed.length > 0) services.log.info(`removed ${removed.length} stale temporary file(s)`);
     for (const notice of await services.profiles.load()) services.addNotice(notice);
     for (const notice of await services.visits.load()) services.addNotice(notice);
+    // Changes sent when Field Kit stopped before their answer: unknown in the open visit too, once.
+    await journalUnsettledSends(options.dataDir, services.audit, services.visits).catch((error: unknown) =>
+      services.log.error('the visit journal could not record the changes left unknown', error),
+    );
     const open = services.visits.current();
     if (open)
       services.addNotice({
@@ -514,6 +528,7 @@ export class FieldKitServices {
         profiles,
         events: this.events,
         audit: this.audit,
+        journal: this.journal,
         sitePacks: this.sitePacks,
         log: this.log,
         terminals: () => this.terminalManager,

@@ -34,7 +34,7 @@ import {
   type WizardRun,
   type WizardRunOptions,
 } from '../../services/commissioning';
-import { assessCommand, requireConfirmed, taskCommand } from '../../services/commands';
+import { assessCommand, requireConfirmed, taskCommand, type CommandJournal } from '../../services/commands';
 import {
   assessFleetChange,
   describeChange,
@@ -117,6 +117,8 @@ export interface CommissioningDependencies {
   profiles: ProfileReader;
   events: Pick<EventHub, 'emit'>;
   audit: AuditLog;
+  /** The visit journal the wizards, tasks and fleet jobs record into beside the audit log (none: not recorded). */
+  journal?: CommandJournal;
   sitePacks: Pick<SitePacks, 'gateway'>;
   log: ErrorLog;
   /**
@@ -213,6 +215,7 @@ export function createCommissioningHandlers({
   profiles,
   events,
   audit,
+  journal,
   sitePacks,
   log,
   terminals,
@@ -249,7 +252,7 @@ export function createCommissioningHandlers({
   const engineOptions = () => {
     const { profileId, user } = who();
     const { fleetMaxAttempts: _fleetMaxAttempts, ...limits } = timing();
-    return { commander: gatewayTransport, profileId, user, audit, ...limits };
+    return { commander: gatewayTransport, profileId, user, audit, journal, ...limits };
   };
   // The lockout guard asks "is a terminal going through SSH to this gateway?" synchronously: refresh first.
   const refreshSshGateways = () => {

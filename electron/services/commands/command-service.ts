@@ -42,6 +42,8 @@ export interface CommandCaller {
 /** One gateway command as the service sends it. */
 export interface CommandCall<Name extends CommandName> extends CommandCallOptions {
   gatewayId: string;
+  /** The gateway's name when the caller knows it: the visit journal names the gateway by id and name. */
+  gatewayName?: string;
   name: Name;
   body?: CommandRequest<Name>;
   /**
@@ -67,23 +69,37 @@ export interface CommandCall<Name extends CommandName> extends CommandCallOption
 /** A change announced to the records before it leaves; `finish` records its outcome under the same id. */
 export interface SentRecord {
   readonly sendId: string;
-  finish(outcome: Omit<AuditEntryInput, 'profileId' | 'sendId'>): Promise<void>;
+  finish(outcome: Omit<RecordedEntry, 'profileId' | 'sendId'>): Promise<void>;
 }
 
-/** The audit log could not record a change before it left: nothing was sent. */
+/** An entry as the service records it: an audit entry of a profile, with the gateway's name when known. */
+export type RecordedEntry = AuditEntryInput & { profileId: string; gatewayName?: string };
+
+/** The second recorder (the visit journal): takes what the audit log takes; resolves once it is on the disk. */
+export interface CommandJournal {
+  append(entry: RecordedEntry): Promise<unknown>;
+}
+
+/** The audit log or the visit journal could not record a change before it left: nothing was sent. */
 export class RecordUnavailableError extends Error {
   override readonly name = 'RecordUnavailableError';
-  constructor(cause: unknown) {
-    super(`Nothing was sent: the audit log could not be written (${describeError(cause)})`, { cause });
+  constructor(
+    cause: unknown,
+    readonly record: 'audit log' | 'visit journal' = 'audit log',
+  ) {
+    super(`Nothing was sent: the ${record} could not be written (${describeError(cause)})`, { cause });
   }
 }
 
-/** Where the service records: the audit log, and beside it an optional second sink (a visit journal). */
+/** Where the service records: the audit log, and beside it an optional second recorder (the visit journal). */
 export interface CommandServiceOptions {
   transport: GatewayCommander;
   audit?: AuditSink;
-  /** A second recorder fed the same entries as the audit log; its failures never stop a command. */
-  journal?: AuditSink;
+  /**
+   * A second recorder fed the same entries as the audit log (the visit journal, VisitCommandJournal). A change is
+   * on its disk too before it leaves: when it refuses, nothing is sent (RecordUnavailableError).
+   */
+  journal?: CommandJournal;
   clock?: Pick<Clock, 'now'>;
 }
 
@@ -115,12 +131,13 @@ export class CommandService {
       risk,
       request: body,
       gatewayId,
+      ...(call.gatewayName === undefined ? {} : { gatewayName: call.gatewayName }),
       ...(caller?.runId === undefined ? {} : { runId: caller.runId }),
       ...(call.isAutomatic === true && risk === 'read' ? { automatic: true } : {}),
     } as const;
     const sent =
       caller && risk !== 'read' ? await this.recordSent(caller, { ...entry, at: startedAt }) : undefined;
-    const finish = async (outcome: Partial<AuditEntryInput> & Pick<AuditEntryInput, 'outcome'>) => {
+    const finish = async (outcome: Partial<RecordedEntry> & Pick<RecordedEntry, 'outcome'>) => {
       if (!caller) return;
       const written = {
         ...entry,
@@ -151,23 +168,33 @@ export class CommandService {
   }
 
   /**
-   * Records a change as `sent` and resolves once it is on the disk; rejects with RecordUnavailableError when the
-   * audit log cannot take it (the caller must then not send). `finish` records the outcome.
+   * Records a change as `sent` in the visit journal, then in the audit log, and resolves once both are on the disk;
+   * rejects with RecordUnavailableError when either cannot take it, and the caller must then not send (a journal
+   * that took it is told it failed: nothing left). `finish` records the outcome.
    */
   async recordSent(
     caller: Pick<CommandCaller, 'profileId' | 'user'>,
-    entry: Omit<AuditEntryInput, 'outcome' | 'user' | 'durationMs' | 'profileId'> & { at: number },
+    entry: Omit<RecordedEntry, 'outcome' | 'user' | 'durationMs' | 'profileId'> & { at: number },
   ): Promise<SentRecord> {
     const sendId = randomUUID();
     const base = { ...entry, profileId: caller.profileId, user: caller.user, sendId };
+    const { gatewayName: _gatewayName, ...audited } = base;
+    try {
+      await this.options.journal?.append({ ...base, outcome: 'sent', durationMs: 0 });
+    } catch (error) {
+      throw new RecordUnavailableError(error, 'visit journal');
+    }
     if (this.options.audit) {
       try {
-        await this.options.audit.append({ ...base, outcome: 'sent', durationMs: 0 });
+        await this.options.audit.append({ ...audited, outcome: 'sent', durationMs: 0 });
       } catch (error) {
-        throw new RecordUnavailableError(error);
+        const refused = new RecordUnavailableError(error);
+        await this.options.journal
+          ?.append({ ...base, outcome: 'failed', durationMs: 0, error: refused.message })
+          .catch(() => undefined);
+        throw refused;
       }
     }
-    void this.options.journal?.append({ ...base, outcome: 'sent', durationMs: 0 }).catch(() => undefined);
     return {
       sendId,
       finish: (outcome) => this.record({ ...outcome, profileId: caller.profileId, sendId }),
@@ -182,9 +209,18 @@ export class CommandService {
     };
   }
 
-  private async record(entry: AuditEntryInput & { profileId: string }): Promise<void> {
-    void this.options.journal?.append(entry).catch(() => undefined);
-    await this.options.audit?.append(entry);
+  /**
+   * Records one entry that is not a change about to leave (an outcome, a wizard step, a fleet row): in the audit
+   * log and the visit journal, both tried; rejects with the first failure once both have been tried.
+   */
+  async record(entry: RecordedEntry): Promise<void> {
+    const { gatewayName: _gatewayName, ...audited } = entry;
+    const [audit, journal] = await Promise.allSettled([
+      this.options.audit?.append(audited),
+      this.options.journal?.append(entry),
+    ]);
+    if (audit.status === 'rejected') throw audit.reason;
+    if (journal.status === 'rejected') throw journal.reason;
   }
 
   private elapsed(startedAt: number): number {

@@ -9,7 +9,7 @@ import { CALL_TIME_LIMITS_MS } from '../../shared/api/timeouts';
 import { COMMAND_TITLES } from '../../shared/api/command-titles';
 import { NetworkError } from '../api';
 import type { AuditEntryInput, AuditSink } from '../audit';
-import { CommandService } from '../commands/command-service';
+import { CommandService, type CommandJournal } from '../commands/command-service';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import {
   CancelledError,
@@ -50,8 +50,13 @@ export interface GatewayRunOptions {
   profileId: string;
   user: string;
   audit?: AuditSink;
-  /** A second recorder beside the audit log (a visit journal), fed the same entries. */
-  journal?: AuditSink;
+  /**
+   * The visit journal beside the audit log, fed the same entries (commands, steps, the result): a change it cannot
+   * record is not sent.
+   */
+  journal?: CommandJournal;
+  /** The gateway's name when known, so the journal names it by id and name. */
+  gatewayName?: string;
   clock?: Clock;
   environment?: WizardEnvironment;
   signal?: AbortSignal;
@@ -143,6 +148,7 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
       try {
         return await this.commands.send({
           gatewayId: this.gatewayId,
+          ...(this.options.gatewayName === undefined ? {} : { gatewayName: this.options.gatewayName }),
           name,
           body: request,
           signal,
@@ -227,22 +233,26 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
     };
   }
 
-  /** Appends an audit entry for this run; a failing log is reported as a warning, never fatal. */
+  /**
+   * Records an entry of this run (a step, a task's or the run's end) in the audit log and the visit journal; a
+   * failing record is reported as a warning, never fatal.
+   */
   async audit(
     entry: Omit<AuditEntryInput, 'kind' | 'user' | 'durationMs' | 'gatewayId'> & {
       kind?: AuditEntryInput['kind'];
       startedAt: number;
     },
   ): Promise<void> {
-    if (!this.options.audit) return;
+    if (!this.options.audit && !this.options.journal) return;
     const { startedAt, ...rest } = entry;
     try {
-      await this.options.audit.append({
+      await this.commands.record({
         kind: 'wizard',
         ...rest,
         profileId: this.options.profileId,
         user: this.options.user,
         gatewayId: this.gatewayId,
+        ...(this.options.gatewayName === undefined ? {} : { gatewayName: this.options.gatewayName }),
         runId: this.runId,
         at: startedAt,
         durationMs: Math.max(0, this.clock.now() - startedAt),

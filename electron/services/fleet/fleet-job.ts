@@ -11,7 +11,7 @@ import { gatewayCommands } from '../../shared/api';
 import { FleetRowStatusSchema } from '../../shared/ipc/domains/commissioning';
 import { ApiError } from '../api';
 import { describeError, isCancellation, isTransient } from '../commissioning/gateway-errors';
-import { CommandService, type SentRecord } from '../commands/command-service';
+import { CommandService, type CommandJournal, type SentRecord } from '../commands/command-service';
 import { requireConfirmed, type RiskConfirmation } from '../commands/risk-guards';
 import { assessFleetChange } from './fleet-risk';
 import type { GatewayCommander } from '../commissioning/types';
@@ -98,6 +98,8 @@ export interface FleetJobOptions {
   profileId: string;
   user: string;
   audit?: AuditSink;
+  /** The visit journal: each row's change recorded as sent before it leaves (refused: not sent), then its row. */
+  journal?: CommandJournal;
   clock?: Clock;
   concurrency?: number;
   maxAttempts?: number;
@@ -159,6 +161,7 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
     this.commands = new CommandService({
       transport: options.commander,
       audit: options.audit,
+      journal: options.journal,
       clock: this.clock,
     });
     const seen = new Set<string>();
@@ -451,6 +454,7 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
     return {
       user: this.options.user,
       gatewayId: row.gatewayId,
+      ...(row.name === undefined ? {} : { gatewayName: row.name }),
       kind: 'fleet',
       name: this.change.kind,
       risk:
@@ -473,7 +477,7 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
     this.update(row, { ...changes, durationMs: this.clock.now() - startedAt });
     const sent = this.sentRecords.get(row.gatewayId);
     this.sentRecords.delete(row.gatewayId);
-    if (!this.options.audit) return;
+    if (!this.options.audit && !this.options.journal) return;
     try {
       const entry = {
         ...this.rowEntry(row, startedAt),
@@ -491,7 +495,7 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
         ...(row.after === undefined ? {} : { after: row.after }),
       } as const;
       if (sent) await sent.finish(entry);
-      else await this.options.audit.append({ ...entry, profileId: this.options.profileId });
+      else await this.commands.record({ ...entry, profileId: this.options.profileId });
     } catch {
       // The table still has the row; a failing audit log must not turn a done gateway into a failed one.
     }

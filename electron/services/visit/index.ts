@@ -5,3 +5,4 @@ export * from './verify-bundle';
 export * from './visit-export';
 export * from './gateway-identity';
 export * from './terminal-journal';
+export * from './command-journal';

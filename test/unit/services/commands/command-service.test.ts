@@ -97,4 +97,48 @@ describe('CommandService', () => {
       audit.entries.map(({ name, outcome }) => ({ name, outcome })),
     );
   });
+  it('has the change on the journal too before it leaves', async () => {
+    const audit = new MemoryAuditSink();
+    const written = new MemoryAuditSink();
+    // Like a disk: an append is done only a turn of the event loop later.
+    const journal: AuditSink = {
+      append: async (entry) => {
+        await new Promise((resolve) => setImmediate(resolve));
+        return written.append(entry);
+      },
+    };
+    const journalAtSend: AuditEntry[][] = [];
+    const transport: GatewayCommander = {
+      command: async <Name extends CommandName>() => {
+        journalAtSend.push([...written.entries]);
+        return {} as CommandResponse<Name>;
+      },
+    };
+    const commands = new CommandService({ transport, audit, journal });
+    await commands.send({
+      gatewayId: 'gw-1',
+      name: 'setPreferredPingIpAddress',
+      body: { ipAddr: '8.8.8.8' },
+      caller: CALLER,
+    });
+    expect(journalAtSend).toMatchObject([[{ name: 'setPreferredPingIpAddress', outcome: 'sent' }]]);
+  });
+
+  it('sends nothing when the visit journal cannot record the change', async () => {
+    const audit = new MemoryAuditSink();
+    const refusing: AuditSink = { append: () => Promise.reject(new Error('disk full')) };
+    const gateway = new RecordingGateway(audit);
+    const commands = new CommandService({ transport: gateway, audit, journal: refusing });
+    await expect(
+      commands.send({
+        gatewayId: 'gw-1',
+        name: 'setPreferredPingIpAddress',
+        body: { ipAddr: '8.8.8.8' },
+        caller: CALLER,
+      }),
+    ).rejects.toThrow('Nothing was sent: the visit journal could not be written (disk full)');
+    expect(gateway.sent).toEqual([]);
+    // Nothing left the laptop, so the audit log holds no change of it (none to read as unknown later).
+    expect(audit.entries).toEqual([]);
+  });
 });
