@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../electron/services/api';
-import { RfMeter, type GatewayCommander } from '../../../../electron/services/commissioning';
+import { RfMeter } from '../../../../electron/services/commissioning';
+import { commanderAnswering } from '../../../helpers/commander';
 
 function rfCommander(
   readings: Array<Partial<Record<'signalStrength' | 'sinr' | 'rsrq' | 'ecio', number>> | 'silent'>,
 ) {
   let call = 0;
-  return {
-    async command() {
+  return commanderAnswering(async () => {
       const reading = readings[Math.min(call++, readings.length - 1)];
       if (reading === 'silent') throw new ApiError(408, 2, 'Gateway did not answer', 'getWmRfInformation');
       return {
@@ -21,8 +21,7 @@ function rfCommander(
         ecio: -8,
         ...reading,
       };
-    },
-  } as unknown as GatewayCommander;
+  });
 }
 
 describe('RfMeter', () => {

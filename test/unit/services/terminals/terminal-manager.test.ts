@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { ClientChannel } from 'ssh2';
 import { describe, expect, it } from 'vitest';
 import { IpcError } from '../../../../electron/shared/ipc/result';
+import { stubOf } from '../../../helpers/stub';
 import { FlowController } from '../../../../electron/services/terminal-core';
 import {
   HostKeyChangedError,
@@ -86,6 +87,7 @@ class FakeSerialSession extends EventEmitter {
     dataBits: 7,
     parity: 'even',
     stopBits: 1,
+    txNewline: 'cr',
   } as const;
   logPath: string | undefined = undefined;
   readonly state = 'open';
@@ -131,14 +133,14 @@ function setUp(overrides: Partial<TerminalManagerDependencies> = {}) {
           stopped.push(request.gatewayId);
         };
         opened.push(session);
-        return session as unknown as SshTerminal;
+        return stubOf<SshTerminal>(session);
       },
       openDirect: async (request) => {
         requests.push(request);
         const session = new FakeSshSession(`s${++next}`);
         session.route = 'direct';
         opened.push(session);
-        return session as unknown as SshTerminal;
+        return stubOf<SshTerminal>(session);
       },
       replaceHostKey: async () => undefined,
     },
@@ -504,7 +506,7 @@ describe('TerminalManager', () => {
     const { manager, pushed } = setUp({
       serialPorts: {
         list: async () => ({ ports: [] }),
-        open: async () => serial as unknown as SerialTerminal,
+        open: async () => stubOf<SerialTerminal>(serial),
       },
     });
     await manager.openSerial({ path: '/dev/ttyUSB0', baudRate: 9_600 });
@@ -529,7 +531,7 @@ describe('TerminalManager', () => {
     const { manager } = setUp({
       serialPorts: {
         list: async () => ({ ports: [] }),
-        open: async () => serial as unknown as SerialTerminal,
+        open: async () => stubOf<SerialTerminal>(serial),
       },
     });
     await manager.openSerial({ path: '/dev/ttyUSB0' });
@@ -546,7 +548,7 @@ describe('TerminalManager', () => {
     const { manager } = setUp({
       serialPorts: {
         list: async () => ({ ports: [] }),
-        open: async () => serial as unknown as SerialTerminal,
+        open: async () => stubOf<SerialTerminal>(serial),
       },
     });
     await manager.openSerial({ path: '/dev/ttyUSB0' });
@@ -562,7 +564,7 @@ describe('TerminalManager', () => {
     const { manager } = setUp({
       serialPorts: {
         list: async () => ({ ports: [] }),
-        open: async () => serial as unknown as SerialTerminal,
+        open: async () => stubOf<SerialTerminal>(serial),
       },
     });
     await manager.openSerial({ path: '/dev/ttyUSB0' });
@@ -711,7 +713,7 @@ describe('TerminalManager when the gateway does not confirm its tunnel was stopp
   /** A real SshSession over a fake link whose stopReverseSsh (the close hook) answers 408; `exit()` ends its shell. */
   function sessionWithFailingStop() {
     let exit: () => void = () => undefined;
-    const channel = Object.assign(new PassThrough(), { stderr: new EventEmitter() });
+    const channel = Object.assign(new PassThrough(), { stderr: new PassThrough() });
     const session = new SshSession({
       kind: 'reverse',
       title: 'gw-1 (reverse SSH)',
@@ -719,7 +721,8 @@ describe('TerminalManager when the gateway does not confirm its tunnel was stopp
       cols: 80,
       rows: 24,
       connect: async () => ({
-        channel: channel as unknown as ClientChannel,
+        // The stream SshSession reads; ssh2's ClientChannel declares far more than a shell uses.
+        channel: stubOf<ClientChannel>(channel),
         hostKeys: [],
         lost: new Promise((resolve) => {
           exit = () => resolve({ reason: 'The shell exited (code 0).', isRemoteExit: true });
@@ -736,7 +739,7 @@ describe('TerminalManager when the gateway does not confirm its tunnel was stopp
       ssh: {
         openReverse: async () => {
           await session.open();
-          return session as unknown as SshTerminal;
+          return session;
         },
         openDirect: async () => Promise.reject(new Error('not here')),
         replaceHostKey: async () => undefined,

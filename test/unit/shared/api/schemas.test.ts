@@ -125,7 +125,8 @@ describe('network settings rules', () => {
     expect(
       failingPaths(NetworkSettingsWriteSchema.safeParse({ ...base, adrMaxNbTrans: 2, adrMinNbTrans: 1 })),
     ).toEqual(['adrMaxNbTrans', 'adrMinNbTrans']);
-    const body = toNetworkSettingsWrite({ ...base, adrMaxNbTrans: 2, adrConservativeSlope: true } as never);
+    const readBack = { ...base, adrMaxNbTrans: 2, adrConservativeSlope: true };
+    const body = toNetworkSettingsWrite(readBack);
     expect(body).toEqual({ ...base, adrConservativeSlope: true });
   });
 });
