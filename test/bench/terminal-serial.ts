@@ -289,11 +289,10 @@ async function measureAppFlood<Name extends string>(
   const written = writer.write();
   // The time is the page's own (totalWrittenAt); each poll is a DevTools round trip through the page's main thread
   // and this process, which hosts the app: every 20 ms they slowed the flood by about a tenth.
-  await page.waitFor(
-    () => typeof window.fieldKitTerminalProbe!.totalWrittenAt === 'number',
-    undefined,
-    { pollingMs: 100, timeoutMs: 10 * 60_000 },
-  );
+  await page.waitFor(() => typeof window.fieldKitTerminalProbe!.totalWrittenAt === 'number', undefined, {
+    pollingMs: 100,
+    timeoutMs: 10 * 60_000,
+  });
   const cpu = cpuSpent(cpuBefore, await readCpu(cpuSources));
   const time = timeSpent(schedulesBefore, await readSchedules(browserPid, mainThreads));
   await written;

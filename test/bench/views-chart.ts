@@ -127,11 +127,7 @@ export async function runViewsChartBench(): Promise<BenchFigure[]> {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`http://127.0.0.1:${port}/`);
     await page.waitForFunction(() => window.benchReady === true);
-    const render = () =>
-      page.evaluate(
-        (count) => window.renderChart!(count),
-        CHART_POINTS,
-      );
+    const render = () => page.evaluate((count) => window.renderChart!(count), CHART_POINTS);
     await render();
     const times: number[] = [];
     for (let round = 0; round < ROUNDS; round++) times.push(await render());

@@ -26,7 +26,8 @@ interface InterceptedCall extends AnsweredCall {
  */
 function checkedAnswer<Name extends CommandName>(name: Name, answer: unknown): CommandResponse<Name> {
   const result = gatewayCommands[name].response.safeParse(answer);
-  if (!result.success) throw new Error(`The test's answer to ${name} is not one the server gives: ${result.error.message}`);
+  if (!result.success)
+    throw new Error(`The test's answer to ${name} is not one the server gives: ${result.error.message}`);
   return answer as CommandResponse<Name>;
 }
 
@@ -48,7 +49,10 @@ export function commanderAnswering(answer: (call: AnsweredCall) => unknown): Gat
  * Routes `commander`'s commands through `intercept` first, in place (so whoever already holds it sees the change):
  * an answer other than `undefined` is the command's answer; `undefined` lets the commander underneath answer.
  */
-export function interceptCommands(commander: GatewayCommander, intercept: (call: InterceptedCall) => unknown): void {
+export function interceptCommands(
+  commander: GatewayCommander,
+  intercept: (call: InterceptedCall) => unknown,
+): void {
   const underlying = commander.command.bind(commander);
   commander.command = async <Name extends CommandName>(
     gatewayId: string,

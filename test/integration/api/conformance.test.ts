@@ -309,11 +309,11 @@ function endpointViolation(
   return {
     rule,
     viaClient: () =>
+      // eslint-disable-next-line no-restricted-syntax -- a request the types refuse is what the client must refuse
       provider.call(name, {
         params: request.params ?? {},
         query: request.query,
         body: request.body,
-        // eslint-disable-next-line no-restricted-syntax -- a request the types refuse is what the client must refuse
       } as never),
     raw: {
       method: definition.method,

@@ -71,7 +71,10 @@ describe('registerIpc', () => {
 
   it('refuses another web contents', async () => {
     const { call, mainFrame } = await setUp();
-    const result = await call('app:info', { sender: stubOf<WebContents>({}), senderFrame: stubOf<WebFrameMain>(mainFrame) });
+    const result = await call('app:info', {
+      sender: stubOf<WebContents>({}),
+      senderFrame: stubOf<WebFrameMain>(mainFrame),
+    });
     expect(result).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
 

@@ -162,7 +162,9 @@ describe('Electron main process', () => {
     if (typeof listener !== 'function') throw new Error('No listener for response headers was added.');
     const callback = vi.fn();
     listener(
-      stubOf<Electron.OnHeadersReceivedListenerDetails>({ responseHeaders: { 'content-type': ['text/html'] } }),
+      stubOf<Electron.OnHeadersReceivedListenerDetails>({
+        responseHeaders: { 'content-type': ['text/html'] },
+      }),
       callback,
     );
     expect(callback.mock.calls[0]?.[0].responseHeaders['Content-Security-Policy'][0]).toContain(

@@ -11,22 +11,23 @@ import {
 } from '../../../electron/main/window';
 import { stubOf } from '../../helpers/stub';
 
-/** What the app's window-open handler is handed and answers (Electron's HandlerDetails, as far as it reads). */
-type OpenHandler = (details: { url: string }) => { action: 'allow' | 'deny' };
-
 function buildContents(currentUrl = APP_ENTRY_URL) {
   const emitter = new EventEmitter();
-  let openHandler: OpenHandler | undefined;
-  const contents = Object.assign(emitter, {
+  let openHandler: Parameters<WebContents['setWindowOpenHandler']>[0] | undefined;
+  const contents: WebContents = stubOf<WebContents>({
     getURL: () => currentUrl,
-    setWindowOpenHandler: (handler: OpenHandler) => {
+    setWindowOpenHandler: (handler) => {
       openHandler = handler;
+    },
+    on: (event: string, listener: Parameters<EventEmitter['on']>[1]) => {
+      emitter.on(event, listener);
+      return contents;
     },
   });
   return {
-    contents: stubOf<WebContents>(contents),
+    contents,
     emitter,
-    open: (url: string) => openHandler?.({ url }),
+    open: (url: string) => openHandler?.(stubOf<Electron.HandlerDetails>({ url })),
   };
 }
 

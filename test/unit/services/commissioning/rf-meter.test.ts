@@ -8,19 +8,19 @@ function rfCommander(
 ) {
   let call = 0;
   return commanderAnswering(async () => {
-      const reading = readings[Math.min(call++, readings.length - 1)];
-      if (reading === 'silent') throw new ApiError(408, 2, 'Gateway did not answer', 'getWmRfInformation');
-      return {
-        radioInterface: 'LTE',
-        activeBandClass: 4,
-        activeChannel: 1,
-        io: -70,
-        signalStrength: -90,
-        sinr: 10,
-        rsrq: -12,
-        ecio: -8,
-        ...reading,
-      };
+    const reading = readings[Math.min(call++, readings.length - 1)];
+    if (reading === 'silent') throw new ApiError(408, 2, 'Gateway did not answer', 'getWmRfInformation');
+    return {
+      radioInterface: 'LTE',
+      activeBandClass: 4,
+      activeChannel: 1,
+      io: -70,
+      signalStrength: -90,
+      sinr: 10,
+      rsrq: -12,
+      ecio: -8,
+      ...reading,
+    };
   });
 }
 

@@ -35,7 +35,8 @@ function silentCommander(manual: ManualClock, silentCalls: number, probeMs = 0) 
   return commanderAnswering(async () => {
     calls++;
     if (probeMs > 0) await manual.sleep(probeMs);
-    if (calls <= silentCalls) throw new ApiError(408, 2, 'Gateway did not answer getBspStatus', 'getBspStatus');
+    if (calls <= silentCalls)
+      throw new ApiError(408, 2, 'Gateway did not answer getBspStatus', 'getBspStatus');
     return {};
   });
 }

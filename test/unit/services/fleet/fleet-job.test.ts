@@ -33,23 +33,23 @@ function createFakeFleet(options: FakeFleetOptions = {}) {
   let maxInFlight = 0;
   const commander = commanderAnswering(async ({ gatewayId, name, request }) => {
     inFlight++;
-      maxInFlight = Math.max(maxInFlight, inFlight);
-      try {
-        await options.onCommand?.(gatewayId, name);
-        await Promise.resolve();
-        const queued = options.failures?.[gatewayId];
-        if (queued && queued.length > 0) throw queued.shift();
-        if (options.always?.[gatewayId]) throw options.always[gatewayId];
-        if (name === 'getPreferredPingIpAddress') return { ipAddr: pingTargets.get(gatewayId) ?? '8.8.8.8' };
-        if (name === 'setPreferredPingIpAddress') {
-          const { ipAddr } = gatewayCommands.setPreferredPingIpAddress.request.parse(request);
-          if (!options.stubborn?.has(gatewayId)) pingTargets.set(gatewayId, ipAddr);
-          return { status: 'OK' };
-        }
-        throw new ApiError(404, 32, `unexpected ${name}`, name);
-      } finally {
-        inFlight--;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    try {
+      await options.onCommand?.(gatewayId, name);
+      await Promise.resolve();
+      const queued = options.failures?.[gatewayId];
+      if (queued && queued.length > 0) throw queued.shift();
+      if (options.always?.[gatewayId]) throw options.always[gatewayId];
+      if (name === 'getPreferredPingIpAddress') return { ipAddr: pingTargets.get(gatewayId) ?? '8.8.8.8' };
+      if (name === 'setPreferredPingIpAddress') {
+        const { ipAddr } = gatewayCommands.setPreferredPingIpAddress.request.parse(request);
+        if (!options.stubborn?.has(gatewayId)) pingTargets.set(gatewayId, ipAddr);
+        return { status: 'OK' };
       }
+      throw new ApiError(404, 32, `unexpected ${name}`, name);
+    } finally {
+      inFlight--;
+    }
   });
   return { commander, pingTargets, maxInFlight: () => maxInFlight };
 }

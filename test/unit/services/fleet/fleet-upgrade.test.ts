@@ -55,45 +55,45 @@ function createFakeSoftware(options: FakeSoftwareOptions = {}) {
     reads = -1;
   };
   const commander = commanderAnswering(async ({ gatewayId, name, request }) => {
-      await Promise.resolve();
-      sent.push(name);
-      switch (name) {
-        case 'getLastInstallUpgradeStatus': {
-          if (reads < 0) return status;
-          reads++;
-          const installing = options.installingReads ?? 2;
-          if (reads <= installing)
-            return { ...status, phase: 'installing', progress: (reads * 100) / (installing + 1) };
-          if (reads <= installing + (options.awayReads ?? 2))
-            throw new ApiError(408, 2, 'The gateway did not answer', name);
-          finish();
-          return status;
-        }
-        case 'getUpgradableSoftware':
-          return Object.entries(offered).map(([item, newVer]) => ({
-            name: item,
-            ver: installed[item],
-            newVer,
-            special: 0,
-          }));
-        case 'getSoftwareVersions':
-          return {
-            bspVersion: '6.0.2',
-            packages: Object.entries(installed).map(([item, ver]) => ({ name: item, ver })),
-          };
-        case 'upgradeSoftware':
-          if (status.lastStatus === INSTALL_STATUS.IN_PROGRESS)
-            throw new ApiError(400, 1, 'An operation is in progress', name);
-          status = {
-            lastOperation: `upgrade ${gatewayCommands.upgradeSoftware.request.parse(request).packageToUpgrade}`,
-            lastStatus: INSTALL_STATUS.IN_PROGRESS,
-          };
-          reads = 0;
-          if (options.losesUpgradeAnswer) throw new ApiError(503, 0, 'The answer was lost', name);
-          return { status: 'STARTED' };
-        default:
-          throw new ApiError(404, 32, `unexpected ${name} on ${gatewayId}`, name);
+    await Promise.resolve();
+    sent.push(name);
+    switch (name) {
+      case 'getLastInstallUpgradeStatus': {
+        if (reads < 0) return status;
+        reads++;
+        const installing = options.installingReads ?? 2;
+        if (reads <= installing)
+          return { ...status, phase: 'installing', progress: (reads * 100) / (installing + 1) };
+        if (reads <= installing + (options.awayReads ?? 2))
+          throw new ApiError(408, 2, 'The gateway did not answer', name);
+        finish();
+        return status;
       }
+      case 'getUpgradableSoftware':
+        return Object.entries(offered).map(([item, newVer]) => ({
+          name: item,
+          ver: installed[item],
+          newVer,
+          special: 0,
+        }));
+      case 'getSoftwareVersions':
+        return {
+          bspVersion: '6.0.2',
+          packages: Object.entries(installed).map(([item, ver]) => ({ name: item, ver })),
+        };
+      case 'upgradeSoftware':
+        if (status.lastStatus === INSTALL_STATUS.IN_PROGRESS)
+          throw new ApiError(400, 1, 'An operation is in progress', name);
+        status = {
+          lastOperation: `upgrade ${gatewayCommands.upgradeSoftware.request.parse(request).packageToUpgrade}`,
+          lastStatus: INSTALL_STATUS.IN_PROGRESS,
+        };
+        reads = 0;
+        if (options.losesUpgradeAnswer) throw new ApiError(503, 0, 'The answer was lost', name);
+        return { status: 'STARTED' };
+      default:
+        throw new ApiError(404, 32, `unexpected ${name} on ${gatewayId}`, name);
+    }
   });
   return { commander, installed, sent };
 }

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { PassThrough, type Duplex } from 'node:stream';
-import { Client, type ConnectConfig } from 'ssh2';
+import type { Client, ConnectConfig } from 'ssh2';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KnownHosts } from '../../../../electron/services/ssh/known-hosts';
 import {
@@ -65,8 +65,8 @@ class TunnelStream extends PassThrough {
   }
 }
 
-/** ssh2's Client with the parts the service uses played by the fake field instead of a network. */
-class FakeClient extends Client {
+/** A fake of the parts of ssh2's Client the service uses. */
+class FakeClient extends EventEmitter {
   #isClosed = false;
   #pending: Array<(error: Error) => void> = [];
 
@@ -74,7 +74,7 @@ class FakeClient extends Client {
     super();
   }
 
-  override connect(config: ConnectConfig): this {
+  connect(config: ConnectConfig): this {
     const holder = config.sock instanceof TunnelStream ? config.sock.holder : undefined;
     if (!holder) this.field.relayClients.push(this);
     void Promise.resolve().then(() =>
@@ -111,7 +111,7 @@ class FakeClient extends Client {
     return this;
   }
 
-  override forwardOut(
+  forwardOut(
     _srcIp: string,
     _srcPort: number,
     _dstIp: string,
@@ -128,13 +128,15 @@ class FakeClient extends Client {
     void Promise.resolve().then(() =>
       holder
         ? callback?.(undefined, new TunnelStream(holder))
-        : callback?.(Object.assign(new Error('(SSH) Channel open failure: Connection refused'), { reason: 2 })),
+        : callback?.(
+            Object.assign(new Error('(SSH) Channel open failure: Connection refused'), { reason: 2 }),
+          ),
     );
     return this;
   }
 
   // ssh2's shell takes (callback), (window, callback) or (window, options, callback): the callback is the last.
-  override shell(...parts: unknown[]): this {
+  shell(...parts: unknown[]): this {
     const callback = parts.at(-1);
     const channel = Object.assign(new PassThrough(), {
       stderr: new EventEmitter(),
@@ -144,7 +146,7 @@ class FakeClient extends Client {
     return this;
   }
 
-  override end(): this {
+  end(): this {
     this.drop();
     return this;
   }
@@ -181,7 +183,10 @@ beforeEach(() => {
   service = new SshService({
     knownHosts,
     runCommand: (gatewayId, command, body) => field.runCommand(gatewayId, command, body),
-    createClient: () => new FakeClient(field),
+    // ssh2 types a forward's stream as a ClientChannel and always present; a forward is a plain Duplex, and
+    // a failed one comes with none.
+    // eslint-disable-next-line no-restricted-syntax -- ssh2's types are stricter than ssh2
+    createClient: () => new FakeClient(field) as unknown as Client,
     connectSocket: () => new PassThrough(),
     random: () => 0.5,
   });

@@ -3,7 +3,6 @@ import { PassThrough } from 'node:stream';
 import type { ClientChannel } from 'ssh2';
 import { describe, expect, it } from 'vitest';
 import { IpcError } from '../../../../electron/shared/ipc/result';
-import { stubOf } from '../../../helpers/stub';
 import { FlowController } from '../../../../electron/services/terminal-core';
 import {
   HostKeyChangedError,
@@ -26,12 +25,14 @@ import {
 type Pushed = { event: string; payload: Record<string, unknown> };
 
 /** An SSH session that pauses its "channel" through a real FlowController, like SshSession does. */
-class FakeSshSession extends EventEmitter {
+class FakeSshSession extends EventEmitter implements SshTerminal {
   readonly kind = 'ssh' as const;
   readonly title = 'gw-1 (reverse SSH)';
   readonly gatewayId = 'gw-1';
   readonly reason = undefined;
+  readonly closeWarning = undefined;
   readonly logPath = '/logs/gw-1_2026-01-01_10-00-00.log';
+  readonly logProblem = undefined;
   readonly hostKeys = [{ keyId: 'gateway:gw-1', fingerprint: 'SHA256:abc', isNew: true }];
   state: 'connecting' | 'open' | 'closed' | 'failed' = 'open';
   bytesIn = 0;
@@ -78,7 +79,7 @@ class FakeSshSession extends EventEmitter {
 }
 
 /** A serial session as the manager sees it: its framing, and DTR/RTS with their setter. */
-class FakeSerialSession extends EventEmitter {
+class FakeSerialSession extends EventEmitter implements SerialTerminal {
   readonly kind = 'serial' as const;
   readonly title = '/dev/ttyUSB0 · 9600 7E1';
   readonly options = {
@@ -90,6 +91,7 @@ class FakeSerialSession extends EventEmitter {
     txNewline: 'cr',
   } as const;
   logPath: string | undefined = undefined;
+  logProblem: string | undefined = undefined;
   readonly state = 'open';
   readonly bytesIn = 0;
   readonly bytesOut = 0;
@@ -106,6 +108,16 @@ class FakeSerialSession extends EventEmitter {
     this.isRawView = isOn;
   }
   async close(): Promise<void> {}
+  // What the manager does not use of a serial session here: nothing to do.
+  write(): void {}
+  async writeBytes(): Promise<void> {}
+  resize(): void {}
+  acknowledge(): void {}
+  setDisplayFilter(): void {}
+  async reopen(): Promise<void> {}
+  async sendBreak(): Promise<void> {}
+  async pasteLines(): Promise<void> {}
+  async disconnect(): Promise<void> {}
 }
 
 function setUp(overrides: Partial<TerminalManagerDependencies> = {}) {
@@ -133,14 +145,14 @@ function setUp(overrides: Partial<TerminalManagerDependencies> = {}) {
           stopped.push(request.gatewayId);
         };
         opened.push(session);
-        return stubOf<SshTerminal>(session);
+        return session;
       },
       openDirect: async (request) => {
         requests.push(request);
         const session = new FakeSshSession(`s${++next}`);
         session.route = 'direct';
         opened.push(session);
-        return stubOf<SshTerminal>(session);
+        return session;
       },
       replaceHostKey: async () => undefined,
     },
@@ -506,7 +518,7 @@ describe('TerminalManager', () => {
     const { manager, pushed } = setUp({
       serialPorts: {
         list: async () => ({ ports: [] }),
-        open: async () => stubOf<SerialTerminal>(serial),
+        open: async () => serial,
       },
     });
     await manager.openSerial({ path: '/dev/ttyUSB0', baudRate: 9_600 });
@@ -531,7 +543,7 @@ describe('TerminalManager', () => {
     const { manager } = setUp({
       serialPorts: {
         list: async () => ({ ports: [] }),
-        open: async () => stubOf<SerialTerminal>(serial),
+        open: async () => serial,
       },
     });
     await manager.openSerial({ path: '/dev/ttyUSB0' });
@@ -542,13 +554,12 @@ describe('TerminalManager', () => {
   });
 
   it('lists why a session is not logged, for the status bar', async () => {
-    const serial = Object.assign(new FakeSerialSession('s-serial'), {
-      logProblem: 'Not logged: no log file could be made in /media/full (ENOSPC).',
-    });
+    const serial = new FakeSerialSession('s-serial');
+    serial.logProblem = 'Not logged: no log file could be made in /media/full (ENOSPC).';
     const { manager } = setUp({
       serialPorts: {
         list: async () => ({ ports: [] }),
-        open: async () => stubOf<SerialTerminal>(serial),
+        open: async () => serial,
       },
     });
     await manager.openSerial({ path: '/dev/ttyUSB0' });
@@ -564,7 +575,7 @@ describe('TerminalManager', () => {
     const { manager } = setUp({
       serialPorts: {
         list: async () => ({ ports: [] }),
-        open: async () => stubOf<SerialTerminal>(serial),
+        open: async () => serial,
       },
     });
     await manager.openSerial({ path: '/dev/ttyUSB0' });
@@ -721,8 +732,9 @@ describe('TerminalManager when the gateway does not confirm its tunnel was stopp
       cols: 80,
       rows: 24,
       connect: async () => ({
-        // The stream SshSession reads; ssh2's ClientChannel declares far more than a shell uses.
-        channel: stubOf<ClientChannel>(channel),
+        // ssh2's ClientChannel overloads `on` returning ClientChannel, which no stream double can declare.
+        // eslint-disable-next-line no-restricted-syntax -- a PassThrough as the shell channel
+        channel: channel as unknown as ClientChannel,
         hostKeys: [],
         lost: new Promise((resolve) => {
           exit = () => resolve({ reason: 'The shell exited (code 0).', isRemoteExit: true });

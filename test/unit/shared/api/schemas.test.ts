@@ -101,7 +101,7 @@ describe('integration rules', () => {
 });
 
 describe('network settings rules', () => {
-  const base = { entityId: { entityType: 'APPLICATION', id: 'app-1' } };
+  const base = { entityId: { entityType: 'APPLICATION' as const, id: 'app-1' } };
 
   it('enforces 1 ≤ minNbTrans ≤ maxNbTrans ≤ 3 on data rates "0" to "15"', () => {
     const body = {
