@@ -96,6 +96,7 @@ export default tseslint.config(
       'renderer/**/*.svelte',
       'simulator/**/*.ts',
       'scripts/**/*.ts',
+      'test/**/*.ts',
     ],
     ignores: [
       // ssh2's undeclared channel fields that steer the receive window (ADR 0002).

@@ -1,4 +1,4 @@
-import type { BrowserWindow, Session, WebContents } from 'electron';
+import type { BrowserWindow, BrowserWindowConstructorOptions, Session, WebContents } from 'electron';
 import type { WindowBounds } from './window-state';
 
 /** The scheme the renderer is served from (never file://). */
@@ -15,11 +15,11 @@ export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
  * the renderer, no webview, web security on, middle-click windows off), so a change of Electron's defaults
  * cannot loosen them. The options are a literal here so the static security scan can read them.
  */
-export function createMainWindow(
-  BrowserWindowClass: typeof BrowserWindow,
+export function createMainWindow<MainWindow = BrowserWindow>(
+  BrowserWindowClass: new (options: BrowserWindowConstructorOptions) => MainWindow,
   preloadPath: string,
   bounds: WindowBounds | null,
-): BrowserWindow {
+): MainWindow {
   return new BrowserWindowClass({
     width: bounds?.width ?? 1280,
     height: bounds?.height ?? 820,

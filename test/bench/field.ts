@@ -27,6 +27,8 @@ import {
   prepareSitePack,
   type PackReader,
 } from '../../electron/services/site-pack';
+import { isCommandName, type CommandRequest } from '../../electron/shared/api/commands';
+import { isEndpointName, type EndpointRequest } from '../../electron/shared/api/endpoints';
 import type { Gateway } from '../../electron/shared/api/gateway';
 import { startSimulator } from '../../simulator';
 import { launchBrowser } from '../helpers/browser';
@@ -41,6 +43,13 @@ import { spawnSimulator } from '../helpers/simulator-process';
 import { printFixture } from './api';
 import type { FieldHostConfig } from './field-host-process';
 import type { BenchFigure } from './report';
+
+declare global {
+  interface Window {
+    /** When the search box last saw a key, by the page's clock (set by the typing benchmark). */
+    keyAt?: number;
+  }
+}
 
 const SILENT_LOG = { info: () => undefined, error: () => undefined };
 /** Gateways in the search figure's pack. */
@@ -267,8 +276,7 @@ async function searchFigure(rendererDir: string): Promise<BenchFigure[]> {
     await page.getByText(`${SEARCH_GATEWAYS.toLocaleString('en')} gateways`).waitFor();
     const box = page.getByRole('searchbox', { name: 'Search by name or MAC' });
     await page.evaluate(() => {
-      const probe = window as unknown as { keyAt: number };
-      document.addEventListener('keydown', (event) => (probe.keyAt = event.timeStamp), true);
+      document.addEventListener('keydown', (event) => (window.keyAt = event.timeStamp), true);
     });
     const times: number[] = [];
     for (let round = 0; round < TYPED_MACS; round++) {
@@ -300,7 +308,7 @@ async function searchFigure(rendererDir: string): Promise<BenchFigure[]> {
                 const first = document.querySelector('[data-row-index="0"]')?.textContent ?? '';
                 if (shown === countText && (firstName === null || first.includes(firstName))) {
                   clearTimeout(givenUp);
-                  resolve(performance.now() - (window as unknown as { keyAt: number }).keyAt);
+                  resolve(performance.now() - (window.keyAt ?? Number.NaN));
                 } else requestAnimationFrame(check);
               };
               check();
@@ -340,11 +348,17 @@ async function packFigure(): Promise<BenchFigure[]> {
     if (!providerId) throw new Error('the provider user names no provider');
     let requests = 0;
     const reader: PackReader = {
-      call: (endpoint, request) => (requests++, session.call(endpoint as never, request as never)),
-      command: (gatewayId, command, body) => (
-        requests++,
-        session.command(gatewayId, command as never, body as never)
-      ),
+      // As the app's site-pack handler does: the names are checked, the requests are validated by the client.
+      call: (endpoint, request) => {
+        requests++;
+        if (!isEndpointName(endpoint)) throw new Error(`No endpoint named ${endpoint}`);
+        return session.call(endpoint, request as EndpointRequest<typeof endpoint>);
+      },
+      command: (gatewayId, command, body) => {
+        requests++;
+        if (!isCommandName(command)) throw new Error(`No gateway command named ${command}`);
+        return session.command(gatewayId, command, body as CommandRequest<typeof command>);
+      },
     };
     const started = performance.now();
     const pack = await prepareSitePack({

@@ -135,7 +135,7 @@ interface ProbedTerminal {
 }
 
 /** PROBE_SCRIPT's probe plus what TerminalPane adds to it, as page scripts see it on `window`. */
-export interface ProbeWindow {
+interface ProbeWindow {
   fieldKitTerminalProbe: {
     capturing: boolean;
     chunks: Uint8Array[];
@@ -150,6 +150,13 @@ export interface ProbeWindow {
     terminals: Record<string, ProbedTerminal>;
     serializers?: Record<string, () => string>;
   };
+}
+
+declare global {
+  interface Window {
+    /** The terminal probe, on the pages the terminal tests and benchmarks drive (absent elsewhere). */
+    fieldKitTerminalProbe?: ProbeWindow['fieldKitTerminalProbe'];
+  }
 }
 
 /**
@@ -326,7 +333,7 @@ export async function waitForTerminalText(page: Page, text: string, timeoutMs = 
       const id = document
         .querySelector('.pane:not([hidden]) [data-terminal-id]')
         ?.getAttribute('data-terminal-id');
-      const probe = (window as unknown as ProbeWindow).fieldKitTerminalProbe;
+      const probe = window.fieldKitTerminalProbe!;
       return Boolean(id && probe.serializers?.[id]?.().includes(expected));
     },
     text,
@@ -371,7 +378,7 @@ export interface FloodCheckOptions {
  */
 export async function startCapturing(page: ScriptablePage, expectedTotal?: number): Promise<number> {
   return page.evaluate((expected) => {
-    const probe = (window as unknown as ProbeWindow).fieldKitTerminalProbe;
+    const probe = window.fieldKitTerminalProbe!;
     probe.chunks = [];
     probe.total = 0;
     probe.expectedTotal = expected ?? Number.POSITIVE_INFINITY;
@@ -397,7 +404,7 @@ export async function checkFloodInPage(
   );
   await page.type(`flood ${megabytes}`);
   const startedAt = await page.evaluate(() => {
-    const probe = (window as unknown as ProbeWindow).fieldKitTerminalProbe;
+    const probe = window.fieldKitTerminalProbe!;
     probe.reset(
       document.querySelector('.pane:not([hidden]) [data-terminal-id]')?.getAttribute('data-terminal-id') ??
         '',
@@ -410,7 +417,7 @@ export async function checkFloodInPage(
     if (!options.keystrokeIntervalMs) return;
     for (let count = 0; isFlooding && count < 100_000; count += 1) {
       await page.evaluate(() => {
-        const probe = (window as unknown as ProbeWindow).fieldKitTerminalProbe;
+        const probe = window.fieldKitTerminalProbe!;
         probe.keySentAt.push(performance.now());
       });
       await page.type('%');
@@ -422,7 +429,7 @@ export async function checkFloodInPage(
       const id =
         document.querySelector('.pane:not([hidden]) [data-terminal-id]')?.getAttribute('data-terminal-id') ??
         '';
-      const probe = (window as unknown as ProbeWindow).fieldKitTerminalProbe;
+      const probe = window.fieldKitTerminalProbe!;
       return typeof probe.floodWrittenAt[id] === 'number';
     },
     undefined,
@@ -438,7 +445,7 @@ export async function checkFloodInPage(
   // Clear the typed `%` from the shell's command line (Ctrl-U).
   if (options.keystrokeIntervalMs) await page.type('\x15');
   const result = await page.evaluate(async (keepBytes) => {
-    const probe = (window as unknown as ProbeWindow).fieldKitTerminalProbe;
+    const probe = window.fieldKitTerminalProbe!;
     probe.capturing = false;
     const id =
       document.querySelector('.pane:not([hidden]) [data-terminal-id]')?.getAttribute('data-terminal-id') ??
@@ -565,7 +572,7 @@ async function measureXtermWriteInPage(
 ): Promise<{ megabytesPerSecond: number; bytes: number; cols: number; rows: number }> {
   return page.evaluate(
     async ({ keepBytes, repeat }) => {
-      const probe = (window as unknown as ProbeWindow).fieldKitTerminalProbe;
+      const probe = window.fieldKitTerminalProbe!;
       const shown = Object.values(probe.terminals)[0]!;
       // Same font and geometry as the shown terminal: a narrower one wraps each flood line into two rows, twice the work.
       const size = shown.element?.getBoundingClientRect() ?? { width: 800, height: 480 };

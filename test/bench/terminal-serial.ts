@@ -33,7 +33,6 @@ import {
   signInAndOpenTerminals,
   startCapturing,
   startTerminalRig,
-  type ProbeWindow,
 } from './terminal-rig';
 
 /** What one pass measured. */
@@ -290,16 +289,15 @@ async function measureAppFlood<Name extends string>(
   const written = writer.write();
   // The time is the page's own (totalWrittenAt); each poll is a DevTools round trip through the page's main thread
   // and this process, which hosts the app: every 20 ms they slowed the flood by about a tenth.
-  await page.waitFor(
-    () => typeof (window as unknown as ProbeWindow).fieldKitTerminalProbe.totalWrittenAt === 'number',
-    undefined,
-    { pollingMs: 100, timeoutMs: 10 * 60_000 },
-  );
+  await page.waitFor(() => typeof window.fieldKitTerminalProbe!.totalWrittenAt === 'number', undefined, {
+    pollingMs: 100,
+    timeoutMs: 10 * 60_000,
+  });
   const cpu = cpuSpent(cpuBefore, await readCpu(cpuSources));
   const time = timeSpent(schedulesBefore, await readSchedules(browserPid, mainThreads));
   await written;
   const received = await page.evaluate(async (keepBytes) => {
-    const probe = (window as unknown as ProbeWindow).fieldKitTerminalProbe;
+    const probe = window.fieldKitTerminalProbe!;
     probe.capturing = false;
     const all = new Uint8Array(probe.total);
     let offset = 0;

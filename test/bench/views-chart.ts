@@ -13,6 +13,15 @@ import { build } from 'vite';
 import { launchBrowser } from '../helpers/browser';
 import type { BenchFigure } from './report';
 
+declare global {
+  interface Window {
+    /** Set by the benchmark page once its chart is mounted. */
+    benchReady?: boolean;
+    /** The benchmark page's chart render: draws `count` points, answers the milliseconds it took. */
+    renderChart?(count: number): Promise<number>;
+  }
+}
+
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const COMPONENTS = join(ROOT, 'renderer', 'src', 'lib', 'components');
 /** Points in the measured series. */
@@ -117,12 +126,8 @@ export async function runViewsChartBench(): Promise<BenchFigure[]> {
     const { page } = browser;
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`http://127.0.0.1:${port}/`);
-    await page.waitForFunction(() => (window as unknown as { benchReady?: boolean }).benchReady === true);
-    const render = () =>
-      page.evaluate(
-        (count) => (window as unknown as { renderChart(count: number): Promise<number> }).renderChart(count),
-        CHART_POINTS,
-      );
+    await page.waitForFunction(() => window.benchReady === true);
+    const render = () => page.evaluate((count) => window.renderChart!(count), CHART_POINTS);
     await render();
     const times: number[] = [];
     for (let round = 0; round < ROUNDS; round++) times.push(await render());

@@ -10,6 +10,13 @@ import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { signIn } from './support/login-page';
 import { ensureRendererBuilt } from './support/renderer-build';
 
+declare global {
+  interface Window {
+    /** Set by the live-page test; gone after a reload, so still there means the page was never reloaded. */
+    notReloaded?: boolean;
+  }
+}
+
 // The gateway page follows the gateway as it is now: Chromium → browser host → the in-process simulator, whose
 // gateways reboot in REBOOT_MS (--reboot-ms).
 
@@ -75,7 +82,7 @@ describe('the live gateway page', () => {
     await title.waitFor();
     expect(await title.textContent()).toContain('ONLINE');
     // Gone after a reload: its presence at the end says the page was never reloaded.
-    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    await page.evaluate(() => (window.notReloaded = true));
 
     await page.getByRole('navigation', { name: 'Commands' }).getByRole('button', { name: 'reboot' }).click();
     await page.getByRole('button', { name: 'Run reboot' }).click();
@@ -99,9 +106,7 @@ describe('the live gateway page', () => {
       .toMatch(/OFFLINE\|Following the reboot: waiting for the gateway to come back/);
     await expect.poll(() => title.textContent(), { timeout: REBOOT_MS + 15_000 }).toContain('ONLINE');
     expect(await page.getByTestId('gateway-freshness').textContent()).toContain('read again every 10 s');
-    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
-      true,
-    );
+    expect(await page.evaluate(() => window.notReloaded)).toBe(true);
   }, 60_000);
 
   it("lists the reboot's shutdown alarm among the gateway's events of the last 24 hours", async () => {

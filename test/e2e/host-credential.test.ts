@@ -22,6 +22,13 @@ interface HostileReport {
   readHostPage: string;
 }
 
+declare global {
+  interface Window {
+    /** Set by the hostile page's script once it has tried the host. */
+    hostileReport?: HostileReport;
+  }
+}
+
 /** What the hostile server saw: the Cookie header of each request its page made to `/steal`. */
 interface HostileServer {
   origin: string;
@@ -103,7 +110,9 @@ async function visitHostilePage(pageOrigin: string): Promise<HostileReport> {
   try {
     await tab.goto(`${pageOrigin}/`);
     await tab.waitForFunction(() => 'hostileReport' in window);
-    return await tab.evaluate(() => (window as unknown as { hostileReport: HostileReport }).hostileReport);
+    const report = await tab.evaluate(() => window.hostileReport);
+    if (!report) throw new Error('The hostile page reported nothing.');
+    return report;
   } finally {
     await tab.close();
   }

@@ -8,7 +8,6 @@ import {
   signInAndOpenTerminals,
   startTerminalRig,
   waitForTerminalText,
-  type ProbeWindow,
   type TerminalRig,
 } from '../bench/terminal-rig';
 import { openSerialConsole } from './support/serial-console';
@@ -55,7 +54,7 @@ function readTerminalText(page: Page): Promise<string> {
     const id = document
       .querySelector('.pane:not([hidden]) [data-terminal-id]')
       ?.getAttribute('data-terminal-id');
-    const probe = (window as unknown as ProbeWindow).fieldKitTerminalProbe;
+    const probe = window.fieldKitTerminalProbe!;
     return (id && probe.serializers?.[id]?.()) || '';
   });
 }

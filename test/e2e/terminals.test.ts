@@ -5,13 +5,19 @@ import {
   checkFloodInPage,
   openReverseTerminal,
   signInAndOpenTerminals,
-  type ProbeWindow,
   startTerminalRig,
   typeInTerminal,
   waitForTerminalText,
   type TerminalRig,
 } from '../bench/terminal-rig';
 import { playwrightPage } from '../helpers/cdp-page';
+
+declare global {
+  interface Window {
+    /** Bytes the terminal probe has been handed since the flood test started counting. */
+    bytesSeen?: number;
+  }
+}
 
 // The terminals end to end: Chromium → browser host → TerminalManager → SSH relay / demo serial console of the
 // in-process simulator, with xterm.js drawing (DOM renderer: headless Chromium has only a software WebGL here).
@@ -64,7 +70,7 @@ describe('terminals in the browser', () => {
         const id = document
           .querySelector('.pane:not([hidden]) [data-terminal-id]')!
           .getAttribute('data-terminal-id')!;
-        const terminal = (window as unknown as ProbeWindow).fieldKitTerminalProbe.terminals[id]!;
+        const terminal = window.fieldKitTerminalProbe!.terminals[id]!;
         return { selection: terminal.getSelection(), ...terminal.options };
       });
     await page.getByRole('button', { name: 'Find…' }).click();
@@ -98,20 +104,19 @@ describe('terminals in the browser', () => {
   }, 240_000);
 
   it('streams on after a reload in the middle of a flood: nothing stays paused for what the old page never acknowledged', async () => {
-    type CountingWindow = ProbeWindow & { bytesSeen: number };
     await page.evaluate(() => {
-      const counting = window as unknown as CountingWindow;
-      const probe = counting.fieldKitTerminalProbe;
+      const probe = window.fieldKitTerminalProbe!;
       const onBytes = probe.onBytes.bind(probe);
-      counting.bytesSeen = 0;
+      let bytesSeen = 0;
+      window.bytesSeen = bytesSeen;
       probe.onBytes = (id, bytes) => {
-        counting.bytesSeen += bytes.length;
+        window.bytesSeen = bytesSeen += bytes.length;
         onBytes(id, bytes);
       };
     });
     await typeInTerminal(page, 'flood 100\r');
     // Reloaded while xterm has a few MB of the flood in hand, unacknowledged.
-    await page.waitForFunction(() => (window as unknown as CountingWindow).bytesSeen > 2e6, undefined, {
+    await page.waitForFunction(() => (window.bytesSeen ?? 0) > 2e6, undefined, {
       polling: 20,
       timeout: 60_000,
     });
@@ -255,7 +260,7 @@ describe('terminals in the browser', () => {
       const id = document
         .querySelector('.pane:not([hidden]) [data-terminal-id]')!
         .getAttribute('data-terminal-id')!;
-      (window as unknown as ProbeWindow).fieldKitTerminalProbe.terminals[id]!.selectAll();
+      window.fieldKitTerminalProbe!.terminals[id]!.selectAll();
     });
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await expect

@@ -28,7 +28,7 @@ export async function findAxeViolations(page: Page): Promise<AxeViolation[]> {
     if (!(await hasAxe())) await page.evaluate(await readFile(AXE_PATH, 'utf8'));
   }
   return page.evaluate(async (impacts) => {
-    const axe = (window as unknown as { axe: AxeGlobal }).axe;
+    const axe = window.axe!;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((violation) => violation.impact !== null && impacts.includes(violation.impact))
@@ -39,6 +39,13 @@ export async function findAxeViolations(page: Page): Promise<AxeViolation[]> {
         targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
       }));
   }, BLOCKING_IMPACTS);
+}
+
+declare global {
+  interface Window {
+    /** axe-core, once its bundle is injected into the page. */
+    axe?: AxeGlobal;
+  }
 }
 
 /** The part of axe-core's API the helper uses (its types live in the injected bundle's world). */

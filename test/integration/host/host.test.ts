@@ -268,7 +268,7 @@ describe('browser host', () => {
     const host = await launch();
     let deep: unknown = [];
     for (let level = 0; level < 6_000; level += 1) deep = [deep];
-    (host.services.handlers as unknown as Record<string, () => unknown>)['api:call'] = () => ({
+    host.services.handlers['api:call'] = () => ({
       data: [],
       extra: deep,
     });

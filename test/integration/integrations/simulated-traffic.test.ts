@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import mqtt, { type IPublishPacket } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../../electron/services/session';
+import { IntegrationSchema } from '../../../electron/shared/api/integration';
 import type { RunningSimulator } from '../../../simulator';
 import { startMosquitto, type MosquittoBroker } from '../../helpers/mosquitto';
 import { loginAs, startTestSimulator } from '../../helpers/simulator';
@@ -29,13 +30,13 @@ describe('the simulator carries the traffic of stored integrations', () => {
   const save = (type: 'MQTT_V2' | 'HTTP_V2', name: string, configuration: Record<string, unknown>) =>
     session.call('saveIntegration', {
       params: {},
-      body: {
+      body: IntegrationSchema.parse({
         name,
         type,
         applicationId: { entityType: 'APPLICATION', id: ids.applicationId },
         converterId: { entityType: 'CONVERTER', id: ids.converterId },
         configuration,
-      } as never,
+      }),
     });
 
   const subscribe = async (topic: string) => {

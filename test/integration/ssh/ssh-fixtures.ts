@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KnownHosts } from '../../../electron/services/ssh/known-hosts';
+import { gatewayCommands } from '../../../electron/shared/api/commands';
 import { SshService, type SshServiceDependencies } from '../../../electron/services/ssh/ssh-service';
 import type { SshSession } from '../../../electron/services/ssh/ssh-session';
 import type { ReverseTunnels } from '../../../simulator/tunnels';
@@ -39,10 +40,7 @@ export async function createServiceHarness(
     async runCommand(gatewayId, command, body) {
       commands.push({ gatewayId, command, body });
       if (command === 'reverseSsh') {
-        await tunnels.openReverseTunnel(
-          gatewayId,
-          body as unknown as Parameters<ReverseTunnels['openReverseTunnel']>[1],
-        );
+        await tunnels.openReverseTunnel(gatewayId, gatewayCommands.reverseSsh.request.parse(body));
       } else if (command === 'stopReverseSsh') {
         await tunnels.closeTunnels(gatewayId);
       }

@@ -34,7 +34,7 @@ beforeEach(async () => {
     isTrustedSender: () => true,
     mapError: services.mapError,
   });
-  invoke = (channel, input) => router.dispatch(channel, input, null) as never;
+  invoke = (channel, input) => router.dispatch(channel, input, null);
   const profile = await services.profiles.save({ name: 'Lab', baseUrl: 'https://oam.lab.example' });
   profileId = profile.id;
   await services.profiles.select(profileId);

@@ -1,12 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { IpcMainInvokeEvent, WebContents } from 'electron';
+import type { IpcMainInvokeEvent, WebContents, WebFrameMain } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerIpc } from '../../../electron/main/ipc';
 import { FieldKitServices } from '../../../electron/app';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { contract } from '../../../electron/shared/ipc/contract';
+import { stubOf } from '../../helpers/stub';
 
 type Handler = (event: IpcMainInvokeEvent, input: unknown) => Promise<unknown>;
 
@@ -34,11 +35,16 @@ async function setUp() {
     handle: vi.fn((channel: string, handler: Handler) => handlers.set(channel, handler)),
     removeHandler: vi.fn((channel: string) => handlers.delete(channel)),
   };
+  // The frame's URL changes when it shows another page: a test sets it on this object.
   const mainFrame = { url: 'app://fieldkit/index.html' };
-  const contents = { mainFrame, isDestroyed: () => false, send: vi.fn() } as unknown as WebContents;
-  const unregister = registerIpc({ ipcMain: ipcMain as never, services, getWebContents: () => contents });
+  const contents = stubOf<WebContents>({
+    mainFrame: stubOf<WebFrameMain>(mainFrame),
+    isDestroyed: () => false,
+    send: vi.fn(),
+  });
+  const unregister = registerIpc({ ipcMain, services, getWebContents: () => contents });
   const call = (channel: string, event: Partial<IpcMainInvokeEvent>, input?: unknown) =>
-    handlers.get(channel)?.(event as IpcMainInvokeEvent, input);
+    handlers.get(channel)?.(stubOf<IpcMainInvokeEvent>(event), input);
   return { services, handlers, ipcMain, contents, mainFrame, unregister, call };
 }
 
@@ -50,7 +56,7 @@ describe('registerIpc', () => {
 
   it('answers our main frame', async () => {
     const { call, contents, mainFrame } = await setUp();
-    const result = await call('app:info', { sender: contents, senderFrame: mainFrame as never });
+    const result = await call('app:info', { sender: contents, senderFrame: stubOf<WebFrameMain>(mainFrame) });
     expect(result).toEqual({ ok: true, value: { version: '1.2.3', mode: 'electron', keychain: 'os' } });
   });
 
@@ -58,21 +64,24 @@ describe('registerIpc', () => {
     const { call, contents } = await setUp();
     const result = await call('app:info', {
       sender: contents,
-      senderFrame: { url: 'app://fieldkit/index.html' } as never,
+      senderFrame: stubOf<WebFrameMain>({ url: 'app://fieldkit/index.html' }),
     });
     expect(result).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
 
   it('refuses another web contents', async () => {
     const { call, mainFrame } = await setUp();
-    const result = await call('app:info', { sender: {} as never, senderFrame: mainFrame as never });
+    const result = await call('app:info', {
+      sender: stubOf<WebContents>({}),
+      senderFrame: stubOf<WebFrameMain>(mainFrame),
+    });
     expect(result).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
 
   it('refuses our main frame once it shows a page that is not ours', async () => {
     const { call, contents, mainFrame } = await setUp();
     mainFrame.url = 'https://evil.example/';
-    const result = await call('app:info', { sender: contents, senderFrame: mainFrame as never });
+    const result = await call('app:info', { sender: contents, senderFrame: stubOf<WebFrameMain>(mainFrame) });
     expect(result).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
 
@@ -80,13 +89,13 @@ describe('registerIpc', () => {
     const { call, contents, mainFrame, services } = await setUp();
     let deep: unknown = [];
     for (let level = 0; level < 6_000; level += 1) deep = [deep];
-    (services.handlers as unknown as Record<string, () => unknown>)['api:call'] = () => ({
+    services.handlers['api:call'] = () => ({
       data: [],
       extra: deep,
     });
     const result = await call(
       'api:call',
-      { sender: contents, senderFrame: mainFrame as never },
+      { sender: contents, senderFrame: stubOf<WebFrameMain>(mainFrame) },
       { endpoint: 'listGateways' },
     );
     expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });

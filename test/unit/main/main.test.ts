@@ -5,15 +5,17 @@ import { join } from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FieldKitServices as Services } from '../../../electron/app';
+import { stubOf } from '../../helpers/stub';
 
 const mocks = vi.hoisted(() => {
   const state = { folder: '', hasLock: true };
   const appEvents = new Map<string, ((...args: unknown[]) => void)[]>();
-  const windows: { options: Record<string, unknown>; window: Record<string, unknown> & EventEmitterLike }[] =
-    [];
-  interface EventEmitterLike {
+  /** The parts of a created window the tests read. */
+  interface CreatedWindow {
+    loadURL: unknown;
     emit(name: string, ...args: unknown[]): boolean;
   }
+  const windows: { options: Record<string, unknown>; window: CreatedWindow }[] = [];
   return { state, appEvents, windows };
 });
 
@@ -45,7 +47,7 @@ vi.mock('electron', async () => {
     getNormalBounds = () => ({ x: 40, y: 50, width: 1111, height: 777 });
     constructor(options: Record<string, unknown>) {
       super();
-      windows.push({ options, window: this as never });
+      windows.push({ options, window: this });
     }
   }
   return {
@@ -101,7 +103,7 @@ const faults = new EventEmitter();
 async function startMain() {
   let services: Services | undefined;
   runMain(
-    electron as never,
+    electron,
     PATHS,
     {
       onServicesReady: (ready) => {
@@ -121,7 +123,7 @@ function emitApp(name: string, ...args: unknown[]) {
 describe('Electron main process', () => {
   it('quits at once when another instance holds the lock', () => {
     mocks.state.hasLock = false;
-    expect(runMain(electron as never, PATHS)).toBe(false);
+    expect(runMain(electron, PATHS)).toBe(false);
     expect(electron.app.quit).toHaveBeenCalled();
     expect(mocks.windows).toHaveLength(0);
   });
@@ -156,12 +158,15 @@ describe('Electron main process', () => {
   it('adds the strict CSP to every response of the default session', async () => {
     await startMain();
     const onHeaders = vi.mocked(electron.session.defaultSession.webRequest.onHeadersReceived);
-    const listener = onHeaders.mock.calls[0]?.[0] as unknown as (
-      details: { responseHeaders: Record<string, string[]> },
-      callback: (response: { responseHeaders: Record<string, string[]> }) => void,
-    ) => void;
+    const listener = onHeaders.mock.calls[0]?.[0];
+    if (typeof listener !== 'function') throw new Error('No listener for response headers was added.');
     const callback = vi.fn();
-    listener({ responseHeaders: { 'content-type': ['text/html'] } }, callback);
+    listener(
+      stubOf<Electron.OnHeadersReceivedListenerDetails>({
+        responseHeaders: { 'content-type': ['text/html'] },
+      }),
+      callback,
+    );
     expect(callback.mock.calls[0]?.[0].responseHeaders['Content-Security-Policy'][0]).toContain(
       "script-src 'self'",
     );
@@ -204,7 +209,7 @@ describe('Electron main process', () => {
     vi.mocked(electron.screen.getAllDisplays).mockImplementationOnce(() => {
       throw new Error('no display');
     });
-    runMain(electron as never, PATHS, {}, faults);
+    runMain(electron, PATHS, {}, faults);
     await vi.waitFor(() => expect(electron.app.exit).toHaveBeenCalledWith(1));
     expect(electron.dialog.showErrorBox).toHaveBeenCalledWith('OAM Field Kit could not start', 'no display');
   });
@@ -238,7 +243,7 @@ describe('Electron demo (no profile configured)', () => {
     const { startDemoWhenUnconfigured } = await import('../../../electron/main/demo');
     let services: Services | undefined;
     runMain(
-      electron as never,
+      electron,
       PATHS,
       {
         onServicesReady: async (ready) => {

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { BrowserWindow, Session, WebContents } from 'electron';
+import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import {
   APP_ENTRY_URL,
@@ -9,20 +9,25 @@ import {
   isAppUrl,
   isExternalWebUrl,
 } from '../../../electron/main/window';
+import { stubOf } from '../../helpers/stub';
 
 function buildContents(currentUrl = APP_ENTRY_URL) {
   const emitter = new EventEmitter();
-  let openHandler: ((details: { url: string }) => { action: string }) | undefined;
-  const contents = Object.assign(emitter, {
+  let openHandler: Parameters<WebContents['setWindowOpenHandler']>[0] | undefined;
+  const contents: WebContents = stubOf<WebContents>({
     getURL: () => currentUrl,
-    setWindowOpenHandler: (handler: typeof openHandler) => {
+    setWindowOpenHandler: (handler) => {
       openHandler = handler;
+    },
+    on: (event: string, listener: Parameters<EventEmitter['on']>[1]) => {
+      emitter.on(event, listener);
+      return contents;
     },
   });
   return {
-    contents: contents as unknown as WebContents,
+    contents,
     emitter,
-    open: (url: string) => openHandler?.({ url }),
+    open: (url: string) => openHandler?.(stubOf<Electron.HandlerDetails>({ url })),
   };
 }
 
@@ -33,14 +38,14 @@ function fire(emitter: EventEmitter, name: string, url?: string) {
 }
 
 function buildWindowOptions(preload: string, bounds: Parameters<typeof createMainWindow>[2]) {
-  let captured: Record<string, unknown> = {};
+  let captured: BrowserWindowConstructorOptions = {};
   class FakeWindow {
-    constructor(options: Record<string, unknown>) {
+    constructor(options: BrowserWindowConstructorOptions) {
       captured = options;
     }
   }
-  createMainWindow(FakeWindow as unknown as typeof BrowserWindow, preload, bounds);
-  return captured as { webPreferences?: Record<string, unknown> } & Record<string, unknown>;
+  createMainWindow(FakeWindow, preload, bounds);
+  return captured;
 }
 
 describe('window options', () => {
@@ -117,11 +122,11 @@ describe('permissions', () => {
 
   function restrictedSession() {
     const handlers: { request?: RequestHandler; check?: CheckHandler; device?: () => boolean } = {};
-    const session = {
-      setPermissionRequestHandler: (handler: RequestHandler) => (handlers.request = handler),
-      setPermissionCheckHandler: (handler: CheckHandler) => (handlers.check = handler),
-      setDevicePermissionHandler: (handler: () => boolean) => (handlers.device = handler),
-    } as unknown as Session;
+    const session = stubOf<Session>({
+      setPermissionRequestHandler: (handler: RequestHandler) => void (handlers.request = handler),
+      setPermissionCheckHandler: (handler: CheckHandler) => void (handlers.check = handler),
+      setDevicePermissionHandler: (handler: () => boolean) => void (handlers.device = handler),
+    });
     restrictPermissions(session);
     const request = (permission: string, requestingUrl: string) => {
       const callback = vi.fn();

@@ -66,11 +66,8 @@ describe('demo tenant', () => {
     const fixture = describeFixture(createTenant(OPTIONS));
     const versions = new Set(fixture.gateways.map((gateway) => gateway.bspVersion));
     expect(versions).toContain(NEWEST_BSP_VERSION);
-    expect(
-      [...versions].some(
-        (version) => version !== NEWEST_BSP_VERSION && BSP_VERSIONS.includes(version as never),
-      ),
-    ).toBe(true);
+    const known = new Set<string>(BSP_VERSIONS);
+    expect([...versions].some((version) => version !== NEWEST_BSP_VERSION && known.has(version))).toBe(true);
     expect(new Set(fixture.converters.map((converter) => converter.version))).toEqual(new Set([1, 2]));
   });
 

@@ -13,6 +13,7 @@ import {
   type WizardEvent,
   type WizardRunOptions,
 } from '../../../../electron/services/commissioning';
+import { interceptCommands } from '../../../helpers/commander';
 import { createFakeGateway } from './fake-gateway';
 
 function runOptions(commander: WizardRunOptions['commander'], overrides: Partial<WizardRunOptions> = {}) {
@@ -155,20 +156,14 @@ describe('WizardRun with the firewall wizard', () => {
     const { run, state } = await startRun(firewallWizard, gateway.commander);
     // The set "succeeds" with a wrong result, and then the gateway refuses every further set.
     let sets = 0;
-    const original = gateway.commander.command.bind(gateway.commander);
-    gateway.commander.command = (async (
-      gatewayId: string,
-      name: string,
-      request: unknown,
-      options: unknown,
-    ) => {
+    interceptCommands(gateway.commander, async ({ name }) => {
       if (name === 'setFirewallConfiguration' && sets++ === 0) {
         gateway.state.firewall = { ...gateway.state.firewall, enabled: false, ssh: { enabled: false } };
         return { status: 'OK' };
       }
       if (name === 'setFirewallConfiguration') gateway.state.refuses.add(name);
-      return original(gatewayId, name as never, request as never, options as never);
-    }) as typeof gateway.commander.command;
+      return undefined;
+    });
     const result = await run.apply({ ...state, enabled: false });
     expect(result.outcome).toBe('rolled-back');
     expect(result.rollback).toBe('backup');
@@ -231,20 +226,13 @@ describe('WizardRun with a gateway that stops answering', () => {
   it('waits through a reboot during apply and then verifies', async () => {
     const gateway = createFakeGateway();
     const { run, state, events } = await startRun(firewallWizard, gateway.commander);
-    const original = gateway.commander.command.bind(gateway.commander);
     // The set went through but its answer was lost to a reboot: make that a 408.
-    gateway.commander.command = (async (
-      gatewayId: string,
-      name: string,
-      request: unknown,
-      options: unknown,
-    ) => {
-      if (name !== 'setFirewallConfiguration')
-        return original(gatewayId, name as never, request as never, options as never);
-      await original(gatewayId, name as never, request as never, options as never);
+    interceptCommands(gateway.commander, async ({ name, forward }) => {
+      if (name !== 'setFirewallConfiguration') return undefined;
+      await forward();
       gateway.state.silentCalls = 3;
       throw new ApiError(408, 2, 'Gateway did not answer', name);
-    }) as typeof gateway.commander.command;
+    });
     const result = await run.apply({ ...state, enabled: false });
     expect(result.outcome).toBe('applied');
     const waiting = events.filter((event) => event.type === 'waiting');
@@ -256,20 +244,14 @@ describe('WizardRun with a gateway that stops answering', () => {
 
   it('says the server cannot be reached, not the gateway, when the laptop loses the server', async () => {
     const gateway = createFakeGateway();
-    const original = gateway.commander.command.bind(gateway.commander);
     let isServerAway = true;
-    gateway.commander.command = (async (
-      gatewayId: string,
-      name: string,
-      request: unknown,
-      options: unknown,
-    ) => {
+    interceptCommands(gateway.commander, async ({ name }) => {
       if (isServerAway) {
         isServerAway = false;
         throw new NetworkError(name, 'connect ECONNREFUSED 127.0.0.1:1');
       }
-      return original(gatewayId, name as never, request as never, options as never);
-    }) as typeof gateway.commander.command;
+      return undefined;
+    });
     const { options } = runOptions(gateway.commander);
     const run = createWizardRun(firewallWizard, 'gw-1', options);
     const steps: string[] = [];

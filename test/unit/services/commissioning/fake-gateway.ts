@@ -1,5 +1,5 @@
 import { ApiError } from '../../../../electron/services/api';
-import type { CommandCallOptions, GatewayCommander } from '../../../../electron/services/commissioning';
+import { commanderAnswering } from '../../../helpers/commander';
 import type { Apn, FirewallConfiguration } from '../../../../electron/shared/api';
 
 /** A small stateful gateway for unit tests: enough of each command family for the wizards and tasks. */
@@ -210,20 +210,18 @@ export function createFakeGateway(overrides: Partial<FakeGatewayState> = {}) {
     },
   };
 
-  const commander: GatewayCommander = {
-    async command(_gatewayId: string, name: string, request?: unknown, options?: CommandCallOptions) {
-      options?.signal?.throwIfAborted();
-      calls.push({ name, request });
-      if (state.silentCalls > 0) {
-        state.silentCalls--;
-        throw new ApiError(408, 2, `Gateway did not answer ${name}`, name);
-      }
-      if (state.refuses.has(name)) throw new ApiError(400, 30, `${name} refused`, name);
-      const handler = handlers[name];
-      if (!handler) throw new ApiError(404, 32, `Unknown gateway command ${name}`, name);
-      return handler(request) as never;
-    },
-  } as GatewayCommander;
+  const commander = commanderAnswering(({ name, request, options }) => {
+    options?.signal?.throwIfAborted();
+    calls.push({ name, request });
+    if (state.silentCalls > 0) {
+      state.silentCalls--;
+      throw new ApiError(408, 2, `Gateway did not answer ${name}`, name);
+    }
+    if (state.refuses.has(name)) throw new ApiError(400, 30, `${name} refused`, name);
+    const handler = handlers[name];
+    if (!handler) throw new ApiError(404, 32, `Unknown gateway command ${name}`, name);
+    return handler(request);
+  });
 
   return { state, calls, commander, names: () => calls.map((call) => call.name) };
 }

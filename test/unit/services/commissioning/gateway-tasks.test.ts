@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryAuditSink } from '../../../../electron/services/audit';
 import { GatewayTasks, parseBackupDate, type TaskEvent } from '../../../../electron/services/commissioning';
+import { interceptCommands } from '../../../helpers/commander';
 import { createFakeGateway } from './fake-gateway';
 
 function createTasks(gateway: ReturnType<typeof createFakeGateway>) {
@@ -112,13 +113,7 @@ describe('GatewayTasks', () => {
   it('reads every radio by the antenna count when no index is given', async () => {
     const gateway = createFakeGateway();
     let asked: number[] = [];
-    const original = gateway.commander.command.bind(gateway.commander);
-    gateway.commander.command = (async (
-      gatewayId: string,
-      name: string,
-      request: unknown,
-      options: unknown,
-    ) => {
+    interceptCommands(gateway.commander, async ({ name, request }) => {
       if (name === 'getAntennasCount') return { antennasCount: 2, status: 'OK' };
       if (name === 'getRadioStatistics') {
         asked = [...asked, (request as { index: number }).index];
@@ -132,8 +127,8 @@ describe('GatewayTasks', () => {
           noMatch: 0,
         };
       }
-      return original(gatewayId, name as never, request as never, options as never);
-    }) as typeof gateway.commander.command;
+      return undefined;
+    });
     const { tasks } = createTasks(gateway);
     const statistics = await tasks.readRadioStatistics();
     expect(statistics.map((item) => item.index)).toEqual([0, 1]);
@@ -145,13 +140,7 @@ describe('GatewayTasks spectral scan', () => {
   it('follows the scan progress and then reads the results', async () => {
     const gateway = createFakeGateway();
     const progress = [10, 60, 100];
-    const original = gateway.commander.command.bind(gateway.commander);
-    gateway.commander.command = (async (
-      gatewayId: string,
-      name: string,
-      request: unknown,
-      options: unknown,
-    ) => {
+    interceptCommands(gateway.commander, async ({ name }) => {
       if (name === 'getSpectralScanParams')
         return {
           antenna: 0,
@@ -170,8 +159,8 @@ describe('GatewayTasks spectral scan', () => {
         return { status: percent < 100 ? 'IN_PROGRESS' : 'COMPLETED', progress: percent };
       }
       if (name === 'getSpectralScanResults') return { channels: [{ frequency: 902.3, rssi: -112 }] };
-      return original(gatewayId, name as never, request as never, options as never);
-    }) as typeof gateway.commander.command;
+      return undefined;
+    });
     const { tasks, events } = createTasks(gateway);
     const scan = await tasks.spectralScan();
     expect(scan.results).toEqual({ channels: [{ frequency: 902.3, rssi: -112 }] });

@@ -1,28 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../electron/services/api';
-import { RfMeter, type GatewayCommander } from '../../../../electron/services/commissioning';
+import { RfMeter } from '../../../../electron/services/commissioning';
+import { commanderAnswering } from '../../../helpers/commander';
 
 function rfCommander(
   readings: Array<Partial<Record<'signalStrength' | 'sinr' | 'rsrq' | 'ecio', number>> | 'silent'>,
 ) {
   let call = 0;
-  return {
-    async command() {
-      const reading = readings[Math.min(call++, readings.length - 1)];
-      if (reading === 'silent') throw new ApiError(408, 2, 'Gateway did not answer', 'getWmRfInformation');
-      return {
-        radioInterface: 'LTE',
-        activeBandClass: 4,
-        activeChannel: 1,
-        io: -70,
-        signalStrength: -90,
-        sinr: 10,
-        rsrq: -12,
-        ecio: -8,
-        ...reading,
-      };
-    },
-  } as unknown as GatewayCommander;
+  return commanderAnswering(async () => {
+    const reading = readings[Math.min(call++, readings.length - 1)];
+    if (reading === 'silent') throw new ApiError(408, 2, 'Gateway did not answer', 'getWmRfInformation');
+    return {
+      radioInterface: 'LTE',
+      activeBandClass: 4,
+      activeChannel: 1,
+      io: -70,
+      signalStrength: -90,
+      sinr: 10,
+      rsrq: -12,
+      ecio: -8,
+      ...reading,
+    };
+  });
 }
 
 describe('RfMeter', () => {

@@ -9,6 +9,7 @@ import {
   type WaitingNotice,
 } from '../../../../electron/services/commissioning';
 import { ApiError } from '../../../../electron/services/api';
+import { commanderAnswering } from '../../../helpers/commander';
 import { COMMAND_TIMEOUT_MS } from '../../../../electron/services/commissioning/audited-gateway';
 import { ManualClock } from '../../../helpers/manual-clock';
 import { createFakeGateway } from './fake-gateway';
@@ -31,15 +32,13 @@ async function runToEnd<T>(manual: ManualClock, work: Promise<T>): Promise<T> {
 /** A gateway that answers 408 to its first `silentCalls` probes, each probe taking `probeMs` of the clock. */
 function silentCommander(manual: ManualClock, silentCalls: number, probeMs = 0) {
   let calls = 0;
-  return {
-    command: async () => {
-      calls++;
-      if (probeMs > 0) await manual.sleep(probeMs);
-      if (calls <= silentCalls)
-        throw new ApiError(408, 2, 'Gateway did not answer getBspStatus', 'getBspStatus');
-      return {};
-    },
-  } as never;
+  return commanderAnswering(async () => {
+    calls++;
+    if (probeMs > 0) await manual.sleep(probeMs);
+    if (calls <= silentCalls)
+      throw new ApiError(408, 2, 'Gateway did not answer getBspStatus', 'getBspStatus');
+    return {};
+  });
 }
 
 describe('waiting for a gateway', () => {

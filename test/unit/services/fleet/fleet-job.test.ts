@@ -3,6 +3,7 @@ import { ApiError, NetworkError } from '../../../../electron/services/api';
 import { MemoryAuditSink } from '../../../../electron/services/audit';
 import type { GatewayCommander } from '../../../../electron/services/commissioning';
 import { ConfirmationRequiredError } from '../../../../electron/services/commands';
+import { gatewayCommands } from '../../../../electron/shared/api/commands';
 import {
   FleetJob,
   GROUP_PAGE_SIZE,
@@ -10,7 +11,9 @@ import {
   type FleetChange,
   type FleetJobOptions,
   type FleetTarget,
+  type GatewayGroupLister,
 } from '../../../../electron/services/fleet';
+import { commanderAnswering, interceptCommands } from '../../../helpers/commander';
 import { makeGateway } from '../../../helpers/factories';
 import { confirmedFor } from '../../../helpers/fleet-confirmation';
 
@@ -28,27 +31,26 @@ function createFakeFleet(options: FakeFleetOptions = {}) {
   const pingTargets = new Map<string, string>();
   let inFlight = 0;
   let maxInFlight = 0;
-  const commander = {
-    async command(gatewayId: string, name: string, request?: { ipAddr?: string }) {
-      inFlight++;
-      maxInFlight = Math.max(maxInFlight, inFlight);
-      try {
-        await options.onCommand?.(gatewayId, name);
-        await Promise.resolve();
-        const queued = options.failures?.[gatewayId];
-        if (queued && queued.length > 0) throw queued.shift();
-        if (options.always?.[gatewayId]) throw options.always[gatewayId];
-        if (name === 'getPreferredPingIpAddress') return { ipAddr: pingTargets.get(gatewayId) ?? '8.8.8.8' };
-        if (name === 'setPreferredPingIpAddress') {
-          if (!options.stubborn?.has(gatewayId)) pingTargets.set(gatewayId, request?.ipAddr ?? '');
-          return { status: 'OK' };
-        }
-        throw new ApiError(404, 32, `unexpected ${name}`, name);
-      } finally {
-        inFlight--;
+  const commander = commanderAnswering(async ({ gatewayId, name, request }) => {
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    try {
+      await options.onCommand?.(gatewayId, name);
+      await Promise.resolve();
+      const queued = options.failures?.[gatewayId];
+      if (queued && queued.length > 0) throw queued.shift();
+      if (options.always?.[gatewayId]) throw options.always[gatewayId];
+      if (name === 'getPreferredPingIpAddress') return { ipAddr: pingTargets.get(gatewayId) ?? '8.8.8.8' };
+      if (name === 'setPreferredPingIpAddress') {
+        const { ipAddr } = gatewayCommands.setPreferredPingIpAddress.request.parse(request);
+        if (!options.stubborn?.has(gatewayId)) pingTargets.set(gatewayId, ipAddr);
+        return { status: 'OK' };
       }
-    },
-  } as unknown as GatewayCommander;
+      throw new ApiError(404, 32, `unexpected ${name}`, name);
+    } finally {
+      inFlight--;
+    }
+  });
   return { commander, pingTargets, maxInFlight: () => maxInFlight };
 }
 
@@ -253,10 +255,14 @@ describe('listGroupTargets', () => {
         totalElements: GROUP_PAGE_SIZE + 1,
       },
     ];
-    const lister = {
-      call: async (_name: string, request: { query?: { page?: number } }) => pages[request.query?.page ?? 0],
+    const lister: GatewayGroupLister = {
+      call: async (_name, request) => {
+        const page = pages[request.query?.page ?? 0];
+        if (!page) throw new Error(`There is no page ${request.query?.page}.`);
+        return page;
+      },
     };
-    const found = await listGroupTargets(lister as never, 'group-1');
+    const found = await listGroupTargets(lister, 'group-1');
     expect(found).toHaveLength(GROUP_PAGE_SIZE + 1);
     expect(found[0]).toEqual({ gatewayId: 'gw-0', name: 'Gateway 0', status: 'ONLINE' });
     expect(found.at(-1)).toEqual({ gatewayId: 'b', name: 'B', status: 'OFFLINE' });
@@ -267,21 +273,15 @@ describe('FleetJob after a lost answer', () => {
   it('reports a gateway changed by an earlier attempt as done, not as already set', async () => {
     const fleet = createFakeFleet();
     let failedOnce = false;
-    const commander = {
-      async command(gatewayId: string, name: string, request?: unknown, options?: unknown) {
-        const answer = await fleet.commander.command(
-          gatewayId,
-          name as never,
-          request as never,
-          options as never,
-        );
-        if (name === 'setPreferredPingIpAddress' && !failedOnce) {
-          failedOnce = true;
-          throw new ApiError(503, 2, 'Simulated server failure', name);
-        }
-        return answer;
-      },
-    } as unknown as GatewayCommander;
+    const commander = fleet.commander;
+    interceptCommands(commander, async ({ name, forward }) => {
+      const answer = await forward();
+      if (name === 'setPreferredPingIpAddress' && !failedOnce) {
+        failedOnce = true;
+        throw new ApiError(503, 2, 'Simulated server failure', name);
+      }
+      return answer;
+    });
     const result = await confirmedJob(change, targets(1), jobOptions(commander)).run();
     expect(result.rows[0]).toMatchObject({
       status: 'done',
@@ -295,23 +295,16 @@ describe('FleetJob after a lost answer', () => {
 function lostAnswerFleet(options: { applies: boolean; readError?: () => unknown }) {
   let isWritten = false;
   const fleet = createFakeFleet({ stubborn: options.applies ? new Set() : new Set(['gw-0']) });
-  const commander = {
-    async command(gatewayId: string, name: string, request?: unknown, callOptions?: unknown) {
-      if (isWritten && options.readError) throw options.readError();
-      const answer = await fleet.commander.command(
-        gatewayId,
-        name as never,
-        request as never,
-        callOptions as never,
-      );
-      if (name === 'setPreferredPingIpAddress') {
-        isWritten = true;
-        throw new NetworkError('x', 'socket hang up');
-      }
-      return answer;
-    },
-  } as unknown as GatewayCommander;
-  return { commander, pingTargets: fleet.pingTargets };
+  interceptCommands(fleet.commander, async ({ name, forward }) => {
+    if (isWritten && options.readError) throw options.readError();
+    const answer = await forward();
+    if (name === 'setPreferredPingIpAddress') {
+      isWritten = true;
+      throw new NetworkError('x', 'socket hang up');
+    }
+    return answer;
+  });
+  return { commander: fleet.commander, pingTargets: fleet.pingTargets };
 }
 
 describe('FleetJob rows after a change whose answer was lost', () => {

@@ -10,6 +10,8 @@ import {
   type FleetJobOptions,
   type FleetTarget,
 } from '../../../../electron/services/fleet';
+import { gatewayCommands } from '../../../../electron/shared/api/commands';
+import { commanderAnswering } from '../../../helpers/commander';
 import { confirmedFor } from '../../../helpers/fleet-confirmation';
 import { ManualClock } from '../../../helpers/manual-clock';
 
@@ -52,49 +54,47 @@ function createFakeSoftware(options: FakeSoftwareOptions = {}) {
     };
     reads = -1;
   };
-  const commander = {
-    async command(gatewayId: string, name: string, request?: { packageToUpgrade?: string }) {
-      await Promise.resolve();
-      sent.push(name);
-      switch (name) {
-        case 'getLastInstallUpgradeStatus': {
-          if (reads < 0) return status;
-          reads++;
-          const installing = options.installingReads ?? 2;
-          if (reads <= installing)
-            return { ...status, phase: 'installing', progress: (reads * 100) / (installing + 1) };
-          if (reads <= installing + (options.awayReads ?? 2))
-            throw new ApiError(408, 2, 'The gateway did not answer', name);
-          finish();
-          return status;
-        }
-        case 'getUpgradableSoftware':
-          return Object.entries(offered).map(([item, newVer]) => ({
-            name: item,
-            ver: installed[item],
-            newVer,
-            special: 0,
-          }));
-        case 'getSoftwareVersions':
-          return {
-            bspVersion: '6.0.2',
-            packages: Object.entries(installed).map(([item, ver]) => ({ name: item, ver })),
-          };
-        case 'upgradeSoftware':
-          if (status.lastStatus === INSTALL_STATUS.IN_PROGRESS)
-            throw new ApiError(400, 1, 'An operation is in progress', name);
-          status = {
-            lastOperation: `upgrade ${request?.packageToUpgrade}`,
-            lastStatus: INSTALL_STATUS.IN_PROGRESS,
-          };
-          reads = 0;
-          if (options.losesUpgradeAnswer) throw new ApiError(503, 0, 'The answer was lost', name);
-          return { status: 'STARTED' };
-        default:
-          throw new ApiError(404, 32, `unexpected ${name} on ${gatewayId}`, name);
+  const commander = commanderAnswering(async ({ gatewayId, name, request }) => {
+    await Promise.resolve();
+    sent.push(name);
+    switch (name) {
+      case 'getLastInstallUpgradeStatus': {
+        if (reads < 0) return status;
+        reads++;
+        const installing = options.installingReads ?? 2;
+        if (reads <= installing)
+          return { ...status, phase: 'installing', progress: (reads * 100) / (installing + 1) };
+        if (reads <= installing + (options.awayReads ?? 2))
+          throw new ApiError(408, 2, 'The gateway did not answer', name);
+        finish();
+        return status;
       }
-    },
-  } as unknown as GatewayCommander;
+      case 'getUpgradableSoftware':
+        return Object.entries(offered).map(([item, newVer]) => ({
+          name: item,
+          ver: installed[item],
+          newVer,
+          special: 0,
+        }));
+      case 'getSoftwareVersions':
+        return {
+          bspVersion: '6.0.2',
+          packages: Object.entries(installed).map(([item, ver]) => ({ name: item, ver })),
+        };
+      case 'upgradeSoftware':
+        if (status.lastStatus === INSTALL_STATUS.IN_PROGRESS)
+          throw new ApiError(400, 1, 'An operation is in progress', name);
+        status = {
+          lastOperation: `upgrade ${gatewayCommands.upgradeSoftware.request.parse(request).packageToUpgrade}`,
+          lastStatus: INSTALL_STATUS.IN_PROGRESS,
+        };
+        reads = 0;
+        if (options.losesUpgradeAnswer) throw new ApiError(503, 0, 'The answer was lost', name);
+        return { status: 'STARTED' };
+      default:
+        throw new ApiError(404, 32, `unexpected ${name} on ${gatewayId}`, name);
+    }
+  });
   return { commander, installed, sent };
 }
 
@@ -203,13 +203,13 @@ describe('FleetJob software upgrade', () => {
         createFakeSoftware(),
       ]),
     );
-    const commander = {
-      command: (gatewayId: string, ...rest: unknown[]) =>
-        (fleet.get(gatewayId)?.commander.command as (...args: unknown[]) => Promise<unknown>)(
-          gatewayId,
-          ...rest,
-        ),
-    } as unknown as GatewayCommander;
+    const commander: GatewayCommander = {
+      command: (gatewayId, name, request, options) => {
+        const gateway = fleet.get(gatewayId);
+        if (!gateway) throw new ApiError(404, 32, `There is no gateway ${gatewayId}.`, name);
+        return gateway.commander.command(gatewayId, name, request, options);
+      },
+    };
     const change: FleetChange = { kind: 'softwareUpgrade' };
     const gateways = [...fleet.keys()].map((gatewayId) => ({ gatewayId }));
     const job = new FleetJob(change, gateways, {
@@ -230,16 +230,12 @@ describe('FleetJob software upgrade', () => {
     const clock = new ManualClock(1_000);
     let answer: (status: unknown) => void = () => undefined;
     const versions = { 'kona-pkt-forwarder': '4.2.1' };
-    const commander = {
-      command: (_gatewayId: string, name: string) => {
-        if (name === 'getLastInstallUpgradeStatus') return new Promise((resolve) => (answer = resolve));
-        if (name === 'getSoftwareVersions')
-          return Promise.resolve({
-            packages: Object.entries(versions).map(([item, ver]) => ({ name: item, ver })),
-          });
-        return Promise.resolve([]);
-      },
-    } as unknown as GatewayCommander;
+    const commander = commanderAnswering(({ name }) => {
+      if (name === 'getLastInstallUpgradeStatus') return new Promise((resolve) => (answer = resolve));
+      if (name === 'getSoftwareVersions')
+        return { packages: Object.entries(versions).map(([item, ver]) => ({ name: item, ver })) };
+      return [];
+    });
     const said: string[] = [];
     const following = followUpgrade(
       commander,

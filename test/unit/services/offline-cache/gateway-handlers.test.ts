@@ -74,7 +74,7 @@ beforeEach(async () => {
     isTrustedSender: () => true,
     mapError: services.mapError,
   });
-  invoke = (channel, input) => router.dispatch(channel, input, null) as never;
+  invoke = (channel, input) => router.dispatch(channel, input, null);
   const profile = await services.profiles.save({ name: 'Lab', baseUrl: 'https://oam.lab.example' });
   const login = await invoke('session:login', {
     profileId: profile.id,

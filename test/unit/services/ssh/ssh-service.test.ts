@@ -11,6 +11,7 @@ import {
 import { READY_TIMEOUT_MS } from '../../../../electron/services/ssh/ssh-connection';
 import { SshService } from '../../../../electron/services/ssh/ssh-service';
 import type { SshSession } from '../../../../electron/services/ssh/ssh-session';
+import { stubOf } from '../../../helpers/stub';
 
 const GATEWAY_ID = 'gw-0016c001f1500001';
 const RELAY = { host: '127.0.0.1', port: 2222, username: 'relay', password: 'relay-secret' };
@@ -73,7 +74,7 @@ class FakeClient extends EventEmitter {
     super();
   }
 
-  connect(config: ConnectConfig): void {
+  connect(config: ConnectConfig): this {
     const holder = config.sock instanceof TunnelStream ? config.sock.holder : undefined;
     if (!holder) this.field.relayClients.push(this);
     void Promise.resolve().then(() =>
@@ -107,6 +108,7 @@ class FakeClient extends EventEmitter {
         },
       ),
     );
+    return this;
   }
 
   forwardOut(
@@ -114,34 +116,39 @@ class FakeClient extends EventEmitter {
     _srcPort: number,
     _dstIp: string,
     port: number,
-    callback: (error: Error | undefined, stream: Duplex) => void,
-  ): void {
+    // As ssh2 does, a failure comes with no stream.
+    callback?: (error: Error | undefined, stream?: Duplex) => void,
+  ): this {
     if (this.#isClosed) throw new Error('Not connected');
     const holder = this.field.ports.get(port);
     if (holder === 'silent') {
-      this.#pending.push((error) => callback(error, undefined as never));
-      return;
+      this.#pending.push((error) => callback?.(error));
+      return this;
     }
     void Promise.resolve().then(() =>
       holder
-        ? callback(undefined, new TunnelStream(holder))
-        : callback(
+        ? callback?.(undefined, new TunnelStream(holder))
+        : callback?.(
             Object.assign(new Error('(SSH) Channel open failure: Connection refused'), { reason: 2 }),
-            undefined as never,
           ),
     );
+    return this;
   }
 
-  shell(_options: unknown, callback: (error: Error | undefined, channel: unknown) => void): void {
+  // ssh2's shell takes (callback), (window, callback) or (window, options, callback): the callback is the last.
+  shell(...parts: unknown[]): this {
+    const callback = parts.at(-1);
     const channel = Object.assign(new PassThrough(), {
       stderr: new EventEmitter(),
       setWindow: () => undefined,
     });
-    void Promise.resolve().then(() => callback(undefined, channel));
+    if (typeof callback === 'function') void Promise.resolve().then(() => callback(undefined, channel));
+    return this;
   }
 
-  end(): void {
+  end(): this {
     this.drop();
+    return this;
   }
 
   /** The link goes away: ssh2 says 'close', then fails the channels still opening. */
@@ -164,7 +171,7 @@ beforeEach(() => {
   field = new FakeField();
   steps = [];
   onStep = undefined;
-  const knownHosts = {
+  const knownHosts = stubOf<KnownHosts>({
     verify: async (keyId: string) => ({
       keyId,
       fingerprint: `SHA256:${keyId}`,
@@ -172,10 +179,13 @@ beforeEach(() => {
       isNew: false,
     }),
     replace: async () => undefined,
-  } as unknown as KnownHosts;
+  });
   service = new SshService({
     knownHosts,
     runCommand: (gatewayId, command, body) => field.runCommand(gatewayId, command, body),
+    // ssh2 types a forward's stream as a ClientChannel and always present; a forward is a plain Duplex, and
+    // a failed one comes with none.
+    // eslint-disable-next-line no-restricted-syntax -- ssh2's types are stricter than ssh2
     createClient: () => new FakeClient(field) as unknown as Client,
     connectSocket: () => new PassThrough(),
     random: () => 0.5,

@@ -25,12 +25,14 @@ import {
 type Pushed = { event: string; payload: Record<string, unknown> };
 
 /** An SSH session that pauses its "channel" through a real FlowController, like SshSession does. */
-class FakeSshSession extends EventEmitter {
+class FakeSshSession extends EventEmitter implements SshTerminal {
   readonly kind = 'ssh' as const;
   readonly title = 'gw-1 (reverse SSH)';
   readonly gatewayId = 'gw-1';
   readonly reason = undefined;
+  readonly closeWarning = undefined;
   readonly logPath = '/logs/gw-1_2026-01-01_10-00-00.log';
+  readonly logProblem = undefined;
   readonly hostKeys = [{ keyId: 'gateway:gw-1', fingerprint: 'SHA256:abc', isNew: true }];
   state: 'connecting' | 'open' | 'closed' | 'failed' = 'open';
   bytesIn = 0;
@@ -77,7 +79,7 @@ class FakeSshSession extends EventEmitter {
 }
 
 /** A serial session as the manager sees it: its framing, and DTR/RTS with their setter. */
-class FakeSerialSession extends EventEmitter {
+class FakeSerialSession extends EventEmitter implements SerialTerminal {
   readonly kind = 'serial' as const;
   readonly title = '/dev/ttyUSB0 · 9600 7E1';
   readonly options = {
@@ -86,9 +88,11 @@ class FakeSerialSession extends EventEmitter {
     dataBits: 7,
     parity: 'even',
     stopBits: 1,
+    txNewline: 'cr',
   } as const;
   readonly path = '/dev/ttyUSB0';
   logPath: string | undefined = undefined;
+  logProblem: string | undefined = undefined;
   readonly state = 'open';
   readonly bytesIn = 0;
   readonly bytesOut = 0;
@@ -105,6 +109,16 @@ class FakeSerialSession extends EventEmitter {
     this.isRawView = isOn;
   }
   async close(): Promise<void> {}
+  // What the manager does not use of a serial session here: nothing to do.
+  write(): void {}
+  async writeBytes(): Promise<void> {}
+  resize(): void {}
+  acknowledge(): void {}
+  setDisplayFilter(): void {}
+  async reopen(): Promise<void> {}
+  async sendBreak(): Promise<void> {}
+  async pasteLines(): Promise<void> {}
+  async disconnect(): Promise<void> {}
 }
 
 function setUp(overrides: Partial<TerminalManagerDependencies> = {}) {
@@ -132,14 +146,14 @@ function setUp(overrides: Partial<TerminalManagerDependencies> = {}) {
           stopped.push(request.gatewayId);
         };
         opened.push(session);
-        return session as unknown as SshTerminal;
+        return session;
       },
       openDirect: async (request) => {
         requests.push(request);
         const session = new FakeSshSession(`s${++next}`);
         session.route = 'direct';
         opened.push(session);
-        return session as unknown as SshTerminal;
+        return session;
       },
       replaceHostKey: async () => undefined,
     },
@@ -505,7 +519,7 @@ describe('TerminalManager', () => {
     const { manager, pushed } = setUp({
       serialPorts: {
         list: async () => ({ ports: [] }),
-        open: async () => serial as unknown as SerialTerminal,
+        open: async () => serial,
       },
     });
     await manager.openSerial({ path: '/dev/ttyUSB0', baudRate: 9_600 });
@@ -530,7 +544,7 @@ describe('TerminalManager', () => {
     const { manager } = setUp({
       serialPorts: {
         list: async () => ({ ports: [] }),
-        open: async () => serial as unknown as SerialTerminal,
+        open: async () => serial,
       },
     });
     await manager.openSerial({ path: '/dev/ttyUSB0' });
@@ -541,13 +555,12 @@ describe('TerminalManager', () => {
   });
 
   it('lists why a session is not logged, for the status bar', async () => {
-    const serial = Object.assign(new FakeSerialSession('s-serial'), {
-      logProblem: 'Not logged: no log file could be made in /media/full (ENOSPC).',
-    });
+    const serial = new FakeSerialSession('s-serial');
+    serial.logProblem = 'Not logged: no log file could be made in /media/full (ENOSPC).';
     const { manager } = setUp({
       serialPorts: {
         list: async () => ({ ports: [] }),
-        open: async () => serial as unknown as SerialTerminal,
+        open: async () => serial,
       },
     });
     await manager.openSerial({ path: '/dev/ttyUSB0' });
@@ -563,7 +576,7 @@ describe('TerminalManager', () => {
     const { manager } = setUp({
       serialPorts: {
         list: async () => ({ ports: [] }),
-        open: async () => serial as unknown as SerialTerminal,
+        open: async () => serial,
       },
     });
     await manager.openSerial({ path: '/dev/ttyUSB0' });
@@ -712,7 +725,7 @@ describe('TerminalManager when the gateway does not confirm its tunnel was stopp
   /** A real SshSession over a fake link whose stopReverseSsh (the close hook) answers 408; `exit()` ends its shell. */
   function sessionWithFailingStop() {
     let exit: () => void = () => undefined;
-    const channel = Object.assign(new PassThrough(), { stderr: new EventEmitter() });
+    const channel = Object.assign(new PassThrough(), { stderr: new PassThrough() });
     const session = new SshSession({
       kind: 'reverse',
       title: 'gw-1 (reverse SSH)',
@@ -720,6 +733,8 @@ describe('TerminalManager when the gateway does not confirm its tunnel was stopp
       cols: 80,
       rows: 24,
       connect: async () => ({
+        // ssh2's ClientChannel overloads `on` returning ClientChannel, which no stream double can declare.
+        // eslint-disable-next-line no-restricted-syntax -- a PassThrough as the shell channel
         channel: channel as unknown as ClientChannel,
         hostKeys: [],
         lost: new Promise((resolve) => {
@@ -737,7 +752,7 @@ describe('TerminalManager when the gateway does not confirm its tunnel was stopp
       ssh: {
         openReverse: async () => {
           await session.open();
-          return session as unknown as SshTerminal;
+          return session;
         },
         openDirect: async () => Promise.reject(new Error('not here')),
         replaceHostKey: async () => undefined,

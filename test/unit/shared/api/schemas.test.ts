@@ -101,7 +101,7 @@ describe('integration rules', () => {
 });
 
 describe('network settings rules', () => {
-  const base = { entityId: { entityType: 'APPLICATION', id: 'app-1' } };
+  const base = { entityId: { entityType: 'APPLICATION' as const, id: 'app-1' } };
 
   it('enforces 1 ≤ minNbTrans ≤ maxNbTrans ≤ 3 on data rates "0" to "15"', () => {
     const body = {
@@ -125,7 +125,8 @@ describe('network settings rules', () => {
     expect(
       failingPaths(NetworkSettingsWriteSchema.safeParse({ ...base, adrMaxNbTrans: 2, adrMinNbTrans: 1 })),
     ).toEqual(['adrMaxNbTrans', 'adrMinNbTrans']);
-    const body = toNetworkSettingsWrite({ ...base, adrMaxNbTrans: 2, adrConservativeSlope: true } as never);
+    const readBack = { ...base, adrMaxNbTrans: 2, adrConservativeSlope: true };
+    const body = toNetworkSettingsWrite(readBack);
     expect(body).toEqual({ ...base, adrConservativeSlope: true });
   });
 });

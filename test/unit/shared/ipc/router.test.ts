@@ -6,13 +6,17 @@ import { makeSessionSummary } from '../../../helpers/factories';
 
 const SUMMARY = makeSessionSummary();
 
+function isHandlerTable(table: Partial<HandlerTable>): table is HandlerTable {
+  return CHANNELS.every((channel) => typeof table[channel] === 'function');
+}
+
 function buildHandlers(overrides: Partial<HandlerTable> = {}): HandlerTable {
   const unused = () => {
     throw new Error('not used in this test');
   };
-  const table = Object.fromEntries(
-    CHANNELS.map((channel) => [channel, vi.fn(unused)]),
-  ) as unknown as HandlerTable;
+  const table: Partial<HandlerTable> = {};
+  for (const channel of CHANNELS) table[channel] = vi.fn(unused);
+  if (!isHandlerTable(table)) throw new Error('A channel of the contract has no handler.');
   table['app:info'] = vi.fn(() => ({ version: '0.1.0', mode: 'browser' as const, keychain: 'os' as const }));
   return { ...table, ...overrides };
 }
@@ -139,6 +143,7 @@ describe('IPC router', () => {
 
   it('turns an output that breaks its schema into INTERNAL', async () => {
     const { router } = buildRouter({
+      // eslint-disable-next-line no-restricted-syntax -- an output its type refuses is what the router must catch
       'session:get': () => ({ ...SUMMARY, accessToken: undefined, state: 'weird' }) as never,
     });
     const result = await router.dispatch('session:get', undefined, 'main-frame');
@@ -146,9 +151,8 @@ describe('IPC router', () => {
   });
 
   it('strips fields the output schema does not know, so a token added by mistake never crosses', async () => {
-    const { router } = buildRouter({
-      'session:get': () => ({ ...SUMMARY, accessToken: 'eyJ.secret' }) as never,
-    });
+    const leaky = { ...SUMMARY, accessToken: 'eyJ.secret' };
+    const { router } = buildRouter({ 'session:get': () => leaky });
     const result = await router.dispatch('session:get', undefined, 'main-frame');
     expect(JSON.stringify(result)).not.toContain('eyJ.secret');
     expect(result).toEqual({ ok: true, value: SUMMARY });
@@ -228,7 +232,7 @@ describe('IPC router', () => {
   });
 
   it('refuses to build when a handler has no channel', () => {
-    const handlers = { ...buildHandlers(), 'fs:read': () => null } as unknown as HandlerTable;
+    const handlers = { ...buildHandlers(), 'fs:read': () => null };
     expect(() => createRouter({ handlers, isTrustedSender: () => true })).toThrow(/extra \[fs:read\]/);
   });
 
