@@ -132,6 +132,12 @@ interface ProbedTerminal {
   selectAll(): void;
   getSelection(): string;
   element?: HTMLElement;
+  buffer: {
+    active: {
+      length: number;
+      getLine(index: number): { isWrapped: boolean; translateToString(trim: boolean): string } | undefined;
+    };
+  };
 }
 
 /** PROBE_SCRIPT's probe plus what TerminalPane adds to it, as page scripts see it on `window`. */

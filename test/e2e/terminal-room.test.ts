@@ -9,7 +9,6 @@ import {
   startTerminalRig,
   typeInTerminal,
   waitForTerminalText,
-  type ProbeWindow,
   type TerminalRig,
 } from '../bench/terminal-rig';
 import { openSerialConsole } from './support/serial-console';
@@ -63,7 +62,7 @@ function shownTerminal(page: Page): Promise<{ rows: number; cols: number; fontSi
     const id = document
       .querySelector('.pane:not([hidden]) [data-terminal-id]')!
       .getAttribute('data-terminal-id')!;
-    const terminal = (window as unknown as ProbeWindow).fieldKitTerminalProbe.terminals[id]!;
+    const terminal = window.fieldKitTerminalProbe!.terminals[id]!;
     return { rows: terminal.rows, cols: terminal.cols, fontSize: terminal.options.fontSize ?? 0 };
   });
 }
@@ -80,14 +79,7 @@ function terminalLines(page: Page): Promise<string[]> {
     const id = document
       .querySelector('.pane:not([hidden]) [data-terminal-id]')!
       .getAttribute('data-terminal-id')!;
-    const terminal = (window as unknown as ProbeWindow).fieldKitTerminalProbe.terminals[id] as unknown as {
-      buffer: {
-        active: {
-          length: number;
-          getLine(index: number): { isWrapped: boolean; translateToString(trim: boolean): string };
-        };
-      };
-    };
+    const terminal = window.fieldKitTerminalProbe!.terminals[id]!;
     const buffer = terminal.buffer.active;
     const lines: string[] = [];
     for (let index = 0; index < buffer.length; index++) {
@@ -157,7 +149,7 @@ describe('the terminal at 1280×720', () => {
           const id = document
             .querySelector('.pane:not([hidden]) [data-terminal-id]')!
             .getAttribute('data-terminal-id')!;
-          return (window as unknown as ProbeWindow).fieldKitTerminalProbe.terminals[id]!.getSelection();
+          return window.fieldKitTerminalProbe!.terminals[id]!.getSelection();
         }),
       )
       .toBe('ip route');
@@ -235,7 +227,7 @@ describe('the terminal at 1280×720', () => {
       const id = document
         .querySelector('.pane:not([hidden]) [data-terminal-id]')!
         .getAttribute('data-terminal-id')!;
-      (window as unknown as ProbeWindow).fieldKitTerminalProbe.terminals[id]!.selectAll();
+      window.fieldKitTerminalProbe!.terminals[id]!.selectAll();
     });
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))

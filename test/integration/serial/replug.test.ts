@@ -143,6 +143,7 @@ describe('a serial session whose adapter is replugged', () => {
 
   it('reopens on a new path when the port list shows the same serial number there', async () => {
     // A pty has no USB serial number: the list is the system's as the matcher would see it, the ports are real.
+    // eslint-disable-next-line no-restricted-syntax -- bindings-cpp's autoDetect() is typed narrower than BindingInterface, which it implements (as serial-ports.ts uses it).
     const system = autoDetect() as unknown as BindingInterface;
     const listing = (path: string, serialNumber = ADAPTER.serialNumber): PortInfo => ({
       path,

@@ -119,6 +119,7 @@ class FakeSerialSession extends EventEmitter implements SerialTerminal {
   async sendBreak(): Promise<void> {}
   async pasteLines(): Promise<void> {}
   async disconnect(): Promise<void> {}
+  async sendFile(): Promise<void> {}
 }
 
 function setUp(overrides: Partial<TerminalManagerDependencies> = {}) {
