@@ -536,6 +536,7 @@ export class FieldKitServices {
         addShutdownHook: (hook) => this.addShutdownHook(hook),
         lastUserOf: (profileId) => this.lastUserOf(profileId),
         visits: this.visits,
+        resolveGateway: this.visitGateways.resolve,
       }),
       ...createTerminalsHandlers({ terminals: () => this.terminalManager, log: this.log }),
       ...createVisitHandlers({

@@ -138,6 +138,8 @@ export interface CommissioningDependencies {
    * the bundle (report, journal, photos, logs, manifest) beside the report. None: report files only.
    */
   visits?: Parameters<typeof gatherVisitEvidence>[0];
+  /** Names a log's gateway by identity when the log is attached (the visit's one resolver). */
+  resolveGateway?: Parameters<typeof gatherVisitEvidence>[2];
 }
 
 /** An engine error as an IPC error whose message a technician can act on. */
@@ -223,6 +225,7 @@ export function createCommissioningHandlers({
   addShutdownHook,
   lastUserOf,
   visits,
+  resolveGateway,
 }: CommissioningDependencies): DomainHandlers<typeof commissioningChannels> {
   const wizardRuns = new Map<string, { run: WizardRun<unknown, unknown>; isApplying: boolean }>();
   const taskRuns = new Map<string, GatewayTasks>();
@@ -551,6 +554,7 @@ export function createCommissioningHandlers({
                 const known = knownLogs.get(log.path);
                 return known ? [{ path: known.path, sessionId: known.id, typed: log.gatewayId }] : [];
               }),
+              resolveGateway,
             )
           : undefined;
         const photos = [

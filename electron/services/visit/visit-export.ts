@@ -1,5 +1,6 @@
 import { basename, join } from 'node:path';
-import type { JournalLine, VisitEntry } from '../../shared/visit/journal-entry';
+import type { GatewayIdentity, JournalLine, VisitEntry } from '../../shared/visit/journal-entry';
+import type { GatewayHint } from './gateway-identity';
 import { readBounded, sha256Hex } from './journal-file';
 import type { VisitState, Visits } from './visits';
 
@@ -27,6 +28,21 @@ export interface VisitEvidence {
 }
 
 /**
+ * The gateway a log's entry names: its session's (resolved when the session opened), else what named the log,
+ * resolved now.
+ */
+async function gatewayOfLog(
+  log: ExportedLog,
+  sessionGateways: ReadonlyMap<string, GatewayIdentity>,
+  resolve: ((hint: GatewayHint) => Promise<GatewayIdentity | undefined>) | undefined,
+): Promise<{ gateway?: GatewayIdentity }> {
+  const ofSession = log.sessionId ? sessionGateways.get(log.sessionId) : undefined;
+  if (ofSession) return { gateway: ofSession };
+  if (!log.typed) return {};
+  return { gateway: (await resolve?.({ typed: log.typed })) ?? { typed: log.typed } };
+}
+
+/**
  * Gets a visit ready to export: its logs are hashed and attached (a `log-attached` entry each, unless the journal
  * already holds that log with that hash; the bytes hashed are the ones bundled), then the journal is read between
  * two appends, so the head printed on the report and the journal bundled are the same. Opens an implicit visit
@@ -35,14 +51,18 @@ export interface VisitEvidence {
 export async function gatherVisitEvidence(
   visits: Pick<Visits, 'ensureOpen' | 'entries' | 'append' | 'snapshot' | 'pathsOf'>,
   logs: readonly ExportedLog[],
+  resolve?: (hint: GatewayHint) => Promise<GatewayIdentity | undefined>,
 ): Promise<VisitEvidence> {
   const visit = await visits.ensureOpen();
   const recorded = new Map<string, string>();
-  for (const line of visits.entries(visit.id))
-    if (line.entry.kind === 'log-attached') {
-      const entry = line.entry as Extract<VisitEntry, { kind: 'log-attached' }>;
-      recorded.set(entry.logFile, entry.sha256);
-    }
+  // A log's gateway is the one its session's opening entry named, resolved when the session opened.
+  const sessionGateways = new Map<string, GatewayIdentity>();
+  for (const line of visits.entries(visit.id)) {
+    const entry = line.entry as VisitEntry;
+    if (entry.kind === 'log-attached') recorded.set(entry.logFile, entry.sha256);
+    if (entry.kind === 'terminal-opened' && entry.gateway)
+      sessionGateways.set(entry.sessionId, entry.gateway);
+  }
   const bundled: VisitEvidence['logs'] = [];
   for (const log of logs) {
     const bytes = await readBounded(log.path);
@@ -56,7 +76,7 @@ export async function gatherVisitEvidence(
         sha256,
         bytes: bytes.length,
         ...(log.sessionId ? { sessionId: log.sessionId } : {}),
-        ...(log.typed ? { gateway: { typed: log.typed } } : {}),
+        ...(await gatewayOfLog(log, sessionGateways, resolve)),
       });
     bundled.push({ fileName, bytes });
   }

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { autoDetect } from '@serialport/bindings-cpp';
@@ -11,6 +11,7 @@ import type {
   TerminalStateName,
 } from '../../../electron/shared/terminal/terminal-schemas';
 import { openRawEnd, startSocatPair, type RawPortEnd, type SocatPair } from '../../helpers/socat';
+import { readLogWithoutLineTimes } from '../../helpers/session-log';
 
 /** The wall clock the manager stamps state events with. */
 const WALL_CLOCK_MS = Date.UTC(2026, 10, 27, 10, 42, 3);
@@ -134,7 +135,7 @@ describe('a serial session whose adapter is replugged', () => {
     await sendFromGateway(socat.pathB, boot);
 
     await rig.manager.close(opened.id);
-    const log = await readFile(opened.logPath!, 'utf8');
+    const log = await readLogWithoutLineTimes(opened.logPath!, 'utf8');
     expect(log.startsWith('kona-roof login: ')).toBe(true);
     expect(log.endsWith(boot)).toBe(true);
     expect(rig.manager.logs().filter((item) => item.id === opened.id)).toHaveLength(1);
@@ -175,7 +176,7 @@ describe('a serial session whose adapter is replugged', () => {
     await sendFromGateway(otherSocat.pathB, boot);
 
     await rig.manager.close(opened.id);
-    const log = await readFile(opened.logPath!, 'utf8');
+    const log = await readLogWithoutLineTimes(opened.logPath!, 'utf8');
     expect(log.startsWith('U-Boot 2020.01\r\n')).toBe(true);
     expect(log.endsWith(boot)).toBe(true);
   });

@@ -1,10 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SerialPorts } from '../../../electron/services/serial/serial-ports';
 import type { SerialSession } from '../../../electron/services/serial/serial-session';
 import { openRawEnd, startSocatPair, type RawPortEnd, type SocatPair } from '../../helpers/socat';
+import { readLogWithoutLineTimes } from '../../helpers/session-log';
 
 const DA2_QUERY = '\x1b[>c';
 /** xterm.js's answer to DA2; as text on its screen it reads as another DA2 query (first parameter 0). */
@@ -70,6 +71,6 @@ describe("serial local echo and the terminal's own replies", () => {
     expect(terminal.screen()).toBe(`login: ${DA2_QUERY}${DSR_QUERY}root\r\n`);
     const logPath = session.logPath!;
     await session.close();
-    expect(await readFile(logPath, 'latin1')).toBe(`login: ${DA2_QUERY}${DSR_QUERY}root\r\n`);
+    expect(await readLogWithoutLineTimes(logPath)).toBe(`login: ${DA2_QUERY}${DSR_QUERY}root\r\n`);
   });
 });

@@ -8,6 +8,7 @@ import { parseSerialOpenOptions } from '../../../../electron/services/serial/opt
 import { DISCONNECTED_BY_USER, SerialSession } from '../../../../electron/services/serial/serial-session';
 import { ManualClock } from '../../../helpers/manual-clock';
 import { createPortInfo, FakeBinding } from './fake-binding';
+import { readLogWithoutLineTimes } from '../../../helpers/session-log';
 
 const ADAPTER = { path: '/dev/ttyUSB0', serialNumber: 'A10K1', vendorId: '0403', productId: '6001' };
 
@@ -313,7 +314,7 @@ describe('SerialSession local echo into a password prompt', () => {
       await session.writeBytes(new Uint8Array(0));
       const logPath = session.logPath!;
       await session.close();
-      expect(await readFile(logPath, 'latin1')).toBe(`${shown}[password typed]\r\n`);
+      expect(await readLogWithoutLineTimes(logPath)).toBe(`${shown}[password typed]\r\n`);
       expect(screen.text).not.toContain('Hunter2');
     } finally {
       await cleanUp();
@@ -387,7 +388,9 @@ describe('SerialSession reconnecting by itself on the app clock', () => {
       await screen.hasReceived(16 + 21);
       expect(session.logPath).toBe(logPath);
       await session.close();
-      expect(await readFile(logPath!, 'latin1')).toBe('U-Boot 2020.01\r\nStarting kernel ...\r\n');
+      expect(await readFile(logPath!, 'latin1')).toBe(
+        '[10:00:00.000] U-Boot 2020.01\r\n[10:00:01.250] Starting kernel ...\r\n',
+      );
     } finally {
       await cleanUp();
     }
