@@ -21,6 +21,7 @@ import { createCommissioningHandlers, type CommissioningOptions } from './domain
 import { createSitePackHandlers } from './domains/site-pack';
 import { createTerminalsHandlers } from './domains/terminals';
 import { createVisitHandlers } from './domains/visit';
+import { createCustomerSettingsHandlers } from './domains/customer-settings';
 import {
   createTerminalJournal,
   journalUnsettledSends,
@@ -544,6 +545,7 @@ export class FieldKitServices {
         gateways: this.visitGateways,
         signedIn: () => sessions.summary() ?? undefined,
       }),
+      ...createCustomerSettingsHandlers({ sessions }),
       ...createSitePackHandlers({
         sessions,
         cancellation: this.cancellation,

@@ -40,29 +40,3 @@ export function describeDuration(seconds: number): string {
   }
   return parts.join(' ');
 }
-
-/**
- * The lifetimes a customer's additionalInfo carries. The spec says it is a string when read: a JSON text is
- * read as the object it holds; other text or nothing carries no lifetimes.
- */
-export function readLifetimes(additionalInfo: unknown): {
-  accessTokenTtlSeconds?: number;
-  refreshTokenTtlSeconds?: number;
-} {
-  let value = additionalInfo;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value) as unknown;
-    } catch {
-      return {};
-    }
-  }
-  if (typeof value !== 'object' || value === null) return {};
-  const record = value as Record<string, unknown>;
-  const lifetimes: { accessTokenTtlSeconds?: number; refreshTokenTtlSeconds?: number } = {};
-  if (typeof record.accessTokenTtlSeconds === 'number')
-    lifetimes.accessTokenTtlSeconds = record.accessTokenTtlSeconds;
-  if (typeof record.refreshTokenTtlSeconds === 'number')
-    lifetimes.refreshTokenTtlSeconds = record.refreshTokenTtlSeconds;
-  return lifetimes;
-}

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeDuration,
-  readLifetimes,
   toHumanUnits,
   toSeconds,
 } from '../../../../renderer/src/views/customer/token-lifetimes';
@@ -22,15 +21,5 @@ describe('token lifetime units', () => {
   it('says a lifetime in words', () => {
     expect(describeDuration(86_400 + 1_800)).toBe('1 day 30 minutes');
     expect(describeDuration(0)).toBe('—');
-  });
-
-  it('reads lifetimes from additionalInfo given as JSON text, as an object, or as other text', () => {
-    expect(readLifetimes('{"accessTokenTtlSeconds":60,"refreshTokenTtlSeconds":120}')).toEqual({
-      accessTokenTtlSeconds: 60,
-      refreshTokenTtlSeconds: 120,
-    });
-    expect(readLifetimes({ accessTokenTtlSeconds: 60 })).toEqual({ accessTokenTtlSeconds: 60 });
-    expect(readLifetimes('installed by Bob')).toEqual({});
-    expect(readLifetimes(null)).toEqual({});
   });
 });
