@@ -24,6 +24,7 @@ import { createVisitHandlers } from './domains/visit';
 import {
   createTerminalJournal,
   journalUnsettledSends,
+  MeasurementJournal,
   VisitCommandJournal,
   Visits,
   type TerminalJournal,
@@ -536,6 +537,7 @@ export class FieldKitServices {
         addShutdownHook: (hook) => this.addShutdownHook(hook),
         lastUserOf: (profileId) => this.lastUserOf(profileId),
         visits: this.visits,
+        measurements: new MeasurementJournal(this.visits),
       }),
       ...createTerminalsHandlers({ terminals: () => this.terminalManager, log: this.log }),
       ...createVisitHandlers({
