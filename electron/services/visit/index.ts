@@ -7,3 +7,5 @@ export * from './gateway-identity';
 export * from './terminal-journal';
 export * from './command-journal';
 export * from './measurement-journal';
+export * from './visit-state';
+export * from './chosen-bundle';
