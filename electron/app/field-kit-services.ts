@@ -23,6 +23,7 @@ import { createTerminalsHandlers } from './domains/terminals';
 import { createVisitHandlers } from './domains/visit';
 import {
   createTerminalJournal,
+  describeOpenVisitOffer,
   journalUnsettledSends,
   MeasurementJournal,
   VisitCommandJournal,
@@ -36,7 +37,6 @@ import { ServerWatch, type ServerCheckOutcome } from './server-watch';
 import { SessionController, type SessionAccount, type SessionEndReason } from './session-controller';
 import type { SessionFactory } from './session-port';
 import { SYSTEM_CLOCK, type Clock } from '../shared/clock';
-import { formatReportDateTime } from '../shared/report/report-time';
 
 /** Something to stop when the app quits (terminal sessions, reverse tunnels…); errors are logged, not thrown. */
 export type ShutdownHook = () => Promise<void> | void;
@@ -220,7 +220,7 @@ export class FieldKitServices {
     if (open)
       services.addNotice({
         code: 'VISIT_OPEN',
-        message: `The visit ${open.site ? `at ${open.site}` : 'not named yet'}, started ${formatReportDateTime(open.arrivedAt)}, is still open and goes on with everything in it. End it under Site report when you leave.`,
+        message: describeOpenVisitOffer(open, services.visits.entries(open.id)),
       });
     services.addShutdownHook(() => services.visits.shutdown());
     if (options.credentials.keychain === 'session-only') {

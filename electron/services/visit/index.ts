@@ -9,3 +9,4 @@ export * from './command-journal';
 export * from './measurement-journal';
 export * from './visit-state';
 export * from './chosen-bundle';
+export * from './visit-offer';
