@@ -1,5 +1,6 @@
 import type { RfSampleView } from '../../shared/ipc/domains/commissioning';
 import type { VisitEntry } from '../../shared/visit/journal-entry';
+import { redactSecrets } from '../audit/redaction';
 import type { VisitRecorder } from './visits';
 
 type MeasurementKind = Extract<VisitEntry, { kind: 'measurement' }>['measurement'];
@@ -54,7 +55,8 @@ export class MeasurementJournal {
       kind: 'measurement',
       gateway: { gatewayId },
       measurement,
-      values: { read, ...parameters, answer },
+      // Redacted like the audit log's: a diagnostics answer is not meant to hold a secret, and must not carry one.
+      values: redactSecrets({ read, ...parameters, answer }),
     });
   }
 
