@@ -24,7 +24,9 @@ import { createVisitHandlers } from './domains/visit';
 import { createCustomerSettingsHandlers } from './domains/customer-settings';
 import {
   createTerminalJournal,
+  describeOpenVisitOffer,
   journalUnsettledSends,
+  MeasurementJournal,
   VisitCommandJournal,
   Visits,
   type TerminalJournal,
@@ -36,7 +38,6 @@ import { ServerWatch, type ServerCheckOutcome } from './server-watch';
 import { SessionController, type SessionAccount, type SessionEndReason } from './session-controller';
 import type { SessionFactory } from './session-port';
 import { SYSTEM_CLOCK, type Clock } from '../shared/clock';
-import { formatReportDateTime } from '../shared/report/report-time';
 
 /** Something to stop when the app quits (terminal sessions, reverse tunnels…); errors are logged, not thrown. */
 export type ShutdownHook = () => Promise<void> | void;
@@ -220,7 +221,7 @@ export class FieldKitServices {
     if (open)
       services.addNotice({
         code: 'VISIT_OPEN',
-        message: `The visit ${open.site ? `at ${open.site}` : 'not named yet'}, started ${formatReportDateTime(open.arrivedAt)}, is still open and goes on with everything in it. End it under Site report when you leave.`,
+        message: describeOpenVisitOffer(open, services.visits.entries(open.id)),
       });
     services.addShutdownHook(() => services.visits.shutdown());
     if (options.credentials.keychain === 'session-only') {
@@ -538,6 +539,7 @@ export class FieldKitServices {
         lastUserOf: (profileId) => this.lastUserOf(profileId),
         visits: this.visits,
         resolveGateway: this.visitGateways.resolve,
+        measurements: new MeasurementJournal(this.visits),
       }),
       ...createTerminalsHandlers({ terminals: () => this.terminalManager, log: this.log }),
       ...createVisitHandlers({

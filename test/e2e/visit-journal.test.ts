@@ -6,19 +6,26 @@ import { createInterface } from 'node:readline';
 import { deflateSync, crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyBundle } from '../../electron/services/visit';
+import { attachSerialConsole, type AttachedSerialConsole } from '../../simulator/serial/pty-console';
+import { HEALTHY_NETWORK } from '../../simulator/shell/gateway-network';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { stopChild } from '../helpers/child-process';
 import type { HostChildConfig } from '../helpers/host-child';
 import { ensureRendererBuilt } from './support/renderer-build';
 
 // The visit kept by main, seen from the report view in field mode (nobody signed in, no server): Site and Notes
-// typed survive a visit to the Gateways view, a reload and a `kill -9` of the host process; a photo attaches with
-// no sign-in; the export writes a bundle that verifies.
+// typed, a photo and a serial triage survive a visit to the Gateways view, a reload and a `kill -9` of the host
+// process, and the open visit is offered again with all of them; the customer's acknowledgement is recorded; the
+// export writes a bundle that verifies, on the command line's verifier and in the app's "Verify a report".
+
+const GATEWAY_NAME = 'acme-gw-0013';
+const ROOT_PASSWORD = 'label-password-13';
 
 let dataDir: string;
 let rendererDir: string;
 let host: ChildProcess | undefined;
 let browser: BrowserSession | undefined;
+let gatewayConsole: AttachedSerialConsole | undefined;
 
 /** Starts the browser host in a process of its own (test/helpers/host-child.ts) and resolves its link. */
 async function spawnHost(): Promise<string> {
@@ -81,26 +88,58 @@ async function openReport() {
   const page = browser!.page;
   await page.evaluate(() => (location.hash = '#/commissioning/report'));
   await page.getByRole('heading', { name: 'Site report' }).waitFor();
+  // The console named its gateway by a text no server or pack knows (there is none): the view asks once per page.
+  await page
+    .getByRole('dialog', { name: `Which gateway is “${GATEWAY_NAME}”?` })
+    .getByRole('button', { name: 'Keep as typed' })
+    .click();
   return page;
+}
+
+/** Opens the gateway's serial console and runs "Collect diagnostics" on it, as a technician on site does. */
+async function triageOverSerial() {
+  const page = browser!.page;
+  await page.getByRole('link', { name: 'Terminals' }).click();
+  await page.getByRole('button', { name: 'Serial console' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Serial console' });
+  await dialog.getByRole('combobox', { name: 'Port' }).selectOption({ label: 'Type a path…' });
+  await dialog.getByLabel('Path', { exact: true }).fill(gatewayConsole!.linkPath);
+  await dialog.getByLabel('Gateway (names the tab and the log file)').fill(GATEWAY_NAME);
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Collect diagnostics' }).click();
+  await page.getByLabel("Root password (from the gateway's label)").fill(ROOT_PASSWORD);
+  await page.getByRole('button', { name: 'Log in and collect' }).click();
+  await page.getByRole('region', { name: `Health of ${GATEWAY_NAME}` }).waitFor({ timeout: 60_000 });
 }
 
 beforeAll(async () => {
   rendererDir = await ensureRendererBuilt();
   dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-e2e-visit-'));
+  gatewayConsole = await attachSerialConsole({
+    gateway: { gatewayId: 'gw-13', hostname: GATEWAY_NAME, bspVersion: '5.1.0', rootPassword: ROOT_PASSWORD },
+    shellContext: { network: () => ({ ...HEALTHY_NETWORK, hasEthernetLink: false, activeLink: 'cellular' }) },
+    linkPath: join(dataDir, 'console'),
+  });
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
   if (host) await stopChild(host);
+  await gatewayConsole?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('the visit in the report view, in field mode', () => {
-  it('keeps Site, Notes and a photo through the Gateways view, a reload and kill -9, then exports a bundle', async () => {
+  it('offers the open visit again after kill -9 with Site, Notes, the triage and a photo, then exports a bundle', async () => {
     await startInFieldMode();
-    let page = await openReport();
+    let page = browser!.page;
+    await page.evaluate(() => (location.hash = '#/commissioning/report'));
+    await page.getByRole('heading', { name: 'Site report' }).waitFor();
     await page.getByLabel('Site', { exact: true }).fill('Harbour warehouse roof');
-    await page.getByLabel('Notes').fill('Antenna cable checked; APN to be confirmed.');
+    await page
+      .getByRole('textbox', { name: 'Notes', exact: true })
+      .fill('Antenna cable checked; APN to be confirmed.');
     await page
       .getByRole('status', { name: 'Open visit' })
       .getByText('Visit at Harbour warehouse roof')
@@ -116,13 +155,16 @@ describe('the visit in the report view, in field mode', () => {
       .getByRole('img', { name: 'Mast after the visit' })
       .waitFor();
 
+    await triageOverSerial();
     await page.evaluate(() => (location.hash = '#/gateways'));
     await page.getByRole('heading', { name: 'Site report' }).waitFor({ state: 'detached' });
     page = await openReport();
     await expect
       .poll(() => page.getByLabel('Site', { exact: true }).inputValue())
       .toBe('Harbour warehouse roof');
-    expect(await page.getByLabel('Notes').inputValue()).toBe('Antenna cable checked; APN to be confirmed.');
+    expect(await page.getByRole('textbox', { name: 'Notes', exact: true }).inputValue()).toBe(
+      'Antenna cable checked; APN to be confirmed.',
+    );
 
     await page.reload();
     await enterFieldMode();
@@ -138,17 +180,34 @@ describe('the visit in the report view, in field mode', () => {
     await killed;
     await startInFieldMode();
     await browser!.page
-      .getByText(/The visit at Harbour warehouse roof, started .*, is still open/)
+      .getByText(
+        new RegExp(
+          `The visit at Harbour warehouse roof, started .*, is still open and goes on with everything in it: the notes typed, 1 photo, 1 serial triage \\(${GATEWAY_NAME}\\)`,
+        ),
+      )
       .first()
       .waitFor();
     page = await openReport();
     await expect
       .poll(() => page.getByLabel('Site', { exact: true }).inputValue())
       .toBe('Harbour warehouse roof');
-    expect(await page.getByLabel('Notes').inputValue()).toBe('Antenna cable checked; APN to be confirmed.');
+    expect(await page.getByRole('textbox', { name: 'Notes', exact: true }).inputValue()).toBe(
+      'Antenna cable checked; APN to be confirmed.',
+    );
     await page
       .getByRole('list', { name: 'Attached photos' })
       .getByRole('img', { name: 'Mast after the visit' })
+      .waitFor();
+
+    const acknowledgement = page.getByRole('group', { name: 'Customer acknowledgement' });
+    await acknowledgement.getByLabel('Person acknowledging').fill('Dana Okafor');
+    await acknowledgement.getByLabel('Technician').fill('Sam Field');
+    await acknowledgement.getByLabel('Their words (optional)').fill('Mast and antenna fine.');
+    await acknowledgement.getByRole('checkbox', { name: 'The customer acknowledged the work' }).check();
+    await acknowledgement.getByRole('button', { name: 'Record acknowledgement' }).click();
+    await page
+      .getByRole('status', { name: 'Acknowledgement recorded' })
+      .getByText(/^Acknowledged by Dana Okafor to Sam Field at .+: “Mast and antenna fine\.”\.$/)
       .waitFor();
 
     await page.getByRole('button', { name: 'Export HTML' }).click();
@@ -156,6 +215,15 @@ describe('the visit in the report view, in field mode', () => {
     await written.waitFor({ timeout: 60_000 });
     const bundle = /beside it in (\/\S+)\./.exec((await written.textContent()) ?? '')?.[1];
     expect(bundle).toMatch(/\/site-report_Harbour-warehouse-roof_\d{4}-\d{2}-\d{2}_\d{4}$/);
-    expect(await verifyBundle(bundle!)).toMatchObject({ isIntact: true, problems: [] });
+    const verdict = await verifyBundle(bundle!);
+    expect(verdict).toMatchObject({ isIntact: true, problems: [] });
+
+    await page.getByLabel('Bundle folder').setInputFiles(bundle!);
+    const result = page.getByRole('status', { name: 'Verification result' });
+    await result.waitFor();
+    expect(await result.textContent()).toContain(
+      `Verified: nothing was changed, added or removed. ${verdict.entries} journal entries, 1 photo,`,
+    );
+    expect(await result.textContent()).toContain(verdict.head);
   }, 180_000);
 });

@@ -56,7 +56,7 @@ import {
   type PingMeasurement,
   type RfMeasurement,
 } from '../../services/reports';
-import { gatherVisitEvidence, writeVisitBundle } from '../../services/visit';
+import { gatherVisitEvidence, writeVisitBundle, type MeasurementJournal } from '../../services/visit';
 import type { CallCancellation } from '../call-cancellation';
 import { mapServiceError } from '../error-mapping';
 
@@ -140,6 +140,8 @@ export interface CommissioningDependencies {
   visits?: Parameters<typeof gatherVisitEvidence>[0];
   /** Names a log's gateway by identity when the log is attached (the visit's one resolver). */
   resolveGateway?: Parameters<typeof gatherVisitEvidence>[2];
+  /** Records RF readings, pings and diagnostics reads in the open visit before they are shown (none: not). */
+  measurements?: MeasurementJournal;
 }
 
 /** An engine error as an IPC error whose message a technician can act on. */
@@ -226,6 +228,7 @@ export function createCommissioningHandlers({
   lastUserOf,
   visits,
   resolveGateway,
+  measurements,
 }: CommissioningDependencies): DomainHandlers<typeof commissioningChannels> {
   const wizardRuns = new Map<string, { run: WizardRun<unknown, unknown>; isApplying: boolean }>();
   const taskRuns = new Map<string, GatewayTasks>();
@@ -432,7 +435,9 @@ export function createCommissioningHandlers({
         tasks.on('event', (event) => events.emit('gateway-task:event', { ...event, gatewayId }));
         taskRuns.set(tasks.runId, tasks);
         try {
-          return { runId: tasks.runId, value: await runTask(task.task, tasks, task, gatewayId) };
+          const value = await runTask(task.task, tasks, task, gatewayId);
+          await measurements?.recordTask(gatewayId, task, value);
+          return { runId: tasks.runId, value };
         } finally {
           taskRuns.delete(tasks.runId);
         }
@@ -448,10 +453,15 @@ export function createCommissioningHandlers({
           );
         const meterId = randomUUID();
         const meter = new RfMeter({ commander: gatewayTransport, gatewayId, intervalMs });
-        const onSample = ({ sample, best }: { sample: RfSample; best: RfBest }) =>
+        const showSample = ({ sample, best }: { sample: RfSample; best: RfBest }) =>
           events.emit('rf-meter:sample', { meterId, gatewayId, sample, best });
         const onError = ({ at, message }: { at: number; message: string }) =>
           events.emit('rf-meter:error', { meterId, gatewayId, at, message });
+        const onSample = measurements
+          ? measurements.showingRecordedRf({ gatewayId, meterId }, showSample, (message) =>
+              onError({ at: Date.now(), message }),
+            )
+          : showSample;
         meter.on('sample', onSample);
         meter.on('error', onError);
         meters.set(meterId, {

@@ -1,7 +1,7 @@
 import type { DomainHandlers } from './context';
 import type { visitChannels } from '../../shared/ipc/domains/visit';
 import { IpcError } from '../../shared/ipc/result';
-import type { Visits } from '../../services/visit';
+import { chosenBundle, verifyBundle, type Visits } from '../../services/visit';
 import type { VisitGateways } from '../visit-gateways';
 
 /** What the visit domain uses: the visits kept by main, and who is signed in (recorded when a visit opens). */
@@ -55,6 +55,16 @@ export function createVisitHandlers({
       return { mimeType: photo.mimeType, base64: photo.bytes.toString('base64') };
     },
     'visit:photo-remove': ({ photoId }) => visits.removePhoto(photoId),
+    'visit:acknowledge': async ({ customerRepresentative, technicianName, text }) => {
+      await visits.append({
+        kind: 'acknowledgement',
+        customerRepresentative,
+        technicianName,
+        ...(text ? { text } : {}),
+      });
+      return requireCurrent();
+    },
+    'visit:verify-bundle': (chosen) => verifyBundle(chosenBundle(chosen)),
     'visit:unidentified': () => ({ gateways: gateways.unidentified() }),
     'visit:gateway-search': async ({ text }) => ({ gateways: await gateways.search(text) }),
     'visit:identify-gateway': (input) => gateways.identify(input),

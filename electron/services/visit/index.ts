@@ -6,3 +6,7 @@ export * from './visit-export';
 export * from './gateway-identity';
 export * from './terminal-journal';
 export * from './command-journal';
+export * from './measurement-journal';
+export * from './visit-state';
+export * from './chosen-bundle';
+export * from './visit-offer';

@@ -17,10 +17,41 @@ export interface BundleVerdict {
   /** The journal's entries and head hash as the bundle holds them (compare the head with the report's last page). */
   entries?: number;
   head?: string;
+  /** How many files of each role the manifest lists (none when there is no readable manifest). */
+  files?: { reports: number; photos: number; logs: number };
 }
 
-async function readOrNull(path: string): Promise<Buffer | null> {
-  return readBounded(path, MAX_BUNDLE_FILE_BYTES).catch(() => null);
+/**
+ * A bundle as the verifier reads it: its files' paths, the bytes of its manifest and journal, and any file's
+ * SHA-256. A folder on this computer (folderBundle), or a bundle chosen in the app whose other files were hashed
+ * where they were read (the renderer), since a bundle's photos and logs may not fit in one message.
+ */
+export interface BundleSource {
+  /** Every file of the bundle, as paths relative to its top joined with `/`. */
+  list(): Promise<string[]>;
+  /** A file's bytes (only the manifest and the journal are asked for); null when missing or unreadable. */
+  read(path: string): Promise<Uint8Array | null>;
+  /** A file's SHA-256 in lowercase hex; null when missing or unreadable. */
+  sha256(path: string): Promise<string | null>;
+}
+
+/** A bundle in a folder on this computer, each file read at most MAX_BUNDLE_FILE_BYTES. */
+export function folderBundle(folder: string): BundleSource {
+  const read = (path: string) => readBounded(join(folder, path), MAX_BUNDLE_FILE_BYTES).catch(() => null);
+  return {
+    list: () => listBundleFiles(folder),
+    read,
+    sha256: async (path) => {
+      const bytes = await read(path);
+      return bytes ? sha256Hex(bytes) : null;
+    },
+  };
+}
+
+function countFiles(manifest: BundleManifest): NonNullable<BundleVerdict['files']> {
+  const count = (role: BundleManifest['files'][number]['role']) =>
+    manifest.files.filter((file) => file.role === role).length;
+  return { reports: count('report'), photos: count('photo'), logs: count('log') };
 }
 
 /**
@@ -29,19 +60,20 @@ async function readOrNull(path: string): Promise<Buffer | null> {
  * SHA-256 (changed or removed), files the manifest does not list (added), and each photo and log the journal says
  * was attached against the bundled file's hash. Never throws for what the bundle holds.
  */
-export async function verifyBundle(folder: string): Promise<BundleVerdict> {
+export async function verifyBundle(bundle: string | BundleSource): Promise<BundleVerdict> {
+  const source = typeof bundle === 'string' ? folderBundle(bundle) : bundle;
   const problems: string[] = [];
-  const manifestBytes = await readOrNull(join(folder, MANIFEST_FILE_NAME));
+  const manifestBytes = await source.read(MANIFEST_FILE_NAME);
   if (!manifestBytes)
     return { isIntact: false, problems: [`${MANIFEST_FILE_NAME} is missing: this is not a bundle`] };
   let manifest: BundleManifest;
   try {
-    manifest = BundleManifestSchema.parse(JSON.parse(manifestBytes.toString('utf8')));
+    manifest = BundleManifestSchema.parse(JSON.parse(Buffer.from(manifestBytes).toString('utf8')));
   } catch {
     return { isIntact: false, problems: [`${MANIFEST_FILE_NAME} was changed: it is not a bundle manifest`] };
   }
 
-  const journalBytes = await readOrNull(join(folder, JOURNAL_FILE_NAME));
+  const journalBytes = await source.read(JOURNAL_FILE_NAME);
   let entries: number | undefined;
   let head: string | undefined;
   const attached = new Map<string, { sha256: string; what: string }>();
@@ -77,19 +109,19 @@ export async function verifyBundle(folder: string): Promise<BundleVerdict> {
     }
   }
 
-  const present = new Set(await listBundleFiles(folder));
+  const present = new Set(await source.list().catch(() => [] as string[]));
   const listed = new Set(manifest.files.map((file) => file.path));
   for (const file of manifest.files) {
     if (file.role === 'journal') continue;
     const what =
       file.role === 'report' ? `report ${file.path}` : `${file.role} ${file.path.split('/').pop()}`;
-    const bytes = present.has(file.path) ? await readOrNull(join(folder, file.path)) : null;
-    if (!bytes) {
+    const sha256 = present.has(file.path) ? await source.sha256(file.path) : null;
+    if (!sha256) {
       problems.push(`${what} was removed`);
       continue;
     }
     const recorded = attached.get(file.path);
-    if (sha256Hex(bytes) !== file.sha256 || (recorded && recorded.sha256 !== file.sha256))
+    if (sha256 !== file.sha256 || (recorded && recorded.sha256 !== file.sha256))
       problems.push(`${what} was changed: its SHA-256 is not the one recorded`);
   }
   for (const [path, recorded] of attached)
@@ -104,5 +136,6 @@ export async function verifyBundle(folder: string): Promise<BundleVerdict> {
     problems,
     ...(entries !== undefined ? { entries } : {}),
     ...(head !== undefined ? { head } : {}),
+    files: countFiles(manifest),
   };
 }

@@ -75,6 +75,8 @@ export const CHANNEL_NAMES = [
   'visit:photo-add',
   'visit:photo',
   'visit:photo-remove',
+  'visit:acknowledge',
+  'visit:verify-bundle',
   'visit:unidentified',
   'visit:gateway-search',
   'visit:identify-gateway',

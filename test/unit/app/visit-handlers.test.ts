@@ -70,7 +70,7 @@ describe('visit channels', () => {
       notices: Array<{ code: string; message: string }>;
     };
     expect(notices.notices.find((notice) => notice.code === 'VISIT_OPEN')?.message).toMatch(
-      /^The visit at Harbour warehouse roof, started .*, is still open and goes on with everything in it\./,
+      /^The visit at Harbour warehouse roof, started .*, is still open and goes on with everything in it: the notes typed\. End it under Site report when you leave\.$/,
     );
     const current = await second.invoke('visit:current');
     expect(current).toMatchObject({

@@ -27,6 +27,15 @@ export const VisitSummarySchema = z.object({
   entryCount: z.number(),
   headHash: z.string(),
   photos: z.array(PhotoFileSchema),
+  /** The customer's latest acknowledgement, with when it was recorded. */
+  acknowledgement: z
+    .object({
+      technicianName: z.string(),
+      customerRepresentative: z.string(),
+      text: z.string().optional(),
+      at: z.number(),
+    })
+    .optional(),
   profileId: z.string().optional(),
   user: z.string().optional(),
 });
@@ -38,6 +47,30 @@ export const VisitOpenInputSchema = z
     customer: Name.optional(),
     technician: Name.optional(),
     arrivedAt: EpochMs.optional(),
+  })
+  .strict();
+
+/** Base64 of a bundle's manifest or journal, as large as one message may carry. */
+const BundleFileBase64Schema = z
+  .string()
+  .max(15 * 1024 * 1024)
+  .regex(/^[A-Za-z0-9+/]*={0,2}$/);
+
+/** A bundle chosen in the app: every file's path and SHA-256 (hashed where read), its manifest's and journal's bytes. */
+export const BundleChosenSchema = z
+  .object({
+    manifest: BundleFileBase64Schema.optional(),
+    journal: BundleFileBase64Schema.optional(),
+    files: z
+      .array(
+        z
+          .object({
+            path: z.string().min(1).max(1000),
+            sha256: z.string().regex(/^[0-9a-f]{64}$/),
+          })
+          .strict(),
+      )
+      .max(10_000),
   })
   .strict();
 
@@ -74,6 +107,35 @@ export const visitChannels = {
   'visit:photo-add': {
     input: z.object({ caption: Name, base64: PhotoBase64Schema }).strict(),
     output: PhotoFileSchema,
+  },
+  /**
+   * Records the customer's acknowledgement of the work in the open visit (an `acknowledgement` entry; the entry's
+   * time is when it was given). Only once the customer acknowledged: `acknowledged` must be true.
+   */
+  'visit:acknowledge': {
+    input: z
+      .object({
+        customerRepresentative: Name.trim().min(1, 'Name the person who acknowledges the work'),
+        technicianName: Name.trim().min(1, 'Name the technician'),
+        text: z.string().trim().max(10_000).optional(),
+        acknowledged: z.literal(true, 'Tick that the customer acknowledged the work'),
+      })
+      .strict(),
+    output: VisitSummarySchema,
+  },
+  /**
+   * Checks a bundle offline with the verifier of `npm run verify-report`: intact, or the first entry, photo, log
+   * or file changed, added or removed, in words. Needs no visit, server or sign-in.
+   */
+  'visit:verify-bundle': {
+    input: BundleChosenSchema,
+    output: z.object({
+      isIntact: z.boolean(),
+      problems: z.array(z.string()),
+      entries: z.int().optional(),
+      head: z.string().optional(),
+      files: z.object({ reports: z.int(), photos: z.int(), logs: z.int() }).optional(),
+    }),
   },
   /** A photo of a visit, to show. */
   'visit:photo': {

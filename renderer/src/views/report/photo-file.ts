@@ -25,7 +25,8 @@ export function scaledSize(width: number, height: number): { width: number; heig
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-function toBase64(bytes: Uint8Array): string {
+/** Base64 of bytes, in slices (a spread of a whole photo would overflow the call stack). */
+export function toBase64(bytes: Uint8Array): string {
   let text = '';
   for (let index = 0; index < bytes.length; index += 0x8000)
     text += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
