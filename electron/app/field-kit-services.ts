@@ -35,7 +35,7 @@ import { ServerWatch, type ServerCheckOutcome } from './server-watch';
 import { SessionController, type SessionAccount, type SessionEndReason } from './session-controller';
 import type { SessionFactory } from './session-port';
 import { SYSTEM_CLOCK, type Clock } from '../shared/clock';
-import { formatReportDateTime } from '../shared/report/report-time';
+import { format } from '../shared/format';
 
 /** Something to stop when the app quits (terminal sessions, reverse tunnels…); errors are logged, not thrown. */
 export type ShutdownHook = () => Promise<void> | void;
@@ -219,7 +219,7 @@ export class FieldKitServices {
     if (open)
       services.addNotice({
         code: 'VISIT_OPEN',
-        message: `The visit ${open.site ? `at ${open.site}` : 'not named yet'}, started ${formatReportDateTime(open.arrivedAt)}, is still open and goes on with everything in it. End it under Site report when you leave.`,
+        message: `The visit ${open.site ? `at ${open.site}` : 'not named yet'}, started ${format.dateTime(open.arrivedAt)}, is still open and goes on with everything in it. End it under Site report when you leave.`,
       });
     services.addShutdownHook(() => services.visits.shutdown());
     if (options.credentials.keychain === 'session-only') {

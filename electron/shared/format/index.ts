@@ -1,7 +1,8 @@
 /**
  * The formatter of the current locale, which every screen, notice and message uses: `format.dateTime(at)`,
- * `format.bytes(size)`. The current locale starts as this computer's (`Intl`'s default in main; the renderer sets
- * `navigator.language` when it starts) and changes with setFormatLocale, which the language setting will call.
+ * `format.bytes(size)`. The current locale starts as this computer's (`navigator.language` in the renderer,
+ * `Intl`'s default in main) in its time zone, and changes with setFormatLocale, which the language setting will
+ * call.
  */
 
 import { formatterFor, type Formatter, type FormatterOptions } from './formatter';
@@ -12,7 +13,12 @@ export { DATE_TIME_FIELD_PATTERN } from './date-field';
 export { UNKNOWN_DATE } from './date-time';
 export { UNKNOWN_DURATION, UNKNOWN_NUMBER } from './numbers';
 
-let current: Formatter = formatterFor();
+/** The browser's language where there is one (the renderer); undefined (Intl's default) in main. */
+const systemLocale = (globalThis as { navigator?: { language?: unknown } }).navigator?.language;
+
+let current: Formatter = formatterFor({
+  locale: typeof systemLocale === 'string' ? systemLocale : undefined,
+});
 
 /**
  * Makes `format` write for `options.locale` and `options.timeZone` from now on (left out: this computer's).
