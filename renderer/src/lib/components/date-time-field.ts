@@ -8,6 +8,6 @@ import { DATE_TIME_FIELD_PATTERN, format, type Formatter } from '../../../../ele
 export function describeDateTimeField(text: string, formatter: Formatter = format): string {
   const at = text.trim() === '' ? undefined : formatter.parseDateTimeField(text);
   return at === undefined
-    ? `Year-month-day and 24-hour time: ${DATE_TIME_FIELD_PATTERN}, for example 2026-11-26 14:05`
+    ? `${DATE_TIME_FIELD_PATTERN}, year first, 24-hour clock: 2026-11-26 14:05`
     : `Reads as ${formatter.dateTime(at)}`;
 }

@@ -7,7 +7,7 @@ import {
   RaisedEventQuerySchema,
 } from '../../../../electron/shared/api/events';
 import { describeIssues } from '../../../../electron/shared/api/validation';
-import { DATE_TIME_FIELD_PATTERN, format } from '../../../../electron/shared/format';
+import { format } from '../../../../electron/shared/format';
 import type { ApiCallParts } from '../devices/api-call';
 
 /** Which events endpoint the view lists: all events, only raised ones, or one entity's by category. */
@@ -136,8 +136,7 @@ function checkTimes(form: EventForm): Partial<Record<keyof EventForm, string>> {
   const errors: Partial<Record<keyof EventForm, string>> = {};
   for (const field of ['start', 'end'] as const) {
     if (Number.isNaN(readTime(form[field])))
-      errors[field] =
-        `Not a date and time: write it as ${DATE_TIME_FIELD_PATTERN}, for example 2026-11-26 14:05.`;
+      errors[field] = 'Not a date and time: write it year first, as 2026-11-26 14:05.';
   }
   return errors;
 }

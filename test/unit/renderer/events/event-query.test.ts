@@ -72,7 +72,7 @@ describe('buildEventRequest', () => {
 
   it('says how to write a date when the text names none, on each field, and sends nothing', () => {
     const request = buildEventRequest('all', buildForm({ start: '26/11/2026', end: '2026-02-30 10:00' }), 0);
-    const message = 'Not a date and time: write it as YYYY-MM-DD HH:MM, for example 2026-11-26 14:05.';
+    const message = 'Not a date and time: write it year first, as 2026-11-26 14:05.';
     expect(request).toEqual({ ok: false, errors: { start: message, end: message } });
   });
 

@@ -15,7 +15,7 @@ describe('describeDateTimeField', () => {
 
   it('says how to write a date while the field is empty or names none', () => {
     const formatter = formatterFor({ locale: 'en-GB', timeZone: 'UTC' });
-    const help = 'Year-month-day and 24-hour time: YYYY-MM-DD HH:MM, for example 2026-11-26 14:05';
+    const help = 'YYYY-MM-DD HH:MM, year first, 24-hour clock: 2026-11-26 14:05';
     expect(describeDateTimeField('', formatter)).toBe(help);
     expect(describeDateTimeField('11/26/2026', formatter)).toBe(help);
     expect(describeDateTimeField('2026-02-30 10:00', formatter)).toBe(help);
