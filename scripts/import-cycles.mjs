@@ -4,7 +4,7 @@
 // TypeScript files; it has no reader for Svelte components, so the imports of each component's <script> blocks are
 // read with Svelte's own parser and added to madge's graph before the cycles are sought.
 // Exit status: 0 no cycle but the known ones below, 1 a new cycle or a known one that is gone.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, statSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import madge from 'madge';
@@ -37,7 +37,8 @@ function svelteImports(file) {
 function resolveSpecifier(fromFile, specifier) {
   const base = resolve(ROOT, dirname(fromFile), specifier);
   const candidates = [base, `${base}.ts`, join(base, 'index.ts')];
-  const found = candidates.find((candidate) => existsSync(candidate) && !candidate.endsWith('/'));
+  // A folder exists too: only a file is a module (a folder's module is its index.ts).
+  const found = candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
   if (!found || !/\.(ts|svelte)$/.test(found)) {
     throw new Error(`${fromFile}: cannot resolve '${specifier}'`);
   }

@@ -1,5 +1,6 @@
 /**
- * Times as numbers of milliseconds since the epoch, checked and written without ever throwing: `Date` holds only
+ * Times as numbers of milliseconds since the epoch, checked and written without ever throwing (shown to a person
+ * through electron/shared/format): `Date` holds only
  * ±8.64e15 ms, and past that `toISOString` and `Intl.DateTimeFormat` throw `RangeError: Invalid time value` while
  * `toLocaleString` answers "Invalid Date". A server (or a file) can send any number.
  */
@@ -32,21 +33,4 @@ export function isDateTime(value: unknown): value is number {
 /** The ISO 8601 form of a time (`2026-11-25T14:48:00.000Z`), or undefined when it is missing or out of range. */
 export function toIsoTime(at: number | null | undefined): string | undefined {
   return isDateTime(at) ? new Date(at).toISOString() : undefined;
-}
-
-/**
- * A time in this computer's locale and time zone (`toLocaleString` with `options`), or `fallback` (UNKNOWN_TIME)
- * when it is missing or out of range; never throws.
- */
-export function formatLocalTime(
-  at: number | null | undefined,
-  options?: Intl.DateTimeFormatOptions,
-  fallback = UNKNOWN_TIME,
-): string {
-  return isDateTime(at) ? new Date(at).toLocaleString(undefined, options) : fallback;
-}
-
-/** The clock time alone (`toLocaleTimeString`), or UNKNOWN_TIME when it is missing or out of range; never throws. */
-export function formatLocalClockTime(at: number | null | undefined): string {
-  return isDateTime(at) ? new Date(at).toLocaleTimeString() : UNKNOWN_TIME;
 }

@@ -1,4 +1,5 @@
 import type { Page } from '../../shared/api';
+import { format } from '../../shared/format';
 import { RequestAbortedError, ResponseValidationError } from './errors';
 
 /** Most pages of one list Field Kit reads, whatever the server says; a list said to have more is refused. */
@@ -52,7 +53,7 @@ export interface PagingOptions {
   limits?: Partial<ListLimits>;
 }
 
-const count = (value: number) => value.toLocaleString('en-US');
+const count = (value: number) => format.number(value);
 
 /**
  * Checks each page of one list as it arrives against the server's own numbers and the caps, and counts what the

@@ -6,6 +6,7 @@ import {
   ResponseValidationError,
   TimeoutError,
 } from '../api';
+import { format } from '../../shared/format';
 
 /**
  * True when the error means "the gateway (or the path to it) did not answer": a command timeout (408), a
@@ -55,13 +56,9 @@ export class GatewayUnreachableError extends Error {
   }
 }
 
-/** A duration in words a technician reads: "45 s", "2 min 5 s". */
+/** A duration in words a technician reads, whole seconds at least ("45 sec", "2 min 5 sec": format.duration). */
 export function formatDuration(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  const rest = seconds % 60;
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+  return format.duration(Math.max(0, Math.round(ms / 1000)) * 1000);
 }
 
 /** The error in one sentence a technician can act on (never a stack trace). */

@@ -1,4 +1,4 @@
-import { formatReportDateTime } from '../../shared/report/report-time';
+import { format } from '../../shared/format';
 import { VisitEntrySchema, type GatewayIdentity, type JournalLine } from '../../shared/visit/journal-entry';
 import type { VisitState } from './visit-state';
 
@@ -50,5 +50,5 @@ export function describeVisitHoldings(state: VisitState, lines: readonly Journal
 
 /** The start-up notice offering the open visit again, with what it holds (describeVisitHoldings). */
 export function describeOpenVisitOffer(state: VisitState, lines: readonly JournalLine[]): string {
-  return `The visit ${state.site ? `at ${state.site}` : 'not named yet'}, started ${formatReportDateTime(state.arrivedAt)}, is still open and goes on with everything in it: ${describeVisitHoldings(state, lines)}. End it under Site report when you leave.`;
+  return `The visit ${state.site ? `at ${state.site}` : 'not named yet'}, started ${format.dateTime(state.arrivedAt)}, is still open and goes on with everything in it: ${describeVisitHoldings(state, lines)}. End it under Site report when you leave.`;
 }

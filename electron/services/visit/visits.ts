@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir, rm, open as openFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
+import { format } from '../../shared/format';
 import {
   GENESIS_HASH,
   VisitEntrySchema,
@@ -223,7 +224,7 @@ export class Visits implements VisitRecorder {
       const open = this.openVisit();
       if (open)
         throw new VisitRefusedError(
-          `Close ${describeVisit(open.state)} (started ${new Date(open.state.arrivedAt).toISOString()}) before starting another.`,
+          `Close ${describeVisit(open.state)} (started ${format.dateTime(open.state.arrivedAt)}) before starting another.`,
         );
       return structuredClone((await this.create({ ...input, implicit: false })).state);
     });

@@ -1,4 +1,5 @@
 import type { PerformanceSample } from './performance';
+import { format } from '../format';
 
 /** Most requests one window load makes, whatever the server answers; past it the load stops, labelled partial. */
 export const MAX_WINDOW_REQUESTS = 10_000;
@@ -18,8 +19,8 @@ export type WindowStop = 'shared-timestamp' | 'samples' | 'requests';
 /** What the user reads beside a partial load, per reason it stopped. */
 export const WINDOW_STOP_WORDS: Record<WindowStop, string> = {
   'shared-timestamp': 'stopped: more samples share one time than a page holds',
-  samples: `stopped at ${MAX_WINDOW_SAMPLES.toLocaleString('en-US')} samples, the most Field Kit loads at once: a shorter time range shows the rest`,
-  requests: `stopped after ${MAX_WINDOW_REQUESTS.toLocaleString('en-US')} requests: the server's answers did not reach the end of the time range`,
+  samples: `stopped at ${format.number(MAX_WINDOW_SAMPLES)} samples, the most Field Kit loads at once: a shorter time range shows the rest`,
+  requests: `stopped after ${format.number(MAX_WINDOW_REQUESTS)} requests: the server's answers did not reach the end of the time range`,
 };
 
 /** A window of a performance series, as its endpoints take it. */

@@ -1,3 +1,4 @@
+import { format } from '../../../electron/shared/format';
 import { SERVER_CHECK_INTERVAL_MS } from '../../../electron/shared/api/timeouts';
 import type { EventPayload } from './wire-types';
 
@@ -29,7 +30,7 @@ export function describeServerReach(
       detail: isSignedIn ? 'Live data is back.' : 'Sign in for live data.',
     };
   }
-  const checkedAt = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' }).format(status.at);
+  const checkedAt = format.time(status.at, { seconds: true });
   return {
     isAnswering: false,
     headline: `${serverName} does not answer`,

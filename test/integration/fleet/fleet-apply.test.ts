@@ -287,7 +287,7 @@ describe('fleet apply against the simulator', () => {
     expect(result.rows.map((row) => row.status)).toEqual(online.map(() => 'unknown'));
     for (const row of result.rows) {
       expect(row.reason).toMatch(
-        /^upgrade started \(.*kona-pkt-forwarder 4\.2\.1 → 4\.3\.0.*\); the gateway did not answer again within 2 s .*— outcome unknown: re-read the gateway's software when it answers$/,
+        /^upgrade started \(.*kona-pkt-forwarder 4\.2\.1 → 4\.3\.0.*\); the gateway did not answer again within 2 sec .*— outcome unknown: re-read the gateway's software when it answers$/,
       );
     }
     expect(result.counts.done).toBe(0);

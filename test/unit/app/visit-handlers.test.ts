@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FieldKitServices } from '../../../electron/app';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
+import { format } from '../../../electron/shared/format';
 import { verifyBundle } from '../../../electron/services/visit';
 import { readFile } from 'node:fs/promises';
 import { ManualClock } from '../../helpers/manual-clock';
@@ -107,7 +108,7 @@ describe('visit channels', () => {
       ok: false,
       error: {
         code: 'INVALID_INPUT',
-        message: 'Close the visit at North mast (started 2026-01-15T12:00:00.000Z) before starting another.',
+        message: `Close the visit at North mast (started ${format.dateTime(Date.parse('2026-01-15T12:00:00.000Z'))}) before starting another.`,
       },
     });
   });

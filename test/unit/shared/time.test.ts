@@ -7,15 +7,8 @@ import {
   formatReportDateTime,
   formatVisitTime,
 } from '../../../electron/shared/report/report-time';
-import {
-  formatLocalClockTime,
-  formatLocalTime,
-  isServerTime,
-  LATEST_SERVER_TIME_MS,
-  toIsoTime,
-  UNKNOWN_TIME,
-} from '../../../electron/shared/time';
-import { formatAbsoluteTime, formatRelativeTime } from '../../../renderer/src/lib/components/relative-time';
+import { format } from '../../../electron/shared/format';
+import { isServerTime, LATEST_SERVER_TIME_MS, toIsoTime, UNKNOWN_TIME } from '../../../electron/shared/time';
 import { makeGateway } from '../../helpers/factories';
 
 /** Numbers a hostile server sends for a time: past Date's range, fractions, negatives, huge, not finite. */
@@ -39,14 +32,14 @@ describe('time formatters given hostile times', () => {
     fc.assert(
       fc.property(hostileTime, (at) => {
         const formatted = [
-          formatLocalTime(at),
-          formatLocalClockTime(at),
+          format.dateTime(at),
+          format.time(at),
           formatReportDateTime(at, 'UTC'),
           formatReportDate(at, 'UTC'),
           formatVisitTime(at, 0, 'UTC'),
           describeTimeZone(at, 'Europe/Berlin'),
-          formatAbsoluteTime(at),
-          formatRelativeTime(at, 1_700_000_000_000),
+          format.dateTime(at, { seconds: true }),
+          format.relative(at, 1_700_000_000_000),
           toIsoTime(at) ?? '',
         ];
         if (!Number.isFinite(at) || Math.abs(at) > 8.64e15)
@@ -58,8 +51,8 @@ describe('time formatters given hostile times', () => {
 
   it('write 9e15, the last seen time a hostile server sent, as "unknown time"', () => {
     expect(formatReportDateTime(9e15)).toBe(UNKNOWN_TIME);
-    expect(formatAbsoluteTime(9e15)).toBe(UNKNOWN_TIME);
-    expect(formatLocalClockTime(9e15)).toBe(UNKNOWN_TIME);
+    expect(format.dateTime(9e15)).toBe(UNKNOWN_TIME);
+    expect(format.time(9e15)).toBe(UNKNOWN_TIME);
     expect(toIsoTime(9e15)).toBeUndefined();
   });
 

@@ -2,6 +2,8 @@
 // stand next to its field. They never change the text: a number out of range is refused as such rather than
 // rounded, a text too long is reported rather than cut.
 
+import { format } from '../../../../electron/shared/format';
+
 /** The largest value of the gateway's integer settings: the server keeps them as 32-bit signed integers. */
 export const INTEGER_SETTING_MAX = 2_147_483_647;
 
@@ -15,7 +17,7 @@ export interface WholeNumberRule {
 
 /** The allowed range in words: "from 0 to 2,147,483,647". */
 export function describeRange(rule: WholeNumberRule): string {
-  return `from ${rule.min.toLocaleString('en-US')} to ${rule.max.toLocaleString('en-US')}`;
+  return `from ${format.number(rule.min)} to ${format.number(rule.max)}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { labelOfField } from '../../../../electron/shared/api/field-labels';
 import { describeScalar } from '../../../../electron/shared/report/readable-value';
-import { formatLocalTime } from '../../../../electron/shared/time';
+import { format } from '../../../../electron/shared/format';
 
 /** One labelled value of a structured answer; `children` for a nested object or list of objects. */
 export interface LabelledField {
@@ -16,20 +16,13 @@ const NAMED_CHILDREN_KEY = /interfaces$/i;
 const SECONDS_KEY = /^(.+?)(?:[_-]seconds|Seconds|[_-]secs|Secs)$/;
 
 /**
- * A duration in seconds as a technician reads it, to the two largest units: 54056 → "15 h 0 min", 95 → "1 min
- * 35 s", 200000 → "2 d 7 h". A value that is not a whole non-negative number of seconds is left as it is.
+ * A duration in seconds as a technician reads it, to the two largest units (format.duration): 54056 → "15 hr",
+ * 95 → "1 min 35 sec", 200000 → "2 days 7 hr" in en-US. A value that is not a non-negative number of seconds is
+ * left as it is.
  */
 export function formatSeconds(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return String(seconds);
-  const whole = Math.floor(seconds);
-  const days = Math.floor(whole / 86_400);
-  const hours = Math.floor((whole % 86_400) / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const rest = whole % 60;
-  if (days > 0) return `${days} d ${hours} h`;
-  if (hours > 0) return `${hours} h ${minutes} min`;
-  if (minutes > 0) return `${minutes} min ${rest} s`;
-  return `${rest} s`;
+  return format.duration(Math.floor(seconds) * 1000);
 }
 
 /** Nesting shown as fields at most; deeper values are shown as compact JSON. */
@@ -46,7 +39,7 @@ export function labelForKey(key: string): string {
 function textOf(key: string, value: unknown): string {
   // A number named like a time and in the range of epoch milliseconds is a moment: shown in local time.
   if (typeof value === 'number' && /(time|timestamp|ts)$/i.test(key) && value > 1e12 && value < 1e14)
-    return formatLocalTime(value);
+    return format.dateTime(value);
   if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object'))
     return value.length === 0 ? '(none)' : value.map((item) => textOf('', item)).join(', ');
   if (value !== null && typeof value === 'object') return JSON.stringify(value);

@@ -1,3 +1,4 @@
+import { format } from '../../../../electron/shared/format';
 import type { IpcClient } from '../ipc';
 import type { ChannelInput, ChannelOutput, Events, IpcErrorShape } from '../wire-types';
 import { readProblems } from '../../../../electron/shared/ipc/error-details';
@@ -48,17 +49,13 @@ export function describeIpcError(error: IpcErrorShape): string {
 }
 
 /**
- * "about 2 min 5 s left (gives up at 14:02:10)" from now to a deadline, the clock time in the local format;
+ * "about 2 min 5 sec left (gives up at 14:02:10)" from now to a deadline, in the app's locale (format);
  * "giving up now" once it has passed.
  */
 export function describeTimeLeft(deadlineAt: number, now: number): string {
-  const seconds = Math.max(0, Math.round((deadlineAt - now) / 1000));
-  if (seconds === 0) return 'giving up now';
-  const minutes = Math.floor(seconds / 60);
-  const rest = seconds % 60;
-  const left =
-    `${minutes > 0 ? `${minutes} min ` : ''}${minutes > 0 && rest === 0 ? '' : `${rest} s`}`.trim();
-  return `about ${left} left (gives up at ${new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' }).format(deadlineAt)})`;
+  const left = Math.max(0, Math.round((deadlineAt - now) / 1000)) * 1000;
+  if (left === 0) return 'giving up now';
+  return `about ${format.duration(left)} left (gives up at ${format.time(deadlineAt, { seconds: true })})`;
 }
 
 /** Keeps the progress, waiting and check events of one run as runes. */

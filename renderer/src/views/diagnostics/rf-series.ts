@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { GroupedSeries } from '../../lib/components/chart-data';
+import { format } from '../../../../electron/shared/format';
 import {
   ScanChannelSchema,
   type ScanChannel,
@@ -15,6 +16,11 @@ export const RF_FIGURES = [
   { key: 'rsrq', label: 'RSRQ', unit: 'dB' },
   { key: 'ecio', label: 'Ec/Io', unit: 'dB' },
 ] as const;
+
+/** A figure's value with its unit, as the app writes numbers ("-97 dBm", "7.5 dB"). */
+export function formatFigure(value: number | null | undefined, unit: 'dBm' | 'dB'): string {
+  return unit === 'dBm' ? format.decibelMilliwatts(value) : format.decibels(value);
+}
 
 /** One RF figure's key. */
 export type RfFigure = (typeof RF_FIGURES)[number]['key'];

@@ -7,6 +7,7 @@ import {
   RaisedEventQuerySchema,
 } from '../../../../electron/shared/api/events';
 import { describeIssues } from '../../../../electron/shared/api/validation';
+import { format } from '../../../../electron/shared/format';
 import type { ApiCallParts } from '../devices/api-call';
 
 /** Which events endpoint the view lists: all events, only raised ones, or one entity's by category. */
@@ -17,7 +18,7 @@ export const EVENT_MODES: readonly EventMode[] = ['all', 'raised', 'entity'];
 
 /** Every filter of the events view as the user typed it (text, as the inputs hold it). */
 export interface EventForm {
-  /** Local date-time (`YYYY-MM-DDTHH:mm`), as a datetime-local input holds it. */
+  /** Date-time in the app's zone (`YYYY-MM-DD HH:mm`, the T form too), as DateTimeField holds it. */
   start: string;
   end: string;
   entityIdUuid: string;
@@ -60,14 +61,9 @@ export const EVENT_FORM_FIELDS = [
 /** Page size the view starts with. */
 export const DEFAULT_EVENT_PAGE_SIZE = 20;
 
-/** A time as a datetime-local input writes it, in local time, to the minute. */
+/** A time as a date field holds it (`2026-11-26 14:05`), in the app's zone, to the minute. */
 export function toLocalInput(timeMs: number): string {
-  const date = new Date(timeMs);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
-    `T${pad(date.getHours())}:${pad(date.getMinutes())}`
-  );
+  return format.dateTimeField(timeMs);
 }
 
 /** The filters a new events view starts with: the last 24 hours, newest first, 20 a page. */
@@ -126,10 +122,23 @@ function readNumber(text: string): number | undefined {
   return trimmed === '' ? undefined : Number(trimmed);
 }
 
-/** A local date-time as milliseconds since the epoch (API assumption: event timestamps are milliseconds). */
+/**
+ * A date field's text as milliseconds since the epoch (API assumption: event timestamps are milliseconds); NaN
+ * for text that names no date, which checkTimes reports before the schemas see it.
+ */
 function readTime(text: string): number | undefined {
   if (text.trim() === '') return undefined;
-  return new Date(text).getTime();
+  return format.parseDateTimeField(text) ?? Number.NaN;
+}
+
+/** What is wrong with the typed times, by field: text that names no date, said with the pattern to use. */
+function checkTimes(form: EventForm): Partial<Record<keyof EventForm, string>> {
+  const errors: Partial<Record<keyof EventForm, string>> = {};
+  for (const field of ['start', 'end'] as const) {
+    if (Number.isNaN(readTime(form[field])))
+      errors[field] = 'Not a date and time: write it year first, as 2026-11-26 14:05.';
+  }
+  return errors;
 }
 
 function readText(text: string): string | undefined {
@@ -175,6 +184,8 @@ function dropUndefined(query: Record<string, unknown>): Record<string, unknown> 
  * for filters that break a rule: the answer names each field and what is wrong.
  */
 export function buildEventRequest(mode: EventMode, form: EventForm, page: number): EventRequest {
+  const timeErrors = checkTimes(form);
+  if (Object.keys(timeErrors).length > 0) return { ok: false, errors: timeErrors };
   const window = { startTs: readTime(form.start), endTs: readTime(form.end) };
   const limit = readNumber(form.limit);
   if (mode === 'entity') {

@@ -1,15 +1,9 @@
+import { format } from '../../../../electron/shared/format';
 import type { EventPayload } from '../../lib/wire-types';
 
 /** True while a preparation is still going (not done, failed or cancelled). */
 export function isRunning(progress: EventPayload<'site-pack:progress'>): boolean {
   return progress.phase === 'list' || progress.phase === 'details' || progress.phase === 'writing';
-}
-
-/** A pack's size in words: bytes, kB or MB with one decimal. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
 
 /** What a choice of gateways costs, in one line (8 reads a gateway, at most 500 gateways). */
@@ -42,11 +36,11 @@ export function describeScope(scope: ScopeLike): string {
   }
 }
 
-/** "Site pack of ACME Rooftops — 12 gateways, 0.4 MB, 25 Nov 14:02": what a kept pack is, in one line. */
+/** "Site pack of ACME Rooftops — 12 gateways, 412 kB, 25 Nov 2026, 14:02": what a kept pack is, in one line. */
 export function describePack(
   pack: { scope: ScopeLike; gatewayCount: number; sizeBytes: number; preparedAt: number },
   formatTime: (time: number) => string,
 ): string {
-  const count = `${pack.gatewayCount.toLocaleString()} gateway${pack.gatewayCount === 1 ? '' : 's'}`;
-  return `Site pack of ${describeScope(pack.scope)} — ${count}, ${formatSize(pack.sizeBytes)}, ${formatTime(pack.preparedAt)}`;
+  const count = `${format.number(pack.gatewayCount)} gateway${pack.gatewayCount === 1 ? '' : 's'}`;
+  return `Site pack of ${describeScope(pack.scope)} — ${count}, ${format.bytes(pack.sizeBytes)}, ${formatTime(pack.preparedAt)}`;
 }

@@ -1,3 +1,5 @@
+import { format } from '../../../../electron/shared/format';
+
 /**
  * The most characters one `terminal:write` or `serial:paste` takes (the IPC contract's limit,
  * electron/shared/terminal/terminal-schemas.ts).
@@ -18,10 +20,10 @@ export function describePasteProblem(text: string, delayMs: unknown): string | u
     delayMs < 0 ||
     delayMs > MAX_PASTE_DELAY_MS
   ) {
-    return `Not pasted: the paste delay must be a whole number of milliseconds from 0 to ${MAX_PASTE_DELAY_MS.toLocaleString('en')}.`;
+    return `Not pasted: the paste delay must be a whole number of milliseconds from 0 to ${format.number(MAX_PASTE_DELAY_MS)}.`;
   }
   if (text.length > MAX_WRITE_CHARACTERS) {
-    return `Not pasted: ${text.length.toLocaleString('en')} characters is more than a console paste takes at once (${MAX_WRITE_CHARACTERS.toLocaleString('en')}).`;
+    return `Not pasted: ${format.number(text.length)} characters is more than a console paste takes at once (${format.number(MAX_WRITE_CHARACTERS)}).`;
   }
   return undefined;
 }

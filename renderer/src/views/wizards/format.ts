@@ -1,5 +1,3 @@
-import { formatLocalTime as formatTime } from '../../../../electron/shared/time';
-
 /** A value as a technician reads it in a diff: text as is, none as "(none)", objects as compact JSON. */
 export function formatValue(value: unknown): string {
   if (value === undefined) return '—';
@@ -7,11 +5,6 @@ export function formatValue(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   return JSON.stringify(value);
-}
-
-/** A time in this computer's local time zone, date and time. */
-export function formatLocalTime(ms: number | null | undefined): string {
-  return formatTime(ms, { dateStyle: 'medium', timeStyle: 'medium' }, 'unknown date');
 }
 
 /** The words of each wizard outcome. */

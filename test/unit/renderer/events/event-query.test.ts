@@ -70,6 +70,19 @@ describe('buildEventRequest', () => {
     expect(request.ok ? null : request.errors.start).toMatch(/startTs/);
   });
 
+  it('says how to write a date when the text names none, on each field, and sends nothing', () => {
+    const request = buildEventRequest('all', buildForm({ start: '26/11/2026', end: '2026-02-30 10:00' }), 0);
+    const message = 'Not a date and time: write it year first, as 2026-11-26 14:05.';
+    expect(request).toEqual({ ok: false, errors: { start: message, end: message } });
+  });
+
+  it('reads the ISO form a saved address holds (with its T) as the same time', () => {
+    const spaced = buildEventRequest('all', buildForm({ start: toLocalInput(NOW) }), 0);
+    const withT = buildEventRequest('all', buildForm({ start: toLocalInput(NOW).replace(' ', 'T') }), 0);
+    expect(spaced.ok && spaced.call.query).toMatchObject({ startTs: NOW });
+    expect(withT).toEqual(spaced);
+  });
+
   it('leaves state out of the raised endpoint', () => {
     const request = buildEventRequest('raised', buildForm({ state: 'Clear' }), 0);
     expect(request.ok && request.call.endpoint).toBe('listRaisedEnhancedEvents');

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ariaSortOf, nextSort, visibleRange } from '../../../../renderer/src/lib/components/data-table';
-import { formatRelativeTime } from '../../../../renderer/src/lib/components/relative-time';
 import { isEmptyAnswer, tabulateAnswer } from '../../../../renderer/src/views/gateways/command-answer';
 import { pageRequest } from '../../../../renderer/src/views/gateways/gateway-list.svelte';
 import { userGatewaysRequest } from '../../../../renderer/src/views/gateways/gateway-reads';
@@ -119,17 +118,6 @@ describe('command answers as tables', () => {
         ['lora', '2', '3'],
       ],
     });
-  });
-});
-
-describe('relative time', () => {
-  it('says how long ago in words', () => {
-    const now = 1_700_000_000_000;
-    expect(formatRelativeTime(now - 10_000, now)).toBe('just now');
-    expect(formatRelativeTime(now - 5 * 60_000, now)).toBe('5 min ago');
-    expect(formatRelativeTime(now - 3 * 3_600_000, now)).toBe('3 h ago');
-    expect(formatRelativeTime(now - 86_400_000, now)).toBe('1 day ago');
-    expect(formatRelativeTime(now + 4 * 60_000, now)).toBe('in 4 min');
   });
 });
 

@@ -53,11 +53,12 @@ describe('toLabelledFields', () => {
 
 describe('formatSeconds', () => {
   it.each([
-    [54_056, '15 h 0 min'],
-    [95, '1 min 35 s'],
-    [0, '0 s'],
-    [200_000, '2 d 7 h'],
-    [3600, '1 h 0 min'],
+    [54_056, '15 hr'],
+    [54_956, '15 hr 15 min'],
+    [95, '1 min 35 sec'],
+    [0, '0 sec'],
+    [200_000, '2 days 7 hr'],
+    [3600, '1 hr'],
   ])('reads %i seconds as “%s”', (seconds, text) => {
     expect(formatSeconds(seconds)).toBe(text);
   });
@@ -71,14 +72,14 @@ describe('formatSeconds', () => {
 describe('toLabelledFields, durations and names', () => {
   it('shows a number of seconds as a duration under the name without its unit', () => {
     expect(toLabelledFields({ uptimeSeconds: 54_056 })).toEqual([
-      { key: 'uptimeSeconds', label: 'Uptime', text: '15 h 0 min' },
+      { key: 'uptimeSeconds', label: 'Uptime', text: '15 hr' },
     ]);
   });
 
   it('leaves milliseconds and other numbers alone', () => {
     expect(toLabelledFields({ latencyMilliseconds: 120, uptime_seconds: 61 })).toEqual([
       { key: 'latencyMilliseconds', label: 'Latency milliseconds', text: '120' },
-      { key: 'uptime_seconds', label: 'Uptime', text: '1 min 1 s' },
+      { key: 'uptime_seconds', label: 'Uptime', text: '1 min 1 sec' },
     ]);
   });
 

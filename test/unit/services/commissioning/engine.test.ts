@@ -270,7 +270,7 @@ describe('WizardRun with a gateway that stops answering', () => {
     const { options } = runOptions(gateway.commander, { gatewayReturnTimeoutMs: 30 });
     const run = createWizardRun(firewallWizard, 'gw-1', options);
     await expect(run.read()).rejects.toThrow(
-      /Gateway gw-1 did not answer for \d+ s: it may be powered off, rebooting/,
+      /Gateway gw-1 did not answer for \d+ sec: it may be powered off, rebooting/,
     );
   });
 });

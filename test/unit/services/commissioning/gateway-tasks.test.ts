@@ -64,7 +64,7 @@ describe('GatewayTasks', () => {
     expect(fractions).toContain(0.5);
     expect(fractions.at(-1)).toBe(1);
     expect(result.message).toMatch(
-      /^Upgraded kona-pkt-forwarder 4\.2\.1 → 4\.3\.0; the gateway was away for \d+ s while it restarted\.$/,
+      /^Upgraded kona-pkt-forwarder 4\.2\.1 → 4\.3\.0; the gateway was away for \d+ sec while it restarted\.$/,
     );
     expect(result).toMatchObject({
       before: { 'kona-pkt-forwarder': '4.2.1' },

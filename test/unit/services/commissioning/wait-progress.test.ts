@@ -105,7 +105,7 @@ describe('a backup restore as the technician follows it', () => {
     const result = await runToEnd(manual, tasks.restoreBackup(1));
 
     expect(result.message).toMatch(
-      /^Backup "before APN change" restored; the gateway answered again after \d+ s\.$/,
+      /^Backup "before APN change" restored; the gateway answered again after \d+ sec\.$/,
     );
     const waits = events.flatMap((event) => (event.type === 'waiting' ? [event] : []));
     expect(waits.map((event) => [event.notice.message, event.notice.deadlineAt - event.at])).toEqual([

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../../electron/shared/visit/canonical-json';
+import { format } from '../../../../electron/shared/format';
 import { GENESIS_HASH } from '../../../../electron/shared/visit/journal-entry';
 import { PhotoRejectedError } from '../../../../electron/services/reports';
 import { Visits, type VisitNotice } from '../../../../electron/services/visit';
@@ -120,7 +121,7 @@ describe('Visits', () => {
     const { visits } = await start();
     await visits.open({ site: 'North mast' });
     await expect(visits.open({ site: 'South mast' })).rejects.toThrow(
-      'Close the visit at North mast (started 2026-01-15T12:00:00.000Z) before starting another.',
+      `Close the visit at North mast (started ${format.dateTime(Date.parse('2026-01-15T12:00:00.000Z'))}) before starting another.`,
     );
     clock.advance(3_600_000);
     const closed = await visits.close();

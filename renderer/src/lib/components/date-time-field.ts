@@ -1,0 +1,13 @@
+import { DATE_TIME_FIELD_PATTERN, format, type Formatter } from '../../../../electron/shared/format';
+
+/**
+ * The line under a date field, which its input names with aria-describedby: what the text reads as in the app's
+ * locale ("Reads as 26 Nov 2026, 14:05") once it names a date, else how to write one. A screen reader hears the
+ * date as the app writes it, whatever the browser's language.
+ */
+export function describeDateTimeField(text: string, formatter: Formatter = format): string {
+  const at = text.trim() === '' ? undefined : formatter.parseDateTimeField(text);
+  return at === undefined
+    ? `${DATE_TIME_FIELD_PATTERN}, year first, 24-hour clock: 2026-11-26 14:05`
+    : `Reads as ${formatter.dateTime(at)}`;
+}
