@@ -78,6 +78,9 @@ export const CHANNEL_NAMES = [
   'visit:unidentified',
   'visit:gateway-search',
   'visit:identify-gateway',
+  // customers (domains/customers.ts)
+  'customers:list',
+  'customers:add',
 ] as const;
 
 /** Every event name of the contract. */
@@ -103,4 +106,6 @@ export const EVENT_NAME_LIST = [
   'site-pack:progress',
   // visit (domains/visit.ts)
   'visit:changed',
+  // customers (domains/customers.ts)
+  'customers:changed',
 ] as const;
