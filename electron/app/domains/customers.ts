@@ -2,7 +2,7 @@ import type { DomainHandlers, ErrorLog, ProfileReader, SignedInSession } from '.
 import type { customersChannels } from '../../shared/ipc/domains/customers';
 import type { EventHub } from '../../shared/ipc/event-hub';
 import { IpcError } from '../../shared/ipc/result';
-import { parseCustomerReference } from '../../shared/customers';
+import { parseCustomerReference } from '../../shared/customer-reference';
 import type { CustomerReader, KnownCustomers } from '../../services/customers';
 import type { SitePacks } from '../../services/site-pack';
 import type { Clock } from '../../shared/clock';
