@@ -22,8 +22,13 @@ export interface CustomersDependencies {
   log: ErrorLog;
 }
 
+/** What the customer reads need of a session: its calls. */
+export interface CallingSession {
+  requireSession(): Pick<ReturnType<SignedInSession['requireSession']>, 'call'>;
+}
+
 /** The customer reads of the signed-in session (tokens stay inside it). */
-export function sessionCustomerReader(sessions: SignedInSession, clock: Pick<Clock, 'now'>): CustomerReader {
+export function sessionCustomerReader(sessions: CallingSession, clock: Pick<Clock, 'now'>): CustomerReader {
   return {
     readCustomer: async (customerId) => {
       const customer = await sessions.requireSession().call('getCustomer', { params: { customerId } });

@@ -1,2 +1,2 @@
-export { CustomerStore, CUSTOMERS_FOLDER, MAX_KNOWN_CUSTOMERS } from './customer-store';
+export { CustomerStore } from './customer-store';
 export { KnownCustomers, customerIdsIn, type CustomerReader } from './known-customers';

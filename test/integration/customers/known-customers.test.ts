@@ -27,10 +27,7 @@ afterAll(async () => {
 });
 
 function reader() {
-  return sessionCustomerReader(
-    { summary: () => null, requireSession: () => session },
-    { now: () => simulator.clock.now() },
-  );
+  return sessionCustomerReader({ requireSession: () => session }, { now: () => simulator.clock.now() });
 }
 
 describe('KnownCustomers against the simulator', () => {

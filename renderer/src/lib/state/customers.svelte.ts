@@ -38,7 +38,8 @@ export class CustomersState {
     return [...list.customers].sort((left, right) => {
       if (left.id === own) return -1;
       if (right.id === own) return 1;
-      if (left.name === null || right.name === null) return left.name === null ? (right.name === null ? 0 : 1) : -1;
+      if (left.name === null || right.name === null)
+        return left.name === null ? (right.name === null ? 0 : 1) : -1;
       return left.name.localeCompare(right.name);
     });
   }
