@@ -194,6 +194,11 @@ export class KnownCustomers {
     } catch (error) {
       this.options.log?.error(`the name of customer ${customerId} could not be read`, error);
     }
+    await this.recordName(profileId, customerId, name);
+  }
+
+  /** Keeps a name read (or the failure to read one, as null) for a known customer. */
+  private async recordName(profileId: string, customerId: string, name: string | null): Promise<void> {
     const triedAt = this.now();
     await this.update(profileId, (customers) =>
       customers.map((customer) =>
@@ -213,7 +218,9 @@ export class KnownCustomers {
     reader: CustomerReader,
   ): Promise<number | null> {
     await this.learn(profileId, [ownCustomerId], 'account');
-    const { subCustomersCount } = await reader.readCustomer(ownCustomerId);
+    const { name, subCustomersCount } = await reader.readCustomer(ownCustomerId);
+    // The same read names the account's customer: no second read, and its name comes first.
+    await this.recordName(profileId, ownCustomerId, name);
     if (!subCustomersCount) return subCustomersCount;
     for (let page = 0; page < DISCOVERY_EVENT_PAGES; page++) {
       const others = (await this.list(profileId)).filter((customer) => customer.id !== ownCustomerId);
