@@ -104,5 +104,18 @@ describe('sub-customers by name, as tech@acme.demo', () => {
     await result.locator('tbody tr[data-status="done"]').waitFor({ timeout: 30_000 });
     expect(await result.locator('tbody tr').count()).toBe(1);
     expect(await result.locator('tbody tr td:first-child').textContent()).toContain(gateway.name);
+
+    // The events of the account's scope name each event's customer, sub-customers included.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
+    const events = page.getByRole('table', { name: 'Enhanced events' });
+    await events.waitFor();
+    const customerColumn = (await events.getByRole('columnheader').allTextContents()).indexOf('Customer') + 1;
+    const named = () => events.locator(`tbody tr td:nth-child(${customerColumn})`).allTextContents();
+    await expect
+      .poll(async () => [...new Set(await named())].sort())
+      .toEqual(expect.arrayContaining(['Acme Water North']));
+    expect(
+      (await named()).every((name) => ['Acme Water', 'Acme Water North', 'Acme Water South'].includes(name)),
+    ).toBe(true);
   }, 180_000);
 });
