@@ -442,6 +442,7 @@ export class FieldKitServices {
         await sessions.deleteSecrets(id);
         await this.relayPasswords.set(id, null);
         await this.rootPasswords.forgetProfile(id);
+        await this.customers.forget(id);
         return null;
       },
       'profiles:select': async ({ id }) => {

@@ -1,4 +1,4 @@
-import { rename } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../files/atomic-file';
@@ -65,14 +65,10 @@ export class CustomerStore {
     await writeFileAtomic(this.pathOf(profileId), JSON.stringify(file), 0o600);
   }
 
-  /** Forgets a profile's list (its profile was removed). */
+  /** Forgets a profile's list and deletes its file (its profile was removed). */
   async remove(profileId: string): Promise<void> {
-    this.cache.set(profileId, Promise.resolve([]));
-    await writeFileAtomic(
-      this.pathOf(profileId),
-      JSON.stringify({ version: CUSTOMER_FILE_VERSION, profileId, customers: [] }),
-      0o600,
-    );
+    this.cache.delete(profileId);
+    await rm(this.pathOf(profileId), { force: true });
   }
 
   private async readFromDisk(profileId: string): Promise<KnownCustomer[]> {

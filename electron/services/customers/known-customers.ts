@@ -132,7 +132,7 @@ export class KnownCustomers {
   }
 
   /**
-   * Once per `key` (a sign-in): learns the account's own customer, reads its subCustomersCount, then reads the
+   * Once per `key` (an account on a profile, in this run of the app): learns the account's own customer, reads its subCustomersCount, then reads the
    * account's newest events, at most DISCOVERY_EVENT_PAGES pages, until as many other customers are known as it
    * has sub-customers. Resolves to subCustomersCount (null when unknown); never rejects.
    */
@@ -153,9 +153,11 @@ export class KnownCustomers {
     return running;
   }
 
-  /** Forgets the discoveries of ended sign-ins (the next sign-in looks again). */
-  forgetDiscoveries(): void {
-    this.discoveries.clear();
+  /** Forgets a profile's customers (the profile was removed); a write under way for it finishes first. */
+  async forget(profileId: string): Promise<void> {
+    await (this.queues.get(profileId) ?? Promise.resolve()).catch(() => undefined);
+    this.queues.delete(profileId);
+    await this.options.store.remove(profileId);
   }
 
   /**

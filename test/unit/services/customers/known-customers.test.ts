@@ -87,6 +87,14 @@ describe('KnownCustomers', () => {
     expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({ version: 1, profileId: 'demo' });
   });
 
+  it('forgets a removed profile’s list and its file', async () => {
+    const customers = service();
+    await customers.learn('demo', ['north'], 'seen');
+    await customers.forget('demo');
+    expect(await readdir(join(dataDir, 'customers'))).toEqual([]);
+    expect(await service().list('demo')).toEqual([]);
+  });
+
   it('sets a damaged file aside and starts the profile’s list again', async () => {
     await mkdir(join(dataDir, 'customers'), { recursive: true });
     await writeFile(join(dataDir, 'customers', 'demo.json'), '{ not json');
