@@ -133,8 +133,8 @@ export class GatewayJsonCache {
   }
 }
 
-/** An enhanced event record (docs/api.md), without the simulator's scope bookkeeping. */
+/** An enhanced event record (docs/api.md): the owner's customer id as a CUSTOMER reference. */
 export function renderEvent(event: EventEntity) {
-  const { customerId: _customerId, ...record } = event;
-  return record;
+  const { customerId, ...record } = event;
+  return { ...record, customerId: reference('CUSTOMER', customerId) };
 }

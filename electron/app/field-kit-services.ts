@@ -10,11 +10,13 @@ import { AuditLog } from '../services/audit';
 import { checkDataFolder, removeStaleTemporaryFiles } from '../services/files/data-folder';
 import { CommandService, type GatewayCommander } from '../services/commands';
 import type { OpenedCredentialStore } from '../services/credentials';
+import { CustomerStore, KnownCustomers } from '../services/customers';
 import { OfflineCache } from '../services/offline-cache';
 import { SitePacks } from '../services/site-pack';
 import { ProfileStore } from '../services/profiles';
 import { RelayPasswords, RootPasswords } from '../services/terminals/terminal-secrets';
 import { createAppTerminals, type AppTerminalsOptions, type TerminalManager } from '../services/terminals';
+import { createCustomersHandlers } from './domains/customers';
 import { createGatewaysHandlers } from './domains/gateways';
 import { createIntegrationsHandlers } from './domains/integrations';
 import { createCommissioningHandlers, type CommissioningOptions } from './domains/commissioning';
@@ -116,6 +118,8 @@ export class FieldKitServices {
   readonly rootPasswords: RootPasswords;
   /** The site packs prepared per profile for work with no network. */
   readonly sitePacks: SitePacks;
+  /** The customers each profile knows of (the API lists none): learned from answers, named, kept per profile. */
+  readonly customers: KnownCustomers;
   /** Checks the server quietly while the app works without it, and resumes the session when it answers. */
   readonly serverWatch: ServerWatch;
   /** The visits and their journals (`<dataDir>/visits/`); the open one records what is done (VisitRecorder). */
@@ -170,6 +174,12 @@ export class FieldKitServices {
       onNotice: (notice) => this.addNotice(notice),
     });
     this.visits.onChange((current) => this.events.emit('visit:changed', current));
+    this.customers = new KnownCustomers({
+      store: new CustomerStore({ dataDir: options.dataDir, clock: this.clock }),
+      clock: this.clock,
+      onChange: (profileId) => this.events.emit('customers:changed', { profileId }),
+      log: this.log,
+    });
     this.visitGateways = createVisitGateways({
       sessions: {
         summary: () => this.sessions.summary(),
@@ -434,6 +444,7 @@ export class FieldKitServices {
         await sessions.deleteSecrets(id);
         await this.relayPasswords.set(id, null);
         await this.rootPasswords.forgetProfile(id);
+        await this.customers.forget(id);
         return null;
       },
       'profiles:select': async ({ id }) => {
@@ -483,6 +494,11 @@ export class FieldKitServices {
             .put(profileId, { endpoint, params, query }, answer)
             .catch((error: unknown) => this.log.error(`offline cache write failed for ${endpoint}`, error));
         }
+        // Customer ids on gateways, devices and events: the customer pickers learn them (the API lists none).
+        if (profileId)
+          void this.customers
+            .learnFrom(profileId, endpoint, answer)
+            .catch((error: unknown) => this.log.error(`learning customers from ${endpoint} failed`, error));
         return answer;
       },
       'call:cancel': ({ callId }) => {
@@ -548,8 +564,18 @@ export class FieldKitServices {
         signedIn: () => sessions.summary() ?? undefined,
       }),
       ...createCustomerSettingsHandlers({ sessions }),
+      ...createCustomersHandlers({
+        sessions,
+        profiles,
+        customers: this.customers,
+        sitePacks: this.sitePacks,
+        events: this.events,
+        clock: this.clock,
+        log: this.log,
+      }),
       ...createSitePackHandlers({
         sessions,
+        customers: this.customers,
         cancellation: this.cancellation,
         commands: this.commands,
         profiles,

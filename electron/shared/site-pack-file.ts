@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { GatewaySchema } from './api/gateway';
+import { KnownCustomerSchema } from './customers';
 
-/** The version of the pack file this build writes and reads; any other version is set aside. */
+/**
+ * The version of the pack file this build writes and reads; any other version is set aside. Fields added since
+ * (`customers`, `unresolved`) are optional: a pack without them reads as before, and an older build of the same
+ * version ignores them.
+ */
 export const SITE_PACK_VERSION = 1;
 
 /** Which gateways a pack's list covers: a provider's, a customer's or a gateway group's. */
@@ -56,6 +61,10 @@ export const SitePackFileSchema = z.object({
   details: z.record(z.string(), PackGatewayDetailsSchema),
   /** Ids of the chosen gateways whose root password is in the keychain (never the password). */
   rootPasswordStored: z.array(z.string()),
+  /** The customers the profile knew of, with their names, so that pickers name them offline too. */
+  customers: z.array(KnownCustomerSchema).max(500).optional(),
+  /** The entries of the visit list that named no gateway of the scope, as typed. */
+  unresolved: z.array(z.string()).max(500).optional(),
 });
 /** The pack file. */
 export type SitePackFile = z.infer<typeof SitePackFileSchema>;

@@ -79,11 +79,11 @@ describe('the site pack, offline', () => {
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await page.getByRole('link', { name: 'Site pack' }).click();
     // The scope is picked by name (the account's own customer first), not typed as an id.
-    const scopePicker = page.getByRole('combobox', { name: 'List the gateways of' });
+    const scopePicker = page.getByRole('combobox', { name: 'Customer', exact: true });
     await expect
       .poll(() => scopePicker.locator('option:checked').textContent())
       .toBe(`${acme.name} (your customer)`);
-    expect(await page.getByRole('textbox', { name: 'Its id' }).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Gateway group id' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Prepare the site pack' }).click();
     await page.getByText(/^Done: \d+ gateways with details/).waitFor({ timeout: 60_000 });
     await page.getByText('Gateways in the list').waitFor();

@@ -4,6 +4,7 @@ import type { EventHub } from '../../shared/ipc/event-hub';
 import type { RootPasswords } from '../../services/terminals/terminal-secrets';
 import type { PackProgressEvent, sitePackChannels } from '../../shared/ipc/domains/site-pack';
 import { IpcError } from '../../shared/ipc/result';
+import { format } from '../../shared/format';
 import {
   isCommandName,
   type CommandRequest,
@@ -18,6 +19,7 @@ import {
   type PackSelection,
   type SitePacks,
 } from '../../services/site-pack';
+import type { KnownCustomers } from '../../services/customers';
 import type { CallCancellation } from '../call-cancellation';
 import { mapServiceError } from '../error-mapping';
 
@@ -32,6 +34,8 @@ export interface SitePackDependencies {
   events: Pick<EventHub, 'emit'>;
   sitePacks: Pick<SitePacks, 'get' | 'gateway' | 'save'>;
   rootPasswords: Pick<RootPasswords, 'storedGatewayIds'>;
+  /** The profile's known customers go into the pack, so that its pickers name them offline. */
+  customers?: Pick<KnownCustomers, 'list'>;
   log: ErrorLog;
   /** Requests a preparation keeps in flight (the benchmark sets the concurrency it compares against). */
   concurrency?: number;
@@ -53,6 +57,7 @@ export function createSitePackHandlers({
   events,
   sitePacks,
   rootPasswords,
+  customers,
   log,
   concurrency,
 }: SitePackDependencies): DomainHandlers<typeof sitePackChannels> {
@@ -77,6 +82,7 @@ export function createSitePackHandlers({
       const session = sessions.requireSession();
       // One keychain read for the whole pack, not one per gateway.
       const storedPasswords = rootPasswords.storedGatewayIds(profileId).catch(() => new Set<string>());
+      const known = (await customers?.list(profileId).catch(() => [])) ?? [];
       const pack = await prepareSitePack({
         reader: {
           // The builder names endpoints of the table; the API client validates the request against its schema.
@@ -98,6 +104,7 @@ export function createSitePackHandlers({
         profileId,
         scope: input.scope,
         selection: input.selection,
+        customers: known,
         signal: controller.signal,
         concurrency,
         isFatal: (error) => FATAL_CODES.has(mapServiceError(error)?.code ?? ''),
@@ -106,7 +113,18 @@ export function createSitePackHandlers({
       });
       if (controller.signal.aborted) throw new PackCancelledError();
       await sitePacks.save(pack);
-      emit({ jobId, phase: 'done', done: Object.keys(pack.details).length, total: pack.gateways.length });
+      const unresolved = pack.unresolved ?? [];
+      emit({
+        jobId,
+        phase: 'done',
+        done: Object.keys(pack.details).length,
+        total: pack.gateways.length,
+        ...(unresolved.length > 0
+          ? {
+              message: `Not found among the ${format.number(pack.gateways.length)} gateways of ${pack.scope.name ?? 'the scope'}, so not in the pack: ${unresolved.join(', ')}.`,
+            }
+          : {}),
+      });
     } catch (error) {
       const previous = job?.progress ?? { done: 0, total: 0 };
       if (error instanceof PackCancelledError) {
@@ -141,6 +159,7 @@ export function createSitePackHandlers({
               detailedCount: Object.keys(stored.pack.details).length,
               sizeBytes: stored.sizeBytes,
               rootPasswordStored: stored.pack.rootPasswordStored,
+              unresolved: stored.pack.unresolved ?? [],
             }
           : null,
         job: current,

@@ -10,6 +10,8 @@ import {
   type SitePackFile,
 } from '../../shared/site-pack-file';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
+import type { KnownCustomer } from '../../shared/customers';
+import { normalizeMac } from '../../shared/mac';
 import { PageChecker, type ListLimits } from '../api/paging';
 
 /** How many requests the preparation keeps in flight at once. */
@@ -23,9 +25,15 @@ export const PACK_EVENTS_SPAN_MS = 24 * 60 * 60 * 1000;
 /** Most raised alarms and most events kept per gateway. */
 export const PACK_EVENTS_LIMIT = 100;
 
-/** Which gateways get their details read: all of the scope, those a search finds, or a list of ids. */
+/**
+ * Which gateways get their details read: all of the scope, those a search finds, a list of ids, or a visit list
+ * as typed (names, MACs in any form, ids).
+ */
 export type PackSelection =
-  { kind: 'all' } | { kind: 'search'; text: string } | { kind: 'ids'; ids: readonly string[] };
+  | { kind: 'all' }
+  | { kind: 'search'; text: string }
+  | { kind: 'ids'; ids: readonly string[] }
+  | { kind: 'entries'; entries: readonly string[] };
 
 /** What the preparation reads through: the signed-in session's calls (tokens stay inside). */
 export interface PackReader {
@@ -60,6 +68,8 @@ export interface PreparePackOptions {
   clock?: Pick<Clock, 'now'>;
   /** The caps on the gateway list (default LIST_LIMITS); tests lower them. */
   listLimits?: Partial<ListLimits>;
+  /** The customers the profile knows of, kept in the pack so that pickers name them offline. */
+  customers?: readonly KnownCustomer[];
 }
 
 /** The preparation was cancelled; the previous pack stays as it was. */
@@ -143,7 +153,7 @@ export async function prepareSitePack(options: PreparePackOptions): Promise<Site
   const gateways = gatewayPages.flat();
   const name = await guard(() => readScopeName(reader, scope, options.isFatal));
 
-  const chosen = chooseGateways(gateways, options.selection);
+  const { chosen, unresolved } = selectGateways(gateways, options.selection);
   const details: Record<string, PackGatewayDetails> = {};
   const rootPasswordStored: string[] = [];
   const startedAt = now();
@@ -209,6 +219,10 @@ export async function prepareSitePack(options: PreparePackOptions): Promise<Site
     gateways,
     details,
     rootPasswordStored: rootPasswordStored.sort(),
+    ...(options.customers && options.customers.length > 0
+      ? { customers: options.customers.slice(0, 500) }
+      : {}),
+    ...(unresolved.length > 0 ? { unresolved } : {}),
   };
 }
 
@@ -281,8 +295,65 @@ async function readScopeName(
   }
 }
 
+/**
+ * The gateways whose details are read, at most MAX_DETAILED_GATEWAYS, in list order, and the visit list's entries
+ * that named none of `gateways` (as typed).
+ */
+export function selectGateways(
+  gateways: readonly Gateway[],
+  selection: PackSelection,
+): { chosen: Gateway[]; unresolved: string[] } {
+  if (selection.kind !== 'entries') return { chosen: chooseGateways(gateways, selection), unresolved: [] };
+  const { found, unresolved } = resolveVisitList(gateways, selection.entries);
+  const wanted = new Set(found);
+  return {
+    chosen: gateways.filter((gateway) => wanted.has(gateway.id.id)).slice(0, MAX_DETAILED_GATEWAYS),
+    unresolved,
+  };
+}
+
+/**
+ * Resolves a visit list's entries against a scope's gateways: each entry is a gateway id, a gateway name (any
+ * case) or a whole MAC in any form (`aa:bb:…`, `AA-BB-…`, `aabb…`, `aabb.ccdd…`). An entry that names two gateways
+ * (a name used twice) takes both. `found` holds gateway ids; `unresolved` the entries that named none, as typed.
+ */
+export function resolveVisitList(
+  gateways: readonly Gateway[],
+  entries: readonly string[],
+): { found: string[]; unresolved: string[] } {
+  const byId = new Map<string, string[]>();
+  const byName = new Map<string, string[]>();
+  const byMac = new Map<string, string[]>();
+  const index = (map: Map<string, string[]>, key: string | null | undefined, id: string) => {
+    if (!key) return;
+    const ids = map.get(key);
+    if (ids) ids.push(id);
+    else map.set(key, [id]);
+  };
+  for (const gateway of gateways) {
+    const id = gateway.id.id;
+    index(byId, id, id);
+    index(byName, gateway.name.trim().toLowerCase(), id);
+    index(byMac, normalizeMac(gateway.gatewayMac), id);
+  }
+  const found = new Set<string>();
+  const unresolved: string[] = [];
+  for (const raw of entries) {
+    const entry = raw.trim();
+    if (entry === '') continue;
+    const ids =
+      byId.get(entry) ?? byMac.get(normalizeMac(entry) ?? '') ?? byName.get(entry.toLowerCase()) ?? [];
+    if (ids.length === 0) unresolved.push(entry);
+    for (const id of ids) found.add(id);
+  }
+  return { found: [...found], unresolved };
+}
+
 /** The gateways whose details are read, at most MAX_DETAILED_GATEWAYS, in list order. */
-export function chooseGateways(gateways: readonly Gateway[], selection: PackSelection): Gateway[] {
+export function chooseGateways(
+  gateways: readonly Gateway[],
+  selection: Exclude<PackSelection, { kind: 'entries' }>,
+): Gateway[] {
   let chosen: Gateway[];
   switch (selection.kind) {
     case 'all':

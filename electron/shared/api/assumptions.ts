@@ -72,7 +72,7 @@ export const API_ASSUMPTIONS: readonly ApiAssumption[] = [
   {
     topic: 'Enhanced event record',
     decision:
-      'id, startTs, endTs (null while raised), source, entityId, entityName, eventName, eventType, severity, state, ituType, details.',
+      "id, startTs, endTs (null while raised), source, entityId, entityName, eventName, eventType, severity, state, ituType, details, customerId (CUSTOMER reference of the entity's owner, as ThingsBoard alarms carry it).",
   },
   {
     topic: 'Event names',
@@ -165,6 +165,11 @@ export const API_ASSUMPTIONS: readonly ApiAssumption[] = [
     topic: 'One gateway',
     decision:
       'There is no endpoint that reads one gateway: the gateway page finds it in the lists (textSearch by MAC, else pages of 1,000) and its raised alarms through the per-entity events endpoint (GATEWAY, Alarms).',
+  },
+  {
+    topic: 'Sub-customers',
+    decision:
+      "No endpoint lists a customer's sub-customers (the customer record only counts them, subCustomersCount), and a customer's gateway list holds its own gateways, not its sub-customers'. The app learns customer ids from the customerId of the gateways, devices and events it reads (after sign-in it reads up to 5 pages of the account's newest events, 30 days back, until it knows as many as subCustomersCount), names each with GET /api/customer/{id} (at most 20 at a time, a failed name asked again after a minute) and keeps the list per profile and in the site pack. A technician can add one by id or by a link of the server's web UI whose path has /customers/ (or /customer/, /subCustomers/) followed by the id.",
   },
   {
     topic: 'Customers, groups and converters',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KnownServerTimeSchema, TimestampSchema } from './common';
+import { EntityReferenceSchema, KnownServerTimeSchema, TimestampSchema } from './common';
 
 /** Event names of the eventName filter, exactly as the spec lists them (DECODER_ included as written). */
 export const EVENT_NAMES = [
@@ -128,5 +128,7 @@ export const EnhancedEventSchema = z.object({
   state: z.string(),
   ituType: z.string().nullish(),
   details: z.unknown().optional(),
+  /** The customer whose entity raised the event (API assumption, as ThingsBoard's alarms carry it). */
+  customerId: EntityReferenceSchema.nullish(),
 });
 export type EnhancedEvent = z.infer<typeof EnhancedEventSchema>;

@@ -80,6 +80,12 @@ export const CHANNEL_NAMES = [
   'visit:unidentified',
   'visit:gateway-search',
   'visit:identify-gateway',
+  // customers (domains/customers.ts)
+  'customers:list',
+  'customers:add',
+  // customer settings (domains/customer-settings.ts)
+  'customer:token-lifetimes-read',
+  'customer:token-lifetimes-save',
 ] as const;
 
 /** Every event name of the contract. */
@@ -105,4 +111,6 @@ export const EVENT_NAME_LIST = [
   'site-pack:progress',
   // visit (domains/visit.ts)
   'visit:changed',
+  // customers (domains/customers.ts)
+  'customers:changed',
 ] as const;

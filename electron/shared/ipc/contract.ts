@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customersChannels, customersEvents } from './domains/customers';
 import { gatewaysChannels, gatewaysEvents } from './domains/gateways';
 import { integrationsChannels, integrationsEvents } from './domains/integrations';
 import { commissioningChannels, commissioningEvents, RiskConfirmationSchema } from './domains/commissioning';
@@ -131,6 +132,7 @@ export const contract = {
   ...sitePackChannels,
   ...visitChannels,
   ...customerSettingsChannels,
+  ...customersChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Every event main pushes to the renderer: name → zod payload. */
@@ -145,6 +147,7 @@ export const events = {
   ...sitePackEvents,
   ...visitEvents,
   ...customerSettingsEvents,
+  ...customersEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 /** A channel name of the contract. */

@@ -4,11 +4,20 @@ import { PackGatewayDetailsSchema, PackScopeSchema } from '../../site-pack-file'
 
 const NoInputSchema = z.union([z.undefined(), z.null(), z.object({}).strict()]).transform(() => undefined);
 
-/** Which gateways of the scope get their details read: all, those a search finds, or the visit list's ids. */
+/**
+ * Which gateways of the scope get their details read: all, those a search finds, the visit list's ids, or the
+ * visit list as typed (`entries`: gateway names, MACs in any form, or ids, each resolved against the scope).
+ */
 export const PackSelectionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }).strict(),
   z.object({ kind: z.literal('search'), text: z.string().trim().min(1).max(200) }).strict(),
   z.object({ kind: z.literal('ids'), ids: z.array(z.string().min(1).max(100)).min(1).max(500) }).strict(),
+  z
+    .object({
+      kind: z.literal('entries'),
+      entries: z.array(z.string().trim().min(1).max(200)).min(1).max(500),
+    })
+    .strict(),
 ]);
 
 /** Input of `site-pack:prepare`; the scope's name is not taken from the page: main reads it from the server. */
@@ -38,6 +47,8 @@ export const PackStatusSchema = z.object({
       detailedCount: z.number(),
       sizeBytes: z.number(),
       rootPasswordStored: z.array(z.string()),
+      /** The visit list's entries that named no gateway of the scope. */
+      unresolved: z.array(z.string()),
     })
     .nullable(),
   job: PackProgressSchema.nullable(),

@@ -63,12 +63,6 @@ export async function readCached<E extends EndpointName>(
   return { ok: false, error: missing };
 }
 
-/** A customer's name (its title, else its name), live or from the copies this laptop kept; null when unread. */
-export async function readCustomerName(client: IpcClient, customerId: string): Promise<string | null> {
-  const outcome = await readThroughCache(client, { endpoint: 'getCustomer', params: { customerId } });
-  return outcome.ok ? (outcome.value.title ?? outcome.value.name ?? null) : null;
-}
-
 /** What a failed read means, in a technician's words. `what` names the thing read ("the gateways"). */
 export function describeReadError(error: IpcErrorShape, what: string): string {
   switch (error.code) {

@@ -7,10 +7,10 @@ export function isRunning(progress: EventPayload<'site-pack:progress'>): boolean
 }
 
 /** What a choice of gateways costs, in one line (8 reads a gateway, at most 500 gateways). */
-export function describeSelection(choice: 'all' | 'search' | 'ids', count: number): string {
-  if (choice === 'ids') {
+export function describeSelection(choice: 'all' | 'search' | 'entries', count: number): string {
+  if (choice === 'entries') {
     return count === 0
-      ? 'Paste the gateway ids of your visit list.'
+      ? 'Paste the gateways of your visit list: names, MACs or ids.'
       : `${count} gateway${count === 1 ? '' : 's'}: about ${count * 8} reads.`;
   }
   return 'Each chosen gateway takes about 8 reads (fewer when it is offline); the list itself is always kept whole.';

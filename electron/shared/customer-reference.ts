@@ -1,0 +1,75 @@
+// No zod here: the renderer bundles this file (the customer picker reads links and names customers with it).
+import type { KnownCustomer } from './customers';
+
+/** Hex digits of a UUID in its 8-4-4-4-12 form, as the server writes entity ids. */
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const WHOLE_UUID = new RegExp(`^${UUID.source}$`, 'i');
+/** A path segment naming customers in the server's web UI or API (`customers`, `customer`, `subCustomers`…). */
+const CUSTOMER_SEGMENT = /^(sub)?customers?$/i;
+
+/** What a technician typed or pasted to add a customer: its id, or why it names none. */
+export type CustomerReference =
+  { ok: true; id: string; host: string | null } | { ok: false; message: string };
+
+/**
+ * Reads a customer id from what a technician typed or pasted: a bare UUID, or a link of the server's web UI or
+ * API whose path (or `#` route) has a `customers`, `customer`, `subCustomers` or `subCustomer` segment followed by
+ * a UUID, such as `https://oam.example.com/customers/<uuid>`, `…/customers/<parent>/subCustomers/<uuid>/gateways`
+ * or `…/api/customer/<uuid>`. The last such UUID wins (a sub-customer's link names its parent first). `host` is
+ * the link's host, for the caller to compare with the profile's server; null for a bare id.
+ */
+export function parseCustomerReference(text: string): CustomerReference {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, message: "Enter the customer's id or paste a link to it." };
+  if (WHOLE_UUID.test(trimmed)) return { ok: true, id: trimmed.toLowerCase(), host: null };
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return {
+      ok: false,
+      message:
+        "That is neither a customer id (like 3f2b8c1e-…, 36 characters) nor a link. Paste the address of the customer's page on the server, or its id.",
+    };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return { ok: false, message: 'Only http and https links name a customer.' };
+  }
+  const segments = [...url.pathname.split('/'), ...url.hash.replace(/^#!?/, '').split(/[/?]/)]
+    .map((segment) => decodeSegment(segment))
+    .filter((segment) => segment !== '');
+  let found: string | null = null;
+  for (let index = 1; index < segments.length; index++) {
+    const segment = segments[index] as string;
+    if (CUSTOMER_SEGMENT.test(segments[index - 1] as string) && WHOLE_UUID.test(segment)) found = segment;
+  }
+  if (found === null) {
+    return {
+      ok: false,
+      message:
+        'That link names no customer: it needs "/customers/" followed by the customer\'s id. Open the customer on the server and copy the address of its page.',
+    };
+  }
+  return { ok: true, id: found.toLowerCase(), host: url.host.toLowerCase() };
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * How a customer reads in a picker: its name, marked "(your customer)" for the account's own; before the name is
+ * read the start of its id says which customer it is and why there is no name.
+ */
+export function describeKnownCustomer(customer: KnownCustomer, ownCustomerId: string | null): string {
+  const own = customer.id === ownCustomerId ? ' (your customer)' : '';
+  if (customer.name !== null) return `${customer.name}${own}`;
+  const short = `Customer ${customer.id.slice(0, 8)}…`;
+  return customer.nameState === 'not-read'
+    ? `${short}${own} (name not read)`
+    : `${short}${own} (reading its name…)`;
+}
