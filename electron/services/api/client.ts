@@ -25,6 +25,7 @@ import {
 import {
   AnswerTooLargeError,
   ApiError,
+  ConnectionInterruptedError,
   NetworkError,
   RedirectRefusedError,
   RequestAbortedError,
@@ -262,7 +263,7 @@ export class ApiClient {
     if (wire.contentType) headers['Content-Type'] = wire.contentType;
     if (wire.auth && options.accessToken) headers[AUTH_HEADER] = `${AUTH_SCHEME} ${options.accessToken}`;
 
-    let response: Response;
+    let response: Response | undefined;
     let text: string;
     try {
       response = await this.fetch(this.baseUrl + wire.path, {
@@ -286,7 +287,10 @@ export class ApiClient {
       if (error instanceof AnswerTooLargeError || error instanceof RedirectRefusedError) throw error;
       if (options.signal?.aborted) throw new RequestAbortedError(wire.endpoint);
       if (timedOut) throw new TimeoutError(wire.endpoint, timeoutMs);
-      throw new NetworkError(wire.endpoint, describeNetworkFailure(this.baseUrl, error), { cause: error });
+      const message = describeNetworkFailure(this.baseUrl, error);
+      if (isInterruption(error, response !== undefined))
+        throw new ConnectionInterruptedError(wire.endpoint, message, { cause: error });
+      throw new NetworkError(wire.endpoint, message, { cause: error });
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onCallerAbort);
@@ -356,12 +360,27 @@ function toApiError(endpoint: string, response: Response, text: string): ApiErro
   return new ApiError(response.status, ERROR_CODES.GENERAL, message, endpoint);
 }
 
+/** Socket errors meaning the connection was up and then lost (undici's names, and Node's reset). */
+const INTERRUPTION_CODES: ReadonlySet<string> = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
+
+/**
+ * True when the request had left when the connection was lost: the answer had begun (its body broke off), or the
+ * socket was reset or closed by the other side, which undici reports only on a connection it had written to.
+ * Refused connections, unknown names and connect timeouts are not: nothing was sent.
+ */
+function isInterruption(error: unknown, hadAnswer: boolean): boolean {
+  if (hadAnswer) return true;
+  const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
+  return INTERRUPTION_CODES.has(cause?.code ?? '') || /other side closed/i.test(cause?.message ?? '');
+}
+
 function describeNetworkFailure(baseUrl: string, error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
   const code = cause?.code ?? '';
   if (code === 'ECONNREFUSED') return `The server at ${baseUrl} refused the connection (is it running?)`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `The server name in ${baseUrl} could not be found`;
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `The connection to ${baseUrl} dropped`;
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
+    return `The connection to ${baseUrl} dropped after the request was sent`;
   if (
     code.startsWith('CERT_') ||
     code.includes('SELF_SIGNED') ||

@@ -38,7 +38,7 @@ export class ResponseValidationError extends Error {
 
 /** The server could not be reached (refused, DNS, TLS, connection dropped). */
 export class NetworkError extends Error {
-  override readonly name = 'NetworkError';
+  override readonly name: string = 'NetworkError';
   constructor(
     readonly endpoint: string,
     message: string,
@@ -46,6 +46,14 @@ export class NetworkError extends Error {
   ) {
     super(message, options);
   }
+}
+
+/**
+ * The connection dropped after the request was sent (reset, or closed by the other side before the whole answer
+ * came): unlike an unreachable server, the server may have received it and a gateway may have the change.
+ */
+export class ConnectionInterruptedError extends NetworkError {
+  override readonly name = 'ConnectionInterruptedError';
 }
 
 /** No answer within the time limit. */
