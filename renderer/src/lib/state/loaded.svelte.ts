@@ -44,7 +44,7 @@ export function sessionLoadKey(summary: SessionSummary | null): string | null {
 }
 
 /**
- * The one recovery behaviour of everything that loads data (ADR-free, see docs/architecture.md): a failed load
+ * The one recovery behaviour of everything that loads data (docs/architecture.md): a failed load
  * keeps its error, retries by itself on a doubling wait (LOAD_RETRY_FIRST_MS … LOAD_RETRY_MAX_MS) while the view is
  * open, offers `retry()` at once, and reloads on a change of session (`reloadEveryLoad`). The owner says when its
  * load begins and ends (`begin`, `succeed`, `fail`); `reload` is how this state starts the owner's load again.
@@ -64,10 +64,22 @@ export class LoadState {
   readonly #timers: LoadTimers;
   #timer: unknown = null;
 
-  constructor(options: { what: string; reload: () => void; timers?: LoadTimers }) {
+  readonly #retriesBySelf: boolean;
+
+  /**
+   * `retriesBy: 'owner'` is for a page that already repeats its reads on a schedule of its own (the gateway page's
+   * live refresh): this state then schedules nothing, and the owner sets `retryAt` to its next read.
+   */
+  constructor(options: {
+    what: string;
+    reload: () => void;
+    timers?: LoadTimers;
+    retriesBy?: 'self' | 'owner';
+  }) {
     this.what = options.what;
     this.#reload = options.reload;
     this.#timers = options.timers ?? SYSTEM_CLOCK;
+    this.#retriesBySelf = options.retriesBy !== 'owner';
     OPEN_LOADS.add(this);
   }
 
@@ -106,7 +118,7 @@ export class LoadState {
     this.status = 'failed';
     this.error = error;
     this.failures += 1;
-    if (!RETRYABLE_CODES.has(error.code)) return;
+    if (!this.#retriesBySelf || !RETRYABLE_CODES.has(error.code)) return;
     const delay = Math.min(LOAD_RETRY_FIRST_MS * 2 ** (this.failures - 1), LOAD_RETRY_MAX_MS);
     this.retryAt = this.#timers.now() + delay;
     this.#timer = this.#timers.setTimeout(() => {
