@@ -108,7 +108,10 @@ describe('the gateway list when the server fails', () => {
     proxy.failWhen(isGatewayList, 403);
     await page.evaluate(() => (location.hash = '#/devices'));
     await page.evaluate(() => (location.hash = '#/gateways'));
-    await page.getByRole('alert').filter({ hasText: 'Could not load the gateways: your account may not see it' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Could not load the gateways: your account has no access to it' })
+      .waitFor();
     expect(await page.getByText(/Retrying by itself/).count()).toBe(0);
     expect(await countLine()).toBe('Number of gateways unknown: the list did not load.');
 

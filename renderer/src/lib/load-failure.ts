@@ -1,3 +1,4 @@
+import { readHttpStatus } from '../../../electron/shared/ipc/error-details';
 import type { IpcErrorShape } from './wire-types';
 
 /**
@@ -5,7 +6,8 @@ import type { IpcErrorShape } from './wire-types';
  * wrong, then what happens next. `what` names what was loaded ("the gateways").
  */
 export function describeLoadFailure(error: IpcErrorShape, what: string): string {
-  switch (error.code) {
+  const status = readHttpStatus(error.details);
+  switch (status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : error.code) {
     case 'NETWORK':
       return `Could not load ${what}: the server could not be reached. Check this laptop's network (hotspot, Wi-Fi, VPN).`;
     case 'INTERRUPTED':
@@ -16,9 +18,9 @@ export function describeLoadFailure(error: IpcErrorShape, what: string): string 
     case 'UNAUTHENTICATED':
       return `Could not load ${what}: your session has expired. Once you sign in again it loads by itself.`;
     case 'FORBIDDEN':
-      return `Could not load ${what}: your account may not see it. Ask your administrator for access.`;
+      return `Could not load ${what}: your account has no access to it. Ask your administrator for access.`;
     case 'NOT_FOUND':
-      return `Could not load ${what}: the server does not know it (deleted, or moved to another customer).`;
+      return `Could not load ${what}: the server does not know what was asked for (deleted, moved, or a wrong id).`;
     case 'INVALID_INPUT':
       return `Could not load ${what}: the request was refused as invalid (${error.message}).`;
     case 'API_ERROR':

@@ -68,7 +68,9 @@ describe('LoadedValue', () => {
 
   it('never waits longer than LOAD_RETRY_MAX_MS between tries, and goes on while the view is open', async () => {
     const clock = new ManualClock();
-    const { script, read } = scriptedRead(Array.from({ length: 20 }, () => ({ ok: false, error: UNREACHABLE })));
+    const { script, read } = scriptedRead(
+      Array.from({ length: 20 }, () => ({ ok: false, error: UNREACHABLE })),
+    );
     const loaded = open(read, clock);
     await loaded.load();
     for (let tries = 0; tries < 12; tries++) {
