@@ -24,6 +24,8 @@ export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 export type LoadTimers = Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
 
 /** Every load state of the views open now: a change of session reloads them all at once. */
+// A plain Set on purpose: nothing renders from it, so it needs no reactivity.
+// eslint-disable-next-line svelte/prefer-svelte-reactivity
 const OPEN_LOADS = new Set<LoadState>();
 
 /**
