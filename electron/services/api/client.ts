@@ -67,6 +67,8 @@ interface WireRequest {
   body?: string;
   contentType?: string;
   auth: boolean;
+  /** True when the request may change something (a POST endpoint, a command that is not a read). */
+  mayChange: boolean;
 }
 
 function parseOrThrow<Schema extends z.ZodType>(
@@ -205,6 +207,7 @@ export class ApiClient {
       method: definition.method,
       path: plan.fillPath(params) + (search ? `?${search}` : ''),
       auth: definition.auth === 'bearer',
+      mayChange: definition.method !== 'GET',
     };
     if (definition.bodyEncoding !== 'none') {
       wire.body = JSON.stringify(body);
@@ -237,6 +240,7 @@ export class ApiClient {
       method: 'POST',
       path: fillPath(endpoints.gatewayCommand.path, { gatewayId, command: definition.path }),
       auth: true,
+      mayChange: definition.risk !== 'read',
     };
     if (body !== undefined) {
       wire.body = body;
@@ -289,7 +293,10 @@ export class ApiClient {
       if (timedOut) throw new TimeoutError(wire.endpoint, timeoutMs);
       const message = describeNetworkFailure(this.baseUrl, error);
       if (isInterruption(error, response !== undefined))
-        throw new ConnectionInterruptedError(wire.endpoint, message, { cause: error });
+        throw new ConnectionInterruptedError(wire.endpoint, message, {
+          cause: error,
+          mayChange: wire.mayChange,
+        });
       throw new NetworkError(wire.endpoint, message, { cause: error });
     } finally {
       clearTimeout(timer);

@@ -54,6 +54,12 @@ export class NetworkError extends Error {
  */
 export class ConnectionInterruptedError extends NetworkError {
   override readonly name = 'ConnectionInterruptedError';
+  /** True when the request could change something (a write): the server may have carried it out. */
+  readonly mayChange: boolean;
+  constructor(endpoint: string, message: string, options: { cause?: unknown; mayChange: boolean }) {
+    super(endpoint, message, { cause: options.cause });
+    this.mayChange = options.mayChange;
+  }
 }
 
 /** No answer within the time limit. */

@@ -176,7 +176,7 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
     const previous = this.currentStep;
     this.setStep(
       'waiting',
-      cause instanceof ConnectionInterruptedError
+      cause instanceof ConnectionInterruptedError && cause.mayChange
         ? `The connection dropped after the request was sent — the gateway may have the change; reading it back once it answers: ${reason}`
         : cause instanceof NetworkError
           ? `The server cannot be reached from this laptop (check its connection); the gateway may be fine: ${reason}`

@@ -10,15 +10,19 @@ import { createDefaultSession, FieldKitServices } from '../../../electron/app';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
 import type { RunningSimulator } from '../../../simulator';
+import { answerLogin, startFakeOamServer, type FakeOamServer } from '../../helpers/fake-oam-server';
 import { passwordOf, startTestSimulator } from '../../helpers/simulator';
 
 let folder: string | undefined;
 let services: FieldKitServices | undefined;
 let simulator: RunningSimulator | undefined;
+let fakeServer: FakeOamServer | undefined;
 
 afterEach(async () => {
   await services?.close();
   await simulator?.close();
+  await fakeServer?.close();
+  fakeServer = undefined;
   if (folder) await rm(folder, { recursive: true, force: true });
   services = undefined;
   simulator = undefined;
@@ -105,5 +109,31 @@ describe('a connection lost after the request was sent', () => {
     });
 
     expect(login).toMatchObject({ ok: false, error: { code: 'NETWORK' } });
+  });
+
+  it('is INTERRUPTED for a read too, saying only that the answer was lost', async () => {
+    fakeServer = await startFakeOamServer();
+    fakeServer.handle = (request, response) => {
+      if (request.url?.startsWith('/api/auth/login') || request.url?.startsWith('/api/auth/token'))
+        answerLogin(request, response);
+      else response.socket?.destroy();
+    };
+    const dispatch = await startApp();
+    const saved = (await dispatch('profiles:save', { name: 'Cuts', baseUrl: fakeServer.url })) as {
+      value: { id: string };
+    };
+    await dispatch('session:login', {
+      profileId: saved.value.id,
+      username: 'tech@acme.test',
+      password: 'secret',
+      remember: 'none',
+    });
+
+    const read = await dispatch('api:call', { endpoint: 'getCurrentUser' });
+
+    expect(read).toMatchObject({
+      ok: false,
+      error: { code: 'INTERRUPTED', message: 'The connection dropped before the answer came; try again.' },
+    });
   });
 });
