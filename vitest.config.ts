@@ -1,3 +1,4 @@
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vitest/config';
 
 // Three projects, one per folder: `npm test` runs them all, `npm test -- --project unit` only the unit tests.
@@ -12,7 +13,8 @@ export default defineConfig({
     // The formatter's locale, fixed for the tests (the zone stays the machine's).
     setupFiles: ['test/helpers/format-locale.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      // Svelte's plugin compiles the renderer's rune modules (`*.svelte.ts`) that unit tests import.
+      { extends: true, plugins: [svelte()], test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'] } },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
     ],

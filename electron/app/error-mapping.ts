@@ -1,6 +1,7 @@
 import {
   ApiError,
   CertificateUntrustedError,
+  ConnectionInterruptedError,
   NetworkError,
   RequestAbortedError,
   RequestValidationError,
@@ -17,6 +18,12 @@ import { PhotoRejectedError } from '../services/reports/visit-photos';
 import { JournalReadOnlyError, JournalWriteError, VisitRefusedError } from '../services/visit';
 
 const MAX_MESSAGE_LENGTH = 300;
+
+/** What an interrupted call means, the same words wherever it shows (console, wizard, fleet row, task). */
+export const INTERRUPTED_MESSAGE =
+  'The connection dropped after the request was sent — the gateway may have the change; read it back.';
+/** The same for a read: nothing can have changed, the answer was lost. */
+const INTERRUPTED_READ_MESSAGE = 'The connection dropped before the answer came; try again.';
 
 /** Finds the first error of a type in an error's `cause` chain (bounded: causes can form a cycle). */
 export function findCause<T>(error: unknown, type: abstract new (...args: never[]) => T): T | undefined {
@@ -66,6 +73,11 @@ export function mapServiceError(error: unknown): IpcError | undefined {
   }
   if (error instanceof TimeoutError) return new IpcError('TIMEOUT', trim(error.message));
   if (error instanceof RequestAbortedError) return new IpcError('TIMEOUT', trim(error.message));
+  // Before NETWORK: an interrupted call is a network failure too, but the server may have acted on it.
+  if (error instanceof ConnectionInterruptedError)
+    return new IpcError('INTERRUPTED', error.mayChange ? INTERRUPTED_MESSAGE : INTERRUPTED_READ_MESSAGE, {
+      cause: trim(error.message),
+    });
   if (error instanceof NetworkError) return new IpcError('NETWORK', trim(error.message));
   if (error instanceof CredentialStoreError) return new IpcError('INTERNAL', trim(error.message));
   if (error instanceof UnsafePathError) return new IpcError('INTERNAL', trim(error.message));

@@ -119,11 +119,11 @@ describe('devices view', () => {
     expect(await firstRow.textContent()).toMatch(/never|ago|now|yesterday|\d{4}/);
   });
 
-  it('explains a customer that does not exist in words', async () => {
+  it('explains a customer that does not exist in words, with Retry', async () => {
     const page = await open('#/devices/customer/no-such-customer/all');
     await expect
       .poll(() => page.getByRole('alert').first().textContent())
-      .toContain('This customer no longer exists');
+      .toContain('Could not load the devices: the server does not know what was asked for');
   });
 });
 
@@ -419,7 +419,7 @@ describe('devices view for a customer user', () => {
     await open(`#/devices/customer/${otherCustomer.id}/all`);
     await expect
       .poll(() => page.getByRole('alert').first().textContent())
-      .toContain("You don't have access to this customer");
+      .toContain('Could not load the devices: your account has no access to it');
   });
 });
 

@@ -42,7 +42,7 @@ export interface SitePackDependencies {
 }
 
 /** The error codes that mean the server went away or the session ended: the preparation stops. */
-const FATAL_CODES = new Set(['NETWORK', 'TIMEOUT', 'UNAUTHENTICATED', 'SESSION_EXPIRED']);
+const FATAL_CODES = new Set(['NETWORK', 'INTERRUPTED', 'TIMEOUT', 'UNAUTHENTICATED', 'SESSION_EXPIRED']);
 
 /**
  * Handlers of the site pack channels (electron/shared/ipc/domains/site-pack.ts). One preparation runs at a time;

@@ -25,6 +25,7 @@ import {
 import {
   AnswerTooLargeError,
   ApiError,
+  ConnectionInterruptedError,
   NetworkError,
   RedirectRefusedError,
   RequestAbortedError,
@@ -66,6 +67,8 @@ interface WireRequest {
   body?: string;
   contentType?: string;
   auth: boolean;
+  /** True when the request may change something (a POST endpoint, a command that is not a read). */
+  mayChange: boolean;
 }
 
 function parseOrThrow<Schema extends z.ZodType>(
@@ -204,6 +207,7 @@ export class ApiClient {
       method: definition.method,
       path: plan.fillPath(params) + (search ? `?${search}` : ''),
       auth: definition.auth === 'bearer',
+      mayChange: definition.method !== 'GET',
     };
     if (definition.bodyEncoding !== 'none') {
       wire.body = JSON.stringify(body);
@@ -236,6 +240,7 @@ export class ApiClient {
       method: 'POST',
       path: fillPath(endpoints.gatewayCommand.path, { gatewayId, command: definition.path }),
       auth: true,
+      mayChange: definition.risk !== 'read',
     };
     if (body !== undefined) {
       wire.body = body;
@@ -262,7 +267,7 @@ export class ApiClient {
     if (wire.contentType) headers['Content-Type'] = wire.contentType;
     if (wire.auth && options.accessToken) headers[AUTH_HEADER] = `${AUTH_SCHEME} ${options.accessToken}`;
 
-    let response: Response;
+    let response: Response | undefined;
     let text: string;
     try {
       response = await this.fetch(this.baseUrl + wire.path, {
@@ -286,7 +291,13 @@ export class ApiClient {
       if (error instanceof AnswerTooLargeError || error instanceof RedirectRefusedError) throw error;
       if (options.signal?.aborted) throw new RequestAbortedError(wire.endpoint);
       if (timedOut) throw new TimeoutError(wire.endpoint, timeoutMs);
-      throw new NetworkError(wire.endpoint, describeNetworkFailure(this.baseUrl, error), { cause: error });
+      const message = describeNetworkFailure(this.baseUrl, error);
+      if (isInterruption(error, response !== undefined))
+        throw new ConnectionInterruptedError(wire.endpoint, message, {
+          cause: error,
+          mayChange: wire.mayChange,
+        });
+      throw new NetworkError(wire.endpoint, message, { cause: error });
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onCallerAbort);
@@ -356,12 +367,27 @@ function toApiError(endpoint: string, response: Response, text: string): ApiErro
   return new ApiError(response.status, ERROR_CODES.GENERAL, message, endpoint);
 }
 
+/** Socket errors meaning the connection was up and then lost (undici's names, and Node's reset). */
+const INTERRUPTION_CODES: ReadonlySet<string> = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
+
+/**
+ * True when the request had left when the connection was lost: the answer had begun (its body broke off), or the
+ * socket was reset or closed by the other side, which undici reports only on a connection it had written to.
+ * Refused connections, unknown names and connect timeouts are not: nothing was sent.
+ */
+function isInterruption(error: unknown, hadAnswer: boolean): boolean {
+  if (hadAnswer) return true;
+  const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
+  return INTERRUPTION_CODES.has(cause?.code ?? '') || /other side closed/i.test(cause?.message ?? '');
+}
+
 function describeNetworkFailure(baseUrl: string, error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
   const code = cause?.code ?? '';
   if (code === 'ECONNREFUSED') return `The server at ${baseUrl} refused the connection (is it running?)`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `The server name in ${baseUrl} could not be found`;
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `The connection to ${baseUrl} dropped`;
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
+    return `The connection to ${baseUrl} dropped after the request was sent`;
   if (
     code.startsWith('CERT_') ||
     code.includes('SELF_SIGNED') ||

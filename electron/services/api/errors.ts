@@ -38,13 +38,27 @@ export class ResponseValidationError extends Error {
 
 /** The server could not be reached (refused, DNS, TLS, connection dropped). */
 export class NetworkError extends Error {
-  override readonly name = 'NetworkError';
+  override readonly name: string = 'NetworkError';
   constructor(
     readonly endpoint: string,
     message: string,
     options?: { cause?: unknown },
   ) {
     super(message, options);
+  }
+}
+
+/**
+ * The connection dropped after the request was sent (reset, or closed by the other side before the whole answer
+ * came): unlike an unreachable server, the server may have received it and a gateway may have the change.
+ */
+export class ConnectionInterruptedError extends NetworkError {
+  override readonly name = 'ConnectionInterruptedError';
+  /** True when the request could change something (a write): the server may have carried it out. */
+  readonly mayChange: boolean;
+  constructor(endpoint: string, message: string, options: { cause?: unknown; mayChange: boolean }) {
+    super(endpoint, message, { cause: options.cause });
+    this.mayChange = options.mayChange;
   }
 }
 

@@ -7,7 +7,7 @@ import {
 } from '../../shared/api';
 import { CALL_TIME_LIMITS_MS } from '../../shared/api/timeouts';
 import { COMMAND_TITLES } from '../../shared/api/command-titles';
-import { NetworkError } from '../api';
+import { ConnectionInterruptedError, NetworkError } from '../api';
 import type { AuditEntryInput, AuditSink } from '../audit';
 import { CommandService, type CommandJournal } from '../commands/command-service';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
@@ -176,9 +176,11 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
     const previous = this.currentStep;
     this.setStep(
       'waiting',
-      cause instanceof NetworkError
-        ? `The server cannot be reached from this laptop (check its connection); the gateway may be fine: ${reason}`
-        : `The gateway is not answering: ${reason}`,
+      cause instanceof ConnectionInterruptedError && cause.mayChange
+        ? `The connection dropped after the request was sent — the gateway may have the change; reading it back once it answers: ${reason}`
+        : cause instanceof NetworkError
+          ? `The server cannot be reached from this laptop (check its connection); the gateway may be fine: ${reason}`
+          : `The gateway is not answering: ${reason}`,
     );
     const { waitedMs } = await waitForGateway(this.commands.commander(), this.gatewayId, {
       clock: this.clock,

@@ -1,5 +1,6 @@
 import {
   ApiError,
+  ConnectionInterruptedError,
   NetworkError,
   RequestAbortedError,
   RequestValidationError,
@@ -75,6 +76,8 @@ export function describeError(error: unknown): string {
     return `${error.status}: ${error.message}`;
   }
   if (error instanceof TimeoutError) return `${error.message} (the server or the network is slow).`;
+  if (error instanceof ConnectionInterruptedError && error.mayChange)
+    return `The connection dropped after the request was sent — the gateway may have the change; read it back (${error.message}).`;
   if (error instanceof NetworkError) return `The server could not be reached: ${error.message}`;
   if (error instanceof RequestValidationError || error instanceof ResponseValidationError)
     return error.message;

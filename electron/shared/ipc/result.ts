@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'API_ERROR',
   'NETWORK',
+  'INTERRUPTED',
   'TIMEOUT',
   'CERTIFICATE_UNTRUSTED',
   'INTERNAL',

@@ -14,15 +14,23 @@ export interface ServerReach {
 
 /**
  * Puts the last quiet check of the server (`server:status`) into words, the one source of them: null before any
- * check, and once a check resumed the session (nothing to say then). `the server is named by its profile's current name.
+ * check. `the server is named by its profile's current name.
  */
 export function describeServerReach(
   status: EventPayload<'server:status'> | null,
   profiles: ReadonlyArray<{ id: string; name: string }>,
   isSignedIn: boolean,
 ): ServerReach | null {
-  if (!status || status.outcome === 'resumed') return null;
+  if (!status) return null;
   const serverName = profiles.find((profile) => profile.id === status.profileId)?.name ?? 'The server';
+  // A check reports only after the server was found away (or when asked): "resumed" is the server back with a
+  // session, and every view reloads (App.svelte), which the line says.
+  if (status.outcome === 'resumed')
+    return {
+      isAnswering: true,
+      headline: `${serverName} answers`,
+      detail: 'Live data is back: the views reload.',
+    };
   if (status.outcome === 'reachable') {
     return {
       isAnswering: true,

@@ -5,6 +5,7 @@ import type { IpcClient } from '../../lib/ipc';
 import type { IpcErrorShape } from '../../lib/wire-types';
 import type { Gateway, GatewaySortField } from '../../../../electron/shared/api/gateway';
 import { toGatewaySearchText } from '../../../../electron/shared/mac';
+import { LoadState } from '../../lib/state/loaded.svelte';
 import { readCached, readThroughCache, type ReadParts } from './gateway-reads';
 
 /** Which gateways a list shows: a provider's, a customer's (or sub-customer's), or a gateway group's. */
@@ -20,15 +21,6 @@ export const PAGE_SIZES = [50, 100, 200, 500] as const;
 const MAX_CONCURRENT_PAGES = 2;
 /** While showing cached data, how often to try the server again. */
 export const OFFLINE_RETRY_MS = 5_000;
-/** The wait before the first automatic retry of a list that failed to load; each further failure doubles it. */
-export const LOAD_RETRY_FIRST_MS = 5_000;
-/** The longest wait between automatic retries of a failed list. */
-export const LOAD_RETRY_MAX_MS = 60_000;
-/** Automatic retries of a failed list before it waits for the technician's Retry (a bounded loop). */
-export const LOAD_RETRY_MAX_TRIES = 8;
-/** Failures a later try may cure (a server hiccup, a slow or absent link); others need the technician. */
-const RETRYABLE_CODES: ReadonlySet<string> = new Set(['API_ERROR', 'NETWORK', 'TIMEOUT', 'INTERNAL']);
-
 /** The endpoints that list a page of gateways: a provider's, a customer's or a gateway group's. */
 export type GatewayListEndpoint =
   'listProviderGateways' | 'listCustomerGateways' | 'listGatewayGroupGateways';
@@ -81,10 +73,8 @@ export class GatewayListState {
   total = $state(0);
   /** True once the first page of the current list answered: until then `total` is unknown, not 0. */
   hasLoaded = $state(false);
-  /** When the next automatic retry of a list that failed to load is due (clock time), or null. */
-  retryAt = $state<number | null>(null);
-  /** Failed loads of the current list in a row (the automatic retries stop at LOAD_RETRY_MAX_TRIES). */
-  loadFailures = $state(0);
+  /** The first page's load: its failure, automatic retries and Retry, shared with every view (LoadFailure). */
+  readonly load: LoadState;
   /** True while the rows shown come from this laptop (offline cache or site pack) rather than the server. */
   get isOffline(): boolean {
     return this.asOf !== null;
@@ -92,7 +82,6 @@ export class GatewayListState {
   /** Bumped whenever rows arrive, so the table re-reads rows already on screen. */
   version = $state(0);
   isLoading = $state(false);
-  error = $state<IpcErrorShape | null>(null);
   /** When the rows shown come from the offline cache: the time they were received. Null when live. */
   asOf = $state<number | null>(null);
   /** Customers and gateway groups seen on the gateways loaded so far (there is no endpoint listing them). */
@@ -105,12 +94,17 @@ export class GatewayListState {
   #inFlight = 0;
   #generation = 0;
   #retryTimer: ReturnType<typeof setTimeout> | null = null;
-  #loadRetryTimer: ReturnType<typeof setTimeout> | null = null;
 
   readonly client: IpcClient;
 
   constructor(client: IpcClient) {
     this.client = client;
+    this.load = new LoadState({ what: 'the gateways', reload: () => this.#restart() });
+  }
+
+  /** Why the first page failed to load (kept while it is retried), or null. */
+  get error(): IpcErrorShape | null {
+    return this.load.error;
   }
 
   /** The row at an index, or undefined while its page is not loaded. */
@@ -118,18 +112,14 @@ export class GatewayListState {
     return this.#pages.get(Math.floor(index / this.pageSize))?.[index % this.pageSize];
   }
 
-  /** Starts over from the first page (after a change of scope, sort, size or search, or the Retry button). */
+  /** Starts over from the first page after a change of scope, sort, size or search: an older failure is over. */
   reload(): void {
+    this.load.reset();
     this.#restart();
   }
 
-  /** True when the list failed to load and no automatic retry is due: only the Retry button loads it. */
-  get hasStoppedRetrying(): boolean {
-    return this.error !== null && !this.hasLoaded && this.retryAt === null;
-  }
-
-  // An automatic retry keeps the error on screen (it says why we are trying again) and the count of failures.
-  #restart(isAutomaticRetry = false): void {
+  // A retry keeps the failure on screen until the first page answers: it says why the list is being loaded again.
+  #restart(): void {
     this.#generation++;
     this.#pages.clear();
     this.#requested.clear();
@@ -137,14 +127,12 @@ export class GatewayListState {
     this.#inFlight = 0;
     this.total = 0;
     this.hasLoaded = false;
-    if (!isAutomaticRetry) {
-      this.error = null;
-      this.loadFailures = 0;
-    }
     this.version++;
     this.#clearRetry();
-    this.#clearLoadRetry();
-    if (this.scope) this.#request(0);
+    if (this.scope) {
+      this.load.begin();
+      this.#request(0);
+    }
   }
 
   /** Loads the pages of rows `start`…`end` and of the half page beyond each side, if not loaded yet. */
@@ -160,7 +148,7 @@ export class GatewayListState {
   /** Stops the offline and failed-load retry timers. */
   dispose(): void {
     this.#clearRetry();
-    this.#clearLoadRetry();
+    this.load.dispose();
     this.#generation++;
   }
 
@@ -201,13 +189,11 @@ export class GatewayListState {
     this.isLoading = this.#inFlight > 0;
     if (!outcome.ok) {
       this.#requested.delete(page);
-      if (page === 0 || this.total === 0) this.error = outcome.error;
-      if (page === 0 && !this.hasLoaded) this.#scheduleLoadRetry(outcome.error);
+      if (page === 0 && !this.hasLoaded) this.load.fail(outcome.error);
       this.#pump();
       return;
     }
-    this.error = null;
-    this.loadFailures = 0;
+    if (page === 0) this.load.succeed();
     if (outcome.asOf !== null) {
       this.asOf = this.asOf === null ? outcome.asOf : Math.min(this.asOf, outcome.asOf);
       this.#scheduleRetry();
@@ -264,24 +250,6 @@ export class GatewayListState {
       this.asOf = null;
       this.reload();
     } else this.#scheduleRetry();
-  }
-
-  #scheduleLoadRetry(error: IpcErrorShape): void {
-    this.loadFailures++;
-    if (!RETRYABLE_CODES.has(error.code) || this.loadFailures > LOAD_RETRY_MAX_TRIES) return;
-    const delay = Math.min(LOAD_RETRY_FIRST_MS * 2 ** (this.loadFailures - 1), LOAD_RETRY_MAX_MS);
-    this.retryAt = Date.now() + delay;
-    this.#loadRetryTimer = setTimeout(() => {
-      this.#loadRetryTimer = null;
-      this.retryAt = null;
-      this.#restart(true);
-    }, delay);
-  }
-
-  #clearLoadRetry(): void {
-    if (this.#loadRetryTimer !== null) clearTimeout(this.#loadRetryTimer);
-    this.#loadRetryTimer = null;
-    this.retryAt = null;
   }
 
   #clearRetry(): void {

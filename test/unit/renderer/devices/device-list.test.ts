@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { describeCallError } from '../../../../renderer/src/views/devices/api-call';
 import {
   activityQuery,
   countDevices,
@@ -20,8 +19,6 @@ function buildDevice(overrides: Partial<DeviceRow> = {}): DeviceRow {
     ...overrides,
   };
 }
-
-const WORDS = { forbidden: 'no access', notFound: 'gone' };
 
 describe('device list helpers', () => {
   it('omits active for all, and sends true for online and false for offline', () => {
@@ -62,19 +59,5 @@ describe('device list helpers', () => {
       buildDevice({ active: false }),
     ];
     expect(countDevices(devices)).toEqual({ total: 3, online: 1, offline: 2 });
-  });
-});
-
-describe('describeCallError', () => {
-  it('says 403 and 404 in the words given for the subject', () => {
-    expect(describeCallError({ code: 'FORBIDDEN', message: 'x' }, WORDS)).toBe('no access');
-    expect(describeCallError({ code: 'API_ERROR', message: 'x', details: { status: 404 } }, WORDS)).toBe(
-      'gone',
-    );
-  });
-
-  it('explains a timeout and an unreachable server', () => {
-    expect(describeCallError({ code: 'TIMEOUT', message: 'x' }, WORDS)).toMatch(/did not answer in time/);
-    expect(describeCallError({ code: 'NETWORK', message: 'x' }, WORDS)).toMatch(/Can't reach the server/);
   });
 });
