@@ -21,7 +21,9 @@ import { createCommissioningHandlers, type CommissioningOptions } from './domain
 import { createSitePackHandlers } from './domains/site-pack';
 import { createTerminalsHandlers } from './domains/terminals';
 import { createVisitHandlers } from './domains/visit';
+import { createRunbooksDomain } from './domains/runbooks';
 import {
+  createRunbookJournal,
   createTerminalJournal,
   journalUnsettledSends,
   VisitCommandJournal,
@@ -538,6 +540,16 @@ export class FieldKitServices {
         visits: this.visits,
       }),
       ...createTerminalsHandlers({ terminals: () => this.terminalManager, log: this.log }),
+      ...createRunbooksDomain({
+        dataDir: options.dataDir,
+        clock: this.clock,
+        events: this.events,
+        log: this.log,
+        cancellation: this.cancellation,
+        terminals: () => this.terminalManager,
+        journal: createRunbookJournal({ recorder: this.visits, resolve: this.visitGateways.resolve }),
+        profileId: () => sessions.summary()?.profileId ?? profiles.list().selectedId ?? undefined,
+      }),
       ...createVisitHandlers({
         visits: this.visits,
         gateways: this.visitGateways,

@@ -28,6 +28,8 @@ export interface RunbookRunOptions {
   signal?: AbortSignal;
   /** Called with the result so far when a step starts waiting and when it ends. */
   onProgress?(result: RunbookSessionResult): void;
+  /** Called as each step ends, before the next one is sent (the session log's notes). */
+  onStepEnd?(index: number, step: RunbookStepResult): void;
 }
 
 /** What ends a step's wait. */
@@ -98,6 +100,7 @@ export async function runRunbook(
       onOutput = undefined;
       delete result.current;
       result.steps[index] = { ...end, elapsedMs: clock.now() - startedAt };
+      options.onStepEnd?.(index, result.steps[index]!);
       if (end.status !== 'seen' && end.status !== 'sent') {
         result.outcome = end.status === 'cancelled' ? 'cancelled' : 'failed';
         break;

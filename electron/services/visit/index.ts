@@ -6,3 +6,4 @@ export * from './visit-export';
 export * from './gateway-identity';
 export * from './terminal-journal';
 export * from './command-journal';
+export * from './runbook-journal';

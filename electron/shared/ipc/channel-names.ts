@@ -78,6 +78,13 @@ export const CHANNEL_NAMES = [
   'visit:unidentified',
   'visit:gateway-search',
   'visit:identify-gateway',
+  // runbooks (domains/runbooks.ts)
+  'runbooks:list',
+  'runbooks:save',
+  'runbooks:delete',
+  'runbooks:export',
+  'runbooks:import',
+  'runbooks:run',
 ] as const;
 
 /** Every event name of the contract. */
@@ -103,4 +110,6 @@ export const EVENT_NAME_LIST = [
   'site-pack:progress',
   // visit (domains/visit.ts)
   'visit:changed',
+  // runbooks (domains/runbooks.ts)
+  'runbook:progress',
 ] as const;

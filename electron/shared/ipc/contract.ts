@@ -5,6 +5,7 @@ import { commissioningChannels, commissioningEvents, RiskConfirmationSchema } fr
 import { sitePackChannels, sitePackEvents } from './domains/site-pack';
 import { terminalsChannels, terminalsEvents } from './domains/terminals';
 import { visitChannels, visitEvents } from './domains/visit';
+import { runbooksChannels, runbooksEvents } from './domains/runbooks';
 import {
   NoticeSchema,
   ProfileDraftSchema,
@@ -129,6 +130,7 @@ export const contract = {
   ...terminalsChannels,
   ...sitePackChannels,
   ...visitChannels,
+  ...runbooksChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Every event main pushes to the renderer: name → zod payload. */
@@ -142,6 +144,7 @@ export const events = {
   ...terminalsEvents,
   ...sitePackEvents,
   ...visitEvents,
+  ...runbooksEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 /** A channel name of the contract. */

@@ -115,6 +115,8 @@ export const RunbookRunResultSchema = z.object({
   runId: z.string(),
   runbook: RunbookSchema,
   sessions: z.array(RunbookSessionResultSchema),
+  /** Why the visit journal could not record the run (it ran all the same). */
+  notRecorded: z.string().optional(),
 });
 /** A whole run. */
 export type RunbookRunResult = z.infer<typeof RunbookRunResultSchema>;
