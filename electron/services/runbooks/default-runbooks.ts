@@ -11,7 +11,8 @@ export const DEFAULT_RUNBOOKS: readonly Runbook[] = [
   {
     id: 'shipped-collect-logs',
     name: 'Collect logs',
-    description: 'The system version, the last lines of the system log and of the kernel log, into the session log.',
+    description:
+      'The system version, the last lines of the system log and of the kernel log, into the session log.',
     steps: [
       { send: 'system_version', wait: { kind: 'text', value: 'BSP version' }, timeLimitSeconds: 10 },
       { send: 'uptime', wait: { kind: 'text', value: 'load average' }, timeLimitSeconds: 10 },
@@ -24,7 +25,11 @@ export const DEFAULT_RUNBOOKS: readonly Runbook[] = [
     name: 'Show LoRa packet forwarder status',
     description: 'Whether the packet forwarder runs, and its last log lines.',
     steps: [
-      { send: '/etc/init.d/pkt_fwd status', wait: { kind: 'pattern', value: '^running$' }, timeLimitSeconds: 10 },
+      {
+        send: '/etc/init.d/pkt_fwd status',
+        wait: { kind: 'pattern', value: '^running$' },
+        timeLimitSeconds: 10,
+      },
       { send: 'ps | grep pkt_fwd', wait: { kind: 'text', value: '/usr/bin/pkt_fwd' }, timeLimitSeconds: 10 },
       { send: 'logread | grep pkt_fwd | tail -n 20', wait: PROMPT, timeLimitSeconds: 20 },
     ],

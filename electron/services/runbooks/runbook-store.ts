@@ -130,7 +130,9 @@ export class RunbookStore {
     const file = RunbookFileSchema.safeParse(parsed);
     if (!file.success) {
       return Promise.reject(
-        new RunbookFileError(`This file is not a runbook file Field Kit can read: ${describeIssues(file.error)}.`),
+        new RunbookFileError(
+          `This file is not a runbook file Field Kit can read: ${describeIssues(file.error)}.`,
+        ),
       );
     }
     return this.#change(profileId, (runbooks) => {
@@ -165,7 +167,8 @@ export class RunbookStore {
     try {
       text = await readPrivateFile(this.#pathOf(profileId));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { runbooks: structuredClone([...DEFAULT_RUNBOOKS]) };
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        return { runbooks: structuredClone([...DEFAULT_RUNBOOKS]) };
       return this.#unreadable(error instanceof Error ? error.message : String(error));
     }
     let parsed: unknown;
@@ -196,7 +199,8 @@ export class RunbookStore {
         const path = this.#pathOf(profileId);
         const loaded = await this.#load(profileId);
         const result = change(loaded.runbooks);
-        if (loaded.isUnreadable) await rename(path, path.replace(/\.json$/, `.unreadable-${this.#clock.now()}.json`));
+        if (loaded.isUnreadable)
+          await rename(path, path.replace(/\.json$/, `.unreadable-${this.#clock.now()}.json`));
         const file: RunbookFile = { format: RUNBOOK_FILE_FORMAT, version: 1, runbooks: loaded.runbooks };
         await writeFileAtomic(path, `${JSON.stringify(file, null, 2)}\n`);
         return result;

@@ -6,7 +6,12 @@ import type { VisitRecorder } from './visits';
 /** Records a runbook's run on one session in the open visit (RunbookRuns' `journal`). */
 export interface RunbookJournal {
   /** Resolves once the entry is on the disk; rejects when it cannot be recorded. */
-  ran(run: { runId: string; runbook: Runbook; result: RunbookSessionResult; gateway: GatewayHint }): Promise<void>;
+  ran(run: {
+    runId: string;
+    runbook: Runbook;
+    result: RunbookSessionResult;
+    gateway: GatewayHint;
+  }): Promise<void>;
 }
 
 /** The RunbookJournal over the visits: a `runbook` entry per session, its gateway resolved as it is recorded. */

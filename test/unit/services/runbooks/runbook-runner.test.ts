@@ -45,7 +45,9 @@ describe('runRunbook', () => {
     const running = runRunbook(terminal, makeRunbook(STATUS_STEPS), { clock });
     await settle();
     expect(terminal.sent).toEqual(['ps | grep pkt_fwd\r']);
-    terminal.print('ps | grep pkt_fwd\r\n  812 root  5400 S  /usr/bin/pkt_fwd -c /etc/pkt_fwd/config.json\r\n# ');
+    terminal.print(
+      'ps | grep pkt_fwd\r\n  812 root  5400 S  /usr/bin/pkt_fwd -c /etc/pkt_fwd/config.json\r\n# ',
+    );
     await settle();
     expect(terminal.sent).toEqual(['ps | grep pkt_fwd\r', '/etc/init.d/pkt_fwd status\r']);
     clock.advance(1_500);
@@ -53,7 +55,11 @@ describe('runRunbook', () => {
     const result = await running;
     expect(result.outcome).toBe('ok');
     expect(result.steps).toEqual([
-      { status: 'seen', seenIn: '  812 root  5400 S  /usr/bin/pkt_fwd -c /etc/pkt_fwd/config.json', elapsedMs: 0 },
+      {
+        status: 'seen',
+        seenIn: '  812 root  5400 S  /usr/bin/pkt_fwd -c /etc/pkt_fwd/config.json',
+        elapsedMs: 0,
+      },
       { status: 'seen', seenIn: 'running', elapsedMs: 1_500 },
     ]);
   });
@@ -63,7 +69,9 @@ describe('runRunbook', () => {
     const terminal = new FakeTerminal();
     const running = runRunbook(
       terminal,
-      makeRunbook([{ send: 'ps | grep pkt_fwd', wait: { kind: 'text', value: 'pkt_fwd' }, timeLimitSeconds: 3 }]),
+      makeRunbook([
+        { send: 'ps | grep pkt_fwd', wait: { kind: 'text', value: 'pkt_fwd' }, timeLimitSeconds: 3 },
+      ]),
       { clock },
     );
     await settle();
@@ -158,7 +166,9 @@ describe('runRunbook', () => {
     const terminal = new FakeTerminal();
     const running = runRunbook(
       terminal,
-      makeRunbook([{ send: 'cat big.log', wait: { kind: 'pattern', value: 'ERR[0-9]+' }, timeLimitSeconds: 2 }]),
+      makeRunbook([
+        { send: 'cat big.log', wait: { kind: 'pattern', value: 'ERR[0-9]+' }, timeLimitSeconds: 2 },
+      ]),
       { clock },
     );
     await settle();

@@ -10,7 +10,9 @@ import { ManualClock } from '../../../helpers/manual-clock';
 function makeRunbookDraft(overrides: Partial<Runbook> = {}): Omit<Runbook, 'id'> {
   return {
     name: 'Restart the forwarder',
-    steps: [{ send: '/etc/init.d/pkt_fwd restart', wait: { kind: 'text', value: 'ok' }, timeLimitSeconds: 20 }],
+    steps: [
+      { send: '/etc/init.d/pkt_fwd restart', wait: { kind: 'text', value: 'ok' }, timeLimitSeconds: 20 },
+    ],
     ...overrides,
   };
 }
@@ -81,7 +83,9 @@ describe('RunbookStore', () => {
     await mkdir(join(dataDir, 'runbooks'), { recursive: true, mode: 0o700 });
     await writeFile(join(dataDir, 'runbooks', 'acme.json'), '{"format": "something else"}', { mode: 0o600 });
     const listed = await store.list('acme');
-    expect(listed.problem).toMatch(/^The saved runbooks could not be read \(format: .*the shipped ones are shown/);
+    expect(listed.problem).toMatch(
+      /^The saved runbooks could not be read \(format: .*the shipped ones are shown/,
+    );
     await store.save('acme', makeRunbookDraft());
     expect((await readdir(join(dataDir, 'runbooks'))).sort()).toEqual([
       'acme.json',
