@@ -1,15 +1,13 @@
 import { RUNBOOK_PATTERN_LINE_MAX } from '../../shared/terminal/runbook-pattern';
 import type { RunbookWait } from '../../shared/terminal/runbook-schemas';
+import { stripEscapeSequences } from '../../shared/terminal/triage-parsers';
 
 /** A step searches at most the last this many characters of what the session printed since its line was sent. */
 export const RUNBOOK_WINDOW_CHARACTERS = 64 * 1024;
 
-// Escape sequences (colours, cursor moves, titles) and carriage returns are not part of what a technician reads.
-const ESCAPE_SEQUENCES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]|\r/g;
-
-/** The text of a line as a technician reads it: no escape sequences, no carriage returns. */
+/** The text of a line as a technician reads it: no escape sequences (colours, cursor moves), no carriage returns. */
 function readable(text: string): string {
-  return text.replace(ESCAPE_SEQUENCES, '');
+  return stripEscapeSequences(text).replaceAll('\r', '');
 }
 
 /**
