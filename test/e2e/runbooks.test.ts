@@ -116,7 +116,7 @@ describe('runbooks in the browser', () => {
       buffer: Buffer.from('{"runbooks": []}'),
     });
     await drawer
-      .getByText(/^Not imported: This file is not a runbook file Field Kit can read: format:/)
+      .getByText(/^Not imported: This file is not a runbook file: Field Kit reads the files its Export makes/)
       .waitFor();
     expect(await drawer.getByRole('combobox', { name: 'Runbook' }).locator('option').count()).toBe(3);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'import-refused.png') });

@@ -49,6 +49,13 @@ function describeIssues(error: z.ZodError): string {
   return `${lines.join('; ')}${more}`;
 }
 
+/** An object that says it is a runbook file (whatever else is wrong with it). */
+function isRunbookFileShaped(value: unknown): boolean {
+  return (
+    typeof value === 'object' && value !== null && 'format' in value && value.format === RUNBOOK_FILE_FORMAT
+  );
+}
+
 /** Same name, description and steps: an import of it adds nothing. */
 function isSameRunbook(left: Runbook, right: Runbook): boolean {
   const { id: _left, ...leftContent } = left;
@@ -126,6 +133,13 @@ export class RunbookStore {
       parsed = JSON.parse(text);
     } catch {
       return Promise.reject(new RunbookFileError('This file is not a runbook file: it is not JSON.'));
+    }
+    if (!isRunbookFileShaped(parsed)) {
+      return Promise.reject(
+        new RunbookFileError(
+          'This file is not a runbook file: Field Kit reads the files its Export makes (they say "oam-field-kit-runbooks").',
+        ),
+      );
     }
     const file = RunbookFileSchema.safeParse(parsed);
     if (!file.success) {

@@ -76,6 +76,9 @@ describe('RunbookStore', () => {
     await expect(store.import('acme', '{"runbooks": [')).rejects.toThrow(
       'This file is not a runbook file: it is not JSON.',
     );
+    await expect(store.import('acme', '{"runbooks": []}')).rejects.toThrow(
+      'This file is not a runbook file: Field Kit reads the files its Export makes (they say "oam-field-kit-runbooks").',
+    );
     expect((await store.list('acme')).runbooks.at(-1)).toEqual(saved);
   });
 
