@@ -1,4 +1,4 @@
-import { RUNBOOK_PATTERN_LINE_MAX } from '../../shared/terminal/runbook-pattern';
+import { RUNBOOK_PATTERN_LINE_MAX, RUNBOOK_PATTERN_PARTIAL_MAX } from '../../shared/terminal/runbook-pattern';
 import type { RunbookWait } from '../../shared/terminal/runbook-schemas';
 import { stripEscapeSequences } from '../../shared/terminal/triage-parsers';
 
@@ -13,7 +13,8 @@ function readable(text: string): string {
 /**
  * What a session printed since a step sent its line, searched for what the step waits for. Bounded: at most
  * RUNBOOK_WINDOW_CHARACTERS are kept (the oldest dropped), a pattern is tried on each line's first
- * RUNBOOK_PATTERN_LINE_MAX characters, and each finished line is tried once.
+ * RUNBOOK_PATTERN_LINE_MAX characters, each finished line once, and the unfinished last line again as it grows only
+ * while it is at most RUNBOOK_PATTERN_PARTIAL_MAX characters long.
  *
  * The echo of the line sent is not searched: a wait for `pkt_fwd` after `ps | grep pkt_fwd` must not be met by the
  * command line itself. When what comes back starts with the line sent, that first line is skipped; when it does
@@ -60,8 +61,9 @@ export class OutputWindow {
     if (!pattern) return undefined;
     for (;;) {
       const end = this.#text.indexOf('\n', this.#untried);
-      // The last line may still grow: it is tried now and again with the next output.
       const line = readable(this.#text.slice(this.#untried, end < 0 ? undefined : end));
+      // The last line may still grow: it is tried again with the next output while it is short (a prompt).
+      if (end < 0 && line.length > RUNBOOK_PATTERN_PARTIAL_MAX) return undefined;
       if (pattern.test(line.slice(0, RUNBOOK_PATTERN_LINE_MAX))) return line.slice(0, 200);
       if (end < 0) return undefined;
       this.#untried = end + 1;

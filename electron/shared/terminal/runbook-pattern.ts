@@ -5,9 +5,12 @@
  *
  * 1. the pattern: at most RUNBOOK_PATTERN_MAX_LENGTH characters; no backreference, no lookaround; no quantified
  *    group that holds a quantifier or an alternation (`(a+)+`, `(a|ab)*`: the exponential cases); at most
- *    MAX_UNBOUNDED_QUANTIFIERS of `*`, `+` and `{…}` in all;
- * 2. the text: a pattern is tried on one line at a time, each cut to RUNBOOK_PATTERN_LINE_MAX characters, so the
- *    worst case left (two unbounded quantifiers, polynomial) stays small.
+ *    MAX_UNBOUNDED_QUANTIFIERS of `*`, `+` and `{…}` (two already make a failing match cubic in the line's
+ *    length, one quadratic) and MAX_OPTIONAL_QUANTIFIERS of `?` (each
+ *    doubles the paths tried);
+ * 2. the text: a pattern is tried on one line at a time, each cut to RUNBOOK_PATTERN_LINE_MAX characters, each
+ *    finished line once; a line still without its end (a prompt) is tried again as it grows only while it holds at
+ *    most RUNBOOK_PATTERN_PARTIAL_MAX characters.
  */
 
 /** The longest pattern a runbook step may wait for. */
@@ -16,8 +19,13 @@ export const RUNBOOK_PATTERN_MAX_LENGTH = 200;
 /** A pattern is tried on each line's first this many characters. */
 export const RUNBOOK_PATTERN_LINE_MAX = 512;
 
+/** A line still without its end is tried as it grows while it has at most this many characters (a prompt). */
+export const RUNBOOK_PATTERN_PARTIAL_MAX = 128;
+
 /** At most this many `*`, `+` or `{…}` in one pattern. */
-const MAX_UNBOUNDED_QUANTIFIERS = 2;
+const MAX_UNBOUNDED_QUANTIFIERS = 1;
+/** At most this many `?` (optional) in one pattern. */
+const MAX_OPTIONAL_QUANTIFIERS = 3;
 
 interface GroupScan {
   hasQuantifier: boolean;
@@ -41,6 +49,7 @@ export function checkRunbookPattern(source: string): string | undefined {
   if (/\(\?<?[=!]/.test(source)) return 'A pattern may not look ahead or behind ((?=, (?!, (?<=, (?<!).';
   const stack: GroupScan[] = [{ hasQuantifier: false, hasAlternation: false }];
   let unbounded = 0;
+  let optional = 0;
   let lastClosed: GroupScan | undefined;
   for (let index = 0; index < source.length; index += 1) {
     const character = source[index]!;
@@ -78,10 +87,13 @@ export function checkRunbookPattern(source: string): string | undefined {
       return 'A repeated group may not itself repeat or hold alternatives (like (a+)+ or (a|ab)*): it can take forever to match.';
     current.hasQuantifier = true;
     if (isUnbounded) unbounded += 1;
+    else optional += 1;
     // A `{` that no `}` closes is a literal brace; counting it as a quantifier only errs on the safe side.
     if (character === '{') index = Math.max(index, source.indexOf('}', index));
     if (unbounded > MAX_UNBOUNDED_QUANTIFIERS)
-      return `A pattern may repeat (*, + or {…}) at most ${MAX_UNBOUNDED_QUANTIFIERS} times.`;
+      return 'A pattern may repeat (*, + or {…}) only once: wait for a piece of text, or split the pattern.';
+    if (optional > MAX_OPTIONAL_QUANTIFIERS)
+      return `A pattern may have at most ${MAX_OPTIONAL_QUANTIFIERS} optional parts (?).`;
   }
   return undefined;
 }

@@ -161,6 +161,23 @@ describe('runRunbook', () => {
     expect(result.steps[0]).toMatchObject({ status: 'seen', seenIn: 'kona-roof login: ' });
   });
 
+  it('tries a long line without its end yet only once the line ends', async () => {
+    const clock = new ManualClock();
+    const terminal = new FakeTerminal();
+    const progress: RunbookSessionResult[] = [];
+    const running = runRunbook(
+      terminal,
+      makeRunbook([{ send: 'flash', wait: { kind: 'pattern', value: 'done$' }, timeLimitSeconds: 60 }]),
+      { clock, onProgress: (result) => progress.push(result) },
+    );
+    await settle();
+    terminal.print(`flash\r\n${'.'.repeat(200)}done`);
+    await settle();
+    expect(progress.at(-1)?.outcome).toBe('running');
+    terminal.print('\r\n# ');
+    expect((await running).steps[0]?.status).toBe('seen');
+  });
+
   it('tries a pattern on the first 512 characters of each line only', async () => {
     const clock = new ManualClock();
     const terminal = new FakeTerminal();
