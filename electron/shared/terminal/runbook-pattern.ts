@@ -6,8 +6,7 @@
  * 1. the pattern: at most RUNBOOK_PATTERN_MAX_LENGTH characters; no backreference, no lookaround; no quantified
  *    group that holds a quantifier or an alternation (`(a+)+`, `(a|ab)*`: the exponential cases); at most
  *    MAX_UNBOUNDED_QUANTIFIERS of `*`, `+` and `{…}` (two already make a failing match cubic in the line's
- *    length, one quadratic) and MAX_OPTIONAL_QUANTIFIERS of `?` (each
- *    doubles the paths tried);
+ *    length, one quadratic) and MAX_OPTIONAL_QUANTIFIERS of `?` (each doubles the paths tried);
  * 2. the text: a pattern is tried on one line at a time, each cut to RUNBOOK_PATTERN_LINE_MAX characters, each
  *    finished line once; a line still without its end (a prompt) is tried again as it grows only while it holds at
  *    most RUNBOOK_PATTERN_PARTIAL_MAX characters.
