@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RUNBOOKS } from '../../../../electron/services/runbooks/default-runbooks';
 import { RunbookStore } from '../../../../electron/services/runbooks/runbook-store';
-import type { Runbook } from '../../../../electron/shared/terminal/runbook-schemas';
+import { RunbookSchema, type Runbook } from '../../../../electron/shared/terminal/runbook-schemas';
 import { ManualClock } from '../../../helpers/manual-clock';
 
 function makeRunbookDraft(overrides: Partial<Runbook> = {}): Omit<Runbook, 'id'> {
@@ -35,6 +35,10 @@ describe('RunbookStore', () => {
       'Check the backhaul',
     ]);
     expect(await readdir(dataDir)).toEqual([]);
+  });
+
+  it('ships runbooks that pass the checks an import or the editor applies', () => {
+    for (const runbook of DEFAULT_RUNBOOKS) expect(RunbookSchema.safeParse(runbook).error).toBeUndefined();
   });
 
   it('keeps a saved runbook with the shipped ones in a file only its owner may read', async () => {
