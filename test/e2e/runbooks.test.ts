@@ -121,4 +121,31 @@ describe('runbooks in the browser', () => {
     expect(await drawer.getByRole('combobox', { name: 'Runbook' }).locator('option').count()).toBe(3);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'import-refused.png') });
   }, 60_000);
+
+  it('says in the editor why a pattern is refused, and saves nothing', async () => {
+    const drawer = page.getByRole('complementary', { name: 'Runbooks' });
+    await drawer.getByRole('button', { name: 'New…' }).click();
+    const editor = page.getByRole('dialog', { name: 'New runbook' });
+    await editor.getByLabel('Name').fill('Forwarder restarts');
+    await editor.getByLabel('Step 1: line to send').fill('logread | grep restart');
+    await editor.getByLabel('Step 1: wait for').selectOption({ label: 'wait for pattern' });
+    await editor.getByLabel('Step 1: pattern to wait for').fill('(restart.*)+');
+    await editor
+      .getByText(
+        'A repeated group may not itself repeat or hold alternatives (like (a+)+ or (a|ab)*): it can take forever to match.',
+      )
+      .first()
+      .waitFor();
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'pattern-refused.png') });
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor
+      .getByRole('alert')
+      .getByText(/^Step 1, wait for: A repeated group/)
+      .waitFor();
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await editor.waitFor({ state: 'detached' });
+    expect(
+      await drawer.getByRole('combobox', { name: 'Runbook' }).locator('option').allTextContents(),
+    ).not.toContain('Forwarder restarts (1 steps)');
+  }, 60_000);
 });
