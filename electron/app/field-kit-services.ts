@@ -24,7 +24,9 @@ import { createSitePackHandlers } from './domains/site-pack';
 import { createTerminalsHandlers } from './domains/terminals';
 import { createVisitHandlers } from './domains/visit';
 import { createCustomerSettingsHandlers } from './domains/customer-settings';
+import { createRunbooksDomain } from './domains/runbooks';
 import {
+  createRunbookJournal,
   createTerminalJournal,
   describeOpenVisitOffer,
   journalUnsettledSends,
@@ -558,6 +560,16 @@ export class FieldKitServices {
         measurements: new MeasurementJournal(this.visits),
       }),
       ...createTerminalsHandlers({ terminals: () => this.terminalManager, log: this.log }),
+      ...createRunbooksDomain({
+        dataDir: options.dataDir,
+        clock: this.clock,
+        events: this.events,
+        log: this.log,
+        cancellation: this.cancellation,
+        terminals: () => this.terminalManager,
+        journal: createRunbookJournal({ recorder: this.visits, resolve: this.visitGateways.resolve }),
+        profileId: () => sessions.summary()?.profileId ?? profiles.list().selectedId ?? undefined,
+      }),
       ...createVisitHandlers({
         visits: this.visits,
         gateways: this.visitGateways,

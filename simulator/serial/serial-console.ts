@@ -1,4 +1,5 @@
 import { GatewayShell, type GatewayShellContext } from '../shell/gateway-shell';
+import { UbootPrompt } from './uboot-prompt';
 
 /** The gateway behind a serial console: the shell's facts plus the root password from its label. */
 export interface SerialConsoleGateway {
@@ -15,21 +16,24 @@ export interface SerialConsoleOptions {
   io: { write(chunk: string): Promise<void> };
   /** Pause after a wrong password, like getty/login; default 1000 ms. */
   loginFailureDelayMs?: number;
-  /** Time from `reboot` to the next login prompt; default 3000 ms. */
+  /** Time from `reboot` to U-Boot's "Hit any key to stop autoboot"; default 3000 ms. */
   rebootDelayMs?: number;
+  /** How long U-Boot waits for that key before booting Linux; default 3000 ms. */
+  autobootDelayMs?: number;
   onReboot?(): void;
   /** Extra shell settings (clock, follow interval) for tests. */
   shellContext?: Partial<GatewayShellContext>;
 }
 
-type ConsoleState = 'username' | 'password' | 'waiting' | 'shell' | 'stopped';
+type ConsoleState = 'username' | 'password' | 'waiting' | 'shell' | 'autoboot' | 'uboot' | 'stopped';
 
 const LOGIN_USER = 'root';
 
 /**
  * A gateway's serial console: `<hostname> login:` → `Password:` (not echoed) → GatewayShell. A wrong user or
- * password answers `Login incorrect` and asks again; leaving the shell (exit, Ctrl-D, reboot) returns to the
- * login prompt, as getty does. Writes are sequential.
+ * password answers `Login incorrect` and asks again; leaving the shell (exit, Ctrl-D) returns to the login prompt,
+ * as getty does. `reboot` goes through U-Boot, where a key during "Hit any key to stop autoboot" opens its `=> `
+ * prompt (UbootPrompt: `loady`, `loadx`); else Linux boots to the login prompt. Writes are sequential.
  */
 export class SerialConsole {
   readonly #options: SerialConsoleOptions;
@@ -38,6 +42,7 @@ export class SerialConsole {
   #password = '';
   #lastWasCarriageReturn = false;
   #shell: GatewayShell | undefined;
+  #uboot: UbootPrompt | undefined;
   #output: Promise<void> = Promise.resolve();
   #timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -54,6 +59,15 @@ export class SerialConsole {
   input(data: string): void {
     if (this.#state === 'shell') {
       this.#shell?.input(data);
+      return;
+    }
+    if (this.#state === 'autoboot') {
+      // The key that stops the countdown is taken by it, as U-Boot does; what follows goes to the prompt.
+      this.#stopAutoboot();
+      data = data.slice(1);
+    }
+    if (this.#state === 'uboot') {
+      this.#uboot?.input(data);
       return;
     }
     for (const character of data) this.#inputLoginCharacter(character);
@@ -159,16 +173,47 @@ export class SerialConsole {
         [
           '',
           'U-Boot 2018.03-kona (Mar 03 2020 - 12:00:00 +0000)',
-          'Starting kernel ...',
           '',
-          '[    0.000000] Booting Linux on physical CPU 0x0',
-          'INIT: version 2.88 booting',
-          'Starting OAM agent: oam-agent.',
-          '',
+          'Hit any key to stop autoboot:  3',
         ].join('\r\n'),
       );
-      void this.#showLogin();
+      this.#state = 'autoboot';
+      this.#timer = setTimeout(() => this.#bootLinux(), this.#options.autobootDelayMs ?? 3_000);
     }, this.#options.rebootDelayMs ?? 3_000);
+  }
+
+  #stopAutoboot(): void {
+    clearTimeout(this.#timer);
+    this.#state = 'uboot';
+    const uboot = new UbootPrompt({
+      write: (chunk) => this.#send(chunk),
+      ...(this.#options.shellContext?.receiveFile
+        ? { receiveFile: this.#options.shellContext.receiveFile }
+        : {}),
+      boot: () => {
+        if (this.#uboot === uboot && this.#state === 'uboot') this.#bootLinux();
+      },
+    });
+    this.#uboot = uboot;
+    void this.#send('\r\n');
+    void uboot.start();
+  }
+
+  #bootLinux(): void {
+    this.#state = 'waiting';
+    this.#uboot = undefined;
+    void this.#send(
+      [
+        '',
+        'Starting kernel ...',
+        '',
+        '[    0.000000] Booting Linux on physical CPU 0x0',
+        'INIT: version 2.88 booting',
+        'Starting OAM agent: oam-agent.',
+        '',
+      ].join('\r\n'),
+    );
+    void this.#showLogin();
   }
 
   #loginPrompt(): string {

@@ -1,26 +1,8 @@
 import { createHash } from 'node:crypto';
 import { generateFloodChunks, parseFloodSize } from './flood';
-import {
-  formatDmesg,
-  formatLogLine,
-  formatSystemVersion,
-  formatUname,
-  readGatewayFile,
-  type GatewayFacts,
-} from './gateway-files';
-import {
-  formatIfconfig,
-  formatIpAddr,
-  formatIpRoute,
-  formatModemStatus,
-  formatPing,
-  formatProcesses,
-  formatResolvConf,
-  formatRouteTable,
-  HEALTHY_NETWORK,
-  networkLogErrors,
-  type GatewayNetworkView,
-} from './gateway-network';
+import { formatLogLine, type GatewayFacts } from './gateway-files';
+import { HEALTHY_NETWORK, networkLogErrors, type GatewayNetworkView } from './gateway-network';
+import { applyFilter, captureCommand, type ShellEnvironment } from './shell-commands';
 import { SYSTEM_CLOCK, type Clock } from '../../electron/shared/clock';
 
 /** Who the shell pretends to be. The optional fields make it deterministic in tests. */
@@ -35,6 +17,8 @@ export interface GatewayShellContext {
   clock?: Pick<Clock, 'now'>;
   /** When the gateway booted, for `uptime`; default three days before the shell started. */
   bootedAt?: Date;
+  /** Whether the packet forwarder runs when the shell starts; default true. */
+  isPacketForwarderRunning?: boolean;
   /** How often `logread -f` prints a new line; default 2000 ms. */
   followIntervalMs?: number;
   /** The gateway's network now (links, modem, active WAN); default a healthy gateway. */
@@ -56,28 +40,6 @@ export interface GatewayShellIo {
 interface RunningCommand {
   cancel(): void;
 }
-
-const HELP_TEXT = [
-  'Built-in commands:',
-  '  help              this list',
-  '  uname [-a]        kernel and machine',
-  '  uptime            time since boot and load',
-  '  ifconfig          network interfaces',
-  '  ip addr|route     interfaces and routes (iproute2 style); route -n',
-  '  ping [-c N] HOST  test the WAN',
-  '  mmcli -m 0        modem status',
-  '  ps                processes',
-  '  a; b, a | tail -n N, a | head -n N, a | grep WORD, echo $?',
-  '  system_version    BSP version and package versions',
-  '  logread [-f]      system log (-f follows it until Ctrl-C)',
-  '  dmesg             kernel messages',
-  '  cat <file>        /etc/os-release, /proc/cpuinfo, /etc/config/network, /etc/hostname, /etc/resolv.conf',
-  '  echo, hostname, whoami, pwd, date, clear',
-  '  flood <MB>        print MB x 1000000 bytes of text, then "sha256 <hex>" of exactly those bytes',
-  '  rb, rx FILE       receive a file by YMODEM or XMODEM (CRC) on a serial console; prints its sha256',
-  '  reboot            restart the gateway (ends this session)',
-  '  exit              leave the shell',
-].join('\n');
 
 const MAX_LINE_LENGTH = 4096;
 const MAX_TYPEAHEAD_LINES = 16;
@@ -114,6 +76,7 @@ export class GatewayShell {
   #logIndex = 0;
   /** `$?`: the exit status of the last command. */
   #lastExitCode = 0;
+  readonly #packetForwarder: { isRunning: boolean };
 
   constructor(context: GatewayShellContext, io: GatewayShellIo) {
     this.#context = context;
@@ -121,6 +84,7 @@ export class GatewayShell {
     const clock = context.clock ?? SYSTEM_CLOCK;
     this.#clock = () => new Date(clock.now());
     this.#bootedAt = context.bootedAt ?? new Date(this.#clock().getTime() - 3 * 86_400_000 - 4 * 3_600_000);
+    this.#packetForwarder = { isRunning: context.isPacketForwarderRunning ?? true };
     this.#facts = {
       gatewayId: context.gatewayId,
       hostname: context.hostname,
@@ -308,82 +272,19 @@ export class GatewayShell {
     const [first = '', ...filters] = expanded.split('|').map((stage) => stage.trim());
     if (filters.length === 0) return this.#executeCommand(first);
     const [name = '', ...args] = first.split(/\s+/);
-    let result = this.#capture(name, args) ?? { text: `-sh: ${name}: not found`, code: 127 };
+    let result = captureCommand(name, args, this.#environment()) ?? {
+      text: `-sh: ${name}: not found`,
+      code: 127,
+    };
     for (const filter of filters) result = applyFilter(result.text, filter);
     this.#lastExitCode = result.code;
     if (result.text !== '') await this.#send(`${toTerminalText(result.text)}\r\n`);
   }
 
-  /** What a command that only prints text prints, and its exit status; undefined for the others. */
-  #capture(name: string, args: string[]): { text: string; code: number } | undefined {
-    const ok = (text: string) => ({ text, code: 0 });
-    const network = this.#context.network?.() ?? HEALTHY_NETWORK;
-    switch (name) {
-      case 'help':
-        return ok(HELP_TEXT);
-      case 'uname': {
-        const output = formatUname(this.#facts, args);
-        return output === undefined
-          ? { text: `uname: invalid option -- '${args.join(' ').replace(/^-+/, '')}'`, code: 1 }
-          : ok(output);
-      }
-      case 'uptime':
-        return ok(this.#formatUptime());
-      case 'ifconfig':
-        return ok(formatIfconfig(this.#facts, network));
-      case 'ip': {
-        const object = args[0] ?? '';
-        if (['a', 'addr', 'address'].includes(object)) return ok(formatIpAddr(this.#facts, network));
-        if (['r', 'route'].includes(object)) return ok(formatIpRoute(this.#facts, network));
-        return { text: `ip: unknown command "${object}"`, code: 1 };
-      }
-      case 'route':
-        return ok(formatRouteTable(network));
-      case 'ping':
-        return formatPing(network, args);
-      case 'mmcli':
-        return args.join(' ') === '-m 0'
-          ? ok(formatModemStatus(network))
-          : { text: 'error: only `mmcli -m 0` (read the modem status) is simulated', code: 1 };
-      case 'ps':
-        return ok(formatProcesses());
-      case 'system_version':
-        return ok(formatSystemVersion(this.#facts));
-      case 'dmesg':
-        return ok(formatDmesg(this.#facts));
-      case 'logread':
-        return args.length === 0 ? ok(this.#logHistory().join('\n')) : undefined;
-      case 'cat': {
-        const texts = args.map((path) =>
-          path === '/etc/resolv.conf' ? formatResolvConf(network) : readGatewayFile(this.#facts, path),
-        );
-        const failed = args.filter((_, index) => texts[index] === undefined);
-        return {
-          text: texts
-            .map((text, index) => text ?? `cat: can't open '${args[index]}': No such file or directory`)
-            .join('\n'),
-          code: failed.length > 0 ? 1 : 0,
-        };
-      }
-      case 'echo':
-        return ok(args.join(' '));
-      case 'hostname':
-        return ok(this.#context.hostname);
-      case 'whoami':
-        return ok('root');
-      case 'pwd':
-        return ok('/root');
-      case 'date':
-        return ok(this.#clock().toUTCString().replace('GMT', 'UTC'));
-      default:
-        return undefined;
-    }
-  }
-
   async #executeCommand(line: string): Promise<void> {
     const [name = '', ...args] = line.split(/\s+/);
     this.#lastExitCode = 0;
-    const captured = this.#capture(name, args);
+    const captured = captureCommand(name, args, this.#environment());
     if (captured) {
       this.#lastExitCode = captured.code;
       if (captured.text !== '' || name === 'echo') await this.#send(`${toTerminalText(captured.text)}\r\n`);
@@ -437,6 +338,17 @@ export class GatewayShell {
       this.#lastExitCode = 1;
       await this.#send(`\r\n${command}: ${(error as Error).message}\r\n`);
     }
+  }
+
+  #environment(): ShellEnvironment {
+    return {
+      facts: this.#facts,
+      network: this.#context.network?.() ?? HEALTHY_NETWORK,
+      now: () => this.#clock(),
+      uptime: () => this.#formatUptime(),
+      logHistory: () => this.#logHistory(),
+      packetForwarder: this.#packetForwarder,
+    };
   }
 
   /** The log's last lines: the daemons' routine, then what the network's state makes them complain about. */
@@ -525,25 +437,5 @@ export class GatewayShell {
         this.stop();
       });
     return this.#output;
-  }
-}
-
-/** `tail -n N`, `head -n N` (also `-N`) and `grep WORD` over a command's output; grep fails when nothing matches. */
-function applyFilter(text: string, filter: string): { text: string; code: number } {
-  const [name = '', ...args] = filter.split(/\s+/);
-  const lines = text === '' ? [] : text.split('\n');
-  const count = Number.parseInt((args[0] === '-n' ? args[1] : args[0]?.replace(/^-/, '')) ?? '10', 10);
-  const limit = Number.isInteger(count) && count >= 0 ? count : 10;
-  switch (name) {
-    case 'tail':
-      return { text: lines.slice(Math.max(0, lines.length - limit)).join('\n'), code: 0 };
-    case 'head':
-      return { text: lines.slice(0, limit).join('\n'), code: 0 };
-    case 'grep': {
-      const matching = lines.filter((line) => line.includes(args.join(' ')));
-      return { text: matching.join('\n'), code: matching.length > 0 ? 0 : 1 };
-    }
-    default:
-      return { text: `-sh: ${name}: not found`, code: 127 };
   }
 }

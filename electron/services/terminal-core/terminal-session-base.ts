@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Clock } from '../../shared/clock';
 import { FlowController } from './flow-controller';
-import { LineTimestamper } from './line-timestamps';
+import { formatClockTime, LineTimestamper } from './line-timestamps';
 import { SessionLog } from './session-log';
 import type { TerminalKind, TerminalSession, TerminalState } from './terminal-session';
 
@@ -82,6 +82,18 @@ export abstract class TerminalSessionBase extends EventEmitter implements Termin
   /** The renderer wrote `byteCount` bytes of 'data': may resume a paused producer. */
   acknowledge(byteCount: number): void {
     this.flow.acknowledged(byteCount);
+  }
+
+  /**
+   * Writes a line of Field Kit's own (`[Field Kit] <text>`, a runbook's result) into the session log, never to the
+   * screen: on a line of its own, stamped like the others (with `at` when the log's lines are stamped on screen).
+   */
+  appendLogNote(text: string, at: number): void {
+    const log = this.#log;
+    if (!log) return;
+    const note = `[Field Kit] ${text.replace(/[\r\n]+/g, ' ')}`;
+    if (this.#logStamper) log.append(this.#logStamper.stampBytes(Buffer.from(`\r\n${note}\r\n`, 'utf8')));
+    else log.append(Buffer.from(`\r\n[${formatClockTime(new Date(at))}] ${note}\r\n`, 'utf8'));
   }
 
   /** The reason given with the last state change. */

@@ -27,6 +27,10 @@ export interface TerminalSession {
   on(event: 'data', listener: (chunk: Uint8Array) => void): this;
   on(event: 'state', listener: (state: TerminalState, reason?: string) => void): this;
   on(event: 'closed', listener: () => void): this;
+  off(event: 'data', listener: (chunk: Uint8Array) => void): this;
+  off(event: 'state', listener: (state: TerminalState, reason?: string) => void): this;
+  /** Writes a line of Field Kit's own into the session log (not the screen), stamped with `at` if need be. */
+  appendLogNote(text: string, at: number): void;
 }
 
 /**

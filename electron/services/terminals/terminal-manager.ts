@@ -42,6 +42,7 @@ export interface SerialTerminal extends TerminalSession {
   /** Every chunk as the port gave it (serial triage reads these). */
   on(event: 'received', listener: (chunk: Uint8Array) => void): this;
   off(event: 'received', listener: (chunk: Uint8Array) => void): this;
+  off(event: 'data', listener: (chunk: Uint8Array) => void): this;
   off(event: 'state', listener: (state: TerminalState, reason?: string) => void): this;
   writeBytes(data: Uint8Array): Promise<void>;
   setDisplayFilter(filter: DisplayFilter | undefined): void;
@@ -409,6 +410,11 @@ export class TerminalManager {
   /** Sends keystrokes or text to a session at once (not queued behind its output). */
   write(id: string, data: string): void {
     this.#require(id).session.write(data);
+  }
+
+  /** An open session as a runbook drives it (electron/services/runbooks), with the gateway it names. */
+  runbookTarget(id: string): { session: ManagedTerminal; gateway: GatewayHint } {
+    return { session: this.#require(id).session, gateway: this.#gateways.get(id) ?? {} };
   }
 
   /** Follows the terminal's size (SSH window-change; nothing for serial). */

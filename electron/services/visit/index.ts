@@ -10,3 +10,4 @@ export * from './measurement-journal';
 export * from './visit-state';
 export * from './chosen-bundle';
 export * from './visit-offer';
+export * from './runbook-journal';

@@ -86,6 +86,13 @@ export const CHANNEL_NAMES = [
   // customer settings (domains/customer-settings.ts)
   'customer:token-lifetimes-read',
   'customer:token-lifetimes-save',
+  // runbooks (domains/runbooks.ts)
+  'runbooks:list',
+  'runbooks:save',
+  'runbooks:delete',
+  'runbooks:export',
+  'runbooks:import',
+  'runbooks:run',
 ] as const;
 
 /** Every event name of the contract. */
@@ -113,4 +120,6 @@ export const EVENT_NAME_LIST = [
   'visit:changed',
   // customers (domains/customers.ts)
   'customers:changed',
+  // runbooks (domains/runbooks.ts)
+  'runbook:progress',
 ] as const;

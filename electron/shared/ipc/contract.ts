@@ -7,6 +7,7 @@ import { sitePackChannels, sitePackEvents } from './domains/site-pack';
 import { terminalsChannels, terminalsEvents } from './domains/terminals';
 import { visitChannels, visitEvents } from './domains/visit';
 import { customerSettingsChannels, customerSettingsEvents } from './domains/customer-settings';
+import { runbooksChannels, runbooksEvents } from './domains/runbooks';
 import {
   NoticeSchema,
   ProfileDraftSchema,
@@ -133,6 +134,7 @@ export const contract = {
   ...visitChannels,
   ...customerSettingsChannels,
   ...customersChannels,
+  ...runbooksChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Every event main pushes to the renderer: name → zod payload. */
@@ -148,6 +150,7 @@ export const events = {
   ...visitEvents,
   ...customerSettingsEvents,
   ...customersEvents,
+  ...runbooksEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 /** A channel name of the contract. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TriageResultSchema } from '../terminal/triage-schemas';
+import { RunbookStepStatusSchema } from '../terminal/runbook-schemas';
 
 const Text = z.string().max(10_000);
 const Name = z.string().max(200);
@@ -124,6 +125,31 @@ export const VisitEntrySchema = z.discriminatedUnion('kind', [
       kind: z.literal('triage'),
       gateway: GatewayIdentitySchema.optional(),
       result: TriageResultSchema,
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('runbook'),
+      /** One run on several sessions is one `runId`, with an entry per session. */
+      runId: Id,
+      runbook: Name,
+      sessionId: Id,
+      gateway: GatewayIdentitySchema.optional(),
+      outcome: z.enum(['ok', 'failed', 'cancelled']),
+      steps: z
+        .array(
+          z
+            .object({
+              send: z.string().max(1000),
+              /** `text: …` or `pattern: …`; absent when the step waits for nothing. */
+              waitFor: z.string().max(300).optional(),
+              status: RunbookStepStatusSchema,
+              elapsedMs: z.number().nonnegative().optional(),
+              message: Text.optional(),
+            })
+            .strict(),
+        )
+        .max(50),
     })
     .strict(),
   z

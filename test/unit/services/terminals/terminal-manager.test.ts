@@ -61,6 +61,7 @@ class FakeSshSession extends EventEmitter implements SshTerminal {
     this.written.push(data);
   }
   resize(): void {}
+  appendLogNote(): void {}
   acknowledge(count: number): void {
     this.flow.acknowledged(count);
   }
@@ -115,6 +116,7 @@ class FakeSerialSession extends EventEmitter implements SerialTerminal {
   resize(): void {}
   acknowledge(): void {}
   setDisplayFilter(): void {}
+  appendLogNote(): void {}
   async reopen(): Promise<void> {}
   async sendBreak(): Promise<void> {}
   async pasteLines(): Promise<void> {}

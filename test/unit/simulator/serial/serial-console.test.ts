@@ -8,7 +8,7 @@ const GATEWAY = {
   rootPassword: 'label-pass',
 };
 
-function createConsole() {
+function createConsole(options: { autobootDelayMs?: number } = {}) {
   let output = '';
   const waiters: { text: string; from: number; resolve: (index: number) => void }[] = [];
   const notify = () => {
@@ -25,6 +25,7 @@ function createConsole() {
     gateway: GATEWAY,
     loginFailureDelayMs: 1,
     rebootDelayMs: 1,
+    autobootDelayMs: options.autobootDelayMs ?? 1,
     onReboot: () => reboots.push(1),
     io: {
       write: async (chunk) => {
@@ -106,5 +107,23 @@ describe('SerialConsole', () => {
     const bootStart = await harness.waitFor('Starting kernel', shellStart);
     await harness.waitFor('kona-7 login: ', bootStart);
     expect(harness.reboots).toEqual([1]);
+  });
+
+  it('stops in U-Boot on a key during the autoboot countdown, then boots Linux on boot', async () => {
+    const harness = createConsole({ autobootDelayMs: 60_000 });
+    await harness.serialConsole.start();
+    harness.serialConsole.input('root\rlabel-pass\r');
+    const shellStart = await harness.waitFor('root@kona-7:~# ');
+    harness.serialConsole.input('reboot\r');
+    await harness.waitFor('Hit any key to stop autoboot', shellStart);
+    harness.serialConsole.input(' ');
+    const promptAt = await harness.waitFor('\r\n=> ', shellStart);
+    harness.serialConsole.input('printenv loadaddr\r');
+    await harness.waitFor('loadaddr=82000000\r\n=> ', promptAt);
+    harness.serialConsole.input('loady\r');
+    await harness.waitFor('## This console cannot receive a file\r\n=> ', promptAt);
+    harness.serialConsole.input('boot\r');
+    const bootStart = await harness.waitFor('Starting kernel', promptAt);
+    await harness.waitFor('kona-7 login: ', bootStart);
   });
 });

@@ -98,6 +98,23 @@ describe('GatewayShell', () => {
     );
   });
 
+  it('answers the shipped runbooks: packet forwarder status, its process and its log lines', async () => {
+    const harness = await startShell();
+    expect(await harness.run('/etc/init.d/pkt_fwd status')).toBe('running\r\n');
+    expect(await harness.run('ps | grep pkt_fwd')).toMatch(/^ +812 root .* \/usr\/bin\/pkt_fwd -c /);
+    expect(await harness.run('logread | grep pkt_fwd | tail -n 2')).toMatch(
+      /^(.* pkt_fwd\[\d+\]: .*\r\n){2}$/,
+    );
+  });
+
+  it('stops and starts the packet forwarder through its init script', async () => {
+    const harness = await startShell({ isPacketForwarderRunning: false });
+    expect(await harness.run('/etc/init.d/pkt_fwd status; echo $?')).toBe('inactive\r\n3\r\n');
+    expect(await harness.run('ps | grep pkt_fwd; echo $?')).toBe('1\r\n');
+    await harness.run('/etc/init.d/pkt_fwd start');
+    expect(await harness.run('/etc/init.d/pkt_fwd status')).toBe('running\r\n');
+  });
+
   it('says an unknown command is not found', async () => {
     const harness = await startShell();
     expect(await harness.run('foo --bar')).toBe('-sh: foo: not found\r\n');

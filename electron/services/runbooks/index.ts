@@ -1,0 +1,2 @@
+export * from './runbook-runs';
+export * from './runbook-store';

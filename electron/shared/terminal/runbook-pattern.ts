@@ -1,0 +1,107 @@
+/**
+ * The rules a runbook's pattern (a JavaScript regular expression) must follow, so that matching it can never hang
+ * the main process. JavaScript's backtracking engine has no time limit, so the guarantee comes from two bounds
+ * together (docs/user-guide.md, Runbooks):
+ *
+ * 1. the pattern: at most RUNBOOK_PATTERN_MAX_LENGTH characters; no backreference, no lookaround; no quantified
+ *    group that holds a quantifier or an alternation (`(a+)+`, `(a|ab)*`: the exponential cases); at most
+ *    MAX_UNBOUNDED_QUANTIFIERS of `*`, `+` and `{…}` (two already make a failing match cubic in the line's
+ *    length, one quadratic) and MAX_OPTIONAL_QUANTIFIERS of `?` (each doubles the paths tried);
+ * 2. the text: a pattern is tried on one line at a time, each cut to RUNBOOK_PATTERN_LINE_MAX characters, each
+ *    finished line once; a line still without its end (a prompt) is tried again as it grows only while it holds at
+ *    most RUNBOOK_PATTERN_PARTIAL_MAX characters.
+ */
+
+/** The longest pattern a runbook step may wait for. */
+export const RUNBOOK_PATTERN_MAX_LENGTH = 200;
+
+/** A pattern is tried on each line's first this many characters. */
+export const RUNBOOK_PATTERN_LINE_MAX = 512;
+
+/** A line still without its end is tried as it grows while it has at most this many characters (a prompt). */
+export const RUNBOOK_PATTERN_PARTIAL_MAX = 128;
+
+/** At most this many `*`, `+` or `{…}` in one pattern. */
+const MAX_UNBOUNDED_QUANTIFIERS = 1;
+/** At most this many `?` (optional) in one pattern. */
+const MAX_OPTIONAL_QUANTIFIERS = 3;
+
+interface GroupScan {
+  hasQuantifier: boolean;
+  hasAlternation: boolean;
+}
+
+/**
+ * Why a pattern is refused, in words a technician can act on, or undefined when it may be run. Compiles it too:
+ * a pattern that is not a valid regular expression is refused with the engine's message.
+ */
+export function checkRunbookPattern(source: string): string | undefined {
+  if (source.length === 0) return 'Enter a pattern.';
+  if (source.length > RUNBOOK_PATTERN_MAX_LENGTH)
+    return `A pattern has at most ${RUNBOOK_PATTERN_MAX_LENGTH} characters.`;
+  try {
+    new RegExp(source);
+  } catch (error) {
+    return `Not a valid pattern: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  if (/\\[1-9]|\\k</.test(source)) return 'A pattern may not refer back to a group (\\1, \\k<name>).';
+  if (/\(\?<?[=!]/.test(source)) return 'A pattern may not look ahead or behind ((?=, (?!, (?<=, (?<!).';
+  const stack: GroupScan[] = [{ hasQuantifier: false, hasAlternation: false }];
+  let unbounded = 0;
+  let optional = 0;
+  let lastClosed: GroupScan | undefined;
+  for (let index = 0; index < source.length; index += 1) {
+    const character = source[index]!;
+    const current = stack.at(-1)!;
+    const closed = lastClosed;
+    lastClosed = undefined;
+    if (character === '\\') {
+      index += 1;
+      continue;
+    }
+    if (character === '[') {
+      index = endOfClass(source, index);
+      continue;
+    }
+    if (character === '(') {
+      stack.push({ hasQuantifier: false, hasAlternation: false });
+      continue;
+    }
+    if (character === ')') {
+      const group = stack.pop()!;
+      const parent = stack.at(-1)!;
+      parent.hasQuantifier ||= group.hasQuantifier;
+      lastClosed = group;
+      continue;
+    }
+    if (character === '|') {
+      current.hasAlternation = true;
+      continue;
+    }
+    const isUnbounded = character === '*' || character === '+' || character === '{';
+    if (!isUnbounded && character !== '?') continue;
+    // `?` right after a quantifier makes it lazy, and after `(` it starts a group's flags: neither quantifies.
+    if (character === '?' && index > 0 && '*+?}('.includes(source[index - 1]!)) continue;
+    if (closed && (closed.hasQuantifier || closed.hasAlternation))
+      return 'A repeated group may not itself repeat or hold alternatives (like (a+)+ or (a|ab)*): it can take forever to match.';
+    current.hasQuantifier = true;
+    if (isUnbounded) unbounded += 1;
+    else optional += 1;
+    // A `{` that no `}` closes is a literal brace; counting it as a quantifier only errs on the safe side.
+    if (character === '{') index = Math.max(index, source.indexOf('}', index));
+    if (unbounded > MAX_UNBOUNDED_QUANTIFIERS)
+      return 'A pattern may repeat (*, + or {…}) only once: wait for a piece of text, or split the pattern.';
+    if (optional > MAX_OPTIONAL_QUANTIFIERS)
+      return `A pattern may have at most ${MAX_OPTIONAL_QUANTIFIERS} optional parts (?).`;
+  }
+  return undefined;
+}
+
+/** The index of the `]` that closes the character class opening at `start`. */
+function endOfClass(source: string, start: number): number {
+  for (let index = start + 1; index < source.length; index += 1) {
+    if (source[index] === '\\') index += 1;
+    else if (source[index] === ']' && index > start + 1) return index;
+  }
+  return source.length;
+}
