@@ -1,8 +1,13 @@
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vitest/config';
 
 // Three projects, one per folder: `npm test` runs them all, `npm test -- --project unit` only the unit tests.
 // Unit tests spawn no process and build nothing; a test that does belongs in integration (or e2e, with Chromium).
 export default defineConfig({
+  // The site report's components (electron/shared/report/document/) are rendered on the main side with
+  // svelte/server: compiled for the server on import, their styles in the rendered head (build/svelte-server.mjs
+  // does the same for the Electron and host bundles and for tsx).
+  plugins: [svelte({ configFile: false, compilerOptions: { css: 'injected' } })],
   test: {
     pool: 'forks',
     maxWorkers: 2,

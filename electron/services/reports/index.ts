@@ -1,4 +1,6 @@
 export * from './export';
-export * from './site-report';
+export * from './site-visit';
+export * from './report-model';
+export * from './render-report';
 export * from '../../shared/report/visit-summary';
 export * from './visit-photos';

@@ -66,7 +66,7 @@ describe('the site report from the visit journal', () => {
     );
     expect(row).not.toContain('only inspected');
     expect(html).not.toContain('not matched to a gateway');
-    expect(html).toContain('<code>/logs/acme-gw-0013.log</code>');
+    expect(html).toContain('<code>logs/acme-gw-0013.log</code>');
   });
 
   it('puts the worst finding first: a fault still seen before a change that was verified', () => {
