@@ -107,14 +107,14 @@ export async function exportSiteReport(
   options: SiteReportOptions & { printer?: PdfPrinter; signal?: AbortSignal } = {},
 ): Promise<{ htmlPath: string; pdfPath?: string; baseName: string }> {
   const report = buildReportModel(visit, options);
-  const html = renderReportHtml(report);
+  const html = await renderReportHtml(report);
   await ensurePrivateFolder(folder);
   const baseName = await reserveReportName(folder, reportBaseName(visit, options.timeZone));
   const base = join(folder, baseName);
   const htmlPath = `${base}.html`;
   await writeFileAtomic(htmlPath, html);
   if (!options.printer) return { htmlPath, baseName };
-  const pdf = await options.printer.print(html, { ...renderPrintTemplates(report), signal: options.signal });
+  const pdf = await options.printer.print(html, { ...(await renderPrintTemplates(report)), signal: options.signal });
   const pdfPath = `${base}.pdf`;
   await writeFileAtomic(pdfPath, pdf);
   return { htmlPath, pdfPath, baseName };

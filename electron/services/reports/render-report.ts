@@ -1,8 +1,6 @@
+import type { Component } from 'svelte';
 import { render } from 'svelte/server';
 import type { ReportModel } from '../../shared/report/report-model';
-import PrintFooter from '../../shared/report/document/PrintFooter.svelte';
-import PrintHeader from '../../shared/report/document/PrintHeader.svelte';
-import ReportDocument from '../../shared/report/document/ReportDocument.svelte';
 import { buildReportModel } from './report-model';
 import type { SiteReportOptions, SiteVisit } from './site-visit';
 
@@ -20,9 +18,26 @@ export interface PrintTemplates {
  */
 const HYDRATION_MARKERS = /<!--[^>]*?-->/g;
 
-function renderStatic(...args: Parameters<typeof render>): { head: string; body: string } {
-  const { head, body } = render(...args);
+function renderStatic<Props extends Record<string, unknown>>(
+  component: Component<Props>,
+  props: Props,
+): { head: string; body: string } {
+  const { head, body } = render(component, { props });
   return { head: head.replace(HYDRATION_MARKERS, ''), body: body.replace(HYDRATION_MARKERS, '') };
+}
+
+/**
+ * The report's components, loaded on the first report: a process that never renders one (a host started by tsx
+ * for a test, with no Svelte compile hook) never compiles them. The bundles and vitest compile them for the
+ * server (build/svelte-server.mjs); a tsx script that renders registers build/svelte-register.mjs.
+ */
+async function loadComponents() {
+  const [document, header, footer] = await Promise.all([
+    import('../../shared/report/document/ReportDocument.svelte'),
+    import('../../shared/report/document/PrintHeader.svelte'),
+    import('../../shared/report/document/PrintFooter.svelte'),
+  ]);
+  return { ReportDocument: document.default, PrintHeader: header.default, PrintFooter: footer.default };
 }
 
 /** Print rules of the exported page: A4, room for the header and footer, nothing around the document. */
@@ -36,8 +51,9 @@ const PAGE_STYLE =
  * ReportDocument rendered with `svelte/server`, the same components the app's preview mounts. Escaping is
  * Svelte's.
  */
-export function renderReportHtml(report: ReportModel): string {
-  const { head, body } = renderStatic(ReportDocument, { props: { report } });
+export async function renderReportHtml(report: ReportModel): Promise<string> {
+  const { ReportDocument } = await loadComponents();
+  const { head, body } = renderStatic(ReportDocument, { report });
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
@@ -49,10 +65,11 @@ ${body}
 }
 
 /** The header and footer a PDF printer repeats on each page, rendered by their components (escaped by Svelte). */
-export function renderPrintTemplates(report: ReportModel): PrintTemplates {
+export async function renderPrintTemplates(report: ReportModel): Promise<PrintTemplates> {
+  const { PrintHeader, PrintFooter } = await loadComponents();
   return {
-    headerHtml: renderStatic(PrintHeader, { props: { report } }).body,
-    footerHtml: renderStatic(PrintFooter).body,
+    headerHtml: renderStatic(PrintHeader, { report }).body,
+    footerHtml: renderStatic(PrintFooter, {}).body,
   };
 }
 
@@ -62,6 +79,6 @@ export function renderPrintTemplates(report: ReportModel): PrintTemplates {
  * Every value is redacted (by key, pattern and known secrets) and escaped, so no secret and no markup from the
  * data reaches the page.
  */
-export function buildSiteReportHtml(visit: SiteVisit, options: SiteReportOptions = {}): string {
+export function buildSiteReportHtml(visit: SiteVisit, options: SiteReportOptions = {}): Promise<string> {
   return renderReportHtml(buildReportModel(visit, options));
 }

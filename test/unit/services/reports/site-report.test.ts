@@ -8,8 +8,8 @@ const AT = FACTORY_TIME;
 const SECRET = 'relay-password-8842';
 
 describe('buildSiteReportHtml', () => {
-  it('shows each setting before → after with the outcome on the same row, and the checks that verified it', () => {
-    const html = buildSiteReportHtml(
+  it('shows each setting before → after with the outcome on the same row, and the checks that verified it', async () => {
+    const html = await buildSiteReportHtml(
       makeSiteVisit([
         makeAuditEntry({
           kind: 'wizard',
@@ -34,8 +34,8 @@ describe('buildSiteReportHtml', () => {
     );
   });
 
-  it('says a rolled-back change was rolled back, and why, on page one and in the gateway section', () => {
-    const html = buildSiteReportHtml(
+  it('says a rolled-back change was rolled back, and why, on page one and in the gateway section', async () => {
+    const html = await buildSiteReportHtml(
       makeSiteVisit([
         makeAuditEntry({
           kind: 'wizard',
@@ -60,8 +60,8 @@ describe('buildSiteReportHtml', () => {
     expect(html).toContain('<p>Why: Data call: not connected</p>');
   });
 
-  it('holds the visit facts, the acknowledgement with both names and the notes, and the photos embedded', () => {
-    const html = buildSiteReportHtml(
+  it('holds the visit facts, the acknowledgement with both names and the notes, and the photos embedded', async () => {
+    const html = await buildSiteReportHtml(
       makeSiteVisit([], {
         site: 'Harbour roof',
         customer: 'Acme Ports',
@@ -83,26 +83,26 @@ describe('buildSiteReportHtml', () => {
     expect(html).toContain('<img src="data:image/png;base64,iVBORw0KGgo=" alt="Mast &lt;after>"/>');
   });
 
-  it('folds repeated reads into one line with the count and the time span', () => {
+  it('folds repeated reads into one line with the count and the time span', async () => {
     const reads = Array.from({ length: 48 }, (_, index) =>
       makeAuditEntry({ name: 'getWmCallStatistics', risk: 'read', at: AT + index * 2_500 }),
     );
-    const html = buildSiteReportHtml(makeSiteVisit(reads), { timeZone: 'UTC' });
+    const html = await buildSiteReportHtml(makeSiteVisit(reads), { timeZone: 'UTC' });
     expect(html).toContain(
       '<td>read 48 times, 12:00–12:01</td><td>Read the data call status <code>getWmCallStatistics</code>',
     );
     expect(html.match(/getWmCallStatistics/g)).toHaveLength(1);
   });
 
-  it('never names a gateway by its id alone', () => {
-    const html = buildSiteReportHtml(makeSiteVisit([makeAuditEntry({ gatewayId: 'gw-9' })]), {
+  it('never names a gateway by its id alone', async () => {
+    const html = await buildSiteReportHtml(makeSiteVisit([makeAuditEntry({ gatewayId: 'gw-9' })]), {
       timeZone: 'UTC',
     });
     expect(html).toContain('Gateway (name not known, id gw-9)');
   });
 
-  it('never shows a secret, whether under a secret key, in an error text or given as known', () => {
-    const html = buildSiteReportHtml(
+  it('never shows a secret, whether under a secret key, in an error text or given as known', async () => {
+    const html = await buildSiteReportHtml(
       makeSiteVisit(
         [
           makeAuditEntry({ name: 'reverseSsh', request: { username: 'relay', password: SECRET } }),
@@ -122,14 +122,14 @@ describe('buildSiteReportHtml', () => {
     expect(html).toContain('[redacted]');
   });
 
-  it('escapes markup that comes from the data', () => {
-    const html = buildSiteReportHtml(makeSiteVisit([makeAuditEntry({ name: '<script>alert(1)</script>' })]));
+  it('escapes markup that comes from the data', async () => {
+    const html = await buildSiteReportHtml(makeSiteVisit([makeAuditEntry({ name: '<script>alert(1)</script>' })]));
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script>alert(1)&lt;/script>');
   });
 
-  it('lists the RF best values, the pings and links to the terminal logs', () => {
-    const html = buildSiteReportHtml(
+  it('lists the RF best values, the pings and links to the terminal logs', async () => {
+    const html = await buildSiteReportHtml(
       makeSiteVisit([], {
         rf: [
           {
@@ -154,13 +154,13 @@ describe('buildSiteReportHtml', () => {
     expect(html).not.toContain('file://');
   });
 
-  it('is self-contained: no script and no external resource', () => {
-    const html = buildSiteReportHtml(makeSiteVisit([makeAuditEntry()]));
+  it('is self-contained: no script and no external resource', async () => {
+    const html = await buildSiteReportHtml(makeSiteVisit([makeAuditEntry()]));
     expect(html).not.toMatch(/<script|<link|src="(?!data:)|@import|https?:\/\//);
   });
 
-  it('shows a serial triage per gateway with its faults first and what each part showed', () => {
-    const html = buildSiteReportHtml(
+  it('shows a serial triage per gateway with its faults first and what each part showed', async () => {
+    const html = await buildSiteReportHtml(
       makeSiteVisit([], {
         serialTriage: [
           {
@@ -210,8 +210,8 @@ describe('buildSiteReportHtml', () => {
     expect(section).toContain('<code>ping -c 3 -W 2 8.8.8.8</code> timed out after 20 s');
   });
 
-  it('writes every time one way, 24-hour, with the time zone said once on page one', () => {
-    const html = buildSiteReportHtml(
+  it('writes every time one way, 24-hour, with the time zone said once on page one', async () => {
+    const html = await buildSiteReportHtml(
       makeSiteVisit(
         [
           makeAuditEntry({ kind: 'wizard', name: 'reboot', risk: undefined, durationMs: 90_000 }),
@@ -246,7 +246,7 @@ describe('buildSiteReportHtml', () => {
     expect(html).toContain('<p class="change-title">13:00 Reboot on Kona Macro 7:');
   });
 
-  it('tells the reads the app made to follow a restart through the task, never as failed commands', () => {
+  it('tells the reads the app made to follow a restart through the task, never as failed commands', async () => {
     const poll = (offset: number, outcome: 'ok' | 'failed') =>
       makeAuditEntry({
         at: AT + offset,
@@ -257,7 +257,7 @@ describe('buildSiteReportHtml', () => {
         outcome,
         ...(outcome === 'failed' ? { error: 'The gateway did not answer in time' } : {}),
       });
-    const html = buildSiteReportHtml(
+    const html = await buildSiteReportHtml(
       makeSiteVisit([
         poll(1_000, 'ok'),
         makeAuditEntry({ at: AT + 2_000, name: 'upgradeSoftware', risk: 'disruptive', runId: 'run-1' }),
@@ -286,8 +286,8 @@ describe('buildSiteReportHtml', () => {
     expect(html).not.toContain('<code>upgradeSoftware</code>');
   });
 
-  it('puts a serial session in the section of the gateway its Gateway field names, by name or MAC', () => {
-    const html = buildSiteReportHtml(
+  it('puts a serial session in the section of the gateway its Gateway field names, by name or MAC', async () => {
+    const html = await buildSiteReportHtml(
       makeSiteVisit([], {
         gateways: [{ id: 'gw-1', name: 'acme-gw-0013', mac: '647FDAFFFE00000C' }],
         terminalLogs: [
@@ -312,8 +312,8 @@ describe('buildSiteReportHtml', () => {
     );
   });
 
-  it('names the setting of a fleet ping target change and the value that was sent', () => {
-    const html = buildSiteReportHtml(
+  it('names the setting of a fleet ping target change and the value that was sent', async () => {
+    const html = await buildSiteReportHtml(
       makeSiteVisit([
         makeAuditEntry({
           kind: 'fleet',
@@ -334,13 +334,13 @@ describe('buildSiteReportHtml', () => {
     expect(html).not.toContain('<tr><td>—</td>');
   });
 
-  it('shows a nested fleet change setting by setting in words, only what changed, with no JSON', () => {
+  it('shows a nested fleet change setting by setting in words, only what changed, with no JSON', async () => {
     const firewall = (burstLimit: number) => ({
       enabled: true,
       doSPrevention: { enabled: true, perMinLimit: 25, burstLimit },
       filters: [],
     });
-    const html = buildSiteReportHtml(
+    const html = await buildSiteReportHtml(
       makeSiteVisit([
         makeAuditEntry({ kind: 'fleet', name: 'firewall', before: firewall(100), after: firewall(78) }),
       ]),
@@ -354,8 +354,8 @@ describe('buildSiteReportHtml', () => {
     expect(html).not.toContain('{"');
   });
 
-  it('shows the request of a command as labelled fields, and JSON only for what is nested too deep', () => {
-    const html = buildSiteReportHtml(
+  it('shows the request of a command as labelled fields, and JSON only for what is nested too deep', async () => {
+    const html = await buildSiteReportHtml(
       makeSiteVisit([
         makeAuditEntry({
           name: 'updateWmApn',
@@ -379,8 +379,8 @@ describe('buildSiteReportHtml', () => {
     expect(html).not.toContain('{"name"');
   });
 
-  it('says a gateway where nothing was changed was only inspected', () => {
-    expect(buildSiteReportHtml(makeSiteVisit([]))).toContain('No setting was changed: only inspected.');
+  it('says a gateway where nothing was changed was only inspected', async () => {
+    expect(await buildSiteReportHtml(makeSiteVisit([]))).toContain('No setting was changed: only inspected.');
   });
 });
 
@@ -408,8 +408,8 @@ describe('collectVisit', () => {
 });
 
 describe('buildSiteReportHtml with hostile times', () => {
-  it('writes a last seen time no Date holds, as a stored site pack may have it, as unknown', () => {
-    const html = buildSiteReportHtml(
+  it('writes a last seen time no Date holds, as a stored site pack may have it, as unknown', async () => {
+    const html = await buildSiteReportHtml(
       makeSiteVisit([], {
         fromPack: [
           {
