@@ -7,5 +7,9 @@ import { compileForServer } from './svelte-server.mjs';
 export async function load(url, context, nextLoad) {
   if (!url.endsWith('.svelte')) return nextLoad(url, context);
   const path = fileURLToPath(url);
-  return { format: 'module', source: compileForServer(await readFile(path, 'utf8'), path), shortCircuit: true };
+  return {
+    format: 'module',
+    source: compileForServer(await readFile(path, 'utf8'), path),
+    shortCircuit: true,
+  };
 }

@@ -114,7 +114,10 @@ export async function exportSiteReport(
   const htmlPath = `${base}.html`;
   await writeFileAtomic(htmlPath, html);
   if (!options.printer) return { htmlPath, baseName };
-  const pdf = await options.printer.print(html, { ...(await renderPrintTemplates(report)), signal: options.signal });
+  const pdf = await options.printer.print(html, {
+    ...(await renderPrintTemplates(report)),
+    signal: options.signal,
+  });
   const pdfPath = `${base}.pdf`;
   await writeFileAtomic(pdfPath, pdf);
   return { htmlPath, pdfPath, baseName };

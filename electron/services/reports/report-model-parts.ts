@@ -106,7 +106,10 @@ function healthFindings(triages: readonly TriageResult[]): Array<{ severity: num
   const faults = faultsOf(last);
   if (faults.length > 0)
     return [
-      { severity: FAULT_SEVERITY, finding: { tone: 'failed', words: 'fault found', detail: faults.join('; ') } },
+      {
+        severity: FAULT_SEVERITY,
+        finding: { tone: 'failed', words: 'fault found', detail: faults.join('; ') },
+      },
     ];
   if (last.outcome === 'stopped')
     return [
@@ -121,12 +124,23 @@ function healthFindings(triages: readonly TriageResult[]): Array<{ severity: num
     ];
   const earlier = [...new Set(ordered.slice(0, -1).flatMap(faultsOf))];
   if (earlier.length > 0)
-    return [{ severity: CHANGE_SEVERITY.verified, finding: { tone: 'ok', words: 'fixed', detail: earlier.join('; ') } }];
+    return [
+      {
+        severity: CHANGE_SEVERITY.verified,
+        finding: { tone: 'ok', words: 'fixed', detail: earlier.join('; ') },
+      },
+    ];
   return [{ severity: 0, finding: { tone: 'ok', words: 'inspected, healthy' } }];
 }
 
 /** Changes whose before → after are package versions by package name. */
-const SOFTWARE_CHANGES = new Set(['softwareUpgrade', 'upgradeSoftware', 'installSoftware', 'upgrade', 'install']);
+const SOFTWARE_CHANGES = new Set([
+  'softwareUpgrade',
+  'upgradeSoftware',
+  'installSoftware',
+  'upgrade',
+  'install',
+]);
 
 /** The setting a fleet change of one value sets, for its row (a firewall patch's settings are labelled). */
 function fleetSettingLabel(kind: string): string {
@@ -155,7 +169,8 @@ function describeFleetSent(kind: string, request: unknown): ChangeModel['sent'] 
   }
 }
 
-const isObject = (item: unknown): item is Record<string, unknown> => typeof item === 'object' && item !== null;
+const isObject = (item: unknown): item is Record<string, unknown> =>
+  typeof item === 'object' && item !== null;
 
 /** One change: when, what, on which gateway and how it ended, why, then each setting before → after. */
 export function changeModelOf(change: ChangeSummary, gatewayName: string, format: PartFormat): ChangeModel {
@@ -165,7 +180,12 @@ export function changeModelOf(change: ChangeSummary, gatewayName: string, format
   const after = redactSecrets(entry.after);
   const keys =
     isObject(before) || isObject(after)
-      ? [...new Set([...Object.keys(isObject(before) ? before : {}), ...Object.keys(isObject(after) ? after : {})])]
+      ? [
+          ...new Set([
+            ...Object.keys(isObject(before) ? before : {}),
+            ...Object.keys(isObject(after) ? after : {}),
+          ]),
+        ]
       : before === undefined && after === undefined
         ? []
         : [''];
@@ -199,7 +219,11 @@ export function changeModelOf(change: ChangeSummary, gatewayName: string, format
     settingHeader: isSoftware ? 'Package' : 'Setting',
     // Only what changed; when nothing did (no change needed), every setting as it stands.
     rows: changed.length > 0 ? changed : settings,
-    checks: (response.checks ?? []).map((check) => ({ ok: check.ok, name: check.name, detail: check.detail })),
+    checks: (response.checks ?? []).map((check) => ({
+      ok: check.ok,
+      name: check.name,
+      detail: check.detail,
+    })),
     ...(typeof backup === 'string' ? { backup } : {}),
   };
 }
@@ -253,7 +277,11 @@ function wordStatus(value: string): WordedOutcome {
 }
 
 /** One gateway's health panel: findings first, then what each part showed and the commands run. */
-export function triageModelOf(triage: TriageResult, gatewayName: string | undefined, format: PartFormat): TriageModel {
+export function triageModelOf(
+  triage: TriageResult,
+  gatewayName: string | undefined,
+  format: PartFormat,
+): TriageModel {
   const { health } = triage;
   const routesAndDns = describeRoutesAndDns(triage);
   const part = (label: string, check: { status: string; detail: string }) => ({
@@ -263,7 +291,9 @@ export function triageModelOf(triage: TriageResult, gatewayName: string | undefi
   });
   return {
     heading: `Serial triage: ${gatewayName ?? triage.title} · ${format.time(triage.finishedAt)}`,
-    ...(triage.outcome === 'stopped' ? { stopped: `Stopped early: ${triage.problem ?? 'unknown reason'}` } : {}),
+    ...(triage.outcome === 'stopped'
+      ? { stopped: `Stopped early: ${triage.problem ?? 'unknown reason'}` }
+      : {}),
     findings: health.findings.map((finding) => ({ status: wordStatus(finding.status), text: finding.text })),
     parts: [
       part('Network', health.network),

@@ -107,7 +107,9 @@ export function buildReportModel(visit: SiteVisit, options: SiteReportOptions = 
       ...entryIds,
       ...triages.flatMap((triage) => (triage.gatewayId ? [triage.gatewayId] : [])),
       // A gateway a journal entry named by identity was worked on, if only in a terminal session.
-      ...(fromJournal ? logs.flatMap((log) => (log.gatewayId && byId.has(log.gatewayId) ? [log.gatewayId] : [])) : []),
+      ...(fromJournal
+        ? logs.flatMap((log) => (log.gatewayId && byId.has(log.gatewayId) ? [log.gatewayId] : []))
+        : []),
       ...typedNames,
     ]),
   ];
@@ -144,7 +146,9 @@ export function buildReportModel(visit: SiteVisit, options: SiteReportOptions = 
         ...(entry.outcome === 'ok' ? {} : { outcome: wordAuditOutcome(entry.outcome) }),
       })),
       rf: gatewayId
-        ? (visit.rf ?? []).filter((series) => series.gatewayId === gatewayId).map((series) => rfModelOf(series, format))
+        ? (visit.rf ?? [])
+            .filter((series) => series.gatewayId === gatewayId)
+            .map((series) => rfModelOf(series, format))
         : [],
       pings: own.pings.map((ping) => ({
         when: format.clock(ping.at),

@@ -120,7 +120,9 @@ export const SectionBodySchema = z.object({
   changes: z.array(ChangeModelSchema),
   /** The site pack's facts, as of when it was read. */
   pack: z.object({ asOf: z.string(), text: z.string() }).optional(),
-  settingsReads: z.array(z.object({ what: z.string(), when: z.string(), outcome: WordedOutcomeSchema.optional() })),
+  settingsReads: z.array(
+    z.object({ what: z.string(), when: z.string(), outcome: WordedOutcomeSchema.optional() }),
+  ),
   rf: z.array(RfModelSchema),
   pings: z.array(PingRowSchema),
   triages: z.array(TriageModelSchema),

@@ -73,7 +73,10 @@ describe('site report export', () => {
       ),
       { site: 'Harbour roof <b>"north"</b>', gateways: [{ id: 'gw-1', name: 'Kona Macro 7' }] },
     );
-    const { pdfPath } = await exportSiteReport(long, folder, { printer: new ChromiumPdfPrinter(), timeZone: 'UTC' });
+    const { pdfPath } = await exportSiteReport(long, folder, {
+      printer: new ChromiumPdfPrinter(),
+      timeZone: 'UTC',
+    });
     const { stdout } = await run('pdftotext', ['-layout', pdfPath as string, '-']);
     const pages = stdout.split('\f').filter((page) => page.trim() !== '');
     expect(pages.length).toBeGreaterThan(2);

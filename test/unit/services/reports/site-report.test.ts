@@ -123,7 +123,9 @@ describe('buildSiteReportHtml', () => {
   });
 
   it('escapes markup that comes from the data', async () => {
-    const html = await buildSiteReportHtml(makeSiteVisit([makeAuditEntry({ name: '<script>alert(1)</script>' })]));
+    const html = await buildSiteReportHtml(
+      makeSiteVisit([makeAuditEntry({ name: '<script>alert(1)</script>' })]),
+    );
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script>alert(1)&lt;/script>');
   });
@@ -373,9 +375,7 @@ describe('buildSiteReportHtml', () => {
     expect(html).toContain(
       '<ul class="fields"><li>Name: <code>iot.wrong</code></li><li>Type: <code>0</code></li><li>Modem index: <code>1</code></li><li>Index: <code>0</code></li><li>Username: <code>(none)</code></li></ul>',
     );
-    expect(html).toContain(
-      '<li>A › B › C › D: <pre><code>{\n  "e": "deep"\n}</code></pre></li>',
-    );
+    expect(html).toContain('<li>A › B › C › D: <pre><code>{\n  "e": "deep"\n}</code></pre></li>');
     expect(html).not.toContain('{"name"');
   });
 
