@@ -8,7 +8,6 @@ import type {
   GatewayTaskName,
   GatewayTaskOf,
 } from '../../shared/ipc/domains/gateway-task-answers';
-import type { TriageResult } from '../../shared/terminal/triage-schemas';
 import { IpcError } from '../../shared/ipc/result';
 import type { AuditLog } from '../../services/audit';
 import type { SitePacks } from '../../services/site-pack';
