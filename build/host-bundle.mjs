@@ -24,8 +24,11 @@ const THIS_FILE = fileURLToPath(import.meta.url);
  */
 export const HOST_EXTERNAL_PACKAGES = ['keytar', 'ssh2', 'cpu-features', '@serialport/*', 'playwright-core'];
 
-/** Besides the bundled files: the lock (an upgraded package's files may keep their dates) and this script. */
-const EXTRA_INPUTS = [join(ROOT, 'package-lock.json'), THIS_FILE];
+/**
+ * Besides the bundled files: the lock (an upgraded package's files may keep their dates), this script and the
+ * Svelte compile plugin it uses.
+ */
+const EXTRA_INPUTS = [join(ROOT, 'package-lock.json'), THIS_FILE, join(ROOT, 'build', 'svelte-server.mjs')];
 
 function fingerprint(path) {
   try {
