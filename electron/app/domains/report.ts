@@ -6,7 +6,7 @@ import type { ReportPreviewInputSchema, reportChannels } from '../../shared/ipc/
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
 import type { JournalLine } from '../../shared/visit/journal-entry';
 import { IpcError } from '../../shared/ipc/result';
-import { matchGateway } from '../../shared/report/visit-summary';
+import { matchGateway } from '../../shared/report/visit-lines';
 import type { AuditLog } from '../../services/audit';
 import type { SitePacks } from '../../services/site-pack';
 import {

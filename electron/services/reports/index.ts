@@ -3,4 +3,5 @@ export * from './site-visit';
 export * from './report-model';
 export * from './render-report';
 export * from '../../shared/report/visit-summary';
+export * from '../../shared/report/visit-lines';
 export * from './visit-photos';

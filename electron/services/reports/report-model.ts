@@ -9,12 +9,8 @@ import {
   formatReportDateTime,
   formatVisitTime,
 } from '../../shared/report/report-time';
-import {
-  describeSettingsRead,
-  isSettingsRead,
-  matchGateway,
-  summarizeGateways,
-} from '../../shared/report/visit-summary';
+import { matchGateway } from '../../shared/report/visit-lines';
+import { describeSettingsRead, isSettingsRead, summarizeGateways } from '../../shared/report/visit-summary';
 import { readTerminalWork } from './journal-terminals';
 import {
   changeModelOf,
