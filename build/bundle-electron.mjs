@@ -4,6 +4,7 @@
 import { build } from 'esbuild';
 import { join } from 'node:path';
 import { ROOT } from './stale.mjs';
+import { svelteServerPlugin } from './svelte-server.mjs';
 
 // `--outdir DIR` writes the bundles elsewhere (tests); the default is out/ in the checkout.
 const outdirIndex = process.argv.indexOf('--outdir');
@@ -16,8 +17,10 @@ await build({
   entryPoints: [join(ROOT, 'electron', 'main', 'index.ts')],
   outfile: join(OUT, 'main', 'index.js'),
   format: 'esm',
-  // Dependencies stay in node_modules (native keytar/serialport must be unpacked from asar, not inlined).
+  // Dependencies stay in node_modules (native keytar/serialport must be unpacked from asar, not inlined). The
+  // report's Svelte components and Svelte's server runtime are compiled in (svelte is no runtime dependency).
   packages: 'external',
+  plugins: [svelteServerPlugin],
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },

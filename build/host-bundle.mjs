@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from './stale.mjs';
+import { svelteServerPlugin } from './svelte-server.mjs';
 
 /**
  * The bundle. It sits two folders below the root, as electron/host/ does, so start-host's
@@ -23,8 +24,11 @@ const THIS_FILE = fileURLToPath(import.meta.url);
  */
 export const HOST_EXTERNAL_PACKAGES = ['keytar', 'ssh2', 'cpu-features', '@serialport/*', 'playwright-core'];
 
-/** Besides the bundled files: the lock (an upgraded package's files may keep their dates) and this script. */
-const EXTRA_INPUTS = [join(ROOT, 'package-lock.json'), THIS_FILE];
+/**
+ * Besides the bundled files: the lock (an upgraded package's files may keep their dates), this script and the
+ * Svelte compile plugin it uses.
+ */
+const EXTRA_INPUTS = [join(ROOT, 'package-lock.json'), THIS_FILE, join(ROOT, 'build', 'svelte-server.mjs')];
 
 function fingerprint(path) {
   try {
@@ -90,7 +94,7 @@ export async function buildHostBundle(bundle = HOST_BUNDLE, manifest = HOST_BUND
     format: 'esm',
     target: 'node20',
     external: HOST_EXTERNAL_PACKAGES,
-    plugins: [keepStaleModuleExternal(bundle)],
+    plugins: [keepStaleModuleExternal(bundle), svelteServerPlugin],
     // Bundled CommonJS packages call require(); ESM output has none of its own.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

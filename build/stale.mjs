@@ -47,7 +47,11 @@ export const TARGETS = {
   },
   electron: {
     output: join(ROOT, 'out', 'main', 'index.js'),
-    inputs: [join(ROOT, 'electron'), join(ROOT, 'build', 'bundle-electron.mjs')],
+    inputs: [
+      join(ROOT, 'electron'),
+      join(ROOT, 'build', 'bundle-electron.mjs'),
+      join(ROOT, 'build', 'svelte-server.mjs'),
+    ],
     available: () => true,
     command: [process.execPath, [join(ROOT, 'build', 'bundle-electron.mjs')]],
   },

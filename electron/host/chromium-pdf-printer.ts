@@ -1,4 +1,4 @@
-import type { PdfPrinter } from '../services/reports';
+import type { PdfPrinter, PrintOptions } from '../services/reports';
 
 /** Where Debian's Chromium lives. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -15,13 +15,14 @@ export const CHROMIUM_PDF_ARGS = [
 
 /**
  * Prints with a headless Chromium through playwright-core: one browser per print, closed afterwards, network
- * requests from the page refused (the report is self-contained, so nothing should ask), A4 with backgrounds.
+ * requests from the page refused (the report is self-contained, so nothing should ask), A4 with backgrounds, and
+ * the report's header and footer ("Page n of N") on every page.
  */
 export class ChromiumPdfPrinter implements PdfPrinter {
   constructor(private readonly options: { executablePath?: string; timeoutMs?: number } = {}) {}
 
   /** Renders `html` and resolves with the PDF bytes. */
-  async print(html: string, options: { signal?: AbortSignal } = {}): Promise<Uint8Array> {
+  async print(html: string, options: PrintOptions = {}): Promise<Uint8Array> {
     options.signal?.throwIfAborted();
     // Loaded on the first report: playwright-core costs about a second to import, on every start otherwise.
     const { chromium } = await import('playwright-core');
@@ -40,7 +41,10 @@ export class ChromiumPdfPrinter implements PdfPrinter {
       const pdf = await page.pdf({
         format: 'A4',
         printBackground: true,
-        margin: { top: '14mm', bottom: '14mm', left: '12mm', right: '12mm' },
+        margin: { top: '16mm', bottom: '14mm', left: '12mm', right: '12mm' },
+        displayHeaderFooter: options.headerHtml !== undefined || options.footerHtml !== undefined,
+        headerTemplate: options.headerHtml ?? '<span></span>',
+        footerTemplate: options.footerHtml ?? '<span></span>',
       });
       return new Uint8Array(pdf);
     } finally {

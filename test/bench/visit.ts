@@ -6,17 +6,27 @@
 // * `visit-verify-20gw-ms`: checking an exported bundle offline (verifyBundle, what `npm run verify-report` runs):
 //   a visit of 20 gateways, 400 entries, 10 photos of 300 kB and 20 session logs of 100 kB, with its HTML report;
 //   the median of 5 checks.
+// * `visit-export-pdf-20gw-ms`: exporting the site report of a visit of 20 gateways, 400 entries (wizard changes,
+//   commands, reads folded) and 10 photos as PDF, as the browser host does it: the model built, the Svelte
+//   components rendered on the server, headless Chromium launched and the PDF written. The median of 3 exports
+//   after an untimed first one.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exportSiteReport } from '../../electron/services/reports';
+import {
+  CHROMIUM_PATH,
+  CHROMIUM_PDF_ARGS,
+  ChromiumPdfPrinter,
+} from '../../electron/host/chromium-pdf-printer';
+import { exportSiteReport, type SiteVisit } from '../../electron/services/reports';
 import { gatherVisitEvidence, verifyBundle, Visits, writeVisitBundle } from '../../electron/services/visit';
-import { makeSiteVisit, makeVisitEntry } from '../helpers/factories';
+import { FACTORY_TIME, makeAuditEntry, makeSiteVisit, makeVisitEntry } from '../helpers/factories';
 import type { BenchFigure } from './report';
 
 const APPENDS = 10_000;
 const VERIFY_RUNS = 5;
+const EXPORT_RUNS = 3;
 
 function percentile(values: number[], share: number): number {
   const sorted = [...values].sort((left, right) => left - right);
@@ -124,6 +134,132 @@ async function measureVerify(folder: string): Promise<BenchFigure[]> {
   ];
 }
 
+/**
+ * Ten 1600 × 1200 JPEG photos (quality 85, noisy gradients, about what the app keeps of a phone's photo) drawn and
+ * encoded by the same headless Chromium the host prints with.
+ */
+async function photoJpegs(): Promise<Buffer[]> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_PDF_ARGS] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1200 } });
+    const photos: Buffer[] = [];
+    for (let index = 0; index < 10; index += 1) {
+      await page.setContent(
+        `<body style="margin:0"><canvas id="photo" width="1600" height="1200"></canvas><script>
+          const context = document.getElementById('photo').getContext('2d');
+          const image = context.createImageData(1600, 1200);
+          for (let offset = 0; offset < image.data.length; offset += 4) {
+            const pixel = offset / 4, x = pixel % 1600, y = Math.floor(pixel / 1600);
+            image.data[offset] = (x / 7 + ${index * 20} + Math.random() * 200) & 255;
+            image.data[offset + 1] = (y / 5 + Math.random() * 200) & 255;
+            image.data[offset + 2] = ((x ^ y) / 9 + Math.random() * 200) & 255;
+            image.data[offset + 3] = 255;
+          }
+          context.putImageData(image, 0, 0);
+        </script></body>`,
+      );
+      photos.push(await page.screenshot({ type: 'jpeg', quality: 85 }));
+    }
+    return photos;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A visit of 20 gateways and 400 audit entries: per gateway a verified change, a rollback, reads and commands. */
+function twentyGatewayVisit(photos: Buffer[]): SiteVisit {
+  const gateways = Array.from({ length: 20 }, (_, index) => ({
+    id: `gw-${index}`,
+    name: `acme-gw-${String(index).padStart(4, '0')}`,
+    mac: `00800000000000${index.toString(16).padStart(2, '0')}`,
+  }));
+  const entries = gateways.flatMap((gateway, index) => {
+    const at = FACTORY_TIME + index * 60_000;
+    return [
+      makeAuditEntry({
+        at,
+        gatewayId: gateway.id,
+        kind: 'wizard',
+        name: 'cellular',
+        before: { 'apn[0].name': 'internet' },
+        after: { 'apn[0].name': 'iot.example' },
+        response: { outcome: 'applied', checks: [{ name: 'Data call', ok: true, detail: 'connected' }] },
+      }),
+      makeAuditEntry({
+        at: at + 1_000,
+        gatewayId: gateway.id,
+        kind: 'wizard',
+        name: 'firewall',
+        outcome: 'failed',
+        before: { 'ssh.enabled': true },
+        after: { 'ssh.enabled': false },
+        error: 'Verification failed: SSH still answers.',
+        response: {
+          outcome: 'rolled-back',
+          checks: [{ name: 'Read back', ok: false, detail: 'SSH answers' }],
+        },
+      }),
+      ...Array.from({ length: 14 }, (_, read) =>
+        makeAuditEntry({
+          at: at + 2_000 + read * 1_000,
+          gatewayId: gateway.id,
+          name: 'getWmApns',
+          risk: 'read',
+        }),
+      ),
+      ...Array.from({ length: 4 }, (_, command) =>
+        makeAuditEntry({
+          at: at + 20_000 + command * 1_000,
+          gatewayId: gateway.id,
+          name: 'updateWmApn',
+          risk: 'change',
+          request: { name: `apn-${command}`, idxModem: 1 },
+        }),
+      ),
+    ];
+  });
+  return makeSiteVisit(entries, {
+    site: 'Harbour warehouse roof',
+    gateways,
+    endedAt: FACTORY_TIME + 3 * 3_600_000,
+    photos: photos.map((bytes, index) => ({
+      id: `photo-${index}`,
+      caption: `Mast ${index}`,
+      mimeType: 'image/jpeg' as const,
+      base64: bytes.toString('base64'),
+      addedAt: FACTORY_TIME + index * 60_000,
+    })),
+    journal: { entries: 400, head: 'a'.repeat(64) },
+  });
+}
+
+async function measureExport(folder: string): Promise<BenchFigure[]> {
+  const photos = await photoJpegs();
+  const visit = twentyGatewayVisit(photos);
+  const printer = new ChromiumPdfPrinter();
+  // One export first, untimed: under tsx it compiles the report's components (the app's bundle has them built).
+  await exportSiteReport(visit, join(folder, 'exports'), { printer, timeZone: 'UTC' });
+  const durations: number[] = [];
+  let pdfBytes = 0;
+  for (let run = 0; run < EXPORT_RUNS; run += 1) {
+    const started = performance.now();
+    const written = await exportSiteReport(visit, join(folder, 'exports'), { printer, timeZone: 'UTC' });
+    durations.push(performance.now() - started);
+    if (!written.pdfPath) throw new Error('the bench export wrote no PDF');
+    pdfBytes = (await stat(written.pdfPath)).size;
+  }
+  return [
+    {
+      name: 'visit-export-pdf-20gw-ms',
+      value: percentile(durations, 0.5),
+      unit: 'ms',
+      target: '<= 3000',
+      note: `20 gateways, ${visit.entries.length} entries, 10 photos (1600×1200 JPEG, ${Math.round(photos.reduce((sum, photo) => sum + photo.length, 0) / 10 / 1024)} kB each); PDF of ${Math.round(pdfBytes / 1024)} kB; median of ${EXPORT_RUNS}, all: ${durations.map((value) => value.toFixed(0)).join(', ')} ms`,
+    },
+  ];
+}
+
 /** Runs the visit suite in a temporary folder on the same disk as the data folder's default (the OS temp folder). */
 export async function runVisitBench(): Promise<BenchFigure[]> {
   const folder = await mkdtemp(join(tmpdir(), 'fieldkit-bench-visit-'));
@@ -132,6 +268,7 @@ export async function runVisitBench(): Promise<BenchFigure[]> {
       ...(await measureRawFlushes(folder)),
       ...(await measureAppends(folder)),
       ...(await measureVerify(folder)),
+      ...(await measureExport(folder)),
     ];
   } finally {
     await rm(folder, { recursive: true, force: true });

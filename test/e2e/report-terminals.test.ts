@@ -66,7 +66,7 @@ describe('a serial session in the site report', () => {
     expect(html).not.toContain('Not tied to a gateway');
     const section = html.slice(html.indexOf(`<section class="gateway"><div class="keep"><h2>${name} · `));
     expect(section.slice(0, section.indexOf('</section>'))).toContain(
-      `${name.toUpperCase()} · 115200 8N1</a>`,
+      `<li>${name.toUpperCase()} · 115200 8N1<br/><code>logs/`,
     );
     expectOneTimeFormat(html);
     expect(html.match(/<tr><th>Times<\/th>/g)).toHaveLength(1);

@@ -87,6 +87,12 @@ describe('a serial triage in field mode, reported from the visit journal', () =>
     // Straight to the report: the gateway's page is never opened, and no gateway is ticked.
     await page.evaluate(() => (location.hash = '#/commissioning/report'));
     await page.getByRole('heading', { name: 'Site report' }).waitFor();
+    await page.getByLabel('Site', { exact: true }).fill('Harbour roof');
+    // The preview is the report's own rendering: page one names the gateway and its fault there too.
+    const preview = page.getByRole('document', { name: 'Report preview' });
+    await preview.getByText('Harbour roof').first().waitFor();
+    const previewRow = preview.getByRole('row').filter({ hasText: GATEWAY_NAME }).first();
+    expect(await previewRow.textContent()).toContain('fault found — Ethernet eth0 has no link');
     const download = page.waitForEvent('download', { timeout: 60_000 });
     await page.getByRole('button', { name: 'Export PDF' }).click();
     await download;
@@ -103,6 +109,14 @@ describe('a serial triage in field mode, reported from the visit journal', () =>
     expect(flat).not.toContain('only inspected');
     const { stdout: whole } = await run('pdftotext', [pdfPath!, '-']);
     expect(whole.replace(/\s+/g, ' ')).not.toContain('not matched to a gateway');
+    // Every page: the site and the visit's date in the header, "Page n of N" in the footer.
+    const pages = whole.split('\f').filter((text) => text.trim() !== '');
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((text, index) => {
+      expect(text).toContain('Harbour roof');
+      expect(text).toContain(`Page ${index + 1} of ${pages.length}`);
+    });
+    expect(whole).not.toContain('file://');
   }, 180_000);
 
   it('asks once which gateway a console named by a text neither the server nor the pack knows was, and keeps it', async () => {

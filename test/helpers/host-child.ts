@@ -1,6 +1,8 @@
 // The browser host in a process of its own, for tests that must see the process survive (or measure its memory):
 // an in-process host would share the test's heap and its fate. Run with one JSON argument (HostChildConfig);
 // prints `Field Kit UI: <url>` once listening and closes on SIGTERM.
+// An export renders the report's Svelte components: compiled for the server by the hook (this runs under tsx).
+import '../../build/svelte-register.mjs';
 import { startHost } from '../../electron/host/start-host';
 import { MemoryStore } from '../../electron/services/credentials';
 

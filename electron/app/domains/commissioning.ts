@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
 import type { DomainHandlers, ErrorLog, ProfileReader, SignedInSession } from './context';
 import type { EventHub } from '../../shared/ipc/event-hub';
 import type { commissioningChannels, WizardName } from '../../shared/ipc/domains/commissioning';
@@ -10,9 +8,7 @@ import type {
   GatewayTaskName,
   GatewayTaskOf,
 } from '../../shared/ipc/domains/gateway-task-answers';
-import type { TriageResult } from '../../shared/terminal/triage-schemas';
 import { IpcError } from '../../shared/ipc/result';
-import { matchGateway } from '../../shared/report/visit-summary';
 import type { AuditLog } from '../../services/audit';
 import type { SitePacks } from '../../services/site-pack';
 import type { TerminalManager } from '../../services/terminals';
@@ -47,16 +43,13 @@ import {
   type GatewayGroupLister,
 } from '../../services/fleet';
 import {
-  type PackedGatewayFacts,
-  collectVisit,
-  exportSiteReport,
   PhotoRejectedError,
-  VisitPhotos,
   type PdfPrinter,
   type PingMeasurement,
   type RfMeasurement,
 } from '../../services/reports';
-import { gatherVisitEvidence, writeVisitBundle, type MeasurementJournal } from '../../services/visit';
+import type { MeasurementJournal } from '../../services/visit';
+import { createReportHandlers, type ReportDependencies } from './report';
 import type { CallCancellation } from '../call-cancellation';
 import { mapServiceError } from '../error-mapping';
 
@@ -137,9 +130,9 @@ export interface CommissioningDependencies {
    * The visits: an export prints the open visit's journal head, takes its photos, attaches its logs and writes
    * the bundle (report, journal, photos, logs, manifest) beside the report. None: report files only.
    */
-  visits?: Parameters<typeof gatherVisitEvidence>[0];
+  visits?: ReportDependencies['visits'];
   /** Names a log's gateway by identity when the log is attached (the visit's one resolver). */
-  resolveGateway?: Parameters<typeof gatherVisitEvidence>[2];
+  resolveGateway?: ReportDependencies['resolveGateway'];
   /** Records RF readings, pings and diagnostics reads in the open visit before they are shown (none: not). */
   measurements?: MeasurementJournal;
 }
@@ -170,45 +163,6 @@ function trim<Key, Value>(map: Map<Key, Value>, limit: number, isBusy: (value: V
     if (map.size <= limit) return;
     if (!isBusy(value)) map.delete(key);
   }
-}
-
-/** The site pack's facts about the report's gateways (none when no gateway is named or no pack is kept). */
-async function packedFacts(
-  sitePacks: Pick<SitePacks, 'gateway'>,
-  profileId: string,
-  gateways: ReadonlyArray<{ id: string }> | undefined,
-): Promise<PackedGatewayFacts[] | undefined> {
-  if (!gateways || gateways.length === 0 || profileId === 'none') return undefined;
-  const facts: PackedGatewayFacts[] = [];
-  for (const { id } of gateways) {
-    const packed = await sitePacks.gateway(profileId, id).catch(() => null);
-    if (!packed) continue;
-    const alarms = packed.details?.sections.alarms;
-    const raised =
-      alarms && 'value' in alarms
-        ? ((alarms.value as { data?: Array<{ eventName: string; endTs: number | null }> }).data ?? [])
-            .filter((event) => event.endTs === null)
-            .map((event) => event.eventName)
-        : undefined;
-    const { gateway } = packed;
-    facts.push({
-      id,
-      name: gateway.name,
-      mac: gateway.gatewayMac,
-      model: gateway.gatewayModelName,
-      bspVersion: gateway.bspVersion,
-      status: gateway.status,
-      lastSeenTime: gateway.lastSeenTime,
-      ...(raised ? { raisedAlarms: raised } : {}),
-      asOf: packed.asOf,
-    });
-  }
-  return facts;
-}
-
-/** The photos of visits live beside the reports, one folder per profile and visit. */
-function photosOf(options: CommissioningOptions): VisitPhotos {
-  return new VisitPhotos(join(options.reportsDir, 'visit-photos'));
 }
 
 /** Handlers of the commissioning channels (electron/shared/ipc/domains/commissioning.ts). */
@@ -244,10 +198,6 @@ export function createCommissioningHandlers({
   const rfSeries: RfMeasurement[] = [];
   const sshGateways = new Set<string>();
 
-  const requireReports = () => {
-    if (!reports) throw new IpcError('INTERNAL', 'Site reports are not set up in this build.');
-    return reports;
-  };
   const who = () => {
     const session = sessions.requireSession();
     const summary = sessions.summary();
@@ -272,8 +222,6 @@ export function createCommissioningHandlers({
       )
         sshGateways.add(session.gatewayId);
   };
-  /** The serial triages of this run (the terminal manager keeps them); none in a build without terminals. */
-  const listTriages = (): TriageResult[] => terminals()?.triages() ?? [];
   const requireRun = (runId: string) => {
     const entry = wizardRuns.get(runId);
     if (!entry) throw new IpcError('NOT_FOUND', 'This wizard run has ended; start the wizard again.');
@@ -530,120 +478,23 @@ export function createCommissioningHandlers({
         if (!profileId || user === undefined) return { entries: [] };
         return { entries: await audit.read({ profileId, user, since, until, gatewayId, runId }) };
       }),
-    'report:export': (input) =>
-      mapped(async () => {
-        const options = requireReports();
-        if (input.format === 'pdf' && !options.printer)
-          throw new IpcError('INTERNAL', 'PDF printing is not available here; export HTML instead.');
-        // A report needs no server: with no session (field mode) it is the selected profile's, by nobody signed in.
-        const summary = sessions.summary();
-        const profileId = summary?.profileId ?? profiles.list().selectedId ?? 'none';
-        const profile = profiles.list().profiles.find((candidate) => candidate.id === profileId);
-        // Only this user's work is reported: the signed-in user's, in field mode the one signed in last here
-        // (said as not signed in).
-        const owner = summary?.username ?? lastUserOf(profileId);
-        const user =
-          summary?.username ??
-          (owner ? `${owner} (not signed in: field mode)` : 'not signed in (field mode)');
-        const endedAt = input.endedAt ?? Date.now();
-        const wanted = input.gateways ? new Set(input.gateways.map((gateway) => gateway.id)) : undefined;
-        const inSpan = (at: number, gatewayId?: string) =>
-          at >= input.startedAt && at <= endedAt && (!wanted || !gatewayId || wanted.has(gatewayId));
-        const isOwn = (measurement: object) => owner !== undefined && measuredBy.get(measurement) === owner;
+    ...createReportHandlers({
+      sessions,
+      profiles,
+      audit,
+      sitePacks,
+      terminals,
+      reports,
+      lastUserOf,
+      visits,
+      resolveGateway,
+      who,
+      mapped,
+      measurements: () => {
+        // A meter still running counts with what it has measured so far.
         for (const { meter, gatewayId } of meters.values()) recordRf(gatewayId, meter);
-        // A triage's gateway is the serial console's free text: matched to the chosen gateways by id, name or MAC.
-        const serialTriage = listTriages().filter((triage) =>
-          inSpan(triage.finishedAt, matchGateway(triage.gatewayId, input.gateways ?? [])),
-        );
-        // Only logs of this account's terminals are attached (main knows their paths; the page's are not trusted).
-        const knownLogs = new Map((terminals()?.logs?.() ?? []).map((log) => [log.path, log]));
-        const evidence = visits
-          ? await gatherVisitEvidence(
-              visits,
-              (input.terminalLogs ?? []).flatMap((log) => {
-                const known = knownLogs.get(log.path);
-                return known ? [{ path: known.path, sessionId: known.id, typed: log.gatewayId }] : [];
-              }),
-              resolveGateway,
-            )
-          : undefined;
-        const photos = [
-          ...(await photosOf(options).readAll(profileId, input.startedAt)),
-          ...(evidence?.photos ?? []),
-        ];
-        const visit = await collectVisit({
-          audit,
-          profileId,
-          user: owner ?? null,
-          profileName: summary?.profileName ?? profile?.name,
-          technician: user,
-          startedAt: input.startedAt,
-          endedAt,
-          gateways: input.gateways,
-          title: input.title,
-          site: input.site,
-          customer: input.customer,
-          technicianName: input.technicianName,
-          customerRepresentative: input.customerRepresentative,
-          photos,
-          notes: input.notes,
-          terminalLogs: input.terminalLogs,
-          serialTriage,
-          fromPack: await packedFacts(sitePacks, profileId, input.gateways),
-          pings: pings.filter((ping) => isOwn(ping) && inSpan(ping.at, ping.gatewayId)),
-          rf: rfSeries
-            .filter(isOwn)
-            .map((series) => ({ ...series, samples: series.samples.filter((sample) => inSpan(sample.at)) }))
-            .filter((series) => series.samples.length > 0 && inSpan(series.samples[0]!.at, series.gatewayId)),
-        });
-        if (evidence) {
-          visit.journal = { entries: evidence.journal.entries, head: evidence.journal.head };
-          // The serial triages and terminal sessions are the journal's, recorded as they happened.
-          visit.journalLines = evidence.journal.lines;
-        }
-        const written = await exportSiteReport(visit, options.reportsDir, {
-          printer: input.format === 'pdf' ? options.printer : undefined,
-        });
-        const path = input.format === 'pdf' && written.pdfPath ? written.pdfPath : written.htmlPath;
-        const bundlePath = join(options.reportsDir, written.baseName);
-        if (evidence)
-          await writeVisitBundle(bundlePath, {
-            visitId: evidence.visit.id,
-            journal: evidence.journal.bytes,
-            reportPaths: [written.htmlPath, ...(written.pdfPath ? [written.pdfPath] : [])],
-            photos: evidence.photos,
-            logs: evidence.logs,
-            createdAt: Date.now(),
-          });
-        return {
-          htmlPath: written.htmlPath,
-          ...(written.pdfPath ? { pdfPath: written.pdfPath } : {}),
-          ...(evidence ? { bundlePath } : {}),
-          fileName: basename(path),
-          mimeType: input.format === 'pdf' ? ('application/pdf' as const) : ('text/html' as const),
-          base64: (await readFile(path)).toString('base64'),
-        };
-      }),
-    'report:photos': ({ startedAt }) =>
-      mapped(async () => {
-        const options = requireReports();
-        return { photos: await photosOf(options).list(who().profileId, startedAt) };
-      }),
-    'report:photo': ({ startedAt, id }) =>
-      mapped(async () => {
-        const photo = await photosOf(requireReports()).read(who().profileId, startedAt, id);
-        if (!photo) throw new IpcError('NOT_FOUND', 'This photo is no longer kept with the visit.');
-        return { mimeType: photo.mimeType, base64: photo.base64 };
-      }),
-    'report:photo-add': ({ startedAt, caption, base64 }) =>
-      mapped(async () => {
-        const photos = photosOf(requireReports());
-        return photos.add(who().profileId, startedAt, { caption, bytes: Buffer.from(base64, 'base64') });
-      }),
-    'report:photo-remove': ({ startedAt, id }) =>
-      mapped(async () => {
-        await photosOf(requireReports()).remove(who().profileId, startedAt, id);
-        return null;
-      }),
+        return { pings, rf: rfSeries, measuredBy: (measurement) => measuredBy.get(measurement) };
+      },
+    }),
   };
 }

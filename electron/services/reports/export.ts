@@ -2,15 +2,23 @@ import { access, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../files/atomic-file';
 import { ensurePrivateFolder, PRIVATE_FILE_MODE } from '../files/private-files';
-import { buildSiteReportHtml, type SiteReportOptions, type SiteVisit } from './site-report';
+import { buildReportModel } from './report-model';
+import { renderPrintTemplates, renderReportHtml, type PrintTemplates } from './render-report';
+import type { SiteReportOptions, SiteVisit } from './site-visit';
 import { toIsoTime } from '../../shared/time';
 
+/** How a page is printed: its header and footer on every page (PrintTemplates), and a signal to stop. */
+export interface PrintOptions extends Partial<PrintTemplates> {
+  signal?: AbortSignal;
+}
+
 /**
- * Turns a self-contained HTML page into PDF bytes. Main plugs in Electron's printToPDF, the browser host a
- * headless Chromium (electron/host/chromium-pdf-printer.ts).
+ * Turns a self-contained HTML page into PDF bytes, A4, with the header and footer templates (Chromium's
+ * printToPDF `headerTemplate` / `footerTemplate`, whose pageNumber and totalPages spans it fills) on every page.
+ * Main plugs in Electron's printToPDF, the browser host a headless Chromium (electron/host/chromium-pdf-printer.ts).
  */
 export interface PdfPrinter {
-  print(html: string, options?: { signal?: AbortSignal }): Promise<Uint8Array>;
+  print(html: string, options?: PrintOptions): Promise<Uint8Array>;
 }
 
 /** Longest site part of a report's name, in characters: the name stays readable in a file list. */
@@ -89,7 +97,7 @@ export async function reserveReportName(folder: string, base: string): Promise<s
 }
 
 /**
- * Writes the report as HTML and, with a printer, as PDF into `folder` (made or tightened to 0700; the files
+ * Writes the report (buildReportModel, rendered by renderReportHtml) as HTML and, with a printer, as PDF into `folder` (made or tightened to 0700; the files
  * 0600: a report is a customer's business), each atomically, under a name no earlier export holds (never
  * overwriting one). Resolves with the paths written and the name they share.
  */
@@ -98,14 +106,18 @@ export async function exportSiteReport(
   folder: string,
   options: SiteReportOptions & { printer?: PdfPrinter; signal?: AbortSignal } = {},
 ): Promise<{ htmlPath: string; pdfPath?: string; baseName: string }> {
-  const html = buildSiteReportHtml(visit, options);
+  const report = buildReportModel(visit, options);
+  const html = await renderReportHtml(report);
   await ensurePrivateFolder(folder);
   const baseName = await reserveReportName(folder, reportBaseName(visit, options.timeZone));
   const base = join(folder, baseName);
   const htmlPath = `${base}.html`;
   await writeFileAtomic(htmlPath, html);
   if (!options.printer) return { htmlPath, baseName };
-  const pdf = await options.printer.print(html, { signal: options.signal });
+  const pdf = await options.printer.print(html, {
+    ...(await renderPrintTemplates(report)),
+    signal: options.signal,
+  });
   const pdfPath = `${base}.pdf`;
   await writeFileAtomic(pdfPath, pdf);
   return { htmlPath, pdfPath, baseName };

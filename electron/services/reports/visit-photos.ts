@@ -3,7 +3,7 @@ import { chmod, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../files/atomic-file';
 import { readPrivateBytes, readPrivateFile } from '../files/private-files';
-import type { VisitPhoto } from './site-report';
+import type { VisitPhoto } from './site-visit';
 
 /** Largest photo kept, in bytes: the renderer scales a photo down to 1600 px before it gets here. */
 export const MAX_PHOTO_BYTES = 3 * 1024 * 1024;

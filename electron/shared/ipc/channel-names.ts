@@ -35,6 +35,7 @@ export const CHANNEL_NAMES = [
   'fleet:retry-failed',
   'audit:read',
   'report:export',
+  'report:preview',
   'report:photos',
   'report:photo',
   'report:photo-add',

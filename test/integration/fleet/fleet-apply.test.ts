@@ -188,7 +188,7 @@ describe('fleet apply against the simulator', () => {
     expect(result.counts.failed).toBe(0);
     expect(audit.entries.map((entry) => entry.outcome)).toEqual(online.map(() => 'unknown'));
     // The site report says what the table and the audit log say.
-    const html = buildSiteReportHtml({
+    const html = await buildSiteReportHtml({
       technician: 'provider@fieldkit.demo',
       profileId: 'demo',
       gateways: [],
@@ -246,7 +246,7 @@ describe('fleet apply against the simulator', () => {
       expect(state.packages.find((item) => item.name === 'kona-pkt-forwarder')?.ver).toBe('4.3.0');
     }
     expect(audit.entries.map((entry) => entry.outcome)).toEqual(online.map(() => 'ok'));
-    const html = buildSiteReportHtml({
+    const html = await buildSiteReportHtml({
       technician: 'provider@fieldkit.demo',
       profileId: 'demo',
       gateways: [],

@@ -62,7 +62,7 @@ describe('the report of a software upgrade that restarts the gateway', () => {
       endedAt: Date.now(),
       gateways: [{ id: gateway.id, name: gateway.name }],
     });
-    const html = buildSiteReportHtml(visit);
+    const html = await buildSiteReportHtml(visit);
     expect(html).toMatch(
       new RegExp(
         `Followed the restart: ${polls.length} reads \\(Read the last install or upgrade outcome\\), ` +

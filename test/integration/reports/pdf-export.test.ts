@@ -65,4 +65,26 @@ describe('site report export', () => {
     expect(stdout).not.toContain(SECRET);
     expect(await readFile(htmlPath, 'utf8')).not.toContain(SECRET);
   });
+
+  it('prints the site and date in every page header and "Page n of N" in every footer', async () => {
+    const long = makeSiteVisit(
+      Array.from({ length: 120 }, (_, index) =>
+        makeAuditEntry({ at: FACTORY_TIME + index * 1_000, name: `setThing${index}`, risk: 'change' }),
+      ),
+      { site: 'Harbour roof <b>"north"</b>', gateways: [{ id: 'gw-1', name: 'Kona Macro 7' }] },
+    );
+    const { pdfPath } = await exportSiteReport(long, folder, {
+      printer: new ChromiumPdfPrinter(),
+      timeZone: 'UTC',
+    });
+    const { stdout } = await run('pdftotext', ['-layout', pdfPath as string, '-']);
+    const pages = stdout.split('\f').filter((page) => page.trim() !== '');
+    expect(pages.length).toBeGreaterThan(2);
+    pages.forEach((page, index) => {
+      // The site's markup is text in the header, as typed.
+      expect(page).toContain('Harbour roof <b>"north"</b>');
+      expect(page).toContain('15 Jan 2026');
+      expect(page).toContain(`Page ${index + 1} of ${pages.length}`);
+    });
+  });
 });

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../../electron/services/audit';
+import { listVisitLines, matchGateway } from '../../../../electron/shared/report/visit-lines';
 import {
   describeFollowed,
   foldCommands,
   listChanges,
-  listVisitLines,
-  matchGateway,
   summarizeGateways,
 } from '../../../../electron/shared/report/visit-summary';
 import { FACTORY_TIME, makeAuditEntry } from '../../../helpers/factories';

@@ -1,0 +1,333 @@
+import type { AuditEntry } from '../audit';
+import { redactSecrets } from '../audit';
+import type { RfBest } from '../commissioning/rf-meter';
+import type { TriageResult } from '../../shared/terminal/triage-schemas';
+import { describeRoutesAndDns } from '../../shared/terminal/triage-health';
+import { labelOfField } from '../../shared/api/field-labels';
+import { UPGRADE_ALL_PACKAGES } from '../../shared/api';
+import { flattenReadable, type ReadableField } from '../../shared/report/readable-value';
+import type {
+  ChangeModel,
+  CommandRow,
+  Finding,
+  Readable,
+  Tone,
+  TriageModel,
+  WordedOutcome,
+} from '../../shared/report/report-model';
+import {
+  describeFollowed,
+  foldCommands,
+  OUTCOME_WORDS,
+  responseOf,
+  titleOfCommand,
+  type ChangeSummary,
+  type VisitOutcome,
+} from '../../shared/report/visit-summary';
+import type { RfMeasurement } from './site-visit';
+
+/** How the parts put times: the full date-time, and the short time on the visit's own day. */
+export interface PartFormat {
+  time(at: number): string;
+  clock(at: number): string;
+}
+
+/** A change's outcome in the report's words. */
+export function wordOutcome(outcome: VisitOutcome): WordedOutcome {
+  return { tone: outcome, words: OUTCOME_WORDS[outcome] };
+}
+
+/** An audit outcome (`ok`, `failed`, `cancelled`, `unknown`) as it is shown. */
+export function wordAuditOutcome(text: string): WordedOutcome {
+  const tone: Tone = text === 'ok' || text === 'cancelled' || text === 'unknown' ? text : 'failed';
+  return { tone, words: text };
+}
+
+/** A value as labelled settings, one per line (pretty JSON only for what is nested too deep), redacted by key. */
+export function readableOf(raw: unknown): Readable {
+  return flattenReadable(redactSecrets(raw));
+}
+
+/** The settings of a value by their label path ('' for a value that is one setting). */
+function leafMap(value: unknown): Map<string, ReadableField> {
+  return new Map(
+    value === undefined ? [] : flattenReadable(value).map((field) => [field.label, field] as const),
+  );
+}
+
+/** How bad each way a change ended is, for putting a gateway's worst finding first on page one. */
+const CHANGE_SEVERITY: Record<VisitOutcome, number> = {
+  'rollback-failed': 7,
+  failed: 5,
+  'rolled-back': 4,
+  unknown: 3,
+  verified: 2,
+  done: 2,
+  cancelled: 1,
+  unchanged: 0,
+  inspected: 0,
+};
+
+/** Severity of a fault a health check still sees: above every change but a rollback that failed. */
+const FAULT_SEVERITY = 6;
+
+/**
+ * Page one's findings for a gateway, worst first: what its serial triages found (healthFindings) and how each
+ * change ended. A gateway with neither was "only inspected"; a gateway where a fault was seen never is.
+ */
+export function findingsOf(triages: readonly TriageResult[], changes: readonly ChangeSummary[]): Finding[] {
+  const findings = [
+    ...healthFindings(triages),
+    ...changes.map((change) => ({
+      severity: CHANGE_SEVERITY[change.outcome],
+      finding: {
+        tone: change.outcome,
+        what: change.what,
+        words: OUTCOME_WORDS[change.outcome],
+        ...(change.reason ? { detail: change.reason } : {}),
+      } satisfies Finding,
+    })),
+  ].sort((left, right) => right.severity - left.severity);
+  if (findings.length === 0) return [{ tone: 'inspected', words: OUTCOME_WORDS.inspected }];
+  return findings.map((item) => item.finding);
+}
+
+/**
+ * What a gateway's serial triages found, in words for page one: "fault found" naming each fault the last check
+ * saw; "fixed" for faults an earlier check saw and the last, complete, no longer does; "unknown" for a last check
+ * that stopped early without a fault; "inspected, healthy" when the last complete check found none.
+ */
+function healthFindings(triages: readonly TriageResult[]): Array<{ severity: number; finding: Finding }> {
+  const ordered = [...triages].sort((left, right) => left.finishedAt - right.finishedAt);
+  const last = ordered.at(-1);
+  if (!last) return [];
+  const faultsOf = (triage: TriageResult) =>
+    triage.health.findings.filter((finding) => finding.status === 'fault').map((finding) => finding.text);
+  const faults = faultsOf(last);
+  if (faults.length > 0)
+    return [
+      {
+        severity: FAULT_SEVERITY,
+        finding: { tone: 'failed', words: 'fault found', detail: faults.join('; ') },
+      },
+    ];
+  if (last.outcome === 'stopped')
+    return [
+      {
+        severity: CHANGE_SEVERITY.unknown,
+        finding: {
+          tone: 'unknown',
+          words: 'unknown',
+          detail: `the health check stopped early${last.problem ? `: ${last.problem}` : ''}`,
+        },
+      },
+    ];
+  const earlier = [...new Set(ordered.slice(0, -1).flatMap(faultsOf))];
+  if (earlier.length > 0)
+    return [
+      {
+        severity: CHANGE_SEVERITY.verified,
+        finding: { tone: 'ok', words: 'fixed', detail: earlier.join('; ') },
+      },
+    ];
+  return [{ severity: 0, finding: { tone: 'ok', words: 'inspected, healthy' } }];
+}
+
+/** Changes whose before → after are package versions by package name. */
+const SOFTWARE_CHANGES = new Set([
+  'softwareUpgrade',
+  'upgradeSoftware',
+  'installSoftware',
+  'upgrade',
+  'install',
+]);
+
+/** The setting a fleet change of one value sets, for its row (a firewall patch's settings are labelled). */
+function fleetSettingLabel(kind: string): string {
+  return { pingTarget: 'Ping target', apn: 'APN', softwareUpgrade: 'Packages' }[kind] ?? labelOfField(kind);
+}
+
+/** What a fleet change sent: its words ("Ping target: 8.8.8.8"), or a firewall patch's settings. */
+function describeFleetSent(kind: string, request: unknown): ChangeModel['sent'] {
+  if (typeof request !== 'object' || request === null) return undefined;
+  const change = request as { ipAddr?: unknown; name?: unknown; packageName?: unknown; patch?: unknown };
+  switch (kind) {
+    case 'pingTarget':
+      return typeof change.ipAddr === 'string' ? { text: `Ping target: ${change.ipAddr}` } : undefined;
+    case 'apn':
+      return typeof change.name === 'string' ? { text: `APN: ${change.name}` } : undefined;
+    case 'softwareUpgrade':
+      return {
+        text: `Package to upgrade: ${typeof change.packageName === 'string' && change.packageName !== UPGRADE_ALL_PACKAGES ? change.packageName : 'every package'}`,
+      };
+    case 'firewall':
+      return typeof change.patch === 'object' && change.patch !== null
+        ? { fields: readableOf(change.patch) }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+const isObject = (item: unknown): item is Record<string, unknown> =>
+  typeof item === 'object' && item !== null;
+
+/** One change: when, what, on which gateway and how it ended, why, then each setting before → after. */
+export function changeModelOf(change: ChangeSummary, gatewayName: string, format: PartFormat): ChangeModel {
+  const { entry } = change;
+  const response = responseOf(entry);
+  const before = redactSecrets(entry.before);
+  const after = redactSecrets(entry.after);
+  const keys =
+    isObject(before) || isObject(after)
+      ? [
+          ...new Set([
+            ...Object.keys(isObject(before) ? before : {}),
+            ...Object.keys(isObject(after) ? after : {}),
+          ]),
+        ]
+      : before === undefined && after === undefined
+        ? []
+        : [''];
+  const pick = (side: unknown, key: string) => (key === '' ? side : isObject(side) ? side[key] : undefined);
+  // Each setting leaf by leaf ("DoS prevention › Burst limit"), so a nested value reads as fields, not JSON.
+  // A fleet change of one value (ping target, APN) names its setting by the change: "Ping target", not "—".
+  const wholeName = entry.kind === 'fleet' ? fleetSettingLabel(entry.name) : '';
+  // A software change's keys are package names, shown as the gateway spells them.
+  const isSoftware = SOFTWARE_CHANGES.has(entry.name);
+  const settings = keys.flatMap((key) => {
+    const name = key === '' ? wholeName : (response.labels?.[key] ?? (isSoftware ? key : labelOfField(key)));
+    const beforeFields = leafMap(pick(before, key));
+    const afterFields = leafMap(pick(after, key));
+    return [...new Set([...beforeFields.keys(), ...afterFields.keys()])].map((leaf) => ({
+      label: [name, leaf].filter((part) => part !== '').join(' › ') || '—',
+      before: beforeFields.get(leaf) ?? { label: '', text: '—' },
+      after: afterFields.get(leaf) ?? { label: '', text: '—' },
+    }));
+  });
+  const changed = settings.filter((setting) => setting.before.text !== setting.after.text);
+  const backup = (entry.response as { backup?: { description?: unknown } } | undefined)?.backup?.description;
+  const sent = entry.kind === 'fleet' ? describeFleetSent(entry.name, entry.request) : undefined;
+  return {
+    when: format.clock(change.at),
+    what: change.what,
+    gateway: gatewayName,
+    outcome: wordOutcome(change.outcome),
+    ...(sent ? { sent } : {}),
+    ...(change.reason ? { why: change.reason } : {}),
+    ...(change.followed ? { followed: describeFollowed(change.followed, format.clock) } : {}),
+    settingHeader: isSoftware ? 'Package' : 'Setting',
+    // Only what changed; when nothing did (no change needed), every setting as it stands.
+    rows: changed.length > 0 ? changed : settings,
+    checks: (response.checks ?? []).map((check) => ({
+      ok: check.ok,
+      name: check.name,
+      detail: check.detail,
+    })),
+    ...(typeof backup === 'string' ? { backup } : {}),
+  };
+}
+
+/** "Commands run": one line per command, repeated reads folded into one ("read 48 times, 10:02–10:04"). */
+export function commandRowsOf(entries: AuditEntry[], format: PartFormat): CommandRow[] {
+  return foldCommands(entries).map((line) => {
+    const title = titleOfCommand(line.name);
+    const first = format.clock(line.firstAt);
+    const last = format.clock(line.lastAt);
+    return {
+      when:
+        line.count === 1
+          ? first
+          : `${line.risk === 'read' ? 'read' : 'run'} ${line.count} times, ${first === last ? `at ${first}` : `${first}–${last}`}`,
+      ...(title ? { title } : {}),
+      name: line.name,
+      ...(line.request === undefined ? {} : { request: readableOf(line.request) }),
+      outcome: wordAuditOutcome(line.outcome),
+      ...(line.error ? { error: line.error } : {}),
+    };
+  });
+}
+
+/** An RF series: how many readings when, and the best value of each figure with the time it was seen. */
+export function rfModelOf(series: RfMeasurement, format: PartFormat) {
+  const first = series.samples[0];
+  const last = series.samples.at(-1);
+  const row = (figure: string, metric: keyof RfBest, unit: string) => {
+    const best = series.best[metric];
+    return {
+      figure,
+      best: best ? `${best.value} ${unit} at ${format.clock(best.at)}` : '—',
+      last: last ? `${last[metric]} ${unit}` : '—',
+    };
+  };
+  return {
+    summary: `RF meter: ${series.samples.length} reading(s)${first && last ? ` from ${format.clock(first.at)} to ${format.clock(last.at)}` : ''}.`,
+    rows: [
+      row('Signal strength', 'signalStrength', 'dBm'),
+      row('SINR', 'sinr', 'dB'),
+      row('RSRQ', 'rsrq', 'dB'),
+      row('Ec/Io', 'ecio', 'dB'),
+    ],
+  };
+}
+
+/** A triage status (`ok`, `fault`, `unknown`…) as shown. */
+function wordStatus(value: string): WordedOutcome {
+  return { tone: value === 'ok' ? 'ok' : value === 'fault' ? 'failed' : 'unknown', words: value };
+}
+
+/** One gateway's health panel: findings first, then what each part showed and the commands run. */
+export function triageModelOf(
+  triage: TriageResult,
+  gatewayName: string | undefined,
+  format: PartFormat,
+): TriageModel {
+  const { health } = triage;
+  const routesAndDns = describeRoutesAndDns(triage);
+  const part = (label: string, check: { status: string; detail: string }) => ({
+    label,
+    status: wordStatus(check.status),
+    seen: check.detail,
+  });
+  return {
+    heading: `Serial triage: ${gatewayName ?? triage.title} · ${format.time(triage.finishedAt)}`,
+    ...(triage.outcome === 'stopped'
+      ? { stopped: `Stopped early: ${triage.problem ?? 'unknown reason'}` }
+      : {}),
+    findings: health.findings.map((finding) => ({ status: wordStatus(finding.status), text: finding.text })),
+    parts: [
+      part('Network', health.network),
+      part('WAN', health.wan),
+      part('Modem', health.modem),
+      part('Packet forwarder', health.packetForwarder),
+      { label: 'Default route', seen: routesAndDns.routes },
+      { label: 'DNS', seen: routesAndDns.dns },
+      { label: 'Uptime', seen: health.uptime ?? 'unknown' },
+      {
+        label: 'Versions',
+        seen: health.versions.map((version) => `${version.name} ${version.version}`).join(', ') || 'unknown',
+      },
+    ],
+    interfaces: health.interfaces
+      .filter((item) => item.name !== 'lo')
+      .map((item) => ({
+        name: item.name,
+        state: item.isUp ? 'up' : 'down',
+        carrier: item.hasCarrier === null ? '—' : item.hasCarrier ? 'yes' : 'no',
+        addresses: [...item.ipv4, ...item.ipv6].join(', ') || 'none',
+      })),
+    ...(health.logErrors.length > 0 ? { logErrors: health.logErrors.join('\n') } : {}),
+    commands: triage.commands.map((command) => ({
+      command: command.command,
+      result:
+        command.outcome === 'timed-out'
+          ? `timed out after ${Math.round(command.timeoutMs / 1000)} s`
+          : command.outcome === 'prompted'
+            ? 'asked for input, stopped'
+            : command.outcome === 'ok'
+              ? 'ok'
+              : `exit ${command.exitCode}`,
+    })),
+    ...(triage.consoleLeft ? { consoleLeft: triage.consoleLeft } : {}),
+  };
+}

@@ -1,0 +1,231 @@
+import { basename } from 'node:path';
+import { redactText } from '../audit';
+import { formatMac } from '../../shared/mac';
+import type { TriageResult } from '../../shared/terminal/triage-schemas';
+import type { ReportModel, SectionBody } from '../../shared/report/report-model';
+import {
+  describeTimeZone,
+  formatReportDate,
+  formatReportDateTime,
+  formatVisitTime,
+} from '../../shared/report/report-time';
+import { matchGateway } from '../../shared/report/visit-lines';
+import { describeSettingsRead, isSettingsRead, summarizeGateways } from '../../shared/report/visit-summary';
+import { readTerminalWork } from './journal-terminals';
+import {
+  changeModelOf,
+  commandRowsOf,
+  findingsOf,
+  rfModelOf,
+  triageModelOf,
+  wordAuditOutcome,
+  type PartFormat,
+} from './report-model-parts';
+import type { SiteReportOptions, SiteVisit, TerminalLogLink, VisitGateway } from './site-visit';
+
+type GatewayKey = { gatewayId?: string; typed?: string; name?: string; mac?: string } | undefined;
+
+/** Where the exported bundle keeps a session's log: `logs/<file name>` (the report names it, never links it). */
+function bundleLogPath(path: string): string {
+  return `logs/${basename(path.replace(/\\/g, '/'))}`;
+}
+
+/** The visit's triages and terminal logs, each under the gateway it names, and the gateways' names. */
+function placeTerminalWork(visit: SiteVisit) {
+  const byId = new Map<string, VisitGateway>(visit.gateways.map((gateway) => [gateway.id, gateway]));
+  // With no server to ask (field mode), the site pack names the gateways.
+  for (const facts of visit.fromPack ?? [])
+    if (!byId.get(facts.id)?.name) byId.set(facts.id, { id: facts.id, name: facts.name, mac: facts.mac });
+  // A serial console's Gateway field is free text (a name, a MAC): the session goes to the gateway it names.
+  const named = (text: string | undefined) => matchGateway(text, [...byId.values()]);
+  const work = visit.journalLines ? readTerminalWork(visit.journalLines) : undefined;
+  // A journal entry names its gateway by identity (the server's or the pack's id, name and MAC), resolved when it
+  // was recorded; only one resolved to none is matched here by what was typed.
+  for (const { gateway } of [...(work?.triages ?? []), ...(work?.sessions ?? [])])
+    if (gateway?.gatewayId && !byId.get(gateway.gatewayId)?.name)
+      byId.set(gateway.gatewayId, {
+        id: gateway.gatewayId,
+        ...(gateway.name ? { name: gateway.name } : {}),
+        ...(gateway.mac ? { mac: gateway.mac } : {}),
+      });
+  const keyOf = (gateway: GatewayKey) =>
+    gateway?.gatewayId ?? named(gateway?.typed ?? gateway?.name ?? gateway?.mac);
+  const logs: TerminalLogLink[] = work
+    ? work.sessions.map((session) => {
+        const gatewayId = keyOf(session.gateway);
+        return { label: session.title, path: session.logFile, ...(gatewayId ? { gatewayId } : {}) };
+      })
+    : (visit.terminalLogs ?? []).map((log) => ({ ...log, gatewayId: named(log.gatewayId) }));
+  const triages: TriageResult[] = work
+    ? work.triages.map(({ triage, gateway }) => ({ ...triage, gatewayId: keyOf(gateway) }))
+    : (visit.serialTriage ?? []).map((triage) => ({ ...triage, gatewayId: named(triage.gatewayId) }));
+  return { byId, logs, triages, fromJournal: work !== undefined };
+}
+
+/** Every string of a value passed through `change` (photo sources aside: they are base64, not words). */
+function mapStrings<Value>(value: Value, change: (text: string) => string): Value {
+  if (typeof value === 'string') return change(value) as Value;
+  if (Array.isArray(value)) return value.map((item: unknown) => mapStrings(item, change)) as Value;
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, key === 'src' ? item : mapStrings(item, change)]),
+    ) as Value;
+  return value;
+}
+
+/**
+ * The site report as data (ReportModel), a pure function of the visit: page one with each gateway's findings
+ * worst first (findingsOf: "fault found", "rolled back"… never "only inspected" where a fault was seen), a section
+ * per gateway (changes with every setting before → after, settings read, measurements, triages, commands folded,
+ * session logs named by their place in the exported bundle), photos, notes and the acknowledgement, and the visit
+ * journal's head. Every string is redacted again (by pattern and by the known secrets); escaping is the
+ * components' (svelte), so markup in the data stays text.
+ */
+export function buildReportModel(visit: SiteVisit, options: SiteReportOptions = {}): ReportModel {
+  const time = (at: number) => formatReportDateTime(at, options.timeZone);
+  const format: PartFormat = {
+    time,
+    clock: (at: number) => formatVisitTime(at, visit.startedAt, options.timeZone),
+  };
+  const { byId, logs, triages, fromJournal } = placeTerminalWork(visit);
+  const packedById = new Map((visit.fromPack ?? []).map((facts) => [facts.id, facts]));
+  const entryIds = visit.entries.flatMap((entry) => (entry.gatewayId ? [entry.gatewayId] : []));
+  const knownIds = new Set([...byId.keys(), ...entryIds]);
+  /** Gateways only named in a terminal (the text matched no gateway of the visit): a section under that name. */
+  const typedNames = new Set(
+    [...logs, ...triages].flatMap((item) =>
+      item.gatewayId && !knownIds.has(item.gatewayId) ? [item.gatewayId] : [],
+    ),
+  );
+  const gatewayIds = [
+    ...new Set([
+      ...visit.gateways.map((gateway) => gateway.id),
+      ...entryIds,
+      ...triages.flatMap((triage) => (triage.gatewayId ? [triage.gatewayId] : [])),
+      // A gateway a journal entry named by identity was worked on, if only in a terminal session.
+      ...(fromJournal
+        ? logs.flatMap((log) => (log.gatewayId && byId.has(log.gatewayId) ? [log.gatewayId] : []))
+        : []),
+      ...typedNames,
+    ]),
+  ];
+  /** A gateway in words: its name; its id only with the words that its name is not known. */
+  const gatewayName = (id: string) => {
+    if (typedNames.has(id)) return id;
+    const name = byId.get(id)?.name;
+    return name ? name : `Gateway (name not known, id ${id})`;
+  };
+  const gatewayMac = (id: string) => {
+    const mac = byId.get(id)?.mac;
+    return mac ? { mac: formatMac(mac) } : {};
+  };
+
+  const summaries = summarizeGateways(gatewayIds, visit.entries);
+  const sectionBody = (
+    entries: SiteVisit['entries'],
+    own: { logs: TerminalLogLink[]; triages: TriageResult[]; pings: NonNullable<SiteVisit['pings']> },
+    gatewayId?: string,
+  ): Omit<SectionBody, 'changes'> => {
+    const facts = gatewayId ? packedById.get(gatewayId) : undefined;
+    return {
+      ...(facts
+        ? {
+            pack: {
+              asOf: time(facts.asOf),
+              text: `Read from the server before the visit, not live: model ${facts.model ?? '—'}, BSP ${facts.bspVersion ?? '—'}, status ${facts.status}, last seen ${facts.lastSeenTime ? time(facts.lastSeenTime) : '—'}, raised alarms: ${facts.raisedAlarms === undefined ? 'not in the pack' : facts.raisedAlarms.join(', ') || 'none'}.`,
+            },
+          }
+        : {}),
+      settingsReads: entries.filter(isSettingsRead).map((entry) => ({
+        what: describeSettingsRead(entry),
+        when: format.clock(entry.at),
+        ...(entry.outcome === 'ok' ? {} : { outcome: wordAuditOutcome(entry.outcome) }),
+      })),
+      rf: gatewayId
+        ? (visit.rf ?? [])
+            .filter((series) => series.gatewayId === gatewayId)
+            .map((series) => rfModelOf(series, format))
+        : [],
+      pings: own.pings.map((ping) => ({
+        when: format.clock(ping.at),
+        destination: ping.destination,
+        sent: ping.packetsSent,
+        received: ping.packetsReceived,
+      })),
+      triages: own.triages.map((triage) =>
+        triageModelOf(triage, triage.gatewayId ? gatewayName(triage.gatewayId) : undefined, format),
+      ),
+      commands: commandRowsOf(entries, format),
+      sessions: own.logs.map((log) => ({ label: log.label, file: bundleLogPath(log.path) })),
+    };
+  };
+
+  const sections = summaries.map((summary) => {
+    const id = summary.gatewayId;
+    const name = gatewayName(id);
+    return {
+      name,
+      ...gatewayMac(id),
+      gatewayId: typedNames.has(id) ? null : id,
+      changes: summary.changes.map((change) => changeModelOf(change, name, format)),
+      ...sectionBody(
+        visit.entries.filter((entry) => entry.gatewayId === id),
+        {
+          logs: logs.filter((log) => log.gatewayId === id),
+          triages: triages.filter((triage) => triage.gatewayId === id),
+          pings: (visit.pings ?? []).filter((ping) => ping.gatewayId === id),
+        },
+        id,
+      ),
+    };
+  });
+
+  const general = visit.entries.filter((entry) => !entry.gatewayId);
+  const other = {
+    logs: logs.filter((log) => !log.gatewayId || !gatewayIds.includes(log.gatewayId)),
+    triages: triages.filter((triage) => !triage.gatewayId),
+    pings: (visit.pings ?? []).filter((ping) => !ping.gatewayId || !gatewayIds.includes(ping.gatewayId)),
+  };
+  const hasOther =
+    general.length > 0 || other.logs.length > 0 || other.triages.length > 0 || other.pings.length > 0;
+
+  const model: ReportModel = {
+    title: visit.title ?? 'Site visit report',
+    header: {
+      site: visit.site ? visit.site : 'Site not named',
+      date: formatReportDate(visit.startedAt, options.timeZone),
+    },
+    facts: [
+      { label: 'Site', text: visit.site ? visit.site : '—' },
+      { label: 'Customer', text: visit.customer ? visit.customer : '—' },
+      { label: 'Technician', text: visit.technicianName ?? visit.technician },
+      { label: 'Arrival', text: time(visit.startedAt) },
+      { label: 'Departure', text: time(visit.endedAt) },
+      { label: 'Times', text: `${describeTimeZone(visit.startedAt, options.timeZone)} (24-hour clock)` },
+    ],
+    gateways: summaries.map((summary) => ({
+      name: gatewayName(summary.gatewayId),
+      ...gatewayMac(summary.gatewayId),
+      findings: findingsOf(
+        triages.filter((triage) => triage.gatewayId === summary.gatewayId),
+        summary.changes,
+      ),
+    })),
+    generated: `Report generated ${time(options.generatedAt ?? Date.now())} · profile ${visit.profileName ?? visit.profileId} · technician ${visit.technician}. Passwords and keys are never shown.`,
+    sections,
+    ...(hasOther ? { other: { changes: [], ...sectionBody(general, other) } } : {}),
+    photos: (visit.photos ?? []).map((photo) => ({
+      src: `data:${photo.mimeType};base64,${photo.base64.replace(/[^A-Za-z0-9+/=]/g, '')}`,
+      caption: photo.caption || 'Photo',
+      ...(photo.addedAt ? { when: time(photo.addedAt) } : {}),
+    })),
+    acknowledgement: {
+      notes: visit.notes ?? '',
+      technicianName: visit.technicianName ?? visit.technician,
+      customerRepresentative: visit.customerRepresentative ?? '',
+    },
+    ...(visit.journal ? { evidence: { entries: visit.journal.entries, head: visit.journal.head } } : {}),
+  };
+  const known = options.knownSecrets ?? [];
+  return mapStrings(model, (text) => redactText(text, known));
+}
