@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { acceptanceChannels, acceptanceEvents } from './domains/acceptance';
 import { gatewaysChannels, gatewaysEvents } from './domains/gateways';
 import { integrationsChannels, integrationsEvents } from './domains/integrations';
 import { commissioningChannels, commissioningEvents, RiskConfirmationSchema } from './domains/commissioning';
@@ -129,6 +130,7 @@ export const contract = {
   ...terminalsChannels,
   ...sitePackChannels,
   ...visitChannels,
+  ...acceptanceChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Every event main pushes to the renderer: name → zod payload. */
@@ -142,6 +144,7 @@ export const events = {
   ...terminalsEvents,
   ...sitePackEvents,
   ...visitEvents,
+  ...acceptanceEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 /** A channel name of the contract. */
