@@ -22,6 +22,7 @@ import {
   type VisitOutcome,
 } from '../../shared/report/visit-summary';
 import { readTerminalWork, type ReportJournalLine } from './journal-terminals';
+import { buildAcceptancePageHtml } from './acceptance-page';
 
 /** A ping measured during the visit. */
 export interface PingMeasurement {
@@ -406,6 +407,9 @@ ${
     if (otherLogs.length > 0) parts.push(`<h3>Terminal sessions</h3>${logsHtml(otherLogs)}`);
     sections.push(`<section>${parts.join('\n')}</section>`);
   }
+
+  const acceptance = buildAcceptancePageHtml(visit.journalLines ?? [], { clean, time });
+  if (acceptance) sections.push(acceptance);
 
   const photos = visit.photos ?? [];
   if (photos.length > 0)
