@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type { DomainHandlers, ErrorLog, ProfileReader, SignedInSession } from './context';
 import type { EventHub } from '../../shared/ipc/event-hub';
 import type { AcceptanceProgress, acceptanceChannels } from '../../shared/ipc/domains/acceptance';
@@ -18,10 +19,12 @@ import {
 } from '../../services/acceptance';
 import type { CallCancellation } from '../call-cancellation';
 import { mapServiceError } from '../error-mapping';
+import type { SessionPort } from '../session-port';
 
 /** What the acceptance domain uses: the session it reads through, the command service, the visits, the events hub. */
 export interface AcceptanceDependencies {
-  sessions: SignedInSession;
+  /** Who is signed in, and the session the alarms are read through (SessionController). */
+  sessions: { summary: SignedInSession['summary']; requireSession(): Pick<SessionPort, 'call'> };
   /** Where `call:cancel` finds the check under way by its check id. */
   cancellation: Pick<CallCancellation, 'addFinder'>;
   /** Every gateway read of the check goes through it (unrecorded reads: the card is the record). */
@@ -107,6 +110,8 @@ export function createAcceptanceHandlers(
       const gatewayIds = input.targets.map((target) => target.gatewayId);
       const total = gatewayIds.length;
       const controller = new AbortController();
+      // Every read of every gateway listens to this one signal (about 20 a gateway).
+      setMaxListeners(0, controller.signal);
       check = { controller, progress: { checkId, gatewayIds, phase: 'reading', done: 0, total } };
       const run = async () => {
         try {
