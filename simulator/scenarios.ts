@@ -124,7 +124,6 @@ export class Scenarios {
     if (name === 'getGpsCoordinates' && this.has(id, 'no-gps'))
       return { latitude: 0, longitude: 0, altitude: 0, fix: 'none', satellites: 0, timestamp: now };
     if (name === 'getRadioStatistics' && this.has(id, 'quiet-concentrator')) {
-      // Frozen at what was heard before the concentrator went quiet.
       return { ...(answer as object), ...frozenCounters() };
     }
     if (name === 'getRadioStatistics' && this.has(id, 'crc-storm')) {
@@ -141,16 +140,29 @@ export class Scenarios {
   }
 }
 
+/** A concentrator that has heard nothing since it started (it still sends). */
 function frozenCounters() {
   return {
-    numTxPackets: 120,
-    numRxPackets: 640,
-    rxFineTimestamp: 380,
-    rxNoFineTimestamp: 215,
-    rxCrcOkPackets: 595,
-    rxCrcErrPackets: 45,
-    noMatch: 30,
+    numRxPackets: 0,
+    rxFineTimestamp: 0,
+    rxNoFineTimestamp: 0,
+    rxCrcOkPackets: 0,
+    rxCrcErrPackets: 0,
+    noMatch: 0,
   };
+}
+
+/** The alarms of a gateway given a scenario, cleared a minute before `now` (a healthy gateway raises none). */
+export function clearAlarmsOf(
+  events: Array<{ entityId: string; endTs: number | null; state: string }>,
+  gatewayId: string,
+  now: number,
+): void {
+  for (const event of events)
+    if (event.entityId === gatewayId && event.endTs === null) {
+      event.endTs = now - 60_000;
+      event.state = 'Clear';
+    }
 }
 
 /** The demo tenant's built-in defects removed: a working APN, Ethernet preferred when cabled, nothing behind. */

@@ -22,7 +22,7 @@ import {
   type GatewayTimings,
 } from './state';
 import { wanCommands } from './wan';
-import { Scenarios, settleWithPingWatchdog, type ScenarioFault } from '../scenarios';
+import { clearAlarmsOf, Scenarios, settleWithPingWatchdog, type ScenarioFault } from '../scenarios';
 
 /** Every command of the catalogue, one module per group; the type refuses a missing one. */
 export const COMMAND_HANDLERS: CommandHandlers<CommandName> = {
@@ -106,7 +106,7 @@ export class GatewayFleet {
     let state = this.states.get(entity.id);
     if (!state) {
       state = createGatewayState(entity, this.startedAt);
-      this.scenarios.apply(state, this.startedAt);
+      this.applyScenario(state, this.startedAt);
       this.states.set(entity.id, state);
     }
     this.settleWithEvents(state);
@@ -260,7 +260,13 @@ export class GatewayFleet {
     this.scenarios.set(target, faults);
     const now = this.options.clock.now();
     for (const state of this.states.values())
-      if (target === '*' || state.entity.id === target) this.scenarios.apply(state, now);
+      if (target === '*' || state.entity.id === target) this.applyScenario(state, now);
+  }
+
+  private applyScenario(state: GatewayState, now: number): void {
+    if (!this.scenarios.faultsOf(state.entity.id)) return;
+    this.scenarios.apply(state, now);
+    clearAlarmsOf(this.options.tenant.events, state.entity.id, now);
   }
 
   /** Ends every wait for an offline gateway (used when the simulator closes). */
