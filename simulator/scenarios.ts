@@ -121,6 +121,11 @@ export class Scenarios {
     if (name === 'ping' && isPingBlocked(state)) return { ...(answer as object), packets_recv: 0 };
     if (name === 'getWmRfInformation' && this.has(id, 'weak-lte'))
       return { ...(answer as object), rsrq: -22, sinr: -4, signalStrength: -104 };
+    if (name === 'getWmRfInformation' && this.faultsOf(id)) {
+      // A healthy gateway's modem has a good signal: the demo tenant's weakest means are raised to −80 dBm.
+      const rf = answer as { signalStrength: number };
+      return { ...rf, signalStrength: Math.max(rf.signalStrength, -80) };
+    }
     if (name === 'getGpsCoordinates' && this.has(id, 'no-gps'))
       return { latitude: 0, longitude: 0, altitude: 0, fix: 'none', satellites: 0, timestamp: now };
     if (name === 'getRadioStatistics' && this.has(id, 'quiet-concentrator')) {

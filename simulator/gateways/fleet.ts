@@ -66,6 +66,9 @@ export class GatewayFleet {
   constructor(private readonly options: GatewayFleetOptions) {
     this.startedAt = options.clock.now();
     this.scenarios = options.scenarios ?? new Scenarios();
+    // A gateway given a scenario has no alarm left from the demo tenant's history, from the first read on.
+    for (const entity of options.tenant.gateways)
+      if (this.scenarios.faultsOf(entity.id)) clearAlarmsOf(options.tenant.events, entity.id, this.startedAt);
     this.eventIds = new Random(options.tenant.seed).fork('outage-events');
     const tunnels = options.tunnels;
     this.boundedTunnels = tunnels && {
@@ -259,6 +262,8 @@ export class GatewayFleet {
   setScenario(target: string, faults: readonly ScenarioFault[]): void {
     this.scenarios.set(target, faults);
     const now = this.options.clock.now();
+    for (const entity of this.options.tenant.gateways)
+      if (target === '*' || entity.id === target) clearAlarmsOf(this.options.tenant.events, entity.id, now);
     for (const state of this.states.values())
       if (target === '*' || state.entity.id === target) this.applyScenario(state, now);
   }
@@ -266,7 +271,6 @@ export class GatewayFleet {
   private applyScenario(state: GatewayState, now: number): void {
     if (!this.scenarios.faultsOf(state.entity.id)) return;
     this.scenarios.apply(state, now);
-    clearAlarmsOf(this.options.tenant.events, state.entity.id, now);
   }
 
   /** Ends every wait for an offline gateway (used when the simulator closes). */

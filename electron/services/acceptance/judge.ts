@@ -40,6 +40,8 @@ interface Finding {
   verdict: ItemVerdict;
   text: string;
   fix?: { text: string; target?: FixTarget };
+  /** The cause of the item's other findings (a firewall that blocks ping makes the pings fail): its fix wins. */
+  isCause?: boolean;
 }
 
 const RANK: Record<ItemVerdict, number> = {
@@ -58,7 +60,8 @@ export function itemOf(id: AcceptanceItem['id'], label: string, findings: Findin
     (verdict, finding) => (RANK[finding.verdict] > RANK[verdict] ? finding.verdict : verdict),
     'go',
   );
-  const fix = findings.find((finding) => finding.verdict === worst && finding.fix)?.fix;
+  const worstWithFix = findings.filter((finding) => finding.verdict === worst && finding.fix);
+  const fix = (worstWithFix.find((finding) => finding.isCause) ?? worstWithFix[0])?.fix;
   return {
     id,
     label,
@@ -188,7 +191,12 @@ export function judgeUplink(readings: GatewayReadings, table: AcceptanceTable): 
       target: 'firewall' as const,
     };
     if (block === 'blocked')
-      findings.push({ verdict: 'no-go', text: 'The firewall blocks ping, so the uplink check fails.', fix });
+      findings.push({
+        verdict: 'no-go',
+        text: 'The firewall blocks ping, so the uplink check fails.',
+        fix,
+        isCause: true,
+      });
     else if (block === 'limited')
       findings.push({
         verdict: 'warn',
