@@ -27,15 +27,12 @@ export const SCENARIO_FAULTS = [
   'stale-software',
   'failed-upgrade',
   'no-backup',
-  'clock-skew',
 ] as const;
 /** One fault of a scenario. */
 export type ScenarioFault = (typeof SCENARIO_FAULTS)[number];
 
 /** How long after boot a gateway whose ping check gets no reply restarts itself (the vendor's "every few minutes"). */
 export const PING_CHECK_RESTART_MS = 5 * 60_000;
-/** How far the clock of a `clock-skew` gateway runs ahead of the real time. */
-export const CLOCK_SKEW_MS = 10 * 60_000;
 
 /** Scenarios per gateway id, `*` for every gateway. */
 export type ScenarioSpec = Record<string, readonly ScenarioFault[]>;
@@ -137,11 +134,6 @@ export class Scenarios {
       return { ...counters, rxCrcOkPackets: crcOk, rxCrcErrPackets: counters.numRxPackets - crcOk };
     }
     return answer;
-  }
-
-  /** How far the gateway's own clock is from the real time (its shell's `date`). */
-  clockOffsetOf(gatewayId: string): number {
-    return this.has(gatewayId, 'clock-skew') ? CLOCK_SKEW_MS : 0;
   }
 }
 
