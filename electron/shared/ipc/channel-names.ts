@@ -78,6 +78,11 @@ export const CHANNEL_NAMES = [
   'visit:unidentified',
   'visit:gateway-search',
   'visit:identify-gateway',
+  // acceptance (domains/acceptance.ts)
+  'acceptance:start',
+  'acceptance:status',
+  'acceptance:cards',
+  'acceptance:offline',
 ] as const;
 
 /** Every event name of the contract. */
@@ -103,4 +108,6 @@ export const EVENT_NAME_LIST = [
   'site-pack:progress',
   // visit (domains/visit.ts)
   'visit:changed',
+  // acceptance (domains/acceptance.ts)
+  'acceptance:progress',
 ] as const;
