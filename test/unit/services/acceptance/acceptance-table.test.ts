@@ -16,7 +16,9 @@ import { readGpsFix, readPingBlock } from '../../../../electron/services/accepta
 const table = DEFAULT_ACCEPTANCE_TABLE;
 
 /** A healthy modem's reads with one radio figure changed. */
-function cellularReadings(rf: Partial<{ rsrq: number; sinr: number; signalStrength: number }>): GatewayReadings {
+function cellularReadings(
+  rf: Partial<{ rsrq: number; sinr: number; signalStrength: number }>,
+): GatewayReadings {
   return {
     connectivity: {
       ok: true,
@@ -52,7 +54,9 @@ describe('the judging table', () => {
     expect(judgeBand(rsrq, table.rsrqDb)).toBe(verdict);
     const item = judgeCellular(cellularReadings({ rsrq }), table);
     expect(item.verdict).toBe(verdict);
-    expect(item.findings).toContain(`RSRQ ${rsrq} dB: ${{ go: 'good', warn: 'fair', 'no-go': 'poor' }[verdict]}.`);
+    expect(item.findings).toContain(
+      `RSRQ ${rsrq} dB: ${{ go: 'good', warn: 'fair', 'no-go': 'poor' }[verdict]}.`,
+    );
   });
 
   it.each([
