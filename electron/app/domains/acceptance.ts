@@ -4,6 +4,7 @@ import type { DomainHandlers, ErrorLog, ProfileReader, SignedInSession } from '.
 import type { EventHub } from '../../shared/ipc/event-hub';
 import type { AcceptanceProgress, acceptanceChannels } from '../../shared/ipc/domains/acceptance';
 import { IpcError } from '../../shared/ipc/result';
+import { CALL_TIME_LIMITS_MS } from '../../shared/api/timeouts';
 import type { Clock } from '../../shared/clock';
 import type { AcceptanceCard } from '../../shared/visit/acceptance-card';
 import type { VisitEntry } from '../../shared/visit/journal-entry';
@@ -112,7 +113,11 @@ export function createAcceptanceHandlers(
       const controller = new AbortController();
       // Every read of every gateway listens to this one signal (about 20 a gateway).
       setMaxListeners(0, controller.signal);
-      check = { controller, progress: { checkId, gatewayIds, phase: 'reading', done: 0, total } };
+      const readingEndsAt = clock.now() + 2 * CALL_TIME_LIMITS_MS.command;
+      check = {
+        controller,
+        progress: { checkId, gatewayIds, phase: 'reading', done: 0, total, readingEndsAt },
+      };
       const run = async () => {
         try {
           const cards = await runAcceptanceCheck({
@@ -143,7 +148,7 @@ export function createAcceptanceHandlers(
             onPhase: (phase) =>
               emit(
                 phase.phase === 'reading'
-                  ? { checkId, gatewayIds, phase: 'reading', done: phase.done, total }
+                  ? { checkId, gatewayIds, phase: 'reading', done: phase.done, total, readingEndsAt }
                   : {
                       checkId,
                       gatewayIds,

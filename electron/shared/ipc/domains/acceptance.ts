@@ -35,6 +35,8 @@ export const AcceptanceProgressSchema = z.object({
   phase: z.enum(['reading', 'observing', 'done', 'cancelled', 'failed']),
   done: z.number(),
   total: z.number(),
+  /** While reading: when the reads give up at the latest (two command time limits: a read may wait for another). */
+  readingEndsAt: z.number().optional(),
   windowStartedAt: z.number().optional(),
   windowEndsAt: z.number().optional(),
   cards: z.array(AcceptanceCardSchema).optional(),
