@@ -11,17 +11,14 @@ import {
 import { describeError } from '../commissioning/gateway-errors';
 import type { AcceptanceTable } from './acceptance-table';
 import {
-  judgeAlarms,
-  judgeBackup,
   judgeCellular,
   judgeLora,
-  judgePosition,
-  judgeSoftware,
   judgeUplink,
   type GatewayReadings,
   type RadioSample,
   type Reading,
 } from './judge';
+import { judgeAlarms, judgeBackup, judgePosition, judgeSoftware } from './judge-upkeep';
 
 /** What the check reads through: gateway commands (the CommandService) and the gateway's recent events (the API). */
 export interface AcceptanceReader {
