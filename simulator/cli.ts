@@ -4,6 +4,7 @@ import { describeRelay, startSimulator } from './index';
 import { attachSerialConsole, parseSerialAttachment, type AttachedSerialConsole } from './serial';
 import { SimulatorSettingsSchema, type SimulatorSettingsInput } from './options';
 import { createTenant } from './tenant';
+import { parseScenarioFlag, SCENARIO_FAULTS, type ScenarioSpec } from './scenarios';
 
 /** Exit status for bad flags. */
 const USAGE_ERROR = 2;
@@ -70,6 +71,7 @@ function usage(): string {
     ...lines,
     '  --ssh                  also start the SSH relay and a shell per gateway (reverseSsh)',
     "  --serial <id>=<path>   link a pseudo-terminal at <path> to gateway <id>'s serial console (repeatable)",
+    `  --scenario [<id>=]<faults>  faults for every gateway or one (comma-separated, repeatable): ${SCENARIO_FAULTS.join(', ')}`,
     '  --print-fixture        print the demo tenant as JSON and exit',
     '  --help                 show this help',
   ].join('\n');
@@ -85,8 +87,10 @@ function parseArguments(argv: string[]): {
   settings: SimulatorSettingsInput;
   printFixture: boolean;
   serial: { gatewayId: string; linkPath: string }[];
+  scenarios: ScenarioSpec;
 } {
   const settings: Record<string, unknown> = {};
+  const scenarioValues: string[] = [];
   const serial: { gatewayId: string; linkPath: string }[] = [];
   let printFixture = false;
   for (let index = 0; index < argv.length; index++) {
@@ -113,6 +117,12 @@ function parseArguments(argv: string[]): {
       }
       continue;
     }
+    if (argument === '--scenario' || argument.startsWith('--scenario=')) {
+      const value = argument === '--scenario' ? argv[++index] : argument.slice('--scenario='.length);
+      if (value === undefined) fail('--scenario needs a value');
+      scenarioValues.push(value);
+      continue;
+    }
     const [flag, inline] = argument.includes('=')
       ? (argument.split(/=(.*)/s, 2) as [string, string])
       : [argument, undefined];
@@ -131,11 +141,17 @@ function parseArguments(argv: string[]): {
   }
   const parsed = SimulatorSettingsSchema.safeParse(settings);
   if (!parsed.success) fail(summarizeIssues(describeIssues(parsed.error)));
-  return { settings: settings as SimulatorSettingsInput, printFixture, serial };
+  let scenarios: ScenarioSpec = {};
+  try {
+    scenarios = parseScenarioFlag(scenarioValues);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  return { settings: settings as SimulatorSettingsInput, printFixture, serial, scenarios };
 }
 
 async function main(): Promise<void> {
-  const { settings, printFixture, serial } = parseArguments(process.argv.slice(2));
+  const { settings, printFixture, serial, scenarios } = parseArguments(process.argv.slice(2));
   if (printFixture) {
     const resolved = SimulatorSettingsSchema.parse(settings);
     const tenant = createTenant({
@@ -153,7 +169,7 @@ async function main(): Promise<void> {
   }
   let simulator;
   try {
-    simulator = await startSimulator(settings);
+    simulator = await startSimulator({ ...settings, scenarios });
   } catch (error) {
     process.stderr.write(`oam-simulator: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

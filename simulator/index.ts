@@ -1,3 +1,4 @@
+import { Scenarios, type ScenarioSpec } from './scenarios';
 import { describeIssues, summarizeIssues } from '../electron/shared/api/validation';
 import { SYSTEM_CLOCK, type Clock } from '../electron/shared/clock';
 import { describeFixture, type Fixture, type FixtureRelay } from './fixture';
@@ -37,6 +38,8 @@ export interface SimulatorOptions extends SimulatorSettingsInput {
   jwtSecret?: Uint8Array;
   /** Sees each gateway command once carried out and may hold its answer (tests; see ServerHooks). */
   beforeCommandAnswer?: ServerHooks['beforeCommandAnswer'];
+  /** Faults per gateway id (`*`: every gateway) for acceptance-check demos and tests (simulator/scenarios.ts). */
+  scenarios?: ScenarioSpec;
 }
 
 /** Where the built-in SSH relay listens, when `ssh` is on. */
@@ -85,7 +88,7 @@ export interface RunningSimulator {
  * invalid setting with an Error naming the setting.
  */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
-  const { clock = SYSTEM_CLOCK, tunnels, jwtSecret, beforeCommandAnswer, ...input } = options;
+  const { clock = SYSTEM_CLOCK, tunnels, jwtSecret, beforeCommandAnswer, scenarios, ...input } = options;
   const parsed = SimulatorSettingsSchema.safeParse(input);
   if (!parsed.success)
     throw new Error(`Invalid simulator settings: ${summarizeIssues(describeIssues(parsed.error))}`);
@@ -115,6 +118,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     commandTimeoutMs: settings.commandTimeoutMs,
     tunnels: tunnels ?? (settings.ssh ? builtInTunnels : undefined),
     secret: jwtSecret,
+    scenarios: new Scenarios(scenarios),
   });
   if (settings.ssh) {
     sshWorld = await createSshWorld({

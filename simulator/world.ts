@@ -7,6 +7,7 @@ import type { GatewayTimings } from './gateways/state';
 import { Scope } from './scope';
 import { createTenant, type Tenant, type TenantOptions } from './tenant';
 import type { ReverseTunnels } from './tunnels';
+import type { Scenarios } from './scenarios';
 
 /** Everything the routes work on: the tenant, the gateways, tokens, scope and stored settings. */
 export interface World {
@@ -30,6 +31,8 @@ export interface WorldOptions {
   timings: GatewayTimings;
   commandTimeoutMs: number;
   tunnels?: ReverseTunnels | undefined;
+  /** Faults per gateway (simulator/scenarios.ts). */
+  scenarios?: Scenarios | undefined;
   /** HS256 secret for the JWTs (a random one per run when absent). */
   secret?: Uint8Array | undefined;
 }
@@ -43,6 +46,7 @@ export function createWorld(options: WorldOptions): World {
     timings: options.timings,
     commandTimeoutMs: options.commandTimeoutMs,
     tunnels: options.tunnels,
+    scenarios: options.scenarios,
   });
   const gatewayLists = new GatewayLists(tenant, fleet);
   gatewayLists.precompute();

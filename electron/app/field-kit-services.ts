@@ -21,6 +21,7 @@ import { createGatewaysHandlers } from './domains/gateways';
 import { createIntegrationsHandlers } from './domains/integrations';
 import { createCommissioningHandlers, type CommissioningOptions } from './domains/commissioning';
 import { createSitePackHandlers } from './domains/site-pack';
+import { acceptanceThresholdsOf, createAcceptanceHandlers } from './domains/acceptance';
 import { createTerminalsHandlers } from './domains/terminals';
 import { createVisitHandlers } from './domains/visit';
 import { createCustomerSettingsHandlers } from './domains/customer-settings';
@@ -59,7 +60,8 @@ export interface FieldKitServicesOptions {
   version: string;
   credentials: OpenedCredentialStore;
   createSession: SessionFactory;
-  clock?: Pick<Clock, 'now'>;
+  /** The app's time; its `sleep`, when given, times the acceptance check's observation window. */
+  clock?: Pick<Clock, 'now'> & Partial<Pick<Clock, 'sleep'>>;
   log?: Log;
   createFetch?: (profile: Profile) => typeof fetch;
   /** The wait between quiet checks of an unreachable server (default 10 s; tests shorten it). */
@@ -596,6 +598,19 @@ export class FieldKitServices {
         rootPasswords: this.rootPasswords,
         log: this.log,
         concurrency: options.sitePackConcurrency,
+      }),
+      ...createAcceptanceHandlers({
+        sessions,
+        cancellation: this.cancellation,
+        commands: this.commands,
+        visits: this.visits,
+        events: this.events,
+        clock: {
+          now: this.now,
+          sleep: (ms, signal) => options.clock?.sleep?.(ms, signal) ?? SYSTEM_CLOCK.sleep(ms, signal),
+        },
+        thresholds: (profileId) => acceptanceThresholdsOf(options.dataDir, profiles, profileId),
+        log: this.log,
       }),
     };
   }

@@ -62,7 +62,7 @@ export const diagnosticsCommands: CommandHandlers<
   getAntennasCount({ state }) {
     return {
       antennasCount: RADIO_COUNT,
-      status: state.entity.index % 11 === 5 ? 'ANTENNA_1_DISCONNECTED' : 'OK',
+      status: !state.antennasHealthy && state.entity.index % 11 === 5 ? 'ANTENNA_1_DISCONNECTED' : 'OK',
     };
   },
 

@@ -22,6 +22,7 @@ import {
   type GatewayTimings,
 } from './state';
 import { wanCommands } from './wan';
+import { clearAlarmsOf, Scenarios, settleWithPingWatchdog, type ScenarioFault } from '../scenarios';
 
 /** Every command of the catalogue, one module per group; the type refuses a missing one. */
 export const COMMAND_HANDLERS: CommandHandlers<CommandName> = {
@@ -42,6 +43,8 @@ export interface GatewayFleetOptions {
   /** How long a command to an offline gateway waits before it ends in 408. */
   commandTimeoutMs: number;
   tunnels?: ReverseTunnels | undefined;
+  /** Faults per gateway (simulator/scenarios.ts); none: the demo tenant as it is. */
+  scenarios?: Scenarios | undefined;
 }
 
 /** Sentinel body for a request that carried no body at all. */
@@ -57,9 +60,15 @@ export class GatewayFleet {
   private readonly eventIds: Random;
   /** The tunnel hooks, each bounded by the command timeout (a hook that hangs ends in 408, not a hung call). */
   private readonly boundedTunnels: ReverseTunnels | undefined;
+  /** The faults each gateway has (simulator/scenarios.ts). */
+  readonly scenarios: Scenarios;
 
   constructor(private readonly options: GatewayFleetOptions) {
     this.startedAt = options.clock.now();
+    this.scenarios = options.scenarios ?? new Scenarios();
+    // A gateway given a scenario has no alarm left from the demo tenant's history, from the first read on.
+    for (const entity of options.tenant.gateways)
+      if (this.scenarios.faultsOf(entity.id)) clearAlarmsOf(options.tenant.events, entity.id, this.startedAt);
     this.eventIds = new Random(options.tenant.seed).fork('outage-events');
     const tunnels = options.tunnels;
     this.boundedTunnels = tunnels && {
@@ -100,6 +109,7 @@ export class GatewayFleet {
     let state = this.states.get(entity.id);
     if (!state) {
       state = createGatewayState(entity, this.startedAt);
+      this.applyScenario(state, this.startedAt);
       this.states.set(entity.id, state);
     }
     this.settleWithEvents(state);
@@ -116,7 +126,7 @@ export class GatewayFleet {
 
   private settleWithEvents(state: GatewayState): void {
     const now = this.options.clock.now();
-    settle(state, now, this.options.timings);
+    settleWithPingWatchdog(state, now, this.options.timings);
     const { entity } = state;
     const open = this.outages.get(entity.id);
     if (open && isOnline(state, now)) {
@@ -224,7 +234,7 @@ export class GatewayFleet {
       tunnels: this.boundedTunnels,
     };
     const handler = COMMAND_HANDLERS[commandName] as (context: CommandContext, request: unknown) => unknown;
-    const answer = await handler(context, request);
+    const answer = this.scenarios.adjustAnswer(commandName, context, await handler(context, request));
     // A command that restarted the gateway (reboot, restore, a watchdog reboot) drops its tunnels, as hardware does.
     if (!isOnline(state, this.options.clock.now())) {
       this.settleWithEvents(state);
@@ -246,6 +256,21 @@ export class GatewayFleet {
     const state = this.stateOf(entity);
     startReboot(state, this.options.clock.now(), this.options.timings);
     this.settleWithEvents(state);
+  }
+
+  /** Gives a gateway (or `*`: every gateway without its own) a scenario's faults, from now on (a test or demo). */
+  setScenario(target: string, faults: readonly ScenarioFault[]): void {
+    this.scenarios.set(target, faults);
+    const now = this.options.clock.now();
+    for (const entity of this.options.tenant.gateways)
+      if (target === '*' || entity.id === target) clearAlarmsOf(this.options.tenant.events, entity.id, now);
+    for (const state of this.states.values())
+      if (target === '*' || state.entity.id === target) this.applyScenario(state, now);
+  }
+
+  private applyScenario(state: GatewayState, now: number): void {
+    if (!this.scenarios.faultsOf(state.entity.id)) return;
+    this.scenarios.apply(state, now);
   }
 
   /** Ends every wait for an offline gateway (used when the simulator closes). */

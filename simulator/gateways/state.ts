@@ -68,6 +68,8 @@ export interface GatewayState {
   preferredNetwork: { mcc: string; mnc: string } | null;
   reverseSsh: Record<string, unknown> | null;
   lastSeenTime: number;
+  /** Set by a scenario: every antenna connected, whatever the demo tenant's defect (simulator/scenarios.ts). */
+  antennasHealthy?: boolean;
 }
 
 /** Online gateways report to the server this often; lastSeenTime moves in these steps. */

@@ -12,6 +12,7 @@ const SUITES: Record<string, () => Promise<BenchFigure[]>> = {
     ...(await (await import('./hardening-parsers')).runParserBench()),
   ],
   visit: async () => (await import('./visit')).runVisitBench(),
+  acceptance: async () => (await import('./acceptance')).runAcceptanceBench(),
   serial: async () => [
     ...(await (await import('./serial')).runSerialReplugBench()),
     ...(await (await import('./serial')).runYmodemBench()),

@@ -11,6 +11,7 @@ import {
 } from '../../shared/report/report-time';
 import { matchGateway } from '../../shared/report/visit-lines';
 import { describeSettingsRead, isSettingsRead, summarizeGateways } from '../../shared/report/visit-summary';
+import { acceptancePageOf } from './acceptance-page';
 import { readTerminalWork } from './journal-terminals';
 import {
   changeModelOf,
@@ -71,6 +72,12 @@ function mapStrings<Value>(value: Value, change: (text: string) => string): Valu
       Object.entries(value).map(([key, item]) => [key, key === 'src' ? item : mapStrings(item, change)]),
     ) as Value;
   return value;
+}
+
+/** The acceptance page of a visit whose journal holds a check, as a part of the model. */
+function optionalAcceptance(visit: SiteVisit, time: (at: number) => string): Pick<ReportModel, 'acceptance'> {
+  const acceptance = visit.journalLines ? acceptancePageOf(visit.journalLines, time) : undefined;
+  return acceptance ? { acceptance } : {};
 }
 
 /**
@@ -219,6 +226,7 @@ export function buildReportModel(visit: SiteVisit, options: SiteReportOptions = 
       caption: photo.caption || 'Photo',
       ...(photo.addedAt ? { when: time(photo.addedAt) } : {}),
     })),
+    ...optionalAcceptance(visit, time),
     acknowledgement: {
       notes: visit.notes ?? '',
       technicianName: visit.technicianName ?? visit.technician,

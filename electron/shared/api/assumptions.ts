@@ -147,6 +147,21 @@ export const API_ASSUMPTIONS: readonly ApiAssumption[] = [
       'lastStatus of getLastInstallUpgradeStatus: 0 succeeded, 1 in progress, 2 failed (the spec does not give the codes).',
   },
   {
+    topic: 'GPS answer',
+    decision:
+      'getGpsCoordinates answers latitude and longitude in degrees, optionally fix ("none", "2D", "3D" or a boolean) and satellites; no fix is read from fix, a missing coordinate or 0, 0 (the spec shows no answer).',
+  },
+  {
+    topic: 'Ping check and firewall',
+    decision:
+      "A firewall that is on with ping.enabled false drops the replies of the gateway's own WAN ping check, so the gateway restarts every few minutes; a restart raises an Offline GATEWAY_SHUTDOWN_ALARM. The spec says neither.",
+  },
+  {
+    topic: 'Antennas per model',
+    decision:
+      'The spec does not say how many antennas each gateway model has: the acceptance check expects 2 unless its table names the model (docs/acceptance.md).',
+  },
+  {
     topic: 'Backup dates',
     decision:
       "A backup date is an ISO 8601 local date-time without a zone; the app reads it as UTC and shows it in the laptop's time zone.",

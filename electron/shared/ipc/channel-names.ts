@@ -94,6 +94,11 @@ export const CHANNEL_NAMES = [
   'runbooks:export',
   'runbooks:import',
   'runbooks:run',
+  // acceptance (domains/acceptance.ts)
+  'acceptance:start',
+  'acceptance:status',
+  'acceptance:cards',
+  'acceptance:offline',
 ] as const;
 
 /** Every event name of the contract. */
@@ -123,4 +128,6 @@ export const EVENT_NAME_LIST = [
   'customers:changed',
   // runbooks (domains/runbooks.ts)
   'runbook:progress',
+  // acceptance (domains/acceptance.ts)
+  'acceptance:progress',
 ] as const;

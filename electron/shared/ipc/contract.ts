@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { customersChannels, customersEvents } from './domains/customers';
+import { acceptanceChannels, acceptanceEvents } from './domains/acceptance';
 import { gatewaysChannels, gatewaysEvents } from './domains/gateways';
 import { integrationsChannels, integrationsEvents } from './domains/integrations';
 import { commissioningChannels, commissioningEvents, RiskConfirmationSchema } from './domains/commissioning';
@@ -135,6 +136,7 @@ export const contract = {
   ...customerSettingsChannels,
   ...customersChannels,
   ...runbooksChannels,
+  ...acceptanceChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Every event main pushes to the renderer: name → zod payload. */
@@ -151,6 +153,7 @@ export const events = {
   ...customerSettingsEvents,
   ...customersEvents,
   ...runbooksEvents,
+  ...acceptanceEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 /** A channel name of the contract. */

@@ -142,6 +142,34 @@ export const GatewaySectionSchema = SectionBodySchema.extend({
 /** A gateway's section. */
 export type GatewaySectionModel = z.infer<typeof GatewaySectionSchema>;
 
+/** A verdict of the acceptance check: its kind (for its colour) and its words. */
+export const VerdictModelSchema = z.object({ verdict: z.string(), words: z.string() });
+/** A verdict of the acceptance check. */
+export type VerdictModel = z.infer<typeof VerdictModelSchema>;
+
+/** The acceptance page: each gateway's latest check before leaving, with before → after where it was re-run. */
+export const AcceptancePageSchema = z.object({
+  cards: z.array(
+    z.object({
+      name: z.string(),
+      verdict: VerdictModelSchema,
+      checked: z.string(),
+      before: z.object({ at: z.string(), verdict: VerdictModelSchema }).optional(),
+      items: z.array(
+        z.object({
+          label: z.string(),
+          before: VerdictModelSchema.optional(),
+          verdict: VerdictModelSchema,
+          findings: z.array(z.string()),
+          fix: z.string().optional(),
+        }),
+      ),
+    }),
+  ),
+});
+/** The acceptance page. */
+export type AcceptancePageModel = z.infer<typeof AcceptancePageSchema>;
+
 /** The site report as data. */
 export const ReportModelSchema = z.object({
   title: z.string(),
@@ -157,6 +185,8 @@ export const ReportModelSchema = z.object({
   /** Work that names no gateway of the visit. */
   other: SectionBodySchema.optional(),
   photos: z.array(z.object({ src: z.string(), caption: z.string(), when: z.string().optional() })),
+  /** The journal's acceptance checks (issue "Before you leave"), when the visit has one. */
+  acceptance: AcceptancePageSchema.optional(),
   acknowledgement: z.object({
     notes: z.string(),
     technicianName: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TriageResultSchema } from '../terminal/triage-schemas';
 import { RunbookStepStatusSchema } from '../terminal/runbook-schemas';
+import { AcceptanceCardSchema } from './acceptance-card';
 
 const Text = z.string().max(10_000);
 const Name = z.string().max(200);
@@ -232,6 +233,14 @@ export const VisitEntrySchema = z.discriminatedUnion('kind', [
       /** What was typed (a serial console's Gateway field) and the gateway the technician picked for it. */
       typed: Name,
       gateway: GatewayIdentitySchema,
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('acceptance'),
+      /** A site acceptance check's card: taken when the check finished, or cancelled ("not finished"). */
+      gateway: GatewayIdentitySchema,
+      card: AcceptanceCardSchema,
     })
     .strict(),
   z
