@@ -1,11 +1,7 @@
-import { isCommandName, isEndpointName, type CommandRequest, type EndpointRequest } from '../shared/api';
-import { CALL_TIME_LIMITS_MS } from '../shared/api/timeouts';
 import { EventHub } from '../shared/ipc/event-hub';
-import { IpcError } from '../shared/ipc/result';
+import type { IpcError } from '../shared/ipc/result';
 import type { HandlerTable } from '../shared/ipc/router';
-import type { Notice, Profile, ProfileDraft } from '../shared/ipc/schemas';
-import type { ServerStatus } from '../shared/ipc/contract';
-import { createServerFetch } from '../services/api';
+import type { Notice, Profile } from '../shared/ipc/schemas';
 import { AuditLog } from '../services/audit';
 import { checkDataFolder, removeStaleTemporaryFiles } from '../services/files/data-folder';
 import { CommandService, type GatewayCommander } from '../services/commands';
@@ -17,7 +13,17 @@ import { RelayPasswords, RootPasswords } from '../services/terminals/terminal-se
 import { createAppTerminals, type AppTerminalsOptions, type TerminalManager } from '../services/terminals';
 import { createGatewaysHandlers } from './domains/gateways';
 import { createIntegrationsHandlers } from './domains/integrations';
-import { createCommissioningHandlers, type CommissioningOptions } from './domains/commissioning';
+import { createAppHandlers } from './domains/app';
+import { createApiHandlers } from './domains/api';
+import { createCommandsHandlers } from './domains/commands';
+import type { CommissioningOptions } from './domains/engines';
+import { FieldMeasurements } from './domains/field-measurements';
+import { createFleetHandlers } from './domains/fleet';
+import { createProfilesHandlers } from './domains/profiles';
+import { createReportsHandlers } from './domains/reports';
+import { createServerSessionHandlers } from './domains/server-session';
+import { createTasksHandlers } from './domains/tasks';
+import { createWizardsHandlers } from './domains/wizards';
 import { createSitePackHandlers } from './domains/site-pack';
 import { createTerminalsHandlers } from './domains/terminals';
 import { createVisitHandlers } from './domains/visit';
@@ -31,7 +37,8 @@ import {
 import { createVisitGateways, type VisitGateways } from './visit-gateways';
 import { CallCancellation } from './call-cancellation';
 import { mapServiceError } from './error-mapping';
-import { ServerWatch, type ServerCheckOutcome } from './server-watch';
+import { ServerReachability } from './server-reachability';
+import type { ServerWatch } from './server-watch';
 import { SessionController, type SessionAccount, type SessionEndReason } from './session-controller';
 import type { SessionFactory } from './session-port';
 import { SYSTEM_CLOCK, type Clock } from '../shared/clock';
@@ -77,15 +84,6 @@ function accountKey(account: SessionAccount): string {
   return JSON.stringify([account.profileId, account.username]);
 }
 
-/** Error codes that mean the server could not be reached (as opposed to refusing what was remembered). */
-const UNREACHABLE_CODES = new Set(['NETWORK', 'TIMEOUT']);
-
-/**
- * Endpoints only the session may call: their answers are token pairs, which must never reach the renderer
- * (it logs in through `session:login`).
- */
-export const SESSION_ONLY_ENDPOINTS: readonly string[] = ['login', 'refreshToken'];
-
 const SILENT_LOG: Log = { info: () => undefined, error: () => undefined };
 
 /**
@@ -106,6 +104,8 @@ export class FieldKitServices {
   readonly commands: CommandService;
   /** Finds any long call by id for `call:cancel` (each domain adds the calls it keeps). */
   private readonly cancellation = new CallCancellation();
+  /** Whether the server answers while the app works without it; its watch is `serverWatch`. */
+  private readonly reachability: ServerReachability;
   /** The last answers of the list and gateway-page reads, per profile, for offline use. */
   readonly offlineCache: OfflineCache;
   /** The profiles' relay passwords (keychain, or memory in session-only mode); answers only "stored or not". */
@@ -128,8 +128,6 @@ export class FieldKitServices {
   /** The open visit's journal as the command path's second recorder: every gateway change, step and fleet row. */
   readonly journal: VisitCommandJournal;
   private readonly notices: Notice[] = [];
-  /** What the last quiet check of the server found (null before any). */
-  private lastServerStatus: ServerStatus | null = null;
   /** The last user signed in on each profile in this run (before that: the profile's saved user name). */
   private readonly lastUsers = new Map<string, string>();
   private terminalManager: TerminalManager | undefined;
@@ -181,11 +179,6 @@ export class FieldKitServices {
       recorder: this.visits,
       resolve: this.visitGateways.resolve,
     });
-    this.serverWatch = new ServerWatch({
-      check: () => this.checkServer(),
-      onOutcome: (outcome) => this.reportServer(outcome),
-      intervalMs: options.serverCheckIntervalMs,
-    });
     this.sessions = new SessionController({
       profiles: this.profiles,
       credentials: options.credentials.store,
@@ -196,6 +189,16 @@ export class FieldKitServices {
       onSessionEnding: (_account, reason) => this.endServerWork(reason),
       onSessionStarted: (account) => this.startAccountWork(account),
     });
+    this.reachability = new ServerReachability({
+      sessions: this.sessions,
+      profiles: this.profiles,
+      events: this.events,
+      log: this.log,
+      createFetch: options.createFetch,
+      intervalMs: options.serverCheckIntervalMs,
+      clock: this.clock,
+    });
+    this.serverWatch = this.reachability.watch;
     this.handlers = this.buildHandlers();
   }
 
@@ -307,237 +310,66 @@ export class FieldKitServices {
   }
 
   /**
-   * One quiet check of the selected profile's server: first a bare request to its address (no sign-in traffic
-   * while it is away), then, once it answers, the remembered session is resumed when there is one. Never throws;
-   * a session already there counts as resumed once the server answers.
+   * The handler of every channel: each domain registers its handlers from electron/app/domains/<domain>.ts,
+   * given only what it uses. Add a domain with one line here.
    */
-  private async checkServer(): Promise<ServerCheckOutcome> {
-    const profileId = this.sessions.summary()?.profileId ?? this.profiles.list().selectedId;
-    if (!profileId) return 'unreachable';
-    if (!(await this.isServerAnswering(profileId))) return 'unreachable';
-    if (this.sessions.summary()) return 'resumed';
-    try {
-      return (await this.sessions.resume(profileId)) ? 'resumed' : 'reachable';
-    } catch (error) {
-      return UNREACHABLE_CODES.has(mapServiceError(error)?.code ?? '') ? 'unreachable' : 'reachable';
-    }
-  }
-
-  /** True when the profile's server answers a HEAD of its address at all (any HTTP status, even an untrusted certificate). */
-  private async isServerAnswering(profileId: string): Promise<boolean> {
-    const profile = this.profiles.get(profileId);
-    const probe =
-      this.options.createFetch?.(profile) ??
-      createServerFetch({ pinnedSha256: profile.trustedCertificateSha256 });
-    try {
-      await probe(profile.baseUrl, {
-        method: 'HEAD',
-        signal: AbortSignal.timeout(CALL_TIME_LIMITS_MS.serverProbe),
-      });
-      return true;
-    } catch (error) {
-      // An untrusted certificate is still a server answering: signing in will say what to do about it.
-      return mapServiceError(error)?.code === 'CERTIFICATE_UNTRUSTED';
-    }
-  }
-
-  private reportServer(outcome: ServerCheckOutcome): ServerStatus | null {
-    const profileId = this.sessions.summary()?.profileId ?? this.profiles.list().selectedId;
-    if (!profileId) return null;
-    this.log.info(`server check for ${profileId}: ${outcome}`);
-    const status = { profileId, outcome, at: this.now() };
-    this.lastServerStatus = status;
-    this.events.emit('server:status', status);
-    return status;
-  }
-
-  /** Starts watching the server when `error` says it cannot be reached (a read failed mid-session), and rethrows it. */
-  private watchIfUnreachable(error: unknown): never {
-    if (UNREACHABLE_CODES.has(mapServiceError(error)?.code ?? '')) this.serverWatch.start();
-    throw error;
-  }
-
-  /** Resumes a remembered session; when the server cannot be reached (or nothing is remembered) starts watching it. */
-  private async resumeSession(profileId: string) {
-    try {
-      const resumed = await this.sessions.resume(profileId);
-      if (resumed) this.serverWatch.stop();
-      else this.serverWatch.start();
-      return resumed;
-    } catch (error) {
-      this.watchIfUnreachable(error);
-    }
-  }
-
-  /**
-   * The profile as the renderer sees it: with whether a relay password is stored, never the password. A profile
-   * without a relay has none (saving one without a relay clears it), so the keychain is asked only for profiles
-   * with a relay: a slow keychain never holds up the login screen's list of plain profiles. A keychain that cannot
-   * be read leaves the flag out (unknown) rather than failing the profile list.
-   */
-  private async describeProfile(profile: Profile): Promise<Profile> {
-    if (!profile.relay) return { ...profile, relayPasswordStored: false };
-    try {
-      return { ...profile, relayPasswordStored: await this.relayPasswords.isStored(profile.id) };
-    } catch (error) {
-      this.log.error('the keychain could not say whether a relay password is stored', error);
-      return profile;
-    }
-  }
-
-  /**
-   * Saves the profile, then its relay password when the draft carries one (null clears it). A profile without a
-   * relay keeps no relay password: clearing the relay clears it too. A keychain that refuses the password leaves
-   * the profile saved, answered as "not stored", with a KEYCHAIN_WRITE_FAILED notice.
-   */
-  private async saveProfile(draft: ProfileDraft): Promise<Profile> {
-    const { relayPassword, relayPasswordStored: _ignored, ...fields } = draft;
-    const saved = await this.profiles.save(fields);
-    const password = saved.relay ? relayPassword : null;
-    if (password === undefined) return this.describeProfile(saved);
-    try {
-      await this.relayPasswords.set(saved.id, password);
-    } catch (error) {
-      // The profile is saved (a retry must not add it twice): its answer reads "not stored" and a notice says why.
-      // The keychain's error names the account at most, never the secret.
-      this.log.error('the keychain refused the relay password', error);
-      this.addNotice({
-        code: 'KEYCHAIN_WRITE_FAILED',
-        message: `The profile "${saved.name}" was saved, but the keychain did not ${password === null ? 'remove' : 'store'} its relay password. Edit the profile and try again.`,
-      });
-    }
-    return this.describeProfile(saved);
-  }
-
   private buildHandlers(): HandlerTable {
-    const { options, profiles, sessions } = this;
+    const { options, profiles, sessions, events, audit, journal, log, cancellation } = this;
+    const { offlineCache, sitePacks, rootPasswords, reachability } = this;
+    const terminals = () => this.terminalManager;
+    const addShutdownHook = (hook: ShutdownHook) => this.addShutdownHook(hook);
+    const lastUserOf = (profileId: string) => this.lastUserOf(profileId);
+    const engines = {
+      sessions,
+      gatewayTransport: this.gatewayTransport,
+      audit,
+      journal,
+      timing: options.commissioning?.timing,
+    };
+    const measurements = new FieldMeasurements(() => sessions.summary()?.username);
     return {
-      'app:info': () => ({
+      ...createAppHandlers({
         version: options.version,
         mode: options.mode,
         keychain: options.credentials.keychain,
+        notices: () => this.notices,
       }),
-      'app:notices': () => ({ notices: [...this.notices] }),
-      'profiles:list': async () => {
-        const { profiles: list, selectedId } = profiles.list();
-        return {
-          profiles: await Promise.all(list.map((profile) => this.describeProfile(profile))),
-          selectedId,
-        };
-      },
-      'profiles:save': (draft) => this.saveProfile(draft),
-      'profiles:delete': async ({ id }) => {
-        if (sessions.summary()?.profileId === id) await sessions.logout();
-        await profiles.delete(id);
-        await sessions.deleteSecrets(id);
-        await this.relayPasswords.set(id, null);
-        await this.rootPasswords.forgetProfile(id);
-        return null;
-      },
-      'profiles:select': async ({ id }) => {
-        await profiles.select(id);
-        return null;
-      },
-      'profiles:trust-certificate': async ({ id, sha256 }) =>
-        this.describeProfile(await profiles.trustCertificate(id, sha256)),
-      'session:login': async (input) => {
-        const summary = await sessions.login(input);
-        this.serverWatch.stop();
-        return summary;
-      },
-      'session:resume': ({ profileId }) => this.resumeSession(profileId),
-      'session:get': () => sessions.summary(),
-      'server:check': async () => {
-        await this.serverWatch.checkNow();
-        return this.lastServerStatus;
-      },
-      'session:logout': async ({ forgetPasswords }) => {
-        const profileId = sessions.summary()?.profileId;
-        await sessions.logout();
-        if (forgetPasswords && profileId) await this.rootPasswords.forgetProfile(profileId);
-        return null;
-      },
-      'api:call': async ({ endpoint, params, query, body }) => {
-        if (!isEndpointName(endpoint)) {
-          throw new IpcError('INVALID_INPUT', 'Unknown API endpoint.', [
-            { path: 'endpoint', message: `No endpoint named ${endpoint}` },
-          ]);
-        }
-        if (SESSION_ONLY_ENDPOINTS.includes(endpoint)) {
-          throw new IpcError('FORBIDDEN', 'Sign in through the sign-in screen; tokens stay in Field Kit.');
-        }
-        // The parts come from the wire unchecked; the API client validates them against the endpoint's schemas
-        // before anything is sent, so they are typed as the endpoint's here.
-        const request = { params, query, body } as EndpointRequest<typeof endpoint>;
-        const answer = await sessions
-          .requireSession()
-          .call(endpoint, request)
-          .catch((error: unknown) => this.watchIfUnreachable(error));
-        const profileId = sessions.summary()?.profileId;
-        if (profileId && this.offlineCache.isCached(endpoint)) {
-          // The answer goes back at once; the cache is written behind it, and a cache that cannot be written
-          // must not fail the read it caches.
-          void this.offlineCache
-            .put(profileId, { endpoint, params, query }, answer)
-            .catch((error: unknown) => this.log.error(`offline cache write failed for ${endpoint}`, error));
-        }
-        return answer;
-      },
-      'call:cancel': ({ callId }) => {
-        this.cancellation.cancel(callId);
-        return null;
-      },
-      'gateway:command': async ({ gatewayId, command, body, confirmation }) => {
-        if (!isCommandName(command)) {
-          throw new IpcError('INVALID_INPUT', 'Unknown gateway command.', [
-            { path: 'command', message: `No gateway command named ${command}` },
-          ]);
-        }
-        const summary = sessions.summary();
-        // The console's disruptive commands and lockouts are confirmed like the wizards' (risk-guards.ts). The
-        // body is unchecked here; the API client validates it against the command's schema before sending.
-        try {
-          return await this.commands.send({
-            gatewayId,
-            name: command,
-            body: body as CommandRequest<typeof command>,
-            guard: { confirmation },
-            recordsAnswer: true,
-            ...(summary ? { caller: { profileId: summary.profileId, user: summary.username } } : {}),
-            describeFailure: (error) =>
-              mapServiceError(error)?.message ?? (error instanceof Error ? error.message : String(error)),
-            onRecordError: (error) => this.log.error(`audit write failed for ${command}`, error),
-          });
-        } catch (error) {
-          throw mapServiceError(error) ?? error;
-        }
-      },
-      // Each domain registers its handlers from electron/app/domains/<domain>.ts, given only what it uses.
-      ...createGatewaysHandlers({
-        sessions,
+      ...createProfilesHandlers({
         profiles,
-        offlineCache: this.offlineCache,
-        sitePacks: this.sitePacks,
-        log: this.log,
+        sessions,
+        relayPasswords: this.relayPasswords,
+        rootPasswords,
+        log,
+        addNotice: (notice) => this.addNotice(notice),
       }),
+      ...createServerSessionHandlers({ sessions, reachability, rootPasswords }),
+      ...createApiHandlers({ sessions, offlineCache, reachability, log }),
+      ...createCommandsHandlers({ sessions, commands: this.commands, cancellation, log }),
+      ...createGatewaysHandlers({ sessions, profiles, offlineCache, sitePacks, log }),
       ...createIntegrationsHandlers(),
-      ...createCommissioningHandlers({
-        sessions,
-        cancellation: this.cancellation,
-        gatewayTransport: this.gatewayTransport,
-        profiles,
-        events: this.events,
-        audit: this.audit,
-        journal: this.journal,
-        sitePacks: this.sitePacks,
-        log: this.log,
-        terminals: () => this.terminalManager,
-        reports: options.commissioning,
-        addShutdownHook: (hook) => this.addShutdownHook(hook),
-        lastUserOf: (profileId) => this.lastUserOf(profileId),
-        visits: this.visits,
+      ...createWizardsHandlers({ ...engines, cancellation, events, terminals, addShutdownHook }),
+      ...createTasksHandlers({
+        ...engines,
+        cancellation,
+        events,
+        measurements,
+        addShutdownHook,
+        clock: this.clock,
       }),
-      ...createTerminalsHandlers({ terminals: () => this.terminalManager, log: this.log }),
+      ...createFleetHandlers({ ...engines, cancellation, events, log, addShutdownHook }),
+      ...createReportsHandlers({
+        sessions,
+        profiles,
+        audit,
+        sitePacks,
+        measurements,
+        terminals,
+        reports: options.commissioning,
+        lastUserOf,
+        visits: this.visits,
+        clock: this.clock,
+      }),
+      ...createTerminalsHandlers({ terminals, log }),
       ...createVisitHandlers({
         visits: this.visits,
         gateways: this.visitGateways,
@@ -545,13 +377,13 @@ export class FieldKitServices {
       }),
       ...createSitePackHandlers({
         sessions,
-        cancellation: this.cancellation,
+        cancellation,
         commands: this.commands,
         profiles,
-        events: this.events,
-        sitePacks: this.sitePacks,
-        rootPasswords: this.rootPasswords,
-        log: this.log,
+        events,
+        sitePacks,
+        rootPasswords,
+        log,
         concurrency: options.sitePackConcurrency,
       }),
     };

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { startSimulator, type SimulatorSettingsInput } from '../../simulator';
 import { DemoConsoleBinding } from '../../simulator/serial';
 import { demoProfileFields, demoTerminals } from '../app/demo-terminals';
-import type { CommissioningOptions } from '../app/domains/commissioning';
+import type { CommissioningOptions } from '../app/domains/engines';
 import { ChromiumPdfPrinter } from './chromium-pdf-printer';
 import { createDefaultSession, FieldKitServices, type Log } from '../app';
 import {

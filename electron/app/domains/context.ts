@@ -6,6 +6,9 @@ import type { ProfileStore } from '../../services/profiles';
 /** One handler per channel of a domain table. */
 export type DomainHandlers<Table> = { [C in keyof Table & Channel]: Handler<C> };
 
+/** One handler for each channel named (for channels the contract declares itself rather than a domain table). */
+export type ChannelHandlers<Names extends Channel> = { [C in Names]: Handler<C> };
+
 /** Who is signed in, and the session to call the server with (the session controller has it). */
 export type SignedInSession = Pick<SessionController, 'summary' | 'requireSession'>;
 

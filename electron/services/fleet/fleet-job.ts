@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter, setMaxListeners } from 'node:events';
 import type { AuditSink } from '../audit';
-import type {
-  FleetRowStatusView,
-  FleetRowView,
-  FleetTargetInput,
-} from '../../shared/ipc/domains/commissioning';
+import type { FleetRowStatusView, FleetRowView, FleetTargetInput } from '../../shared/ipc/domains/fleet';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import { gatewayCommands } from '../../shared/api';
-import { FleetRowStatusSchema } from '../../shared/ipc/domains/commissioning';
+import { FleetRowStatusSchema } from '../../shared/ipc/domains/fleet';
 import { ApiError } from '../api';
 import { describeError, isCancellation, isTransient } from '../commissioning/gateway-errors';
 import { CommandService, type CommandJournal, type SentRecord } from '../commands/command-service';

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { gatewaysChannels, gatewaysEvents } from './domains/gateways';
 import { integrationsChannels, integrationsEvents } from './domains/integrations';
-import { commissioningChannels, commissioningEvents, RiskConfirmationSchema } from './domains/commissioning';
+import { wizardsChannels, wizardsEvents } from './domains/wizards';
+import { tasksChannels, tasksEvents } from './domains/tasks';
+import { fleetChannels, fleetEvents } from './domains/fleet';
+import { reportsChannels } from './domains/reports';
+import { RiskConfirmationSchema } from './domains/risk';
 import { sitePackChannels, sitePackEvents } from './domains/site-pack';
 import { terminalsChannels, terminalsEvents } from './domains/terminals';
 import { visitChannels, visitEvents } from './domains/visit';
@@ -125,7 +129,10 @@ export const contract = {
   // Each domain keeps its channels in electron/shared/ipc/domains/<domain>.ts.
   ...gatewaysChannels,
   ...integrationsChannels,
-  ...commissioningChannels,
+  ...wizardsChannels,
+  ...tasksChannels,
+  ...fleetChannels,
+  ...reportsChannels,
   ...terminalsChannels,
   ...sitePackChannels,
   ...visitChannels,
@@ -138,7 +145,9 @@ export const events = {
   'server:status': ServerStatusSchema,
   ...gatewaysEvents,
   ...integrationsEvents,
-  ...commissioningEvents,
+  ...wizardsEvents,
+  ...tasksEvents,
+  ...fleetEvents,
   ...terminalsEvents,
   ...sitePackEvents,
   ...visitEvents,

@@ -10,7 +10,7 @@ import type {
 import type { EndpointAnswer, EndpointName, EndpointRequest } from '../../../electron/shared/api/endpoints';
 import type { CommandName, CommandRequest, CommandResponse } from '../../../electron/shared/api/commands';
 import type { GatewayTaskAnswer } from '../../../electron/shared/ipc/domains/gateway-task-answers';
-import type { WizardName } from '../../../electron/shared/ipc/domains/commissioning';
+import type { WizardName } from '../../../electron/shared/ipc/domains/wizards';
 import type { WizardEditOf, WizardStateOf } from '../../../electron/shared/ipc/domains/wizard-shapes';
 import { SYSTEM_CLOCK, type Clock } from '../../../electron/shared/clock';
 import { decodeEventFrame } from '../../../electron/shared/ipc/event-frame';

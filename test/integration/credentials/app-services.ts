@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { createDefaultSession, FieldKitServices } from '../../../electron/app';
-import type { CommissioningOptions } from '../../../electron/app/domains/commissioning';
+import type { CommissioningOptions } from '../../../electron/app/domains/engines';
 import type { OpenedCredentialStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FieldKitServices, type SessionFacts, type SessionPort } from '../../../electron/app';
 import { CallCancellation } from '../../../electron/app/call-cancellation';
-import { createCommissioningHandlers } from '../../../electron/app/domains/commissioning';
+import { createWizardsHandlers } from '../../../electron/app/domains/wizards';
 import type { CommandCallOptions } from '../../../electron/services/commands';
 import { CancelledError } from '../../../electron/services/commissioning';
 import { MemoryStore } from '../../../electron/services/credentials';
@@ -425,19 +425,15 @@ describe('the SSH lockout guard and the terminals', () => {
     };
   }
 
-  /** The commissioning handlers over this test's services, with the terminal sessions given. */
+  /** The wizard handlers over this test's services, with the terminal sessions given. */
   function handlersWith(terminals: TerminalInfo[]) {
-    return createCommissioningHandlers({
+    return createWizardsHandlers({
       sessions: services.sessions,
       gatewayTransport: services.gatewayTransport,
       cancellation: new CallCancellation(),
-      profiles: services.profiles,
       events: services.events,
       audit: services.audit,
-      sitePacks: services.sitePacks,
-      log: services.log,
-      terminals: () => ({ list: () => terminals, triages: () => [] }),
-      lastUserOf: () => undefined,
+      terminals: () => ({ list: () => terminals }),
       addShutdownHook: (hook) => services.addShutdownHook(hook),
     });
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BackupSchema, gatewayCommands } from '../../api/commands';
-import type { GatewayTask } from './commissioning';
+import type { GatewayTask } from './tasks';
 
 /** How a gateway task that changes the gateway ended, in words; `waitedMs` is how long the gateway was away. */
 export const TaskResultSchema = z.object({

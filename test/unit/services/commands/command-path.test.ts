@@ -54,8 +54,8 @@ describe('the path of a gateway command from IPC to fetch', () => {
         (line) => !/^\S+: (readonly )?gatewayTransport(: GatewayCommander;|,)$/.test(line),
       ),
     ).toEqual([
-      'electron/app/domains/commissioning.ts: return { commander: gatewayTransport, profileId, user, audit, journal, ...limits };',
-      'electron/app/domains/commissioning.ts: const meter = new RfMeter({ commander: gatewayTransport, gatewayId, intervalMs });',
+      'electron/app/domains/engines.ts: return { commander: dependencies.gatewayTransport, profileId, user, audit, journal, ...limits };',
+      'electron/app/domains/tasks.ts: const meter = new RfMeter({ commander: dependencies.gatewayTransport, gatewayId, intervalMs });',
       'electron/app/field-kit-services.ts: this.gatewayTransport = {',
       'electron/app/field-kit-services.ts: transport: this.gatewayTransport,',
       'electron/app/field-kit-services.ts: gatewayTransport: this.gatewayTransport,',
