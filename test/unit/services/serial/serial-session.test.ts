@@ -5,7 +5,8 @@ import { SYSTEM_CLOCK } from '../../../../electron/shared/clock';
 import { describe, expect, it } from 'vitest';
 import type { OpenOptions, SetOptions } from '../../../../electron/shared/serial/binding-types';
 import { parseSerialOpenOptions } from '../../../../electron/services/serial/options';
-import { DISCONNECTED_BY_USER, SerialSession } from '../../../../electron/services/serial/serial-session';
+import { SerialSession } from '../../../../electron/services/serial/serial-session';
+import { DISCONNECTED_BY_USER } from '../../../../electron/services/serial/serial-port-words';
 import { ManualClock } from '../../../helpers/manual-clock';
 import { createPortInfo, FakeBinding } from './fake-binding';
 
