@@ -104,7 +104,7 @@ export default tseslint.config(
       // bindings-cpp's autoDetect() as the binding interface restated in electron/shared/serial (ADR 0007).
       'electron/services/serial/serial-ports.ts',
       // The browser's WebSocket and window, as the parts of them the transport uses.
-      'renderer/src/lib/ipc.ts',
+      'renderer/src/lib/transport.ts',
       // The end-to-end tests' terminal probe, which only test code sets on window.
       'renderer/src/lib/components/TerminalPane.svelte',
     ],

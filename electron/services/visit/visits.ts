@@ -20,39 +20,13 @@ import {
   sniffImageType,
 } from '../reports/visit-photos';
 import { JournalFile, readBounded, readJournalBytes, sha256Hex } from './journal-file';
+import { describeVisit, emptyState, fold, type VisitPhotoFile, type VisitState } from './visit-state';
 
 /** File name of a visit's journal in its folder (and in an exported bundle). */
 export const JOURNAL_FILE_NAME = 'journal.jsonl';
 
 const VISIT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PHOTO_EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png' } as const;
-
-/** A photo kept with a visit, as its `photo-attached` entry names it. */
-export type VisitPhotoFile = Extract<VisitEntry, { kind: 'photo-attached' }>['photo'];
-
-/** A visit as its journal tells it: its fields, whether it is open, its photos and its chain's head. */
-export interface VisitState {
-  id: string;
-  site?: string;
-  customer?: string;
-  technician?: string;
-  title?: string;
-  customerRepresentative?: string;
-  notes?: string;
-  arrivedAt: number;
-  departedAt?: number;
-  /** Opened by the first action rather than by the technician: to be named. */
-  implicit: boolean;
-  isOpen: boolean;
-  /** Why nothing more can be recorded in it (a chain that does not verify); undefined when it takes entries. */
-  readOnlyReason?: string;
-  entryCount: number;
-  /** SHA-256 of its last entry: the head of its chain. */
-  headHash: string;
-  photos: VisitPhotoFile[];
-  profileId?: string;
-  user?: string;
-}
 
 /** Something to tell the technician about the visits on disk (a damaged tail kept aside, a broken chain). */
 export interface VisitNotice {
@@ -99,57 +73,6 @@ export interface VisitsOptions {
   clock?: Pick<Clock, 'now'>;
 }
 
-/** Folds one entry into a visit's state. */
-function fold(state: VisitState, line: JournalLine): void {
-  state.entryCount = line.seq + 1;
-  state.headHash = line.hash;
-  const parsed = VisitEntrySchema.safeParse(line.entry);
-  // An entry a later version wrote counts in the chain but changes no field this version knows.
-  if (!parsed.success) return;
-  const entry = parsed.data;
-  switch (entry.kind) {
-    case 'visit-opened':
-      Object.assign(state, {
-        implicit: entry.implicit,
-        arrivedAt: entry.arrivedAt,
-        isOpen: true,
-        ...(entry.site !== undefined ? { site: entry.site } : {}),
-        ...(entry.customer !== undefined ? { customer: entry.customer } : {}),
-        ...(entry.technician !== undefined ? { technician: entry.technician } : {}),
-        ...(entry.profileId !== undefined ? { profileId: entry.profileId } : {}),
-        ...(entry.user !== undefined ? { user: entry.user } : {}),
-      });
-      return;
-    case 'visit-closed':
-      state.isOpen = false;
-      state.departedAt = entry.departedAt;
-      return;
-    case 'fields-edited':
-      Object.assign(state, entry.fields);
-      return;
-    case 'photo-attached':
-      state.photos.push(entry.photo);
-      return;
-    case 'photo-removed':
-      state.photos = state.photos.filter((photo) => photo.photoId !== entry.photoId);
-      return;
-    default:
-      return;
-  }
-}
-
-function emptyState(id: string): VisitState {
-  return {
-    id,
-    arrivedAt: 0,
-    implicit: false,
-    isOpen: false,
-    entryCount: 0,
-    headHash: GENESIS_HASH,
-    photos: [],
-  };
-}
-
 /** Flushes a folder's entries to the disk, so a file just created in it is found after a power loss. */
 async function syncFolder(path: string): Promise<void> {
   const handle = await openFile(path, 'r');
@@ -158,11 +81,6 @@ async function syncFolder(path: string): Promise<void> {
   } finally {
     await handle.close();
   }
-}
-
-/** A visit's site in words for messages: its site, else when it started. */
-function describeVisit(state: VisitState): string {
-  return state.site ? `the visit at ${state.site}` : 'the visit not yet named';
 }
 
 /**
