@@ -4,6 +4,7 @@ import { describeRelay, startSimulator } from './index';
 import { attachSerialConsole, parseSerialAttachment, type AttachedSerialConsole } from './serial';
 import { SimulatorSettingsSchema, type SimulatorSettingsInput } from './options';
 import { createTenant } from './tenant';
+import { SYSTEM_CLOCK } from '../electron/shared/clock';
 
 /** Exit status for bad flags. */
 const USAGE_ERROR = 2;
@@ -144,7 +145,7 @@ async function main(): Promise<void> {
       devices: resolved.devices,
       customers: resolved.customers,
       offlineFraction: resolved.offlineFraction,
-      nowMs: Date.now(),
+      nowMs: SYSTEM_CLOCK.now(),
     });
     process.stdout.write(
       `${JSON.stringify(describeFixture(tenant, describeRelay(resolved.relayPort || null)), null, 2)}\n`,

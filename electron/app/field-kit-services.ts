@@ -65,6 +65,8 @@ export interface FieldKitServicesOptions {
   createFetch?: (profile: Profile) => typeof fetch;
   /** The wait between quiet checks of an unreachable server (default 10 s; tests shorten it). */
   serverCheckIntervalMs?: number;
+  /** The time and timers of those checks (tests: a ManualClock); default: the wall clock's, not keeping Node alive. */
+  serverWatchClock?: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
   /** Requests a site pack preparation keeps in flight (default 8). */
   sitePackConcurrency?: number;
   /** Where site reports go and which PDF printer makes them; none: `report:export` says reports are not set up. */
@@ -197,6 +199,7 @@ export class FieldKitServices {
       createFetch: options.createFetch,
       intervalMs: options.serverCheckIntervalMs,
       clock: this.clock,
+      watchClock: options.serverWatchClock,
     });
     this.serverWatch = this.reachability.watch;
     this.handlers = this.buildHandlers();

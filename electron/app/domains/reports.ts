@@ -75,8 +75,8 @@ async function packedFacts(
 }
 
 /** The photos of visits live beside the reports, one folder per profile and visit. */
-function photosOf(options: CommissioningOptions): VisitPhotos {
-  return new VisitPhotos(join(options.reportsDir, 'visit-photos'));
+function photosOf(options: CommissioningOptions, clock: Pick<Clock, 'now'>): VisitPhotos {
+  return new VisitPhotos(join(options.reportsDir, 'visit-photos'), clock);
 }
 
 /** Handlers of the audit log, site report and visit photo channels (electron/shared/ipc/domains/reports.ts). */
@@ -147,7 +147,7 @@ export function createReportsHandlers({
             )
           : undefined;
         const photos = [
-          ...(await photosOf(options).readAll(profileId, input.startedAt)),
+          ...(await photosOf(options, clock).readAll(profileId, input.startedAt)),
           ...(evidence?.photos ?? []),
         ];
         const visit = await collectVisit({
@@ -203,22 +203,22 @@ export function createReportsHandlers({
     'report:photos': ({ startedAt }) =>
       mapped(async () => {
         const options = requireReports();
-        return { photos: await photosOf(options).list(signedInProfile(), startedAt) };
+        return { photos: await photosOf(options, clock).list(signedInProfile(), startedAt) };
       }),
     'report:photo': ({ startedAt, id }) =>
       mapped(async () => {
-        const photo = await photosOf(requireReports()).read(signedInProfile(), startedAt, id);
+        const photo = await photosOf(requireReports(), clock).read(signedInProfile(), startedAt, id);
         if (!photo) throw new IpcError('NOT_FOUND', 'This photo is no longer kept with the visit.');
         return { mimeType: photo.mimeType, base64: photo.base64 };
       }),
     'report:photo-add': ({ startedAt, caption, base64 }) =>
       mapped(async () => {
-        const photos = photosOf(requireReports());
+        const photos = photosOf(requireReports(), clock);
         return photos.add(signedInProfile(), startedAt, { caption, bytes: Buffer.from(base64, 'base64') });
       }),
     'report:photo-remove': ({ startedAt, id }) =>
       mapped(async () => {
-        await photosOf(requireReports()).remove(signedInProfile(), startedAt, id);
+        await photosOf(requireReports(), clock).remove(signedInProfile(), startedAt, id);
         return null;
       }),
   };

@@ -1,3 +1,4 @@
+import { SYSTEM_CLOCK } from '../../shared/clock';
 import type { SerialOpenOptionsInput } from '../../shared/terminal/serial-options';
 import type {
   OpenDirectInput,
@@ -58,11 +59,13 @@ export class TerminalManager {
 
   constructor(dependencies: TerminalManagerDependencies) {
     this.#dependencies = dependencies;
+    const clock = dependencies.clock ?? SYSTEM_CLOCK;
     this.#schedule =
       dependencies.schedule ??
-      ((callback, delayMs) => void (delayMs > 0 ? setTimeout(callback, delayMs) : setImmediate(callback)));
+      ((callback, delayMs) =>
+        void (delayMs > 0 ? clock.setTimeout(callback, delayMs) : setImmediate(callback)));
     this.#now = dependencies.now ?? (() => performance.now());
-    this.#wallClock = dependencies.wallClock ?? Date.now;
+    this.#wallClock = dependencies.wallClock ?? (() => clock.now());
     this.#serialWork = new SerialConsoleWork({
       ...dependencies,
       remember: (gatewayId, password) => this.#remember(gatewayId, password),

@@ -6,6 +6,7 @@ import type { FileTransferProgress, FileTransferProtocol } from '../serial/ymode
 import type { SerialTriageOptions } from '../serial/serial-triage';
 import type { TerminalSession, TerminalState } from '../terminal-core';
 import type { TerminalJournal } from '../visit';
+import type { Clock } from '../../shared/clock';
 
 /** Where the manager pushes `terminal:data` and `terminal:state` (the app's event hub). */
 export interface TerminalEventSink {
@@ -110,13 +111,15 @@ export interface TerminalManagerDependencies {
   /** Timeouts of serial triage (tests shorten them). */
   triage?: Pick<SerialTriageOptions, 'commandTimeoutMs' | 'promptTimeoutMs'>;
   /**
-   * Runs `callback` after `delayMs` (0: soon, after the current I/O — default setImmediate, else setTimeout);
-   * output is coalesced until then.
+   * Runs `callback` after `delayMs` (0: soon, after the current I/O — default setImmediate, else the clock's
+   * setTimeout); output is coalesced until then.
    */
   schedule?: (callback: () => void, delayMs: number) => void;
+  /** The clock whose timers pace output and whose time dates logs and states (default: the system clock). */
+  clock?: Pick<Clock, 'now' | 'setTimeout'>;
   /** Milliseconds on a monotonic clock (default performance.now). */
   now?: () => number;
-  /** Epoch milliseconds, for when session logs were opened and closed and states changed (default Date.now). */
+  /** Epoch milliseconds, for when session logs were opened and closed and states changed (default: the clock's). */
   wallClock?: () => number;
   log?: { error(message: string, error?: unknown): void };
   /**

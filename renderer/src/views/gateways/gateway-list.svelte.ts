@@ -1,4 +1,5 @@
 // Pages and bookkeeping are plain Maps and Sets on purpose: the `version` rune says when rows arrived, so 10,000
+import { appClock } from '../../lib/clock';
 // rows never become deep proxies.
 /* eslint-disable svelte/prefer-svelte-reactivity */
 import type { IpcClient } from '../../lib/ipc';
@@ -270,7 +271,7 @@ export class GatewayListState {
     this.loadFailures++;
     if (!RETRYABLE_CODES.has(error.code) || this.loadFailures > LOAD_RETRY_MAX_TRIES) return;
     const delay = Math.min(LOAD_RETRY_FIRST_MS * 2 ** (this.loadFailures - 1), LOAD_RETRY_MAX_MS);
-    this.retryAt = Date.now() + delay;
+    this.retryAt = appClock.now() + delay;
     this.#loadRetryTimer = setTimeout(() => {
       this.#loadRetryTimer = null;
       this.retryAt = null;
