@@ -39,8 +39,12 @@ import { CallCancellation } from './call-cancellation';
 import { mapServiceError } from './error-mapping';
 import { ServerReachability } from './server-reachability';
 import type { ServerWatch } from './server-watch';
-import { SessionController, type SessionAccount, type SessionEndReason } from './session-controller';
-import type { SessionFactory } from './session-port';
+import {
+  ServerSessionController,
+  type ServerSessionAccount,
+  type ServerSessionEndReason,
+} from './server-session-controller';
+import type { ServerSessionFactory } from './server-session-port';
 import { SYSTEM_CLOCK, type Clock } from '../shared/clock';
 import { formatReportDateTime } from '../shared/report/report-time';
 
@@ -59,7 +63,7 @@ export interface FieldKitServicesOptions {
   mode: 'electron' | 'browser';
   version: string;
   credentials: OpenedCredentialStore;
-  createSession: SessionFactory;
+  createSession: ServerSessionFactory;
   clock?: Pick<Clock, 'now'>;
   log?: Log;
   createFetch?: (profile: Profile) => typeof fetch;
@@ -74,7 +78,7 @@ export interface FieldKitServicesOptions {
 }
 
 /** What a reverse-SSH tab says once the end of the server session closed it. */
-const REVERSE_CLOSED_BECAUSE: Record<SessionEndReason, string> = {
+const REVERSE_CLOSED_BECAUSE: Record<ServerSessionEndReason, string> = {
   'sign-out': 'Closed at sign-out: reverse SSH needs a signed-in account.',
   expired:
     'Closed: the session with the server expired, and reverse SSH needs it. Sign in again to reopen it.',
@@ -82,7 +86,7 @@ const REVERSE_CLOSED_BECAUSE: Record<SessionEndReason, string> = {
 };
 
 /** The terminal manager's key for an account: the same user on another profile is another account. */
-function accountKey(account: SessionAccount): string {
+function accountKey(account: ServerSessionAccount): string {
   return JSON.stringify([account.profileId, account.username]);
 }
 
@@ -95,7 +99,7 @@ const SILENT_LOG: Log = { info: () => undefined, error: () => undefined };
 export class FieldKitServices {
   readonly events = new EventHub();
   readonly profiles: ProfileStore;
-  readonly sessions: SessionController;
+  readonly sessions: ServerSessionController;
   readonly handlers: HandlerTable;
   readonly log: Log;
   /** Every gateway command run from the console, per profile (append-only JSON lines, secrets redacted). */
@@ -181,7 +185,7 @@ export class FieldKitServices {
       recorder: this.visits,
       resolve: this.visitGateways.resolve,
     });
-    this.sessions = new SessionController({
+    this.sessions = new ServerSessionController({
       profiles: this.profiles,
       credentials: options.credentials.store,
       events: this.events,
@@ -302,12 +306,12 @@ export class FieldKitServices {
   }
 
   /** A server session is ending: closes the reverse-SSH terminals that depend on it (never rejects). */
-  private async endServerWork(reason: SessionEndReason): Promise<void> {
+  private async endServerWork(reason: ServerSessionEndReason): Promise<void> {
     await this.terminalManager?.closeReverse(REVERSE_CLOSED_BECAUSE[reason]);
   }
 
   /** An account signed in: the terminals become its own, another account's are closed (never rejects). */
-  private async startAccountWork(account: SessionAccount): Promise<void> {
+  private async startAccountWork(account: ServerSessionAccount): Promise<void> {
     this.lastUsers.set(account.profileId, account.username);
     await this.terminalManager?.useAccount(accountKey(account));
   }

@@ -6,7 +6,7 @@ import type { Profile } from '../shared/ipc/schemas';
 import { createServerFetch } from '../services/api';
 import { mapServiceError } from './error-mapping';
 import { ServerWatch, type ServerCheckOutcome } from './server-watch';
-import type { SessionController } from './session-controller';
+import type { ServerSessionController } from './server-session-controller';
 import type { ProfileReader } from './domains/context';
 
 /** Error codes that mean the server could not be reached (as opposed to refusing what was remembered). */
@@ -19,7 +19,7 @@ export function isUnreachable(error: unknown): boolean {
 
 /** What the reachability of the server is worked out from. */
 export interface ServerReachabilityOptions {
-  sessions: Pick<SessionController, 'summary' | 'resume'>;
+  sessions: Pick<ServerSessionController, 'summary' | 'resume'>;
   profiles: ProfileReader;
   events: Pick<EventHub, 'emit'>;
   log: { info(message: string): void };

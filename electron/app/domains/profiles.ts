@@ -1,13 +1,13 @@
 import type { Profile, ProfileDraft } from '../../shared/ipc/schemas';
 import type { RelayPasswords, RootPasswords } from '../../services/terminals/terminal-secrets';
 import type { ProfileStore } from '../../services/profiles';
-import type { SessionController } from '../session-controller';
+import type { ServerSessionController } from '../server-session-controller';
 import type { ChannelHandlers } from './context';
 
 /** What the profile channels use: the profiles, the session (to end it with its profile) and the keychain's secrets. */
 export interface ProfilesDependencies {
   profiles: ProfileStore;
-  sessions: Pick<SessionController, 'summary' | 'logout' | 'deleteSecrets'>;
+  sessions: Pick<ServerSessionController, 'summary' | 'logout' | 'deleteSecrets'>;
   relayPasswords: RelayPasswords;
   rootPasswords: Pick<RootPasswords, 'forgetProfile'>;
   log: { error(message: string, error?: unknown): void };

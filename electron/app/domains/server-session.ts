@@ -1,11 +1,11 @@
 import type { RootPasswords } from '../../services/terminals/terminal-secrets';
 import type { ServerReachability } from '../server-reachability';
-import type { SessionController } from '../session-controller';
+import type { ServerSessionController } from '../server-session-controller';
 import type { ChannelHandlers } from './context';
 
 /** What the sign-in channels use: the session controller, the server's reachability and the root passwords. */
 export interface ServerSessionDependencies {
-  sessions: Pick<SessionController, 'login' | 'summary' | 'logout'>;
+  sessions: Pick<ServerSessionController, 'login' | 'summary' | 'logout'>;
   reachability: Pick<ServerReachability, 'watch' | 'resume' | 'checkNow'>;
   rootPasswords: Pick<RootPasswords, 'forgetProfile'>;
 }

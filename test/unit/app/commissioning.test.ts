@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FieldKitServices, type SessionFacts, type SessionPort } from '../../../electron/app';
+import { FieldKitServices, type ServerSessionFacts, type ServerSessionPort } from '../../../electron/app';
 import { CallCancellation } from '../../../electron/app/call-cancellation';
 import { createWizardsHandlers } from '../../../electron/app/domains/wizards';
 import type { CommandCallOptions } from '../../../electron/services/commands';
@@ -10,7 +10,7 @@ import { CancelledError } from '../../../electron/services/commissioning';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
 import type { TerminalInfo } from '../../../electron/shared/terminal/terminal-schemas';
-import { makeGateway, makeSessionFacts } from '../../helpers/factories';
+import { makeGateway, makeServerSessionFacts } from '../../helpers/factories';
 import type {
   CommandName,
   CommandRequest,
@@ -32,15 +32,15 @@ function firewallFactory() {
   };
 }
 
-class GatewayDouble implements SessionPort {
+class GatewayDouble implements ServerSessionPort {
   firewall = firewallFactory();
   pingTarget = '8.8.8.8';
   backups: Array<{ index: number; description: string; date: string }> = [];
   sent: string[] = [];
   offline = new Set<string>();
-  private current: SessionFacts | null = null;
+  private current: ServerSessionFacts | null = null;
   async login(username: string) {
-    this.current = makeSessionFacts({ username });
+    this.current = makeServerSessionFacts({ username });
   }
   async resume() {}
   async logout() {
