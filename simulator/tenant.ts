@@ -1,6 +1,5 @@
 import { Random } from './random';
-import type {
-  EVENT_SOURCES} from './tenant-records';
+import type { EVENT_SOURCES } from './tenant-records';
 import {
   NEWEST_BSP_VERSION,
   BSP_VERSIONS,
