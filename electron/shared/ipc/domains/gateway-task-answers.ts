@@ -72,7 +72,7 @@ export type GatewayTaskName = GatewayTask['task'];
 
 /**
  * What each gateway task answers, by task name: `value` of `gateway-task:run` for that task. Main's task runners
- * are typed against it (electron/app/domains/commissioning.ts), the renderer's TaskRunner returns it.
+ * are typed against it (electron/app/domains/tasks.ts), the renderer's TaskRunner returns it.
  */
 export const gatewayTaskAnswers = {
   listBackups: z.array(BackupViewSchema),
