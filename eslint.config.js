@@ -104,7 +104,7 @@ export default tseslint.config(
       // bindings-cpp's autoDetect() as the binding interface restated in electron/shared/serial (ADR 0007).
       'electron/services/serial/serial-ports.ts',
       // The browser's WebSocket and window, as the parts of them the transport uses.
-      'renderer/src/lib/ipc.ts',
+      'renderer/src/lib/transport.ts',
       // The end-to-end tests' terminal probe, which only test code sets on window.
       'renderer/src/lib/components/TerminalPane.svelte',
     ],
@@ -120,6 +120,29 @@ export default tseslint.config(
             "TSAsExpression[expression.type='TSAsExpression'][expression.typeAnnotation.type='TSUnknownKeyword']",
           message:
             '`as unknown as` switches type checking off: narrow with a type guard or a schema instead.',
+        },
+        {
+          // Tests included: a test's "now" is a ManualClock's, or a fixed date written out.
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message:
+            '`new Date()` reads the wall clock: take the time from a Clock (electron/shared/clock.ts).',
+        },
+      ],
+    },
+  },
+  {
+    // Time comes from one Clock (electron/shared/clock.ts; the renderer's is renderer/src/lib/clock.ts), so that
+    // tests move it. Only the clock module reads the wall clock.
+    files: ['electron/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.svelte', 'simulator/**/*.ts'],
+    ignores: ['electron/shared/clock.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Date',
+          property: 'now',
+          message:
+            'Take the time from a Clock (electron/shared/clock.ts; renderer/src/lib/clock.ts in the renderer).',
         },
       ],
     },

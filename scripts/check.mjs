@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run check`: format check, lint, types (tsc and svelte-check), dead code (knip), import cycles, the Electron
+// `npm run check`: format check, lint, types (tsc and svelte-check), dead code (knip), import cycles, file lengths, the Electron
 // security scan, then every test.
 // Stops at the first step that fails and says which one.
 import { spawnSync } from 'node:child_process';
@@ -26,6 +26,8 @@ if (existsSync(join(ROOT, 'renderer', 'tsconfig.json'))) {
 // Dead code and dependencies (knip.jsonc), then import cycles over electron/, renderer/ and simulator/.
 steps.push(['dead code', bin('knip'), ['--no-progress']]);
 steps.push(['import cycles', process.execPath, [join(ROOT, 'scripts', 'import-cycles.mjs')]]);
+// No source file over 500 lines (tests not counted).
+steps.push(['file lengths', process.execPath, [join(ROOT, 'scripts', 'file-lengths.mjs')]]);
 if (existsSync(join(ROOT, 'scripts', 'security-scan.mjs'))) {
   steps.push(['security', process.execPath, [join(ROOT, 'scripts', 'security-scan.mjs')]]);
 }

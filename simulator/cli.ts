@@ -5,6 +5,7 @@ import { attachSerialConsole, parseSerialAttachment, type AttachedSerialConsole 
 import { SimulatorSettingsSchema, type SimulatorSettingsInput } from './options';
 import { createTenant } from './tenant';
 import { parseScenarioFlag, SCENARIO_FAULTS, type ScenarioSpec } from './scenarios';
+import { SYSTEM_CLOCK } from '../electron/shared/clock';
 
 /** Exit status for bad flags. */
 const USAGE_ERROR = 2;
@@ -160,7 +161,7 @@ async function main(): Promise<void> {
       devices: resolved.devices,
       customers: resolved.customers,
       offlineFraction: resolved.offlineFraction,
-      nowMs: Date.now(),
+      nowMs: SYSTEM_CLOCK.now(),
     });
     process.stdout.write(
       `${JSON.stringify(describeFixture(tenant, describeRelay(resolved.relayPort || null)), null, 2)}\n`,

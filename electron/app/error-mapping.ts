@@ -11,6 +11,12 @@ import {
 import { ERROR_CODES } from '../shared/api';
 import { IpcError } from '../shared/ipc/result';
 import { ConfirmationRequiredError } from '../services/commands/risk-guards';
+import {
+  describeError,
+  EditRejectedError,
+  GatewayUnreachableError,
+  GuardNotConfirmedError,
+} from '../services/commissioning';
 import { CredentialStoreError } from '../services/credentials';
 import { UnsafePathError } from '../services/files/private-files';
 import { SessionExpiredError } from '../services/session';
@@ -56,6 +62,11 @@ export function mapServiceError(error: unknown): IpcError | undefined {
     );
   }
   if (error instanceof IpcError) return error;
+  if (error instanceof GuardNotConfirmedError)
+    return new IpcError('INVALID_INPUT', error.message, { guards: error.guards });
+  if (error instanceof EditRejectedError)
+    return new IpcError('INVALID_INPUT', error.message, { problems: error.problems });
+  if (error instanceof GatewayUnreachableError) return new IpcError('TIMEOUT', error.message);
   if (error instanceof RequestValidationError) {
     return new IpcError('INVALID_INPUT', 'Some fields are not valid.', error.issues);
   }
@@ -87,6 +98,14 @@ export function mapServiceError(error: unknown): IpcError | undefined {
   if (error instanceof JournalWriteError || error instanceof JournalReadOnlyError)
     return new IpcError('INTERNAL', error.message, { notRecorded: true });
   return undefined;
+}
+
+/**
+ * An error of a commissioning engine (wizard, gateway task, fleet job, report) as an IPC error: the service
+ * mapping, else the engine's own words as an API_ERROR (an engine's failure is the gateway's or the server's).
+ */
+export function mapEngineError(error: unknown): IpcError {
+  return mapServiceError(error) ?? new IpcError('API_ERROR', describeError(error));
 }
 
 function mapApiError(error: ApiError): IpcError {

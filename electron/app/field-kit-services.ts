@@ -1,37 +1,44 @@
-import { isCommandName, isEndpointName, type CommandRequest, type EndpointRequest } from '../shared/api';
-import { CALL_TIME_LIMITS_MS } from '../shared/api/timeouts';
 import { EventHub } from '../shared/ipc/event-hub';
-import { IpcError } from '../shared/ipc/result';
+import type { IpcError } from '../shared/ipc/result';
 import type { HandlerTable } from '../shared/ipc/router';
-import type { Notice, Profile, ProfileDraft } from '../shared/ipc/schemas';
-import type { ServerStatus } from '../shared/ipc/contract';
-import { createServerFetch } from '../services/api';
+import type { Notice, Profile } from '../shared/ipc/schemas';
 import { AuditLog } from '../services/audit';
 import { checkDataFolder, removeStaleTemporaryFiles } from '../services/files/data-folder';
 import { CommandService, type GatewayCommander } from '../services/commands';
 import type { OpenedCredentialStore } from '../services/credentials';
-import { CustomerStore, KnownCustomers } from '../services/customers';
 import { OfflineCache } from '../services/offline-cache';
 import { SitePacks } from '../services/site-pack';
 import { ProfileStore } from '../services/profiles';
 import { RelayPasswords, RootPasswords } from '../services/terminals/terminal-secrets';
 import { createAppTerminals, type AppTerminalsOptions, type TerminalManager } from '../services/terminals';
-import { createCustomersHandlers } from './domains/customers';
 import { createGatewaysHandlers } from './domains/gateways';
 import { createIntegrationsHandlers } from './domains/integrations';
-import { createCommissioningHandlers, type CommissioningOptions } from './domains/commissioning';
-import { createSitePackHandlers } from './domains/site-pack';
+import { createAppHandlers } from './domains/app';
+import { createApiHandlers } from './domains/api';
+import { createCommandsHandlers } from './domains/commands';
+import { mapped, requireSignedIn, type CommissioningOptions } from './domains/engines';
+import { FieldMeasurements } from './domains/field-measurements';
+import { createFleetHandlers } from './domains/fleet';
+import { createProfilesHandlers } from './domains/profiles';
+import { createAuditHandlers } from './domains/audit';
+import { createReportHandlers } from './domains/report';
+import { CustomerStore, KnownCustomers } from '../services/customers';
+import { createCustomersHandlers } from './domains/customers';
 import { acceptanceThresholdsOf, createAcceptanceHandlers } from './domains/acceptance';
-import { createTerminalsHandlers } from './domains/terminals';
-import { createVisitHandlers } from './domains/visit';
 import { createCustomerSettingsHandlers } from './domains/customer-settings';
 import { createRunbooksDomain } from './domains/runbooks';
+import { createServerSessionHandlers } from './domains/server-session';
+import { createTasksHandlers } from './domains/tasks';
+import { createWizardsHandlers } from './domains/wizards';
+import { createSitePackHandlers } from './domains/site-pack';
+import { createTerminalsHandlers } from './domains/terminals';
+import { createVisitHandlers } from './domains/visit';
 import {
   createRunbookJournal,
   createTerminalJournal,
   describeOpenVisitOffer,
-  journalUnsettledSends,
   MeasurementJournal,
+  journalUnsettledSends,
   VisitCommandJournal,
   Visits,
   type TerminalJournal,
@@ -39,9 +46,14 @@ import {
 import { createVisitGateways, type VisitGateways } from './visit-gateways';
 import { CallCancellation } from './call-cancellation';
 import { mapServiceError } from './error-mapping';
-import { ServerWatch, type ServerCheckOutcome } from './server-watch';
-import { SessionController, type SessionAccount, type SessionEndReason } from './session-controller';
-import type { SessionFactory } from './session-port';
+import { ServerReachability } from './server-reachability';
+import type { ServerWatch } from './server-watch';
+import {
+  ServerSessionController,
+  type ServerSessionAccount,
+  type ServerSessionEndReason,
+} from './server-session-controller';
+import type { ServerSessionFactory } from './server-session-port';
 import { SYSTEM_CLOCK, type Clock } from '../shared/clock';
 
 /** Something to stop when the app quits (terminal sessions, reverse tunnels…); errors are logged, not thrown. */
@@ -59,13 +71,15 @@ export interface FieldKitServicesOptions {
   mode: 'electron' | 'browser';
   version: string;
   credentials: OpenedCredentialStore;
-  createSession: SessionFactory;
+  createSession: ServerSessionFactory;
   /** The app's time; its `sleep`, when given, times the acceptance check's observation window. */
   clock?: Pick<Clock, 'now'> & Partial<Pick<Clock, 'sleep'>>;
   log?: Log;
   createFetch?: (profile: Profile) => typeof fetch;
   /** The wait between quiet checks of an unreachable server (default 10 s; tests shorten it). */
   serverCheckIntervalMs?: number;
+  /** The time and timers of those checks (tests: a ManualClock); default: the wall clock's, not keeping Node alive. */
+  serverWatchClock?: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
   /** Requests a site pack preparation keeps in flight (default 8). */
   sitePackConcurrency?: number;
   /** Where site reports go and which PDF printer makes them; none: `report:export` says reports are not set up. */
@@ -73,7 +87,7 @@ export interface FieldKitServicesOptions {
 }
 
 /** What a reverse-SSH tab says once the end of the server session closed it. */
-const REVERSE_CLOSED_BECAUSE: Record<SessionEndReason, string> = {
+const REVERSE_CLOSED_BECAUSE: Record<ServerSessionEndReason, string> = {
   'sign-out': 'Closed at sign-out: reverse SSH needs a signed-in account.',
   expired:
     'Closed: the session with the server expired, and reverse SSH needs it. Sign in again to reopen it.',
@@ -81,18 +95,9 @@ const REVERSE_CLOSED_BECAUSE: Record<SessionEndReason, string> = {
 };
 
 /** The terminal manager's key for an account: the same user on another profile is another account. */
-function accountKey(account: SessionAccount): string {
+function accountKey(account: ServerSessionAccount): string {
   return JSON.stringify([account.profileId, account.username]);
 }
-
-/** Error codes that mean the server could not be reached (as opposed to refusing what was remembered). */
-const UNREACHABLE_CODES = new Set(['NETWORK', 'TIMEOUT']);
-
-/**
- * Endpoints only the session may call: their answers are token pairs, which must never reach the renderer
- * (it logs in through `session:login`).
- */
-export const SESSION_ONLY_ENDPOINTS: readonly string[] = ['login', 'refreshToken'];
 
 const SILENT_LOG: Log = { info: () => undefined, error: () => undefined };
 
@@ -103,7 +108,7 @@ const SILENT_LOG: Log = { info: () => undefined, error: () => undefined };
 export class FieldKitServices {
   readonly events = new EventHub();
   readonly profiles: ProfileStore;
-  readonly sessions: SessionController;
+  readonly sessions: ServerSessionController;
   readonly handlers: HandlerTable;
   readonly log: Log;
   /** Every gateway command run from the console, per profile (append-only JSON lines, secrets redacted). */
@@ -114,6 +119,8 @@ export class FieldKitServices {
   readonly commands: CommandService;
   /** Finds any long call by id for `call:cancel` (each domain adds the calls it keeps). */
   private readonly cancellation = new CallCancellation();
+  /** Whether the server answers while the app works without it; its watch is `serverWatch`. */
+  private readonly reachability: ServerReachability;
   /** The last answers of the list and gateway-page reads, per profile, for offline use. */
   readonly offlineCache: OfflineCache;
   /** The profiles' relay passwords (keychain, or memory in session-only mode); answers only "stored or not". */
@@ -122,8 +129,6 @@ export class FieldKitServices {
   readonly rootPasswords: RootPasswords;
   /** The site packs prepared per profile for work with no network. */
   readonly sitePacks: SitePacks;
-  /** The customers each profile knows of (the API lists none): learned from answers, named, kept per profile. */
-  readonly customers: KnownCustomers;
   /** Checks the server quietly while the app works without it, and resumes the session when it answers. */
   readonly serverWatch: ServerWatch;
   /** The visits and their journals (`<dataDir>/visits/`); the open one records what is done (VisitRecorder). */
@@ -133,13 +138,13 @@ export class FieldKitServices {
    * the technician pick the gateway for what was typed.
    */
   readonly visitGateways: VisitGateways;
+  /** The customers each profile knows of (the API lists none): learned from answers, named, kept per profile. */
+  readonly customers: KnownCustomers;
   /** Where the terminals record sessions and triages in the open visit. */
   readonly terminalJournal: TerminalJournal;
   /** The open visit's journal as the command path's second recorder: every gateway change, step and fleet row. */
   readonly journal: VisitCommandJournal;
   private readonly notices: Notice[] = [];
-  /** What the last quiet check of the server found (null before any). */
-  private lastServerStatus: ServerStatus | null = null;
   /** The last user signed in on each profile in this run (before that: the profile's saved user name). */
   private readonly lastUsers = new Map<string, string>();
   private terminalManager: TerminalManager | undefined;
@@ -197,12 +202,7 @@ export class FieldKitServices {
       recorder: this.visits,
       resolve: this.visitGateways.resolve,
     });
-    this.serverWatch = new ServerWatch({
-      check: () => this.checkServer(),
-      onOutcome: (outcome) => this.reportServer(outcome),
-      intervalMs: options.serverCheckIntervalMs,
-    });
-    this.sessions = new SessionController({
+    this.sessions = new ServerSessionController({
       profiles: this.profiles,
       credentials: options.credentials.store,
       events: this.events,
@@ -212,6 +212,17 @@ export class FieldKitServices {
       onSessionEnding: (_account, reason) => this.endServerWork(reason),
       onSessionStarted: (account) => this.startAccountWork(account),
     });
+    this.reachability = new ServerReachability({
+      sessions: this.sessions,
+      profiles: this.profiles,
+      events: this.events,
+      log: this.log,
+      createFetch: options.createFetch,
+      intervalMs: options.serverCheckIntervalMs,
+      clock: this.clock,
+      watchClock: options.serverWatchClock,
+    });
+    this.serverWatch = this.reachability.watch;
     this.handlers = this.buildHandlers();
   }
 
@@ -312,263 +323,90 @@ export class FieldKitServices {
   }
 
   /** A server session is ending: closes the reverse-SSH terminals that depend on it (never rejects). */
-  private async endServerWork(reason: SessionEndReason): Promise<void> {
+  private async endServerWork(reason: ServerSessionEndReason): Promise<void> {
     await this.terminalManager?.closeReverse(REVERSE_CLOSED_BECAUSE[reason]);
   }
 
   /** An account signed in: the terminals become its own, another account's are closed (never rejects). */
-  private async startAccountWork(account: SessionAccount): Promise<void> {
+  private async startAccountWork(account: ServerSessionAccount): Promise<void> {
     this.lastUsers.set(account.profileId, account.username);
     await this.terminalManager?.useAccount(accountKey(account));
   }
 
   /**
-   * One quiet check of the selected profile's server: first a bare request to its address (no sign-in traffic
-   * while it is away), then, once it answers, the remembered session is resumed when there is one. Never throws;
-   * a session already there counts as resumed once the server answers.
+   * The handler of every channel: each domain registers its handlers from electron/app/domains/<domain>.ts,
+   * given only what it uses. Add a domain with one line here.
    */
-  private async checkServer(): Promise<ServerCheckOutcome> {
-    const profileId = this.sessions.summary()?.profileId ?? this.profiles.list().selectedId;
-    if (!profileId) return 'unreachable';
-    if (!(await this.isServerAnswering(profileId))) return 'unreachable';
-    if (this.sessions.summary()) return 'resumed';
-    try {
-      return (await this.sessions.resume(profileId)) ? 'resumed' : 'reachable';
-    } catch (error) {
-      return UNREACHABLE_CODES.has(mapServiceError(error)?.code ?? '') ? 'unreachable' : 'reachable';
-    }
-  }
-
-  /** True when the profile's server answers a HEAD of its address at all (any HTTP status, even an untrusted certificate). */
-  private async isServerAnswering(profileId: string): Promise<boolean> {
-    const profile = this.profiles.get(profileId);
-    const probe =
-      this.options.createFetch?.(profile) ??
-      createServerFetch({ pinnedSha256: profile.trustedCertificateSha256 });
-    try {
-      await probe(profile.baseUrl, {
-        method: 'HEAD',
-        signal: AbortSignal.timeout(CALL_TIME_LIMITS_MS.serverProbe),
-      });
-      return true;
-    } catch (error) {
-      // An untrusted certificate is still a server answering: signing in will say what to do about it.
-      return mapServiceError(error)?.code === 'CERTIFICATE_UNTRUSTED';
-    }
-  }
-
-  private reportServer(outcome: ServerCheckOutcome): ServerStatus | null {
-    const profileId = this.sessions.summary()?.profileId ?? this.profiles.list().selectedId;
-    if (!profileId) return null;
-    this.log.info(`server check for ${profileId}: ${outcome}`);
-    const status = { profileId, outcome, at: this.now() };
-    this.lastServerStatus = status;
-    this.events.emit('server:status', status);
-    return status;
-  }
-
-  /** Starts watching the server when `error` says it cannot be reached (a read failed mid-session), and rethrows it. */
-  private watchIfUnreachable(error: unknown): never {
-    if (UNREACHABLE_CODES.has(mapServiceError(error)?.code ?? '')) this.serverWatch.start();
-    throw error;
-  }
-
-  /** Resumes a remembered session; when the server cannot be reached (or nothing is remembered) starts watching it. */
-  private async resumeSession(profileId: string) {
-    try {
-      const resumed = await this.sessions.resume(profileId);
-      if (resumed) this.serverWatch.stop();
-      else this.serverWatch.start();
-      return resumed;
-    } catch (error) {
-      this.watchIfUnreachable(error);
-    }
-  }
-
-  /**
-   * The profile as the renderer sees it: with whether a relay password is stored, never the password. A profile
-   * without a relay has none (saving one without a relay clears it), so the keychain is asked only for profiles
-   * with a relay: a slow keychain never holds up the login screen's list of plain profiles. A keychain that cannot
-   * be read leaves the flag out (unknown) rather than failing the profile list.
-   */
-  private async describeProfile(profile: Profile): Promise<Profile> {
-    if (!profile.relay) return { ...profile, relayPasswordStored: false };
-    try {
-      return { ...profile, relayPasswordStored: await this.relayPasswords.isStored(profile.id) };
-    } catch (error) {
-      this.log.error('the keychain could not say whether a relay password is stored', error);
-      return profile;
-    }
-  }
-
-  /**
-   * Saves the profile, then its relay password when the draft carries one (null clears it). A profile without a
-   * relay keeps no relay password: clearing the relay clears it too. A keychain that refuses the password leaves
-   * the profile saved, answered as "not stored", with a KEYCHAIN_WRITE_FAILED notice.
-   */
-  private async saveProfile(draft: ProfileDraft): Promise<Profile> {
-    const { relayPassword, relayPasswordStored: _ignored, ...fields } = draft;
-    const saved = await this.profiles.save(fields);
-    const password = saved.relay ? relayPassword : null;
-    if (password === undefined) return this.describeProfile(saved);
-    try {
-      await this.relayPasswords.set(saved.id, password);
-    } catch (error) {
-      // The profile is saved (a retry must not add it twice): its answer reads "not stored" and a notice says why.
-      // The keychain's error names the account at most, never the secret.
-      this.log.error('the keychain refused the relay password', error);
-      this.addNotice({
-        code: 'KEYCHAIN_WRITE_FAILED',
-        message: `The profile "${saved.name}" was saved, but the keychain did not ${password === null ? 'remove' : 'store'} its relay password. Edit the profile and try again.`,
-      });
-    }
-    return this.describeProfile(saved);
-  }
-
   private buildHandlers(): HandlerTable {
-    const { options, profiles, sessions } = this;
+    const { options, profiles, sessions, events, audit, journal, log, cancellation } = this;
+    const { offlineCache, sitePacks, rootPasswords, reachability } = this;
+    const terminals = () => this.terminalManager;
+    const addShutdownHook = (hook: ShutdownHook) => this.addShutdownHook(hook);
+    const lastUserOf = (profileId: string) => this.lastUserOf(profileId);
+    const engines = {
+      sessions,
+      gatewayTransport: this.gatewayTransport,
+      audit,
+      journal,
+      timing: options.commissioning?.timing,
+    };
+    const measurements = new FieldMeasurements(() => sessions.summary()?.username);
     return {
-      'app:info': () => ({
+      ...createAppHandlers({
         version: options.version,
         mode: options.mode,
         keychain: options.credentials.keychain,
+        notices: () => this.notices,
       }),
-      'app:notices': () => ({ notices: [...this.notices] }),
-      'profiles:list': async () => {
-        const { profiles: list, selectedId } = profiles.list();
-        return {
-          profiles: await Promise.all(list.map((profile) => this.describeProfile(profile))),
-          selectedId,
-        };
-      },
-      'profiles:save': (draft) => this.saveProfile(draft),
-      'profiles:delete': async ({ id }) => {
-        if (sessions.summary()?.profileId === id) await sessions.logout();
-        await profiles.delete(id);
-        await sessions.deleteSecrets(id);
-        await this.relayPasswords.set(id, null);
-        await this.rootPasswords.forgetProfile(id);
-        await this.customers.forget(id);
-        return null;
-      },
-      'profiles:select': async ({ id }) => {
-        await profiles.select(id);
-        return null;
-      },
-      'profiles:trust-certificate': async ({ id, sha256 }) =>
-        this.describeProfile(await profiles.trustCertificate(id, sha256)),
-      'session:login': async (input) => {
-        const summary = await sessions.login(input);
-        this.serverWatch.stop();
-        return summary;
-      },
-      'session:resume': ({ profileId }) => this.resumeSession(profileId),
-      'session:get': () => sessions.summary(),
-      'server:check': async () => {
-        await this.serverWatch.checkNow();
-        return this.lastServerStatus;
-      },
-      'session:logout': async ({ forgetPasswords }) => {
-        const profileId = sessions.summary()?.profileId;
-        await sessions.logout();
-        if (forgetPasswords && profileId) await this.rootPasswords.forgetProfile(profileId);
-        return null;
-      },
-      'api:call': async ({ endpoint, params, query, body }) => {
-        if (!isEndpointName(endpoint)) {
-          throw new IpcError('INVALID_INPUT', 'Unknown API endpoint.', [
-            { path: 'endpoint', message: `No endpoint named ${endpoint}` },
-          ]);
-        }
-        if (SESSION_ONLY_ENDPOINTS.includes(endpoint)) {
-          throw new IpcError('FORBIDDEN', 'Sign in through the sign-in screen; tokens stay in Field Kit.');
-        }
-        // The parts come from the wire unchecked; the API client validates them against the endpoint's schemas
-        // before anything is sent, so they are typed as the endpoint's here.
-        const request = { params, query, body } as EndpointRequest<typeof endpoint>;
-        const answer = await sessions
-          .requireSession()
-          .call(endpoint, request)
-          .catch((error: unknown) => this.watchIfUnreachable(error));
-        const profileId = sessions.summary()?.profileId;
-        if (profileId && this.offlineCache.isCached(endpoint)) {
-          // The answer goes back at once; the cache is written behind it, and a cache that cannot be written
-          // must not fail the read it caches.
-          void this.offlineCache
-            .put(profileId, { endpoint, params, query }, answer)
-            .catch((error: unknown) => this.log.error(`offline cache write failed for ${endpoint}`, error));
-        }
-        // Customer ids on gateways, devices and events: the customer pickers learn them (the API lists none).
-        if (profileId)
-          void this.customers
-            .learnFrom(profileId, endpoint, answer)
-            .catch((error: unknown) => this.log.error(`learning customers from ${endpoint} failed`, error));
-        return answer;
-      },
-      'call:cancel': ({ callId }) => {
-        this.cancellation.cancel(callId);
-        return null;
-      },
-      'gateway:command': async ({ gatewayId, command, body, confirmation }) => {
-        if (!isCommandName(command)) {
-          throw new IpcError('INVALID_INPUT', 'Unknown gateway command.', [
-            { path: 'command', message: `No gateway command named ${command}` },
-          ]);
-        }
-        const summary = sessions.summary();
-        // The console's disruptive commands and lockouts are confirmed like the wizards' (risk-guards.ts). The
-        // body is unchecked here; the API client validates it against the command's schema before sending.
-        try {
-          return await this.commands.send({
-            gatewayId,
-            name: command,
-            body: body as CommandRequest<typeof command>,
-            guard: { confirmation },
-            recordsAnswer: true,
-            ...(summary ? { caller: { profileId: summary.profileId, user: summary.username } } : {}),
-            describeFailure: (error) =>
-              mapServiceError(error)?.message ?? (error instanceof Error ? error.message : String(error)),
-            onRecordError: (error) => this.log.error(`audit write failed for ${command}`, error),
-          });
-        } catch (error) {
-          throw mapServiceError(error) ?? error;
-        }
-      },
-      // Each domain registers its handlers from electron/app/domains/<domain>.ts, given only what it uses.
-      ...createGatewaysHandlers({
-        sessions,
+      ...createProfilesHandlers({
         profiles,
-        offlineCache: this.offlineCache,
-        sitePacks: this.sitePacks,
-        log: this.log,
+        sessions,
+        relayPasswords: this.relayPasswords,
+        rootPasswords,
+        customers: this.customers,
+        log,
+        addNotice: (notice) => this.addNotice(notice),
       }),
+      ...createServerSessionHandlers({ sessions, reachability, rootPasswords }),
+      ...createApiHandlers({ sessions, offlineCache, reachability, customers: this.customers, log }),
+      ...createCommandsHandlers({ sessions, commands: this.commands, cancellation, log }),
+      ...createGatewaysHandlers({ sessions, profiles, offlineCache, sitePacks, log }),
       ...createIntegrationsHandlers(),
-      ...createCommissioningHandlers({
+      ...createWizardsHandlers({ ...engines, cancellation, events, terminals, addShutdownHook }),
+      ...createTasksHandlers({
+        ...engines,
+        cancellation,
+        events,
+        measurements,
+        measurementJournal: new MeasurementJournal(this.visits),
+        addShutdownHook,
+        clock: this.clock,
+      }),
+      ...createFleetHandlers({ ...engines, cancellation, events, log, addShutdownHook }),
+      ...createAuditHandlers({ sessions, profiles, audit, lastUserOf }),
+      ...createReportHandlers({
         sessions,
-        cancellation: this.cancellation,
-        gatewayTransport: this.gatewayTransport,
         profiles,
-        events: this.events,
-        audit: this.audit,
-        journal: this.journal,
-        sitePacks: this.sitePacks,
-        log: this.log,
-        terminals: () => this.terminalManager,
+        audit,
+        sitePacks,
+        measurements,
+        terminals,
         reports: options.commissioning,
-        addShutdownHook: (hook) => this.addShutdownHook(hook),
-        lastUserOf: (profileId) => this.lastUserOf(profileId),
+        lastUserOf,
         visits: this.visits,
         resolveGateway: this.visitGateways.resolve,
-        measurements: new MeasurementJournal(this.visits),
+        clock: this.clock,
+        who: () => requireSignedIn(sessions),
+        mapped,
       }),
-      ...createTerminalsHandlers({ terminals: () => this.terminalManager, log: this.log }),
+      ...createTerminalsHandlers({ terminals, log }),
       ...createRunbooksDomain({
         dataDir: options.dataDir,
         clock: this.clock,
-        events: this.events,
-        log: this.log,
-        cancellation: this.cancellation,
-        terminals: () => this.terminalManager,
+        events,
+        log,
+        cancellation,
+        terminals,
         journal: createRunbookJournal({ recorder: this.visits, resolve: this.visitGateways.resolve }),
         profileId: () => sessions.summary()?.profileId ?? profiles.list().selectedId ?? undefined,
       }),
@@ -582,35 +420,35 @@ export class FieldKitServices {
         sessions,
         profiles,
         customers: this.customers,
-        sitePacks: this.sitePacks,
-        events: this.events,
+        sitePacks,
+        events,
         clock: this.clock,
-        log: this.log,
-      }),
-      ...createSitePackHandlers({
-        sessions,
-        customers: this.customers,
-        cancellation: this.cancellation,
-        commands: this.commands,
-        profiles,
-        events: this.events,
-        sitePacks: this.sitePacks,
-        rootPasswords: this.rootPasswords,
-        log: this.log,
-        concurrency: options.sitePackConcurrency,
+        log,
       }),
       ...createAcceptanceHandlers({
         sessions,
-        cancellation: this.cancellation,
+        cancellation,
         commands: this.commands,
         visits: this.visits,
-        events: this.events,
+        events,
         clock: {
           now: this.now,
           sleep: (ms, signal) => options.clock?.sleep?.(ms, signal) ?? SYSTEM_CLOCK.sleep(ms, signal),
         },
         thresholds: (profileId) => acceptanceThresholdsOf(options.dataDir, profiles, profileId),
-        log: this.log,
+        log,
+      }),
+      ...createSitePackHandlers({
+        sessions,
+        customers: this.customers,
+        cancellation,
+        commands: this.commands,
+        profiles,
+        events,
+        sitePacks,
+        rootPasswords,
+        log,
+        concurrency: options.sitePackConcurrency,
       }),
     };
   }

@@ -1,5 +1,5 @@
 import { SERVER_CHECK_INTERVAL_MS } from '../shared/api/timeouts';
-import type { Clock } from '../shared/clock';
+import { SYSTEM_CLOCK, type Clock } from '../shared/clock';
 
 export { SERVER_CHECK_INTERVAL_MS };
 
@@ -18,7 +18,7 @@ export interface ServerWatchOptions {
 }
 
 const UNREFERENCED_CLOCK: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'> = {
-  now: () => Date.now(),
+  now: () => SYSTEM_CLOCK.now(),
   setTimeout: (callback, delayMs) => setTimeout(callback, delayMs).unref(),
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };

@@ -10,7 +10,7 @@ import {
   type KnownGateway,
   type Visits,
 } from '../services/visit';
-import type { SessionPort } from './session-port';
+import type { ServerSessionPort } from './server-session-port';
 
 /** How many gateways a server search answers for one typed text: an exact match is among the first. */
 const SERVER_SEARCH_LIMIT = 20;
@@ -34,7 +34,7 @@ function within<Value>(promise: Promise<Value>, timeoutMs: number): Promise<Valu
 
 /** What the app's gateway resolver reads: the session (if any), the profile selected, its pack and the visit. */
 export interface VisitGatewayDependencies {
-  sessions: { summary(): SessionSummary | null; requireSession(): Pick<SessionPort, 'call'> };
+  sessions: { summary(): SessionSummary | null; requireSession(): Pick<ServerSessionPort, 'call'> };
   selectedProfileId(): string | undefined;
   sitePacks: Pick<SitePacks, 'get' | 'searchOf'>;
   visits: Pick<Visits, 'current' | 'entries' | 'append'>;

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { startSimulator, type SimulatorSettingsInput } from '../../simulator';
 import { DemoConsoleBinding } from '../../simulator/serial';
 import { demoProfileFields, demoTerminals } from '../app/demo-terminals';
-import type { CommissioningOptions } from '../app/domains/commissioning';
+import type { CommissioningOptions } from '../app/domains/engines';
 import { ChromiumPdfPrinter } from './chromium-pdf-printer';
-import { createDefaultSession, FieldKitServices, type Log } from '../app';
+import { createDefaultServerSession, FieldKitServices, type Log } from '../app';
 import {
   openCredentialStore,
   type CredentialStore,
@@ -81,7 +81,7 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
     mode: 'browser',
     version: readVersion(),
     credentials,
-    createSession: createDefaultSession,
+    createSession: createDefaultServerSession,
     log,
     serverCheckIntervalMs: options.serverCheckIntervalMs,
     sitePackConcurrency: options.sitePackConcurrency,

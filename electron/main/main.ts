@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type * as Electron from 'electron';
 import {
   buildContentSecurityPolicy,
-  createDefaultSession,
+  createDefaultServerSession,
   FieldKitServices,
   logProcessFaults,
   type FaultSource,
@@ -108,7 +108,7 @@ export function runMain(
         mode: 'electron',
         version: app.getVersion(),
         credentials,
-        createSession: createDefaultSession,
+        createSession: createDefaultServerSession,
         log,
         commissioning: {
           reportsDir: join(userData, 'reports'),

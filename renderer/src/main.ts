@@ -1,7 +1,8 @@
 import { mount } from 'svelte';
 import './app.css';
 import App from './App.svelte';
-import { IpcClient, createDefaultTransport } from './lib/ipc';
+import { IpcClient } from './lib/ipc';
+import { createDefaultTransport } from './lib/transport';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html lacks the #app element');

@@ -2,7 +2,7 @@ import keytar from 'keytar';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedHost } from '../../electron/host';
-import type { SessionPort } from '../../electron/app';
+import type { ServerSessionPort } from '../../electron/app';
 import { CREDENTIAL_SERVICE } from '../../electron/services/credentials';
 import { GATEWAY_SORT_FIELDS, type Gateway } from '../../electron/shared/api';
 import { startSimulator, type RunningSimulator } from '../../simulator';
@@ -143,7 +143,7 @@ const SCOPE_QUERY = { limit: 100, page: 0, sortField: 'NAME', sortDirection: 'AS
 describe('gateway list scopes', () => {
   /** The first rows of a list read straight from the API through the signed-in session. */
   async function rowsFromApi(
-    read: (session: SessionPort) => Promise<{ data: Gateway[] }>,
+    read: (session: ServerSessionPort) => Promise<{ data: Gateway[] }>,
   ): Promise<string[]> {
     const answer = await read(host.services.sessions.requireSession());
     return answer.data.slice(0, ROWS_COMPARED).map((gateway) => gateway.name);

@@ -95,7 +95,7 @@ describe('terminals in the browser', () => {
     await expect.poll(async () => (await shown()).scrollback).toBe(10_000);
     await page.keyboard.press('Escape');
     // Typed so far in this tab: `uname -a` and Enter.
-    await expect.poll(() => page.getByLabel('Terminal status').textContent()).toMatch(/In \d.* Out 9 B/);
+    await expect.poll(() => page.getByLabel('Terminal status').textContent()).toMatch(/In \d.* Out 9 bytes/);
   });
 
   it('receives a 20 MB flood complete: the SHA-256 of the bytes the page received matches the gateway’s line', async () => {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { build, type Plugin } from 'vite';
 import { startHost, type StartedHost } from '../../electron/host';
-import type { CommissioningOptions } from '../../electron/app/domains/commissioning';
+import type { CommissioningOptions } from '../../electron/app/domains/engines';
 import type { SimulatorSettingsInput } from '../../simulator';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { openLoginScreen } from './support/login-page';

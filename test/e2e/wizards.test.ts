@@ -153,7 +153,7 @@ describe('diagnostics', () => {
     const done = page.getByText(/The gateway rebooted and answered again after/);
     await done.waitFor({ timeout: 30_000 });
     await expect.poll(() => done.evaluate(isInViewAndFocused)).toBe(true);
-  });
+  }, 60_000);
 
   it('pings from the gateway and shows how many packets came back', async () => {
     const gateway = healthyGateway(simulator, 3);
@@ -213,7 +213,7 @@ describe('software wizard', () => {
     await upgradeAll.click();
     await ask.getByRole('button', { name: `Upgrade and restart ${gateway.name}` }).click();
     await page
-      .getByText(/^Upgraded .*kona-pkt-forwarder 4\.2\.1 → 4\.3\.0.*; the gateway was away for \d+ s/)
+      .getByText(/^Upgraded .*kona-pkt-forwarder 4\.2\.1 → 4\.3\.0.*; the gateway was away for \d+ sec/)
       .waitFor({ timeout: 30_000 });
   });
 });

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '../../electron/services/audit';
 import type { SiteVisit } from '../../electron/services/reports';
-import type { SessionFacts } from '../../electron/app/session-port';
+import type { ServerSessionFacts } from '../../electron/app/server-session-port';
 import type { CommandRequest } from '../../electron/shared/api/commands';
 import type { Gateway } from '../../electron/shared/api/gateway';
 import type { SessionSummary } from '../../electron/shared/ipc/schemas';
@@ -66,7 +66,7 @@ export function makeSiteVisit(entries: AuditEntry[] = [], overrides: Partial<Sit
 }
 
 /** A session service's facts for an active customer user (user-1 of customer-1) whose token runs a minute more. */
-export function makeSessionFacts(overrides: Partial<SessionFacts> = {}): SessionFacts {
+export function makeServerSessionFacts(overrides: Partial<ServerSessionFacts> = {}): ServerSessionFacts {
   return {
     username: 'tech@example.com',
     userId: 'user-1',
@@ -78,9 +78,9 @@ export function makeSessionFacts(overrides: Partial<SessionFacts> = {}): Session
   };
 }
 
-/** What the renderer is told of an active session: makeSessionFacts in the demo profile. */
+/** What the renderer is told of an active session: makeServerSessionFacts in the demo profile. */
 export function makeSessionSummary(overrides: Partial<SessionSummary> = {}): SessionSummary {
-  return { profileId: 'demo', profileName: 'Demo network server', ...makeSessionFacts(), ...overrides };
+  return { profileId: 'demo', profileName: 'Demo network server', ...makeServerSessionFacts(), ...overrides };
 }
 
 /**

@@ -20,12 +20,12 @@ import {
 } from '../../services/acceptance';
 import type { CallCancellation } from '../call-cancellation';
 import { mapServiceError } from '../error-mapping';
-import type { SessionPort } from '../session-port';
+import type { ServerSessionPort } from '../server-session-port';
 
 /** What the acceptance domain uses: the session it reads through, the command service, the visits, the events hub. */
 export interface AcceptanceDependencies {
   /** Who is signed in, and the session the alarms are read through (SessionController). */
-  sessions: { summary: SignedInSession['summary']; requireSession(): Pick<SessionPort, 'call'> };
+  sessions: { summary: SignedInSession['summary']; requireSession(): Pick<ServerSessionPort, 'call'> };
   /** Where `call:cancel` finds the check under way by its check id. */
   cancellation: Pick<CallCancellation, 'addFinder'>;
   /** Every gateway read of the check goes through it (unrecorded reads: the card is the record). */

@@ -16,11 +16,11 @@ import {
   VisitPhotos,
   type PackedGatewayFacts,
   type PdfPrinter,
-  type PingMeasurement,
-  type RfMeasurement,
   type SiteVisit,
 } from '../../services/reports';
 import { gatherVisitEvidence, writeVisitBundle, type VisitEvidence } from '../../services/visit';
+import type { Clock } from '../../shared/clock';
+import type { FieldMeasurements } from './field-measurements';
 
 /** What a report is made of, as the page sends it (an export's input without its format). */
 type ReportSource = z.infer<typeof ReportPreviewInputSchema>;
@@ -39,12 +39,10 @@ export interface ReportDependencies {
   visits?: Parameters<typeof gatherVisitEvidence>[0] & { current(): { id: string } | null };
   /** Names a log's gateway by identity when the log is attached (the visit's one resolver). */
   resolveGateway?: Parameters<typeof gatherVisitEvidence>[2];
-  /** The pings and RF series measured in this run, each with who measured it (RF meters still running included). */
-  measurements(): {
-    pings: PingMeasurement[];
-    rf: RfMeasurement[];
-    measuredBy(measurement: object): string | undefined;
-  };
+  /** The pings and RF series measured in this run (the tasks domain records them; running RF meters included). */
+  measurements: Pick<FieldMeasurements, 'forReport'>;
+  /** The end of a visit reported without one, and the bundle's time. */
+  clock: Pick<Clock, 'now'>;
   /** The signed-in profile and user; throws UNAUTHENTICATED when nobody is. */
   who(): { profileId: string; user: string };
   mapped<Value>(action: () => Promise<Value> | Value): Promise<Value>;
@@ -130,12 +128,11 @@ export function createReportHandlers(
     const owner = summary?.username ?? lastUserOf(profileId);
     const user =
       summary?.username ?? (owner ? `${owner} (not signed in: field mode)` : 'not signed in (field mode)');
-    const endedAt = input.endedAt ?? Date.now();
+    const endedAt = input.endedAt ?? dependencies.clock.now();
     const wanted = input.gateways ? new Set(input.gateways.map((gateway) => gateway.id)) : undefined;
     const inSpan = (at: number, gatewayId?: string) =>
       at >= input.startedAt && at <= endedAt && (!wanted || !gatewayId || wanted.has(gatewayId));
-    const measured = dependencies.measurements();
-    const isOwn = (measurement: object) => owner !== undefined && measured.measuredBy(measurement) === owner;
+    const measured = dependencies.measurements.forReport(owner, inSpan);
     // A triage's gateway is the serial console's free text: matched to the chosen gateways by id, name or MAC.
     const serialTriage = (terminals()?.triages() ?? []).filter((triage) =>
       inSpan(triage.finishedAt, matchGateway(triage.gatewayId, input.gateways ?? [])),
@@ -159,11 +156,8 @@ export function createReportHandlers(
       terminalLogs: input.terminalLogs,
       serialTriage,
       fromPack: await packedFacts(sitePacks, profileId, input.gateways),
-      pings: measured.pings.filter((ping) => isOwn(ping) && inSpan(ping.at, ping.gatewayId)),
-      rf: measured.rf
-        .filter(isOwn)
-        .map((series) => ({ ...series, samples: series.samples.filter((sample) => inSpan(sample.at)) }))
-        .filter((series) => series.samples.length > 0 && inSpan(series.samples[0]!.at, series.gatewayId)),
+      pings: measured.pings,
+      rf: measured.rf,
     });
     if (journal) {
       visit.journal = { entries: journal.entries, head: journal.head };
@@ -214,7 +208,7 @@ export function createReportHandlers(
             reportPaths: [written.htmlPath, ...(written.pdfPath ? [written.pdfPath] : [])],
             photos: evidence.photos,
             logs: evidence.logs,
-            createdAt: Date.now(),
+            createdAt: dependencies.clock.now(),
           });
         return {
           htmlPath: written.htmlPath,

@@ -1,8 +1,6 @@
 import { gatewayCommands, isCommandName, UPGRADE_ALL_PACKAGES } from '../../shared/api';
-import type {
-  FleetFirewallPatch as FirewallPatch,
-  WizardGuard as Guard,
-} from '../../shared/ipc/domains/commissioning';
+import type { FleetFirewallPatch as FirewallPatch } from '../../shared/ipc/domains/fleet';
+import type { WizardGuard as Guard } from '../../shared/ipc/domains/risk';
 
 /** What the technician types to disable SSH (lockout of every terminal over the reverse tunnel). */
 export const SSH_LOCKOUT_CONFIRMATION = 'DISABLE SSH';

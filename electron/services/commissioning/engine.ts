@@ -7,7 +7,7 @@ import {
   isCancellation,
   isUnresponsive,
 } from './gateway-errors';
-import type { WizardResult as SharedWizardResult } from '../../shared/ipc/domains/commissioning';
+import type { WizardResult as SharedWizardResult } from '../../shared/ipc/domains/wizards';
 import type { Check, Guard, Review, WizardDefinition, WizardStep } from './types';
 
 /** How long verification may take by default (the modem needs seconds to attach). */

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { RfInformation } from '../../shared/api';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
-import type { RfBestView, RfSampleView } from '../../shared/ipc/domains/commissioning';
+import type { RfBestView, RfSampleView } from '../../shared/ipc/domains/tasks';
 import { CALL_TIME_LIMITS_MS } from '../../shared/api/timeouts';
 import { CommandService } from '../commands/command-service';
 import { describeError } from './gateway-errors';

@@ -1,11 +1,8 @@
 import type { CommandName, CommandRequest, CommandResponse } from '../../shared/api';
 import type { Clock } from '../../shared/clock';
-import type {
-  WizardChange,
-  WizardCheck,
-  WizardGuard,
-  WizardName as SharedWizardName,
-} from '../../shared/ipc/domains/commissioning';
+import type { WizardGuard } from '../../shared/ipc/domains/risk';
+import type { WizardCheck } from '../../shared/ipc/domains/run-events';
+import type { WizardChange, WizardName as SharedWizardName } from '../../shared/ipc/domains/wizards';
 
 export type { CommandCallOptions, GatewayCommander } from '../commands/command-service';
 

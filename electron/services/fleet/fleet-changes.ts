@@ -4,7 +4,7 @@ import {
   UPGRADE_ALL_PACKAGES,
   type FirewallConfiguration,
 } from '../../shared/api';
-import type { FleetChangeInput, FleetFirewallPatch } from '../../shared/ipc/domains/commissioning';
+import type { FleetChangeInput, FleetFirewallPatch } from '../../shared/ipc/domains/fleet';
 import { INSTALL_STATUS } from '../commissioning/gateway-tasks';
 import { describeFleetChange } from './fleet-risk';
 import type { GatewayCommander } from '../commissioning/types';

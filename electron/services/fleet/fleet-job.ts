@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter, setMaxListeners } from 'node:events';
 import type { AuditSink } from '../audit';
-import type {
-  FleetRowStatusView,
-  FleetRowView,
-  FleetTargetInput,
-} from '../../shared/ipc/domains/commissioning';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import { gatewayCommands } from '../../shared/api';
-import { FleetRowStatusSchema } from '../../shared/ipc/domains/commissioning';
+import { FleetRowStatusSchema } from '../../shared/ipc/domains/fleet';
 import { ApiError } from '../api';
 import { describeError, isCancellation, isTransient } from '../commissioning/gateway-errors';
 import { CommandService, type CommandJournal, type SentRecord } from '../commands/command-service';
@@ -17,7 +12,6 @@ import { assessFleetChange } from './fleet-risk';
 import type { GatewayCommander } from '../commissioning/types';
 import {
   applyChange,
-  describeChange,
   isChangeApplied,
   validateChange,
   type ChangeAttemptNotes,
@@ -25,66 +19,24 @@ import {
   type GatewayChangeOutcome,
 } from './fleet-changes';
 import { followUpgrade, versionsBefore, type RequestedUpgrade } from './fleet-upgrade';
+import {
+  defaultFleetConcurrency,
+  FLEET_MAX_ATTEMPTS,
+  FLEET_OFFLINE_ATTEMPTS,
+  FLEET_RETRY_DELAY_MS,
+  FLEET_RETRY_MAX_DELAY_MS,
+} from './fleet-limits';
+import {
+  describeFleetResult,
+  type FleetCounts,
+  type FleetResult,
+  type FleetRow,
+  type FleetRowStatus,
+  type FleetTarget,
+} from './fleet-table';
 
-/** Gateways worked on at once by default. */
-export const FLEET_CONCURRENCY = 16;
-/** A change that restarts gateways goes to at most one in this many of them at once by default (docs/safety.md). */
-export const RESTARTING_FLEET_SHARE = 4;
-
-/**
- * Gateways worked on at once when the technician does not say: FLEET_CONCURRENCY, but a software upgrade (which
- * restarts each gateway for minutes) goes to a quarter of the reachable gateways at a time, at least one, so
- * the rest of the site keeps forwarding while each round restarts.
- */
-export function defaultFleetConcurrency(change: FleetChange, reachableCount: number): number {
-  if (change.kind !== 'softwareUpgrade') return FLEET_CONCURRENCY;
-  return Math.max(1, Math.min(FLEET_CONCURRENCY, Math.ceil(reachableCount / RESTARTING_FLEET_SHARE)));
-}
 /** Listeners one command in flight adds to the job's abort signal, at most (commander, API client, a margin). */
 const CANCEL_LISTENERS_PER_COMMAND = 3;
-/** Attempts per gateway by default (the first plus retries) for transient failures. */
-export const FLEET_MAX_ATTEMPTS = 4;
-/** Attempts for a gateway that does not answer at all (each costs a whole command timeout). */
-export const FLEET_OFFLINE_ATTEMPTS = 2;
-/** First pause before a retry; doubles each time, with jitter. */
-export const FLEET_RETRY_DELAY_MS = 250;
-/** Longest pause before a retry. */
-export const FLEET_RETRY_MAX_DELAY_MS = 5_000;
-
-/**
- * A gateway to change: its id, and what the list said about it when known (an OFFLINE gateway is skipped without
- * sending anything).
- */
-export type FleetTarget = FleetTargetInput;
-
-/**
- * Where a gateway stands in the job. `done`: applied and verified by reading back (an upgrade: the gateway
- * answered again after its restart and its package versions moved); `unchanged`: it already had the change; `failed`: not applied (nothing went out, the gateway refused, or reading back shows the old value);
- * `unknown`: a change went out but neither its answer nor a read-back came, so it may or may not hold;
- * `skipped`: offline before any change was sent; `cancelled`: stopped by the technician.
- */
-export type FleetRowStatus = FleetRowStatusView;
-
-/**
- * One row of the result table; every input gateway has exactly one. `reason` says in words why it failed, was
- * skipped or cancelled, or what was done.
- */
-export type FleetRow = FleetRowView;
-
-/** Counts by status, for a progress bar. */
-export type FleetCounts = Record<FleetRowStatus, number>;
-
-/** The job's end: the whole table, the counts, and a sentence. */
-export interface FleetResult {
-  jobId: string;
-  change: FleetChange;
-  rows: FleetRow[];
-  counts: FleetCounts;
-  message: string;
-  durationMs: number;
-  /** Commands sent, retries included (for the benchmark and for the technician's data bill). */
-  commandsSent: number;
-}
 
 /** Events a UI renders: each row as it changes (with counts), and the result. */
 interface FleetJobEvents {
@@ -514,20 +466,12 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
 
   private finish(startedAt: number): FleetResult {
     const counts = this.counts();
-    const parts = [
-      `${counts.done} changed`,
-      `${counts.unchanged} already set`,
-      `${counts.failed} failed (not applied)`,
-      ...(counts.unknown > 0 ? [`${counts.unknown} unknown (sent, not confirmed: re-read)`] : []),
-      `${counts.skipped} skipped (offline)`,
-      ...(counts.cancelled > 0 ? [`${counts.cancelled} cancelled`] : []),
-    ];
     const result: FleetResult = {
       jobId: this.jobId,
       change: this.change,
       rows: this.table,
       counts,
-      message: `${capitalize(describeChange(this.change))} on ${this.rows.length} ${this.rows.length === 1 ? 'gateway' : 'gateways'}: ${parts.join(', ')}.`,
+      message: describeFleetResult(this.change, this.rows.length, counts),
       durationMs: this.clock.now() - startedAt,
       commandsSent: this.commandsSent,
     };
@@ -539,9 +483,4 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
 /** The server answered that the gateway did not (408): the gateway is offline, not the server or the network. */
 function isGatewayOffline(error: unknown): boolean {
   return error instanceof ApiError && error.status === 408;
-}
-
-/** The text with its first letter in upper case, to open a sentence. */
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

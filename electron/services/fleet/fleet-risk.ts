@@ -1,7 +1,7 @@
 import type {
   FleetChangeInput as FleetChange,
   FleetFirewallPatch as FirewallPatch,
-} from '../../shared/ipc/domains/commissioning';
+} from '../../shared/ipc/domains/fleet';
 import { firewallGuards, type RiskAssessment } from '../commands/risk-guards';
 
 /** The words of a firewall patch, field by field ("SSH refused, ping blocked, DoS burst limit 77"). */

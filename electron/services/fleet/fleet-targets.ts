@@ -1,6 +1,6 @@
 import type { EndpointRequest, EndpointResponse, Gateway } from '../../shared/api';
 import { iteratePages } from '../api';
-import type { FleetTarget } from './fleet-job';
+import type { FleetTarget } from './fleet-table';
 
 /** Gateways fetched per page when a group is expanded. */
 export const GROUP_PAGE_SIZE = 500;

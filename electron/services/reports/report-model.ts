@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { SYSTEM_CLOCK } from '../../shared/clock';
 import { redactText } from '../audit';
 import { formatMac } from '../../shared/mac';
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
@@ -218,7 +219,7 @@ export function buildReportModel(visit: SiteVisit, options: SiteReportOptions = 
         summary.changes,
       ),
     })),
-    generated: `Report generated ${time(options.generatedAt ?? Date.now())} · profile ${visit.profileName ?? visit.profileId} · technician ${visit.technician}. Passwords and keys are never shown.`,
+    generated: `Report generated ${time(options.generatedAt ?? SYSTEM_CLOCK.now())} · profile ${visit.profileName ?? visit.profileId} · technician ${visit.technician}. Passwords and keys are never shown.`,
     sections,
     ...(hasOther ? { other: { changes: [], ...sectionBody(general, other) } } : {}),
     photos: (visit.photos ?? []).map((photo) => ({

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../files/atomic-file';
 import { readPrivateBytes, readPrivateFile } from '../files/private-files';
 import type { VisitPhoto } from './site-visit';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /** Largest photo kept, in bytes: the renderer scales a photo down to 1600 px before it gets here. */
 export const MAX_PHOTO_BYTES = 3 * 1024 * 1024;
@@ -46,7 +47,11 @@ export function sniffImageType(bytes: Uint8Array): VisitPhoto['mimeType'] | null
  * Only JPEG and PNG bytes are kept, checked by their signature, not by the name.
  */
 export class VisitPhotos {
-  constructor(private readonly folder: string) {}
+  /** @param clock when a photo is added (default: the system clock); a photo may also say its own time. */
+  constructor(
+    private readonly folder: string,
+    private readonly clock: Pick<Clock, 'now'> = SYSTEM_CLOCK,
+  ) {}
 
   private async visitFolder(profileId: string, startedAt: number, create: boolean): Promise<string> {
     if (!PROFILE_ID_PATTERN.test(profileId) || profileId.startsWith('.'))
@@ -107,7 +112,7 @@ export class VisitPhotos {
       caption,
       mimeType,
       bytes: photo.bytes.length,
-      addedAt: photo.now ?? Date.now(),
+      addedAt: photo.now ?? this.clock.now(),
     };
     await writeFileAtomic(join(folder, `${info.id}.${EXTENSIONS[mimeType]}`), photo.bytes);
     await writeFileAtomic(join(folder, `${info.id}.json`), JSON.stringify(info));

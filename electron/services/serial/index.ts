@@ -4,13 +4,8 @@ export {
   type SerialPortListing,
   type SerialPortsDependencies,
 } from './serial-ports';
-export {
-  SerialSession,
-  RECONNECT_POLICY_DEFAULT,
-  describeOpenError,
-  type ReconnectPolicy,
-  type SerialSessionDependencies,
-} from './serial-session';
+export { SerialSession, type SerialSessionDependencies } from './serial-session';
+export { RECONNECT_POLICY_DEFAULT, describeOpenError, type ReconnectPolicy } from './serial-port-words';
 export {
   SerialOpenOptionsSchema,
   PasteLinesSchema,

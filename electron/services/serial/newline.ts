@@ -107,3 +107,14 @@ export class ReceiveNewlineTranslator {
     return output.subarray(0, length);
   }
 }
+
+/**
+ * A paste as the pieces sent one at a time: each line with a CR (a TX newline once translated), and a last line
+ * without a newline as it is; `endsLine` says a pause follows it.
+ */
+export function splitPaste(text: string): Array<{ text: string; endsLine: boolean }> {
+  const lines = text.split(/\r\n|\r|\n/);
+  const last = lines.pop() ?? '';
+  const pieces = lines.map((line) => ({ text: `${line}\r`, endsLine: true }));
+  return last === '' ? pieces : [...pieces, { text: last, endsLine: false }];
+}

@@ -40,3 +40,52 @@ export function findReconnectPath(identity: PortIdentity, ports: PortInfo[]): st
   }
   return ports.some((port) => port.path === identity.path) ? undefined : identity.path;
 }
+
+/** What looking for an adapter again uses: the port list, the policy, a wait, and how to open a port found. */
+export interface AdapterSearch {
+  identity: () => PortIdentity;
+  listPorts: () => Promise<PortInfo[]>;
+  now: () => number;
+  policy: { pollIntervalMs: number; giveUpAfterMs: number };
+  /** Waits between two looks (ends early when the session stops). */
+  wait: (milliseconds: number) => Promise<void>;
+  /** True once the user stopped the session: the search ends at once, saying nothing. */
+  isStopped: () => boolean;
+  /** Opens the port found (and reports it open); rejects when it will not open. */
+  open: (path: string) => Promise<void>;
+  /** Words for an open that failed. */
+  describeOpenError: (path: string, error: unknown) => string;
+}
+
+/**
+ * Looks for the adapter a session lost, every `pollIntervalMs`, opening the port `findReconnectPath` finds.
+ * Resolves with `opened`, with `stopped`, or with the last failure in words once `giveUpAfterMs` passed (bounded
+ * by count as well as by time: a wall clock set back must not keep it going).
+ */
+export async function searchForAdapter(
+  search: AdapterSearch,
+  firstFailure: string,
+): Promise<{ outcome: 'opened' | 'stopped' } | { outcome: 'gave-up'; lastFailure: string }> {
+  const { pollIntervalMs, giveUpAfterMs } = search.policy;
+  const startedAt = search.now();
+  let lastFailure = firstFailure;
+  const maxPolls = Math.ceil(giveUpAfterMs / Math.max(1, pollIntervalMs));
+  for (let poll = 0; poll < maxPolls; poll += 1) {
+    await search.wait(pollIntervalMs);
+    if (search.isStopped()) return { outcome: 'stopped' };
+    const ports = await search.listPorts().catch(() => []);
+    if (search.isStopped()) return { outcome: 'stopped' };
+    const path = findReconnectPath(search.identity(), ports);
+    if (path !== undefined) {
+      try {
+        await search.open(path);
+        return { outcome: 'opened' };
+      } catch (openError) {
+        if (search.isStopped()) return { outcome: 'stopped' };
+        lastFailure = search.describeOpenError(path, openError);
+      }
+    }
+    if (search.now() - startedAt >= giveUpAfterMs) break;
+  }
+  return search.isStopped() ? { outcome: 'stopped' } : { outcome: 'gave-up', lastFailure };
+}

@@ -1,7 +1,8 @@
 import { autoDetect } from '@serialport/bindings-cpp';
 import type { BindingInterface, PortInfo } from '../../shared/serial/binding-types';
 import { parseSerialOpenOptions } from './options';
-import { SerialSession, type ReconnectPolicy } from './serial-session';
+import { SerialSession } from './serial-session';
+import type { ReconnectPolicy } from './serial-port-words';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /** How the app labels the in-process demo console (the simulator's demo binding). */

@@ -1,50 +1,23 @@
-import { StringDecoder } from 'node:string_decoder';
-import { LineTimestamper } from '../terminal-core/line-timestamps';
-import { PasswordPromptWatch } from '../terminal-core/password-prompt';
 import { SessionLog } from '../terminal-core/session-log';
 import { isFinalState, type TerminalState } from '../terminal-core/terminal-session';
 import { TerminalSessionBase } from '../terminal-core/terminal-session-base';
-import type { BindingInterface, BindingPortInterface, OpenOptions } from '../../shared/serial/binding-types';
+import type { BindingInterface, BindingPortInterface } from '../../shared/serial/binding-types';
 import { createPortReader } from './eof-aware-read';
+import { splitPaste, translateTransmitNewlines } from './newline';
+import { SerialDisplay, type DisplayFilter } from './serial-display';
 import {
-  formatLocalEcho,
-  ReceiveNewlineTranslator,
-  translateTransmitNewlines,
-  withoutEscapeSequences,
-} from './newline';
+  describeControlError,
+  describeDisconnect,
+  describeOpenError,
+  DISCONNECTED_BY_USER,
+  RECONNECT_POLICY_DEFAULT,
+  toOpenOptions,
+  type ReconnectPolicy,
+} from './serial-port-words';
 import { formatFraming, PasteLinesSchema, SerialOptionsError, type SerialOpenOptions } from './options';
-import { findReconnectPath, type PortIdentity } from './port-matching';
+import { searchForAdapter, type PortIdentity } from './port-matching';
 import { sendFile, type FileTransferProgress, type FileTransferProtocol } from './ymodem';
 import type { Clock } from '../../shared/clock';
-
-/** The reason a session gives after the user disconnected it (serial:disconnect). */
-export const DISCONNECTED_BY_USER =
-  'Disconnected: the port is free for other programs. Reconnect to open it again.';
-
-/** Rewrites what the gateway sends before the screen and the log get it (serial triage hides its markers). */
-export interface DisplayFilter {
-  /** The bytes to show for a chunk; may hold some back for the next chunk. */
-  filter(chunk: Uint8Array): Uint8Array;
-  /** What is still held back. */
-  flush(): Uint8Array;
-}
-
-/** How a session looks for its adapter after it went away. */
-export interface ReconnectPolicy {
-  /** The wait between two looks at the system's port list (and tries to open the port found). */
-  pollIntervalMs: number;
-  /** After this long without success the session fails ("Gave up reconnecting: …"). */
-  giveUpAfterMs: number;
-}
-
-/**
- * Default reconnect policy: a look every 250 ms, so a replugged adapter (which re-enumerates in about a second) is
- * open again well within 2 s of reappearing and the gateway's boot output is caught; gives up after 10 minutes.
- */
-export const RECONNECT_POLICY_DEFAULT: ReconnectPolicy = {
-  pollIntervalMs: 250,
-  giveUpAfterMs: 10 * 60_000,
-};
 
 /** What a serial session needs from outside. */
 export interface SerialSessionDependencies {
@@ -58,61 +31,6 @@ export interface SerialSessionDependencies {
 
 const READ_BUFFER_BYTES = 65_536;
 const BREAK_DURATION_MS_DEFAULT = 250;
-
-/** Turns a binding's open error into words a technician can act on. */
-export function describeOpenError(path: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  if (/ENOENT|No such file/i.test(message))
-    return `Could not open ${path}: no such port (is the cable plugged in?)`;
-  if (/EACCES|Permission denied/i.test(message)) {
-    return `Could not open ${path}: permission denied (on Linux, add your user to the dialout group)`;
-  }
-  if (/EBUSY|lock|Resource temporarily unavailable/i.test(message)) {
-    return `Could not open ${path}: it is in use by another program`;
-  }
-  if (/Invalid parity/i.test(message)) {
-    return `Could not open ${path}: this system's serial driver does not support mark or space parity`;
-  }
-  if (/Invalid stop bits/i.test(message)) {
-    return `Could not open ${path}: this system's serial driver does not support 1.5 stop bits`;
-  }
-  if (/baud/i.test(message)) return `Could not open ${path}: the adapter refused the baud rate (${message})`;
-  return `Could not open ${path}: ${message}`;
-}
-
-/**
- * Why a port that was open stopped, in words: the OS's own error (`bad file descriptor`, `EIO`) says little to a
- * technician whose USB adapter came out; it stays at the end for whoever reads the log.
- */
-export function describeDisconnect(path: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return /bad file descriptor|EBADF|EIO|ENXIO|ENODEV|No such device|Input\/output error/i.test(message)
-    ? `Disconnected: the adapter at ${path} went away (unplugged, or the gateway lost power; ${message})`
-    : `Disconnected: ${message}`;
-}
-
-/** Why a modem-control request (break, DTR, RTS) failed, in words a technician can act on. */
-function describeControlError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  if (/Inappropriate ioctl|ENOTTY/i.test(message)) {
-    return 'this port has no modem control lines (a pseudo-terminal or a virtual port)';
-  }
-  return message;
-}
-
-function toOpenOptions(path: string, options: SerialOpenOptions): OpenOptions {
-  return {
-    path,
-    baudRate: options.baudRate,
-    dataBits: options.dataBits,
-    stopBits: options.stopBits,
-    parity: options.parity,
-    rtscts: options.flowControl === 'rts-cts',
-    xon: options.flowControl === 'xon-xoff',
-    xoff: options.flowControl === 'xon-xoff',
-    lock: true,
-  };
-}
 
 /**
  * A serial terminal: framing as configured, TX/RX newline translation, local echo, break, DTR/RTS, a session log,
@@ -137,15 +55,10 @@ export class SerialSession extends TerminalSessionBase {
   /** Counts user stops (disconnect, close): a connect begun under an earlier count is abandoned. */
   #stopCount = 0;
   #signals: { dtr: boolean; rts: boolean };
-  #isRawView = false;
   #isSendingFile = false;
-  #displayFilter: DisplayFilter | undefined;
   /** True once DTR/RTS were set (on open or by the user): a reopened port then gets them back. */
   #hasSetSignals: boolean;
-  readonly #receiveNewlines: ReceiveNewlineTranslator;
-  readonly #timestamper: LineTimestamper | undefined;
-  readonly #decoder = new StringDecoder('utf8');
-  readonly #passwordPrompt = new PasswordPromptWatch();
+  readonly #display: SerialDisplay;
   /** What the log records instead of a chunk on the screen (echoed password characters). */
   readonly #logInstead = new WeakMap<Uint8Array, Uint8Array>();
   readonly #dependencies: SerialSessionDependencies;
@@ -161,8 +74,7 @@ export class SerialSession extends TerminalSessionBase {
     // Without an explicit setting the lines are as the OS opened the port: asserted on Linux, macOS and Windows.
     this.#signals = { dtr: options.dtr ?? true, rts: options.rts ?? true };
     this.#hasSetSignals = options.dtr !== undefined || options.rts !== undefined;
-    this.#receiveNewlines = new ReceiveNewlineTranslator(options.rxNewline);
-    this.#timestamper = options.timestamps ? new LineTimestamper(dependencies.clock) : undefined;
+    this.#display = new SerialDisplay(options, dependencies.clock);
   }
 
   /** The path of the port currently (or last) open. */
@@ -306,16 +218,11 @@ export class SerialSession extends TerminalSessionBase {
   async pasteLines(text: string, delayMs: number): Promise<void> {
     const parsed = PasteLinesSchema.safeParse({ text, delayMs });
     if (!parsed.success) throw new SerialOptionsError(parsed.error.issues.map((issue) => issue.message));
-    const request = parsed.data;
-    const lines = request.text.split(/\r\n|\r|\n/);
-    for (const [index, line] of lines.entries()) {
-      const isLast = index === lines.length - 1;
-      if (isLast && line === '') break;
+    for (const piece of splitPaste(parsed.data.text)) {
       if (this.state !== 'open' || !this.#port) throw new Error('The serial session is not open');
-      const bytes = translateTransmitNewlines(isLast ? line : `${line}\r`, this.options.txNewline);
-      this.#echo(isLast ? line : `${line}\r`);
-      await this.#writeToPort(bytes);
-      if (!isLast && request.delayMs > 0) await this.#wait(request.delayMs);
+      this.#echo(piece.text);
+      await this.#writeToPort(translateTransmitNewlines(piece.text, this.options.txNewline));
+      if (piece.endsLine && parsed.data.delayMs > 0) await this.#wait(parsed.data.delayMs);
     }
   }
 
@@ -348,12 +255,9 @@ export class SerialSession extends TerminalSessionBase {
     this.#hasSetSignals = true;
   }
 
-  /**
-   * While on, received bytes are handed over exactly as the port gave them — no RX newline translation, no
-   * timestamps — and local echo is off, so a hex view shows what is on the wire (and the log gets those bytes).
-   */
+  /** Turns the raw view (for the hex view) on or off: SerialDisplay.isRawView. */
   setRawView(isOn: boolean): void {
-    this.#isRawView = isOn;
+    this.#display.isRawView = isOn;
   }
 
   /**
@@ -361,10 +265,7 @@ export class SerialSession extends TerminalSessionBase {
    * removes it, showing what it still held. 'received' listeners always get the bytes as the port gave them.
    */
   setDisplayFilter(filter: DisplayFilter | undefined): void {
-    const previous = this.#displayFilter;
-    this.#displayFilter = filter;
-    const held = previous?.flush();
-    if (held && held.length > 0) this.#receive(held);
+    this.#deliver(this.#display.setFilter(filter));
   }
 
   /** The DTR/RTS state last set (or assumed asserted when left as opened). */
@@ -476,36 +377,16 @@ export class SerialSession extends TerminalSessionBase {
     }
   }
 
-  /**
-   * Local echo of typed data (when on and not in raw view), without escape sequences: the terminal's own replies
-   * (DA, DSR, CPR…) are sent to the device but never shown or logged (withoutEscapeSequences). Into a password
-   * prompt it shows a dot per character and the log records PASSWORD_TYPED_MARKER instead: the log must never
-   * hold a typed password.
-   */
+  /** Shows the local echo of typed data (SerialDisplay.echo); an echoed password is logged as its marker. */
   #echo(data: string | Uint8Array): void {
-    if (!this.options.localEcho || this.#isRawView) return;
-    const typed = withoutEscapeSequences(data);
-    if (typed.length === 0) return;
-    const { masked, rest } = this.#passwordPrompt.mask(typed);
-    if (masked && masked.screen.length > 0) {
-      this.#logInstead.set(masked.screen, masked.log);
-      this.#deliver(masked.screen);
+    for (const { screen, log } of this.#display.echo(data)) {
+      if (log) this.#logInstead.set(screen, log);
+      this.#deliver(screen);
     }
-    if (rest.length > 0) this.#deliver(formatLocalEcho(rest));
   }
 
   #receive(received: Uint8Array): void {
-    const chunk = this.#displayFilter ? this.#displayFilter.filter(received) : received;
-    if (chunk.length === 0) return;
-    this.#passwordPrompt.received(chunk);
-    if (this.#isRawView) {
-      this.#deliver(chunk);
-      return;
-    }
-    let display = this.#receiveNewlines.translate(chunk);
-    if (this.#timestamper)
-      display = Buffer.from(this.#timestamper.stamp(this.#decoder.write(Buffer.from(display))));
-    this.#deliver(display);
+    this.#deliver(this.#display.received(received));
   }
 
   /** Hands bytes to the renderer within the flow-control window; the rest waits for acknowledgements. */
@@ -574,33 +455,25 @@ export class SerialSession extends TerminalSessionBase {
       return;
     }
     this.setState('reconnecting', reason);
-    const { clock } = this.#dependencies;
-    const { pollIntervalMs, giveUpAfterMs } = this.#reconnect;
-    const startedAt = clock.now();
-    let lastError = reason;
-    // Bounded by count as well as by time: a wall clock set back must not keep the loop going.
-    const maxPolls = Math.ceil(giveUpAfterMs / Math.max(1, pollIntervalMs));
-    for (let poll = 0; poll < maxPolls; poll += 1) {
-      await this.#wait(pollIntervalMs);
-      if (isStopped()) return;
-      const ports = await this.#dependencies.binding.list().catch(() => []);
-      if (isStopped()) return;
-      const path = findReconnectPath(this.#identity, ports);
-      if (path !== undefined) {
-        try {
+    const found = await searchForAdapter(
+      {
+        identity: () => this.#identity,
+        listPorts: () => this.#dependencies.binding.list(),
+        now: () => this.#dependencies.clock.now(),
+        policy: this.#reconnect,
+        wait: (milliseconds) => this.#wait(milliseconds),
+        isStopped,
+        open: async (path) => {
           await this.#openPort(path, stopCount);
           this.setState('open', `Reconnected on ${path}`);
           this.#startReading();
-          return;
-        } catch (openError) {
-          if (isStopped()) return;
-          lastError = describeOpenError(path, openError);
-        }
-      }
-      if (clock.now() - startedAt >= giveUpAfterMs) break;
-    }
-    if (isStopped()) return;
-    this.setState('failed', `Gave up reconnecting: ${lastError}`);
+        },
+        describeOpenError,
+      },
+      reason,
+    );
+    if (found.outcome !== 'gave-up') return;
+    this.setState('failed', `Gave up reconnecting: ${found.lastFailure}`);
     await this.log?.close();
   }
 

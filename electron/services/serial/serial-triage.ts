@@ -9,7 +9,7 @@ import type { TriageReading, TriageReadings } from '../../shared/terminal/triage
 import type { TriageCommand } from '../../shared/terminal/triage-schemas';
 import { translateTransmitNewlines } from './newline';
 import type { TransmitNewline } from './options';
-import type { DisplayFilter } from './serial-session';
+import type { DisplayFilter } from './serial-display';
 import { TriageMarkerFilter } from './triage-marker-filter';
 
 /** The face of a serial session the triage drives: raw bytes in, bytes out, and its state. */

@@ -2,14 +2,15 @@ import type { CommandRequest } from '../../shared/api/commands';
 import type { Duplex } from 'node:stream';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import { HostKeyChangedError } from './host-key-errors';
+import { AuthenticationRefusedError, endClient, GATEWAY_USER, type SshConnector } from './ssh-connection';
+import type { SshLink } from './ssh-session';
 import {
-  AuthenticationRefusedError,
-  endClient,
-  GATEWAY_USER,
-  type ConnectedClient,
-  type SshConnector,
-} from './ssh-connection';
-import { SessionClosedError, type SshLink } from './ssh-session';
+  ConnectSteps,
+  probeForward,
+  throwIfClosed,
+  type ForwardProbe,
+  type ReverseSshStep,
+} from './reverse-connect-steps';
 
 /**
  * `options` of the reverseSsh command: the gateway's ssh client checks the relay every 30 s and gives up
@@ -57,14 +58,6 @@ export interface OpenReverseRequest {
   onProgress?(step: ReverseSshStep, detail: string): void;
 }
 
-/**
- * The steps of opening a reverse-SSH session, in order. A reconnect first tries the last tunnel again
- * (`reuse-tunnel`, then `gateway-login`); when that tunnel no longer leads to the gateway it is stopped
- * (`stop-tunnel`) and a new one asked for as on the first open.
- */
-export type ReverseSshStep =
-  'relay' | 'reuse-tunnel' | 'stop-tunnel' | 'request-tunnel' | 'wait-for-tunnel' | 'gateway-login';
-
 /** The gateway never opened its tunnel on the relay in time. */
 export class TunnelTimeoutError extends Error {
   override readonly name = 'TunnelTimeoutError';
@@ -78,16 +71,6 @@ export class RootPasswordRequiredError extends Error {
   override readonly name = 'RootPasswordRequiredError';
 }
 
-/** What one probe of a relay port found. */
-type ForwardProbe =
-  | { outcome: 'open'; stream: Duplex }
-  /** Nothing listens there (the relay refused the connection). */
-  | { outcome: 'refused' }
-  /** Something holds the port but did not answer within the forward timeout. */
-  | { outcome: 'unanswered' }
-  /** The relay link itself is gone. */
-  | { outcome: 'lost' };
-
 /** The tunnel a reverse session asked for, kept across reconnects. */
 export interface TunnelRecord {
   /** The relay port of the last tunnel asked for. */
@@ -97,16 +80,6 @@ export interface TunnelRecord {
   /** While a reverseSsh waits for its answer: resolves once it has one (either way). */
   request: Promise<void> | undefined;
 }
-
-/** Words for what a reverse connect was doing, for a message when the relay link went away meanwhile. */
-const STEP_ACTIVITIES: Record<ReverseSshStep, string> = {
-  relay: 'starting on the relay',
-  'reuse-tunnel': 'trying the last tunnel again',
-  'stop-tunnel': 'stopping the last tunnel',
-  'request-tunnel': 'asking the gateway for a tunnel',
-  'wait-for-tunnel': "waiting for the gateway's tunnel",
-  'gateway-login': 'logging in to the gateway',
-};
 
 /** The gateway commands the tunnel protocol sends: open and close the reverse tunnel. */
 export type TunnelCommandName = 'reverseSsh' | 'stopReverseSsh';
@@ -387,35 +360,6 @@ export class ReverseTunnels {
   }
 }
 
-/** Asks the relay for a connection to its 127.0.0.1:`port`; a stream that opens after `timeoutMs` is closed. */
-function probeForward(link: ConnectedClient, port: number, timeoutMs: number): Promise<ForwardProbe> {
-  return new Promise((resolve) => {
-    let isSettled = false;
-    const settle = (probe: ForwardProbe): boolean => {
-      if (isSettled) return false;
-      isSettled = true;
-      clearTimeout(timer);
-      resolve(probe);
-      return true;
-    };
-    const timer = setTimeout(() => settle({ outcome: 'unanswered' }), timeoutMs);
-    try {
-      link.client.forwardOut('127.0.0.1', 0, '127.0.0.1', port, (error, stream) => {
-        // ssh2 fails the channels still opening when the link closes, right after it says so.
-        if (error) settle(link.isClosed() ? { outcome: 'lost' } : { outcome: 'refused' });
-        else if (!settle({ outcome: 'open', stream })) stream.destroy();
-      });
-    } catch {
-      // ssh2 throws "Not connected" once the link is down.
-      settle({ outcome: 'lost' });
-    }
-  });
-}
-
-function throwIfClosed(signal: AbortSignal): void {
-  if (signal.aborted) throw new SessionClosedError();
-}
-
 /** The root password a reverse session logs in to its gateway with, and whether the user typed it. */
 export interface GatewayLogin {
   rootPassword: string;
@@ -427,75 +371,4 @@ export interface ReverseContext {
   request: OpenReverseRequest;
   login: GatewayLogin;
   tunnel: TunnelRecord;
-}
-
-/**
- * The steps of one reverse connect over one relay link. Each ends at once when the session closes (with
- * SessionClosedError) or the relay link goes away (with a message about the relay and the step it was at), so no
- * step waits on a link that is gone and none starts after the user closed the tab.
- */
-class ConnectSteps {
-  readonly #ended: Promise<never>;
-  #failure: Error | undefined;
-  /** What the flow is doing, for the message when the relay link goes away meanwhile. */
-  #activity = 'starting on the relay';
-
-  constructor(
-    readonly relayLink: ConnectedClient,
-    readonly signal: AbortSignal,
-    private readonly onProgress: OpenReverseRequest['onProgress'],
-  ) {
-    this.#ended = new Promise<never>((_resolve, reject) => {
-      const end = (error: Error) => {
-        this.#failure ??= error;
-        reject(this.#failure);
-      };
-      if (signal.aborted) end(new SessionClosedError());
-      signal.addEventListener('abort', () => end(new SessionClosedError()), { once: true });
-      void relayLink.lost.then((reason) =>
-        end(new Error(`${reason.replace(/\.$/, '')} (while ${this.#activity}).`)),
-      );
-    });
-    // Only the steps racing it report the failure; unobserved it is no error.
-    this.#ended.catch(() => undefined);
-  }
-
-  /** True once the session closed or the relay link went away. */
-  get hasEnded(): boolean {
-    return this.#failure !== undefined;
-  }
-
-  /** Tells the caller's progress callback, then throws if the flow ended (the callback may have closed the tab). */
-  report(step: ReverseSshStep, detail: string): void {
-    this.#activity = STEP_ACTIVITIES[step];
-    this.check();
-    this.onProgress?.(step, detail);
-    this.check();
-  }
-
-  /** Says what the flow does next without a progress step of its own (for the message if the relay goes away). */
-  enter(activity: string): void {
-    this.#activity = activity;
-  }
-
-  /** Throws why the flow ended, if it did. */
-  check(): void {
-    if (this.#failure) throw this.#failure;
-  }
-
-  /** Rejects with why the flow ended, once it does. */
-  whenEnded(): Promise<never> {
-    return this.#ended;
-  }
-
-  /**
-   * `work`, or why the flow ended, whichever comes first; `dispose` gets what `work` brings if it comes too late
-   * (a stream or client nobody would close otherwise).
-   */
-  race<T>(work: Promise<T>, dispose?: (late: T) => void): Promise<T> {
-    return Promise.race([work, this.#ended]).catch((error: unknown) => {
-      if (dispose && this.hasEnded) work.then(dispose, () => undefined);
-      throw error;
-    });
-  }
 }

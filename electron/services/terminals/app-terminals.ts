@@ -4,7 +4,8 @@ import type { CommandService } from '../commands';
 import type { CredentialStore } from '../credentials';
 import { SerialPorts, type BindingInterface } from '../serial';
 import { KnownHosts, SshService } from '../ssh';
-import { TerminalManager, type SerialTerminal, type TerminalEventSink } from './terminal-manager';
+import { TerminalManager } from './terminal-manager';
+import type { SerialTerminal, TerminalEventSink } from './terminal-types';
 import { createRelayResolver, type RootPasswords } from './terminal-secrets';
 import type { TerminalJournal } from '../visit';
 

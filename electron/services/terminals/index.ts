@@ -1,11 +1,6 @@
-export {
-  TerminalManager,
-  MAX_TERMINALS,
-  TOO_MANY_TERMINALS_MESSAGE,
-  type TerminalManagerDependencies,
-  type SerialTerminal,
-  type SshTerminal,
-} from './terminal-manager';
+export { TerminalManager } from './terminal-manager';
+export { MAX_TERMINALS, TOO_MANY_TERMINALS_MESSAGE } from './terminal-limits';
+export type { TerminalManagerDependencies, SerialTerminal, SshTerminal } from './terminal-types';
 export { DATA_EVENT_INTERVAL_MS, DATA_EVENT_MAX_BYTES, REPLAY_MAX_BYTES } from './output-coalescer';
 export { mapTerminalError } from './terminal-errors';
 export {

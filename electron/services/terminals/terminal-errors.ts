@@ -14,7 +14,7 @@ import {
   TooManyTerminalsError,
   TriageBusyError,
   TriagePasswordError,
-} from './terminal-manager';
+} from './terminal-limits';
 
 const MAX_MESSAGE_LENGTH = 400;
 

@@ -1,205 +1,34 @@
-import type { EventName, EventPayload } from '../../shared/ipc/contract';
-import {
-  formatFraming,
-  type SerialOpenOptions,
-  type SerialOpenOptionsInput,
-} from '../../shared/terminal/serial-options';
+import { SYSTEM_CLOCK } from '../../shared/clock';
+import type { SerialOpenOptionsInput } from '../../shared/terminal/serial-options';
 import type {
-  HostKeyNotice,
   OpenDirectInput,
   OpenReverseInput,
   SerialPortListInfo,
   TerminalInfo,
   TerminalLogInfo,
 } from '../../shared/terminal/terminal-schemas';
-import { assessHealth } from '../../shared/terminal/triage-health';
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
-import type { DisplayFilter } from '../serial/serial-session';
-import { toTransferName, type FileTransferProgress, type FileTransferProtocol } from '../serial/ymodem';
-import { runSerialTriage, TriageLoginError, type SerialTriageOptions } from '../serial/serial-triage';
-import type { TerminalSession, TerminalState } from '../terminal-core';
-import { formatMac, normalizeMac } from '../../shared/mac';
+import type { FileTransferProtocol } from '../serial/ymodem';
+import type { TerminalState } from '../terminal-core';
 import { OutputCoalescer } from './output-coalescer';
-import type { GatewayHint, TerminalJournal } from '../visit';
-
-/** Where the manager pushes `terminal:data` and `terminal:state` (the app's event hub). */
-export interface TerminalEventSink {
-  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
-}
-
-/** What a serial session offers beyond a terminal (SerialSession). */
-export interface SerialTerminal extends TerminalSession {
-  readonly kind: 'serial';
-  readonly options: Pick<
-    SerialOpenOptions,
-    'path' | 'gateway' | 'baudRate' | 'dataBits' | 'parity' | 'stopBits' | 'txNewline'
-  >;
-  /** The port open now (or last): after a replug found by serial number, not the path it was opened on. */
-  readonly path: string;
-  on(event: 'data', listener: (chunk: Uint8Array) => void): this;
-  on(event: 'state', listener: (state: TerminalState, reason?: string) => void): this;
-  on(event: 'closed', listener: () => void): this;
-  /** Every chunk as the port gave it (serial triage reads these). */
-  on(event: 'received', listener: (chunk: Uint8Array) => void): this;
-  off(event: 'received', listener: (chunk: Uint8Array) => void): this;
-  off(event: 'data', listener: (chunk: Uint8Array) => void): this;
-  off(event: 'state', listener: (state: TerminalState, reason?: string) => void): this;
-  writeBytes(data: Uint8Array): Promise<void>;
-  setDisplayFilter(filter: DisplayFilter | undefined): void;
-  readonly logPath: string | undefined;
-  readonly logProblem: string | undefined;
-  readonly signals: { dtr: boolean; rts: boolean };
-  reopen(): Promise<void>;
-  sendBreak(): Promise<void>;
-  setSignals(signals: { dtr?: boolean; rts?: boolean }): Promise<void>;
-  pasteLines(text: string, delayMs: number): Promise<void>;
-  setRawView(isOn: boolean): void;
-  disconnect(): Promise<void>;
-  sendFile(
-    file: { protocol: FileTransferProtocol; name: string; data: Uint8Array },
-    options: { signal?: AbortSignal; onProgress?(progress: FileTransferProgress): void },
-  ): Promise<void>;
-}
-
-/** What an SSH session offers beyond a terminal (SshSession). */
-export interface SshTerminal extends TerminalSession {
-  readonly kind: 'ssh';
-  readonly gatewayId: string | undefined;
-  readonly reason: string | undefined;
-  /** Once closed: why the close was not clean (the gateway did not confirm its tunnel was stopped). */
-  readonly closeWarning: string | undefined;
-  readonly logPath: string | undefined;
-  readonly logProblem: string | undefined;
-  readonly hostKeys: readonly HostKeyNotice[];
-  readonly route: 'reverse' | 'direct';
-  /** `reason`: why it closed, when not at the user's asking. */
-  close(reason?: string): Promise<void>;
-  /** `password`: a new one, when the gateway refused the last (reverse: root; direct: the user's). */
-  reconnect(retry?: { password?: string }): Promise<void>;
-}
-
-/** The relay reverse SSH goes through: from the profile, the password from the keychain. */
-export interface ResolvedRelay {
-  relay: { host: string; port: number; username: string; password: string };
-  portRange?: [number, number];
-}
-
-/** The manager's dependencies; each is a narrow face of a service so tests can stand in for it. */
-export interface TerminalManagerDependencies {
-  events: TerminalEventSink;
-  serialPorts: {
-    list(): Promise<SerialPortListInfo>;
-    open(input: SerialOpenOptionsInput): Promise<SerialTerminal>;
-  };
-  ssh: {
-    openReverse(request: {
-      gatewayId: string;
-      /** The tab's title (default: the gateway id). */
-      title?: string;
-      relay: ResolvedRelay['relay'];
-      portRange?: [number, number];
-      rootPassword?: string;
-      cols: number;
-      rows: number;
-      timestamps?: boolean;
-    }): Promise<SshTerminal>;
-    openDirect(request: {
-      host: string;
-      port: number;
-      username: string;
-      password: string;
-      gatewayId?: string;
-      /** The tab's title (default: the gateway id, else the host). */
-      title?: string;
-      cols: number;
-      rows: number;
-      timestamps?: boolean;
-    }): Promise<SshTerminal>;
-    replaceHostKey(keyId: string, fingerprint: string): Promise<void>;
-  };
-  /** The relay of the signed-in profile; rejects with a message when there is none. */
-  resolveRelay(): Promise<ResolvedRelay>;
-  /** Keeps a root password that just worked, so the next session does not ask (keychain). */
-  rememberRootPassword?(gatewayId: string, password: string): Promise<void>;
-  /** A gateway's stored root password (keychain), for serial triage at a login prompt. */
-  rootPassword?(gatewayId: string): Promise<string | undefined>;
-  /** Timeouts of serial triage (tests shorten them). */
-  triage?: Pick<SerialTriageOptions, 'commandTimeoutMs' | 'promptTimeoutMs'>;
-  /**
-   * Runs `callback` after `delayMs` (0: soon, after the current I/O — default setImmediate, else setTimeout);
-   * output is coalesced until then.
-   */
-  schedule?: (callback: () => void, delayMs: number) => void;
-  /** Milliseconds on a monotonic clock (default performance.now). */
-  now?: () => number;
-  /** Epoch milliseconds, for when session logs were opened and closed and states changed (default Date.now). */
-  wallClock?: () => number;
-  log?: { error(message: string, error?: unknown): void };
-  /**
-   * The open visit's journal: a session opened is recorded before the open is reported done (when it cannot be,
-   * the session is closed again and the open refused), a close before the close is, a triage before its result.
-   */
-  journal?: TerminalJournal;
-}
-
-/**
- * The most terminals open at once, serial, reverse and direct SSH together (opens still under way count): each
- * holds a tunnel on the server's relay or a port, a session log and a screen in the page; a technician works in a
- * few. Past it an open is refused with TOO_MANY_TERMINALS_MESSAGE before anything is asked of the relay or port.
- */
-export const MAX_TERMINALS = 16;
-
-/** What an open past MAX_TERMINALS answers. */
-export const TOO_MANY_TERMINALS_MESSAGE = `${MAX_TERMINALS} terminals are open, the most Field Kit keeps at once: close one to open another.`;
-
-/** An open was refused because MAX_TERMINALS are open (or opening) already. */
-export class TooManyTerminalsError extends Error {
-  override readonly name = 'TooManyTerminalsError';
-}
-
-/** No open session has this id (closed already, or never opened). */
-export class TerminalNotFoundError extends Error {
-  override readonly name = 'TerminalNotFoundError';
-}
-
-/** Serial triage needs the gateway's root password: none is stored, or the gateway refused it. */
-export class TriagePasswordError extends Error {
-  override readonly name = 'TriagePasswordError';
-}
-
-/** Serial triage is already running on this console. */
-export class TriageBusyError extends Error {
-  override readonly name = 'TriageBusyError';
-}
-
-/** The operation needs a serial session (break, DTR/RTS, paste with delay). */
-export class NotSerialSessionError extends Error {
-  override readonly name = 'NotSerialSessionError';
-}
-
-type ManagedTerminal = SerialTerminal | SshTerminal;
-
-interface Entry {
-  session: ManagedTerminal;
-  output: OutputCoalescer;
-  reason: string | undefined;
-  /** The account it was opened for (undefined: opened before anyone signed in). */
-  account: string | undefined;
-}
-
-/** Something kept for the site report (a session log, a serial triage) and the account it was made for. */
-interface Owned<Item> {
-  item: Item;
-  account: string | undefined;
-}
-
-/** A session's most recent output, for a page that was not there when it was sent (`terminals:attach`). */
-export interface RecentOutput {
-  id: string;
-  data: Uint8Array;
-  bytesIn: number;
-  bytesOut: number;
-}
+import type { GatewayHint } from '../visit';
+import { SerialConsoleWork } from './serial-console-work';
+import {
+  describe,
+  directRequest,
+  reverseRequest,
+  type Entry,
+  type ManagedTerminal,
+  type Owned,
+} from './terminal-info';
+import {
+  MAX_TERMINALS,
+  NotSerialSessionError,
+  TerminalNotFoundError,
+  TOO_MANY_TERMINALS_MESSAGE,
+  TooManyTerminalsError,
+} from './terminal-limits';
+import type { RecentOutput, SerialTerminal, TerminalManagerDependencies } from './terminal-types';
 
 /**
  * The open terminals by id, between the transports and the SSH / serial services. Guarantees: every output
@@ -207,16 +36,6 @@ export interface RecentOutput {
  * pushed as `terminal:state` after the output before it; acknowledgements go to the session's flow control;
  * keystrokes go straight to the session, never behind output; `closeAll()` closes every session (quit).
  */
-/** A tab's title with its gateway's MAC when known ("acme-gw-0001 (reverse SSH) · 64:7F:DA:…"). */
-function describeGateway(title: string, mac: string | undefined): string {
-  return mac ? `${title} · ${formatMac(mac)}` : title;
-}
-
-/** A gateway in a session log's file name: its name, and its MAC's digits when known (no `:` in file names). */
-function logNameOf(name: string, mac: string | undefined): string {
-  return mac ? `${name}_${normalizeMac(mac) ?? mac}` : name;
-}
-
 export class TerminalManager {
   readonly #sessions = new Map<string, Entry>();
   /** Opens under way: they count towards MAX_TERMINALS, so that many opened at once cannot pass it. */
@@ -231,10 +50,8 @@ export class TerminalManager {
   readonly #gateways = new Map<string, GatewayHint>();
   /** The `terminal-closed` entries being written, by session: a close resolves once its entry is on the disk. */
   readonly #closeRecords = new Map<string, Promise<void>>();
-  /** The consoles diagnostics run on, each with what cancels its run. */
-  readonly #triaging = new Map<string, AbortController>();
-  /** Files being sent, by console: cancelling aborts the transfer. */
-  readonly #sendingFiles = new Map<string, AbortController>();
+  /** Diagnostics and file transfers on the serial consoles. */
+  readonly #serialWork: SerialConsoleWork;
   readonly #dependencies: TerminalManagerDependencies;
   readonly #schedule: (callback: () => void, delayMs: number) => void;
   readonly #now: () => number;
@@ -242,11 +59,19 @@ export class TerminalManager {
 
   constructor(dependencies: TerminalManagerDependencies) {
     this.#dependencies = dependencies;
+    const clock = dependencies.clock ?? SYSTEM_CLOCK;
     this.#schedule =
       dependencies.schedule ??
-      ((callback, delayMs) => void (delayMs > 0 ? setTimeout(callback, delayMs) : setImmediate(callback)));
+      ((callback, delayMs) =>
+        void (delayMs > 0 ? clock.setTimeout(callback, delayMs) : setImmediate(callback)));
     this.#now = dependencies.now ?? (() => performance.now());
-    this.#wallClock = dependencies.wallClock ?? Date.now;
+    this.#wallClock = dependencies.wallClock ?? (() => clock.now());
+    this.#serialWork = new SerialConsoleWork({
+      ...dependencies,
+      remember: (gatewayId, password) => this.#remember(gatewayId, password),
+      now: this.#now,
+      wallClock: this.#wallClock,
+    });
   }
 
   /** The open sessions, in the order they were opened. */
@@ -314,53 +139,20 @@ export class TerminalManager {
   }
 
   async #openReverseSession(input: OpenReverseInput): Promise<ManagedTerminal> {
-    const { relay, portRange } = await this.#dependencies.resolveRelay();
-    const session = await this.#dependencies.ssh.openReverse({
-      gatewayId: input.gatewayId,
-      ...(input.gatewayName
-        ? {
-            title: describeGateway(`${input.gatewayName} (reverse SSH)`, input.gatewayMac),
-            logName: logNameOf(input.gatewayName, input.gatewayMac),
-          }
-        : {}),
-      relay,
-      ...(portRange ? { portRange } : {}),
-      ...(input.rootPassword ? { rootPassword: input.rootPassword } : {}),
-      cols: input.cols,
-      rows: input.rows,
-      ...(input.timestamps ? { timestamps: true } : {}),
-    });
+    const session = await this.#dependencies.ssh.openReverse(
+      reverseRequest(input, await this.#dependencies.resolveRelay()),
+    );
     if (input.rootPassword) await this.#remember(input.gatewayId, input.rootPassword);
     return session;
   }
 
   /** Opens a shell on a gateway on the local network. */
   openDirect(input: OpenDirectInput): Promise<TerminalInfo> {
-    return this.#openWithinCap(() => this.#openDirectSession(input), {
+    return this.#openWithinCap(() => this.#dependencies.ssh.openDirect(directRequest(input)), {
       gatewayId: input.gatewayId,
       name: input.gatewayName,
       mac: input.gatewayMac,
     });
-  }
-
-  async #openDirectSession(input: OpenDirectInput): Promise<ManagedTerminal> {
-    const session = await this.#dependencies.ssh.openDirect({
-      host: input.host,
-      port: input.port,
-      username: input.username,
-      password: input.password,
-      ...(input.gatewayId ? { gatewayId: input.gatewayId } : {}),
-      ...(input.gatewayName
-        ? {
-            title: describeGateway(`${input.gatewayName} (SSH)`, input.gatewayMac),
-            logName: logNameOf(input.gatewayName, input.gatewayMac),
-          }
-        : {}),
-      cols: input.cols,
-      rows: input.rows,
-      ...(input.timestamps ? { timestamps: true } : {}),
-    });
-    return session;
   }
 
   /**
@@ -524,110 +316,35 @@ export class TerminalManager {
   }
 
   /**
-   * Runs the read-only diagnostics on a serial console (runSerialTriage) and keeps the health panel for the site
-   * report. At a login prompt it uses `password`, else the gateway's stored root password; it rejects with a
-   * TriagePasswordError when it has none or the gateway refuses it. A password typed here that works is kept in
-   * the keychain when `rememberPassword` is set and the console names its gateway.
+   * Runs the read-only diagnostics on a serial console (SerialConsoleWork.collectDiagnostics) and keeps the
+   * health panel for the site report.
    */
   async collectDiagnostics(
     id: string,
     input: { password?: string; rememberPassword?: boolean } = {},
   ): Promise<TriageResult> {
     const session = this.#requireSerial(id);
-    if (this.#triaging.has(id)) throw new TriageBusyError('Diagnostics are already running on this console.');
-    const controller = new AbortController();
-    this.#triaging.set(id, controller);
-    try {
-      const gatewayId = session.options.gateway;
-      let password = input.password;
-      if (!password && gatewayId) {
-        try {
-          password = await this.#dependencies.rootPassword?.(gatewayId);
-        } catch (error) {
-          this.#dependencies.log?.error(`reading the root password of ${gatewayId}`, error);
-        }
-      }
-      const startedAt = this.#wallClock();
-      let outcome;
-      try {
-        outcome = await runSerialTriage(session, {
-          ...this.#dependencies.triage,
-          ...(password ? { password } : {}),
-          now: this.#now,
-          signal: controller.signal,
-          onProgress: (progress) =>
-            this.#dependencies.events.emit('serial:triage-progress', {
-              id,
-              ...progress,
-              ...(controller.signal.aborted ? { isCancelling: true } : {}),
-            }),
-        });
-      } catch (error) {
-        if (error instanceof TriageLoginError) throw new TriagePasswordError(error.message);
-        throw error;
-      }
-      if (outcome.usedPassword && input.password && input.rememberPassword && gatewayId)
-        await this.#remember(gatewayId, input.password);
-      const result: TriageResult = {
-        terminalId: id,
-        title: session.title,
-        ...(gatewayId ? { gatewayId } : {}),
-        startedAt,
-        finishedAt: this.#wallClock(),
-        outcome: outcome.outcome,
-        ...(outcome.problem ? { problem: outcome.problem } : {}),
-        commands: outcome.commands,
-        health: assessHealth(outcome.readings),
-        ...(outcome.consoleLeft ? { consoleLeft: outcome.consoleLeft } : {}),
-      };
-      await this.#dependencies.journal?.triaged(result, this.#gateways.get(id) ?? { typed: gatewayId });
-      this.#triages.push({ item: result, account: this.#account });
-      return result;
-    } finally {
-      this.#triaging.delete(id);
-    }
+    const result = await this.#serialWork.collectDiagnostics(id, session, input, this.#gateways.get(id));
+    this.#triages.push({ item: result, account: this.#account });
+    return result;
   }
 
-  /**
-   * Sends a file to a receiver waiting on a serial console (SerialSession.sendFile) under its name without spaces
-   * or folders, pushing `serial:send-file-progress` after each block; resolves with its size and how long it took.
-   */
-  async sendFile(
+  /** Sends a file to a receiver waiting on a serial console (SerialConsoleWork.sendFile). */
+  sendFile(
     id: string,
     file: { protocol: FileTransferProtocol; name: string; data: Uint8Array },
   ): Promise<{ bytes: number; elapsedMs: number }> {
-    const session = this.#requireSerial(id);
-    if (this.#sendingFiles.has(id))
-      throw new TriageBusyError('A file is already being sent on this console.');
-    const controller = new AbortController();
-    this.#sendingFiles.set(id, controller);
-    const startedAt = this.#now();
-    try {
-      await session.sendFile(
-        { ...file, name: toTransferName(file.name) },
-        {
-          signal: controller.signal,
-          onProgress: (progress) =>
-            this.#dependencies.events.emit('serial:send-file-progress', { id, ...progress }),
-        },
-      );
-      return { bytes: file.data.length, elapsedMs: Math.round(this.#now() - startedAt) };
-    } finally {
-      this.#sendingFiles.delete(id);
-    }
+    return this.#serialWork.sendFile(id, this.#requireSerial(id), file);
   }
 
   /** Cancels the file being sent on a console (the receiver gets CAN CAN); nothing to do when none is. */
   cancelSendFile(id: string): void {
-    this.#sendingFiles.get(id)?.abort();
+    this.#serialWork.cancelSendFile(id);
   }
 
-  /**
-   * Asks the diagnostics running on a console to stop after the command under way; `collectDiagnostics` then
-   * resolves with what was read. Nothing to do when none runs there.
-   */
+  /** Asks the diagnostics running on a console to stop after the command under way (none: nothing to do). */
   cancelDiagnostics(id: string): void {
-    this.#triaging.get(id)?.abort();
+    this.#serialWork.cancelDiagnostics(id);
   }
 
   /** The current account's serial triages of this run, oldest first. */
@@ -765,37 +482,4 @@ export class TerminalManager {
     if (session.kind !== 'serial') throw new NotSerialSessionError('Only a serial console can do this.');
     return session;
   }
-}
-
-function describe(entry: Entry): TerminalInfo {
-  const { session } = entry;
-  const common = {
-    id: session.id,
-    kind: session.kind,
-    title: session.title,
-    state: session.state,
-    ...(entry.reason ? { reason: entry.reason } : {}),
-    bytesIn: session.bytesIn,
-    bytesOut: session.bytesOut,
-    ...(session.logPath ? { logPath: session.logPath } : {}),
-    ...(session.logProblem ? { logProblem: session.logProblem } : {}),
-  };
-  if (session.kind === 'serial') {
-    const { options } = session;
-    return {
-      ...common,
-      ...(options.gateway ? { gatewayId: options.gateway } : {}),
-      path: session.path,
-      framing: formatFraming(options),
-      // A port that is not open has no line state to show: the last one known may no longer hold.
-      ...(session.state === 'open' ? { signals: session.signals } : {}),
-      hostKeys: [],
-    };
-  }
-  return {
-    ...common,
-    ...(session.gatewayId ? { gatewayId: session.gatewayId } : {}),
-    route: session.route,
-    hostKeys: session.hostKeys.map(({ keyId, fingerprint, isNew }) => ({ keyId, fingerprint, isNew })),
-  };
 }

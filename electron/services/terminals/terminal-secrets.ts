@@ -1,6 +1,6 @@
 import { CREDENTIAL_SERVICE, type CredentialStore } from '../credentials';
 import type { Profile } from '../../shared/ipc/schemas';
-import type { ResolvedRelay } from './terminal-manager';
+import type { ResolvedRelay } from './terminal-types';
 
 /** The keychain account holding a profile's relay password. */
 export function relayPasswordAccount(profileId: string): string {

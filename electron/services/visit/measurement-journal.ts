@@ -1,4 +1,4 @@
-import type { RfSampleView } from '../../shared/ipc/domains/commissioning';
+import type { RfSampleView } from '../../shared/ipc/domains/tasks';
 import type { VisitEntry } from '../../shared/visit/journal-entry';
 import { redactSecrets } from '../audit/redaction';
 import type { VisitRecorder } from './visits';

@@ -2,8 +2,8 @@ import { basename, join } from 'node:path';
 import type { GatewayIdentity, JournalLine, VisitEntry } from '../../shared/visit/journal-entry';
 import type { GatewayHint } from './gateway-identity';
 import { readBounded, sha256Hex } from './journal-file';
-import type { VisitState } from './visit-state';
 import type { Visits } from './visits';
+import type { VisitState } from './visit-state';
 
 /** A session log an export attaches: its file, and what names it (the session, the gateway as typed). */
 export interface ExportedLog {

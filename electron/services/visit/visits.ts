@@ -11,7 +11,6 @@ import {
   type VisitEntry,
   type VisitFields,
 } from '../../shared/visit/journal-entry';
-import { emptyState, fold, type VisitPhotoFile, type VisitState } from './visit-state';
 import { writeFileAtomic } from '../files/atomic-file';
 import { ensurePrivateFolder, PRIVATE_FILE_MODE } from '../files/private-files';
 import {
@@ -22,6 +21,7 @@ import {
   sniffImageType,
 } from '../reports/visit-photos';
 import { JournalFile, readBounded, readJournalBytes, sha256Hex } from './journal-file';
+import { describeVisit, emptyState, fold, type VisitPhotoFile, type VisitState } from './visit-state';
 
 /** File name of a visit's journal in its folder (and in an exported bundle). */
 export const JOURNAL_FILE_NAME = 'journal.jsonl';
@@ -82,11 +82,6 @@ async function syncFolder(path: string): Promise<void> {
   } finally {
     await handle.close();
   }
-}
-
-/** A visit's site in words for messages: its site, else when it started. */
-function describeVisit(state: VisitState): string {
-  return state.site ? `the visit at ${state.site}` : 'the visit not yet named';
 }
 
 /**

@@ -22,17 +22,20 @@ export const CHANNEL_NAMES = [
   'cache:get',
   // integrations (domains/integrations.ts)
   'integrations:test',
-  // commissioning (domains/commissioning.ts)
+  // wizards (domains/wizards.ts)
   'wizard:start',
   'wizard:read',
   'wizard:review',
   'wizard:apply',
+  // gateway tasks and the RF meter (domains/tasks.ts)
   'gateway-task:run',
   'rf-meter:start',
   'rf-meter:stop',
+  // fleet jobs (domains/fleet.ts)
   'fleet:preview',
   'fleet:start',
   'fleet:retry-failed',
+  // the audit log (domains/audit.ts) and the site report (domains/report.ts)
   'audit:read',
   'report:export',
   'report:preview',
@@ -108,11 +111,13 @@ export const EVENT_NAME_LIST = [
   'server:status',
   // gateways (domains/gateways.ts)
   // integrations (domains/integrations.ts)
-  // commissioning (domains/commissioning.ts)
+  // wizards (domains/wizards.ts)
   'wizard:event',
+  // gateway tasks and the RF meter (domains/tasks.ts)
   'gateway-task:event',
   'rf-meter:sample',
   'rf-meter:error',
+  // fleet jobs (domains/fleet.ts)
   'fleet:row',
   'fleet:finished',
   // terminals (domains/terminals.ts)

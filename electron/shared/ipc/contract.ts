@@ -3,7 +3,12 @@ import { customersChannels, customersEvents } from './domains/customers';
 import { acceptanceChannels, acceptanceEvents } from './domains/acceptance';
 import { gatewaysChannels, gatewaysEvents } from './domains/gateways';
 import { integrationsChannels, integrationsEvents } from './domains/integrations';
-import { commissioningChannels, commissioningEvents, RiskConfirmationSchema } from './domains/commissioning';
+import { wizardsChannels, wizardsEvents } from './domains/wizards';
+import { tasksChannels, tasksEvents } from './domains/tasks';
+import { fleetChannels, fleetEvents } from './domains/fleet';
+import { auditChannels } from './domains/audit';
+import { reportChannels } from './domains/report';
+import { RiskConfirmationSchema } from './domains/risk';
 import { sitePackChannels, sitePackEvents } from './domains/site-pack';
 import { terminalsChannels, terminalsEvents } from './domains/terminals';
 import { visitChannels, visitEvents } from './domains/visit';
@@ -129,7 +134,11 @@ export const contract = {
   // Each domain keeps its channels in electron/shared/ipc/domains/<domain>.ts.
   ...gatewaysChannels,
   ...integrationsChannels,
-  ...commissioningChannels,
+  ...wizardsChannels,
+  ...tasksChannels,
+  ...fleetChannels,
+  ...auditChannels,
+  ...reportChannels,
   ...terminalsChannels,
   ...sitePackChannels,
   ...visitChannels,
@@ -146,7 +155,9 @@ export const events = {
   'server:status': ServerStatusSchema,
   ...gatewaysEvents,
   ...integrationsEvents,
-  ...commissioningEvents,
+  ...wizardsEvents,
+  ...tasksEvents,
+  ...fleetEvents,
   ...terminalsEvents,
   ...sitePackEvents,
   ...visitEvents,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WizardGuardSchema, type WizardGuard } from './domains/commissioning';
+import { WizardGuardSchema, type WizardGuard } from './domains/risk';
 import type { InputIssue } from './result';
 
 // `details` of an IPC error is `unknown` on the wire: each known shape has a schema here and a reader that

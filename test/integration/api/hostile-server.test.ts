@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_ANSWER_BYTES } from '../../../electron/services/api';
-import { createDefaultSession, FieldKitServices } from '../../../electron/app';
+import { createDefaultServerSession, FieldKitServices } from '../../../electron/app';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
 import {
@@ -70,7 +70,7 @@ beforeEach(async () => {
     mode: 'browser',
     version: '0.0.0',
     credentials: { store: new MemoryStore(), keychain: 'os' },
-    createSession: createDefaultSession,
+    createSession: createDefaultServerSession,
   });
   const router = createRouter<null>({
     handlers: services.handlers,

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDefaultSession, FieldKitServices } from '../../../electron/app';
+import { createDefaultServerSession, FieldKitServices } from '../../../electron/app';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
 import type { RunningSimulator } from '../../../simulator';
@@ -37,7 +37,7 @@ async function startApp(): Promise<(channel: string, input?: unknown) => Promise
     mode: 'browser',
     version: '0.0.0',
     credentials: { store: new MemoryStore(), keychain: 'os' },
-    createSession: createDefaultSession,
+    createSession: createDefaultServerSession,
   });
   const router = createRouter<null>({
     handlers: services.handlers,

@@ -169,7 +169,7 @@ describe('commissioning against the simulator', () => {
     const run = createWizardRun(firewallWizard, gateway.id, options({ gatewayReturnTimeoutMs: 1_000 }));
     await expect(run.read()).rejects.toThrow(
       new RegExp(
-        `Gateway ${gateway.id} did not answer for \\d+ s: it may be powered off, rebooting, or without a working WAN link`,
+        `Gateway ${gateway.id} did not answer for \\d+ sec: it may be powered off, rebooting, or without a working WAN link`,
       ),
     );
     expect(
@@ -197,7 +197,7 @@ describe('commissioning against the simulator', () => {
     const result = await tasks.upgrade();
     expect(result.outcome).toBe('ok');
     expect(result.message).toMatch(
-      /^Upgraded (\S+ \S+ → \S+, )*kona-pkt-forwarder 4\.2\.1 → 4\.3\.0(, \S+ \S+ → \S+)*; the gateway was away for \d+ s while it restarted\.$/,
+      /^Upgraded (\S+ \S+ → \S+, )*kona-pkt-forwarder 4\.2\.1 → 4\.3\.0(, \S+ \S+ → \S+)*; the gateway was away for \d+ sec while it restarted\.$/,
     );
     expect(fractions.at(-1)).toBe(1);
     expect(await session.command(gateway.id, 'getUpgradableSoftware', {})).toEqual([]);

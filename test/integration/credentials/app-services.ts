@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { createDefaultSession, FieldKitServices } from '../../../electron/app';
-import type { CommissioningOptions } from '../../../electron/app/domains/commissioning';
+import { createDefaultServerSession, FieldKitServices } from '../../../electron/app';
+import type { CommissioningOptions } from '../../../electron/app/domains/engines';
 import type { OpenedCredentialStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
 
@@ -18,7 +18,7 @@ export async function startAppServices(
     mode: 'browser',
     version: '0.0.0',
     credentials,
-    createSession: createDefaultSession,
+    createSession: createDefaultServerSession,
     ...(options.commissioning ? { commissioning: options.commissioning } : {}),
   });
   if (options.terminals) {

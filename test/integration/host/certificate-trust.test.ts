@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultSession, FieldKitServices } from '../../../electron/app';
+import { createDefaultServerSession, FieldKitServices } from '../../../electron/app';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
 import { startSimulator, type RunningSimulator } from '../../../simulator';
@@ -59,7 +59,7 @@ describe('self-signed server certificate', () => {
       mode: 'browser',
       version: '0.0.0',
       credentials: { store: new MemoryStore(), keychain: 'os' },
-      createSession: createDefaultSession,
+      createSession: createDefaultServerSession,
     });
     const router = createRouter<null>({
       handlers: services.handlers,

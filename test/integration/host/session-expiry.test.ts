@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultSession, FieldKitServices } from '../../../electron/app';
+import { createDefaultServerSession, FieldKitServices } from '../../../electron/app';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
 import type { SessionSummary } from '../../../electron/shared/ipc/schemas';
@@ -33,7 +33,7 @@ describe('session expiry', () => {
       mode: 'browser',
       version: '0.0.0',
       credentials: { store: new MemoryStore(), keychain: 'os' },
-      createSession: createDefaultSession,
+      createSession: createDefaultServerSession,
     });
     const router = createRouter<null>({
       handlers: services.handlers,

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultSession, FieldKitServices } from '../../../electron/app';
+import { createDefaultServerSession, FieldKitServices } from '../../../electron/app';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
 import type { RunningSimulator } from '../../../simulator';
@@ -54,7 +54,7 @@ beforeAll(async () => {
     mode: 'browser',
     version: '0.0.0',
     credentials: { store: new MemoryStore(), keychain: 'session-only' },
-    createSession: createDefaultSession,
+    createSession: createDefaultServerSession,
     commissioning: { reportsDir: join(folder, 'reports') },
   });
   const router = createRouter<null>({

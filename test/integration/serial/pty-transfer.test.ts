@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { SerialPorts } from '../../../electron/services/serial/serial-ports';
-import { TerminalManager, type SerialTerminal } from '../../../electron/services/terminals/terminal-manager';
+import { TerminalManager } from '../../../electron/services/terminals/terminal-manager';
+import type { SerialTerminal } from '../../../electron/services/terminals/terminal-types';
 import type { TerminalInfo } from '../../../electron/shared/terminal/terminal-schemas';
 import type { SerialSession } from '../../../electron/services/serial/serial-session';
 import { openRawEnd, startSocatPair, type RawPortEnd, type SocatPair } from '../../helpers/socat';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HostKeyChangedError, HostKeyNotRefusedError } from '../../../electron/services/ssh/host-key-errors';
 import { createSshWorld, type SshWorld } from '../../../simulator/ssh/ssh-world';
 import { makeReverseSshRequest } from '../../helpers/factories';
-import type { ReverseSshStep } from '../../../electron/services/ssh/reverse-tunnel';
+import type { ReverseSshStep } from '../../../electron/services/ssh/reverse-connect-steps';
 import { SSH_HIGH_WATERMARK_DEFAULT, type SshSession } from '../../../electron/services/ssh/ssh-session';
 import {
   createServiceHarness,

@@ -5,7 +5,7 @@ import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDefaultSession, FieldKitServices } from '../../../electron/app';
+import { createDefaultServerSession, FieldKitServices } from '../../../electron/app';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
 import type { VisitEntry } from '../../../electron/shared/visit/journal-entry';
@@ -26,7 +26,7 @@ async function startServices() {
     mode: 'browser',
     version: '0.0.0',
     credentials: { store: credentials, keychain: 'session-only' },
-    createSession: createDefaultSession,
+    createSession: createDefaultServerSession,
     commissioning: { reportsDir: join(folder, 'reports') },
   });
   const router = createRouter<null>({

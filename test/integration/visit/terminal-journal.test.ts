@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SerialPorts } from '../../../electron/services/serial/serial-ports';
-import { TerminalManager, type SerialTerminal } from '../../../electron/services/terminals/terminal-manager';
+import { TerminalManager } from '../../../electron/services/terminals/terminal-manager';
+import type { SerialTerminal } from '../../../electron/services/terminals/terminal-types';
 import {
   createGatewayResolver,
   createTerminalJournal,

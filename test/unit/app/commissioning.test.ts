@@ -2,15 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FieldKitServices, type SessionFacts, type SessionPort } from '../../../electron/app';
+import { FieldKitServices, type ServerSessionFacts, type ServerSessionPort } from '../../../electron/app';
 import { CallCancellation } from '../../../electron/app/call-cancellation';
-import { createCommissioningHandlers } from '../../../electron/app/domains/commissioning';
+import { createWizardsHandlers } from '../../../electron/app/domains/wizards';
 import type { CommandCallOptions } from '../../../electron/services/commands';
 import { CancelledError } from '../../../electron/services/commissioning';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
 import type { TerminalInfo } from '../../../electron/shared/terminal/terminal-schemas';
-import { makeGateway, makeSessionFacts } from '../../helpers/factories';
+import { makeGateway, makeServerSessionFacts } from '../../helpers/factories';
 import type {
   CommandName,
   CommandRequest,
@@ -32,15 +32,15 @@ function firewallFactory() {
   };
 }
 
-class GatewayDouble implements SessionPort {
+class GatewayDouble implements ServerSessionPort {
   firewall = firewallFactory();
   pingTarget = '8.8.8.8';
   backups: Array<{ index: number; description: string; date: string }> = [];
   sent: string[] = [];
   offline = new Set<string>();
-  private current: SessionFacts | null = null;
+  private current: ServerSessionFacts | null = null;
   async login(username: string) {
-    this.current = makeSessionFacts({ username });
+    this.current = makeServerSessionFacts({ username });
   }
   async resume() {}
   async logout() {
@@ -426,19 +426,15 @@ describe('the SSH lockout guard and the terminals', () => {
     };
   }
 
-  /** The commissioning handlers over this test's services, with the terminal sessions given. */
+  /** The wizard handlers over this test's services, with the terminal sessions given. */
   function handlersWith(terminals: TerminalInfo[]) {
-    return createCommissioningHandlers({
+    return createWizardsHandlers({
       sessions: services.sessions,
       gatewayTransport: services.gatewayTransport,
       cancellation: new CallCancellation(),
-      profiles: services.profiles,
       events: services.events,
       audit: services.audit,
-      sitePacks: services.sitePacks,
-      log: services.log,
-      terminals: () => ({ list: () => terminals, triages: () => [] }),
-      lastUserOf: () => undefined,
+      terminals: () => ({ list: () => terminals }),
       addShutdownHook: (hook) => services.addShutdownHook(hook),
     });
   }

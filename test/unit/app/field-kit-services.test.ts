@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../../../electron/services/api';
-import { FieldKitServices, type SessionFacts, type SessionPort } from '../../../electron/app';
+import { FieldKitServices, type ServerSessionFacts, type ServerSessionPort } from '../../../electron/app';
 import type {
   CommandName,
   CommandRequest,
@@ -20,14 +20,14 @@ import {
 } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
 import { rootPasswordsAccount } from '../../../electron/services/terminals';
-import { makeSessionFacts } from '../../helpers/factories';
+import { makeServerSessionFacts } from '../../helpers/factories';
 
 const GOOD_PASSWORD = 'correct horse';
 
 /** A session double: accepts GOOD_PASSWORD, rotates refresh tokens, never sees the network. */
-class FakeSession implements SessionPort {
+class FakeSession implements ServerSessionPort {
   static sequence = 0;
-  facts_: SessionFacts | null = null;
+  facts_: ServerSessionFacts | null = null;
   token: string | null = null;
   listeners = new Set<() => void>();
   calls: unknown[] = [];
@@ -77,7 +77,7 @@ class FakeSession implements SessionPort {
   }
   private start(username: string) {
     this.token = `rt-${++FakeSession.sequence}`;
-    this.facts_ = makeSessionFacts({ username });
+    this.facts_ = makeServerSessionFacts({ username });
   }
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BackupSchema, gatewayCommands } from '../../api/commands';
-import type { GatewayTask } from './commissioning';
+import type { GatewayTask } from './tasks';
 
 /** How a gateway task that changes the gateway ended, in words; `waitedMs` is how long the gateway was away. */
 export const TaskResultSchema = z.object({
@@ -72,7 +72,7 @@ export type GatewayTaskName = GatewayTask['task'];
 
 /**
  * What each gateway task answers, by task name: `value` of `gateway-task:run` for that task. Main's task runners
- * are typed against it (electron/app/domains/commissioning.ts), the renderer's TaskRunner returns it.
+ * are typed against it (electron/app/domains/tasks.ts), the renderer's TaskRunner returns it.
  */
 export const gatewayTaskAnswers = {
   listBackups: z.array(BackupViewSchema),

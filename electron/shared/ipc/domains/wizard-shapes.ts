@@ -6,7 +6,7 @@ import {
   gatewayCommands,
   RfInformationSchema,
 } from '../../api/commands';
-import { WizardNameSchema, type WizardName } from './commissioning';
+import { WizardNameSchema, type WizardName } from './wizards';
 
 /** What the connectivity wizard reads: interfaces, the WAN links and the ping target. */
 export const ConnectivityStateSchema = z.object({

@@ -1,4 +1,4 @@
-import { onReconnected, type ConnectionSnapshot, type ConnectionStatus, type Transport } from '../ipc';
+import { onReconnected, type ConnectionSnapshot, type ConnectionStatus, type Transport } from '../transport';
 
 /** The renderer's link to main as runes: the shell shows a banner whenever `status` is not `open`. */
 export class ConnectionState {

@@ -1,4 +1,5 @@
-import { onReconnected, type IpcClient } from '../ipc';
+import type { IpcClient } from '../ipc';
+import { onReconnected } from '../transport';
 import type { TerminalInfo, TerminalReplay } from '../../../../electron/shared/terminal/terminal-schemas';
 import { concatenate } from '../bytes';
 

@@ -7,6 +7,7 @@ import {
   isUnsuccessfulTask,
   type GatewayTaskAnswer,
 } from '../../../../electron/shared/ipc/domains/gateway-task-answers';
+import { appClock } from '../clock';
 
 /** A diff wizard's name, as `wizard:start` takes it. */
 export type WizardName = ChannelInput<'wizard:start'>['wizard'];
@@ -245,7 +246,7 @@ export class TaskRunner {
     confirmation?: ChannelInput<'gateway-task:run'>['confirmation'],
   ): Promise<GatewayTaskAnswer<Task['task']> | null> {
     taskCounter += 1;
-    const runId = `task-${Date.now().toString(36)}-${taskCounter}-${Math.random().toString(36).slice(2, 8)}`;
+    const runId = `task-${appClock.now().toString(36)}-${taskCounter}-${Math.random().toString(36).slice(2, 8)}`;
     this.#runId = runId;
     this.isBusy = true;
     this.task = task.task;

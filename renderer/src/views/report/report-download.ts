@@ -1,3 +1,5 @@
+import { appClock } from '../../lib/clock';
+
 /** The bytes of a base64 document (the report as `report:export` returns it). */
 export function decodeBase64(base64: string): Uint8Array<ArrayBuffer> {
   const text = atob(base64);
@@ -39,7 +41,7 @@ export function firstOpenedToday(
 
 /** The report's default visit start: when Field Kit was first opened today (see firstOpenedToday). */
 export const APP_OPENED_AT = firstOpenedToday(
-  Date.now(),
+  appClock.now(),
   typeof localStorage === 'undefined' ? undefined : localStorage,
 );
 

@@ -1,6 +1,7 @@
 import type { IpcClient } from '../../lib/ipc';
 import type { TriageProgressEvent, TriageResult } from '../../../../electron/shared/terminal/triage-schemas';
 import { readReason } from '../../../../electron/shared/ipc/error-details';
+import { appClock } from '../../lib/clock';
 
 /**
  * "Collect diagnostics" of the serial consoles, shared by the button in a tab's controls and the side drawer that
@@ -30,7 +31,7 @@ export class TriageState {
   constructor(client: IpcClient) {
     this.#client = client;
     this.#stop = client.on('serial:triage-progress', (progress) => {
-      if (progress.id === this.running) this.progress = { progress, receivedAt: Date.now() };
+      if (progress.id === this.running) this.progress = { progress, receivedAt: appClock.now() };
     });
   }
 

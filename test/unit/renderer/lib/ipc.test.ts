@@ -3,10 +3,10 @@ import {
   createDefaultTransport,
   createPreloadTransport,
   createSocketTransport,
-  IpcClient,
   type Bridge,
   type SocketLike,
-} from '../../../../renderer/src/lib/ipc';
+} from '../../../../renderer/src/lib/transport';
+import { IpcClient } from '../../../../renderer/src/lib/ipc';
 import type { Result } from '../../../../renderer/src/lib/wire-types';
 import type {
   Apn,

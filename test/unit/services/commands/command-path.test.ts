@@ -28,7 +28,7 @@ function linesMatching(pattern: RegExp): string[] {
   );
 }
 
-// A gateway command reaches `fetch` only as ApiClient.command ← Session.command ← SessionPort.sendGatewayCommand
+// A gateway command reaches `fetch` only as ApiClient.command ← Session.command ← ServerSessionPort.sendGatewayCommand
 // ← the app's one transport, and that transport is only ever the transport of a CommandService.
 describe('the path of a gateway command from IPC to fetch', () => {
   it('has the API client send commands only for the session', () => {
@@ -39,7 +39,7 @@ describe('the path of a gateway command from IPC to fetch', () => {
 
   it('has the session send commands only as the session port wire', () => {
     expect(linesMatching(/\bsession\.command\(/)).toEqual([
-      expect.stringMatching(/^electron\/app\/default-session\.ts: /),
+      expect.stringMatching(/^electron\/app\/default-server-session\.ts: /),
     ]);
   });
 
@@ -54,8 +54,8 @@ describe('the path of a gateway command from IPC to fetch', () => {
         (line) => !/^\S+: (readonly )?gatewayTransport(: GatewayCommander;|,)$/.test(line),
       ),
     ).toEqual([
-      'electron/app/domains/commissioning.ts: return { commander: gatewayTransport, profileId, user, audit, journal, ...limits };',
-      'electron/app/domains/commissioning.ts: const meter = new RfMeter({ commander: gatewayTransport, gatewayId, intervalMs });',
+      'electron/app/domains/engines.ts: return { commander: dependencies.gatewayTransport, profileId, user, audit, journal, ...limits };',
+      'electron/app/domains/tasks.ts: const meter = new RfMeter({ commander: dependencies.gatewayTransport, gatewayId, intervalMs });',
       'electron/app/field-kit-services.ts: this.gatewayTransport = {',
       'electron/app/field-kit-services.ts: transport: this.gatewayTransport,',
       'electron/app/field-kit-services.ts: gatewayTransport: this.gatewayTransport,',

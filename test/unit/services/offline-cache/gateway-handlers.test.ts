@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../../../electron/services/api';
-import { FieldKitServices, type SessionFacts, type SessionPort } from '../../../../electron/app';
+import { FieldKitServices, type ServerSessionFacts, type ServerSessionPort } from '../../../../electron/app';
 import type {
   CommandName,
   CommandResponse,
@@ -12,14 +12,14 @@ import type {
 } from '../../../../electron/shared/api';
 import { MemoryStore } from '../../../../electron/services/credentials';
 import { createRouter } from '../../../../electron/shared/ipc/router';
-import { makeSessionFacts } from '../../../helpers/factories';
+import { makeServerSessionFacts } from '../../../helpers/factories';
 
 // The gateway:command and api:call handlers with a session double: what they leave in the audit log and the
 // offline cache.
 
 const RELAY_PASSWORD = 'relay-pass-7f3a91';
 
-class FakeSession implements SessionPort {
+class FakeSession implements ServerSessionPort {
   commandAnswer: () => Promise<unknown> = async () => ({ ok: true });
   callAnswer: () => Promise<unknown> = async () => ({
     data: [],
@@ -27,9 +27,9 @@ class FakeSession implements SessionPort {
     totalElements: 0,
     hasNext: false,
   });
-  private current: SessionFacts | null = null;
+  private current: ServerSessionFacts | null = null;
   async login(username: string) {
-    this.current = makeSessionFacts({ username });
+    this.current = makeServerSessionFacts({ username });
   }
   async resume() {}
   async logout() {

@@ -4,10 +4,8 @@ import { join } from 'node:path';
 import { SYSTEM_CLOCK } from '../../../../electron/shared/clock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SerialPorts } from '../../../../electron/services/serial/serial-ports';
-import {
-  DISCONNECTED_BY_USER,
-  type SerialSession,
-} from '../../../../electron/services/serial/serial-session';
+import type { SerialSession } from '../../../../electron/services/serial/serial-session';
+import { DISCONNECTED_BY_USER } from '../../../../electron/services/serial/serial-port-words';
 import type { TerminalState } from '../../../../electron/services/terminal-core/terminal-session';
 import { createPortInfo, FakeBinding } from './fake-binding';
 

@@ -3,11 +3,8 @@ import { PassThrough, type Duplex } from 'node:stream';
 import type { Client, ConnectConfig } from 'ssh2';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KnownHosts } from '../../../../electron/services/ssh/known-hosts';
-import {
-  FORWARD_TIMEOUT_MS,
-  TUNNEL_TIMEOUT_MS,
-  type ReverseSshStep,
-} from '../../../../electron/services/ssh/reverse-tunnel';
+import { FORWARD_TIMEOUT_MS, TUNNEL_TIMEOUT_MS } from '../../../../electron/services/ssh/reverse-tunnel';
+import type { ReverseSshStep } from '../../../../electron/services/ssh/reverse-connect-steps';
 import { READY_TIMEOUT_MS } from '../../../../electron/services/ssh/ssh-connection';
 import { SshService } from '../../../../electron/services/ssh/ssh-service';
 import type { SshSession } from '../../../../electron/services/ssh/ssh-session';

@@ -1,18 +1,18 @@
 import { ApiClient } from '../services/api';
 import { Session } from '../services/session';
-import type { SessionFacts, SessionPort, SessionFactory } from './session-port';
+import type { ServerSessionFacts, ServerSessionPort, ServerSessionFactory } from './server-session-port';
 
 /**
  * The real session: the typed API client and `Session` (single-flight refresh, 401 → refresh once) over the
  * profile's certificate-verifying fetch. Keeps the last known user so an expired session still says whose it was.
  */
-export const createDefaultSession: SessionFactory = ({ baseUrl, fetch }) => {
+export const createDefaultServerSession: ServerSessionFactory = ({ baseUrl, fetch }) => {
   const client = new ApiClient({ baseUrl, fetch: (input, init) => fetch(input, init) });
   const session = new Session({ client });
-  let lastFacts: SessionFacts | null = null;
+  let lastFacts: ServerSessionFacts | null = null;
   const subscriptions: (() => void)[] = [];
 
-  const port: SessionPort = {
+  const port: ServerSessionPort = {
     async login(username, password) {
       await session.login(username, password);
     },

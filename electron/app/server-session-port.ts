@@ -3,14 +3,14 @@ import type { SessionSummary } from '../shared/ipc/schemas';
 import type { CommandCallOptions, GatewayCommander } from '../services/commands';
 
 /** The session facts the app needs from the session service, minus what the profile adds (its id and name). */
-export type SessionFacts = Omit<SessionSummary, 'profileId' | 'profileName'>;
+export type ServerSessionFacts = Omit<SessionSummary, 'profileId' | 'profileName'>;
 
 /**
  * What the shell needs from one authenticated session with a server (implemented over
  * `electron/services/session`'s Session; faked in unit tests). Secrets never leave it except the refresh
  * token, which goes only to the credential store.
  */
-export interface SessionPort {
+export interface ServerSessionPort {
   login(username: string, password: string): Promise<void>;
   resume(refreshToken: string): Promise<void>;
   logout(): Promise<void>;
@@ -29,7 +29,7 @@ export interface SessionPort {
    */
   sendGatewayCommand: GatewayCommander['command'];
   /** The current facts, or null before login / after logout. */
-  facts(): SessionFacts | null;
+  facts(): ServerSessionFacts | null;
   /** The current refresh token (rotates on every refresh), or null. */
   refreshToken(): string | null;
   /** Called on every change of the facts (refresh started/ended, expiry) and every token rotation. */
@@ -39,4 +39,4 @@ export interface SessionPort {
 }
 
 /** Builds a session for one server: its base URL and the fetch that verifies its certificate. */
-export type SessionFactory = (options: { baseUrl: string; fetch: typeof fetch }) => SessionPort;
+export type ServerSessionFactory = (options: { baseUrl: string; fetch: typeof fetch }) => ServerSessionPort;

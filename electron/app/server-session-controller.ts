@@ -11,13 +11,13 @@ import {
 } from '../services/credentials';
 import type { ProfileStore } from '../services/profiles';
 import { SessionExpiredError } from '../services/session';
-import type { SessionFactory, SessionPort } from './session-port';
+import type { ServerSessionFactory, ServerSessionPort } from './server-session-port';
 
 const RememberedPasswordSchema = z.object({ username: z.string(), password: z.string() });
 
 interface ActiveSession {
   profile: Profile;
-  session: SessionPort;
+  session: ServerSessionPort;
   remember: RememberMode;
   stopListening: () => void;
   lastRefreshToken: string | null;
@@ -27,20 +27,20 @@ interface ActiveSession {
 }
 
 /** Whose session it is: a user on a profile's server. */
-export interface SessionAccount {
+export interface ServerSessionAccount {
   profileId: string;
   username: string;
 }
 
 /** Why a session ends: signed out, expired (its refresh token refused), or replaced by another user's sign-in. */
-export type SessionEndReason = 'sign-out' | 'expired' | 'replaced';
+export type ServerSessionEndReason = 'sign-out' | 'expired' | 'replaced';
 
 /** What the controller needs. */
-export interface SessionControllerOptions {
+export interface ServerSessionControllerOptions {
   profiles: ProfileStore;
   credentials: CredentialStore;
   events: EventHub;
-  createSession: SessionFactory;
+  createSession: ServerSessionFactory;
   onNotice: (notice: Omit<Notice, 'at'>) => void;
   /** Builds the fetch for a profile (default: certificate-verifying, honouring its pin). */
   createFetch?: (profile: Profile) => typeof fetch;
@@ -49,9 +49,9 @@ export interface SessionControllerOptions {
    * tunnels): at sign-out, when it expires, and when another account's sign-in replaces it (not when the same
    * account signs in again). A rejection is logged by the caller's hook, never stops the end.
    */
-  onSessionEnding?: (account: SessionAccount, reason: SessionEndReason) => Promise<void>;
+  onSessionEnding?: (account: ServerSessionAccount, reason: ServerSessionEndReason) => Promise<void>;
   /** Runs when a session starts (sign-in or resume), before `session:changed` says so. */
-  onSessionStarted?: (account: SessionAccount) => Promise<void>;
+  onSessionStarted?: (account: ServerSessionAccount) => Promise<void>;
 }
 
 /**
@@ -60,11 +60,11 @@ export interface SessionControllerOptions {
  * latest one; with `password` the password is kept too and used when the refresh token is spent; with `none`,
  * and on logout, the profile's keychain entries are deleted; every change is pushed as `session:changed`.
  */
-export class SessionController {
+export class ServerSessionController {
   private active: ActiveSession | null = null;
   private readonly createFetch: (profile: Profile) => typeof fetch;
 
-  constructor(private readonly options: SessionControllerOptions) {
+  constructor(private readonly options: ServerSessionControllerOptions) {
     this.createFetch =
       options.createFetch ??
       ((profile) => createServerFetch({ pinnedSha256: profile.trustedCertificateSha256 }));
@@ -153,7 +153,7 @@ export class SessionController {
   }
 
   /** The active session, or UNAUTHENTICATED. */
-  requireSession(): SessionPort {
+  requireSession(): ServerSessionPort {
     if (!this.active) throw new IpcError('UNAUTHENTICATED', 'Sign in first.');
     return this.active.session;
   }
@@ -172,13 +172,13 @@ export class SessionController {
     await credentials.delete(CREDENTIAL_SERVICE, passwordAccount(profileId));
   }
 
-  private buildSession(profile: Profile): SessionPort {
+  private buildSession(profile: Profile): ServerSessionPort {
     return this.options.createSession({ baseUrl: profile.baseUrl, fetch: this.createFetch(profile) });
   }
 
   private async activate(
     profile: Profile,
-    session: SessionPort,
+    session: ServerSessionPort,
     remember: RememberMode,
     username: string,
   ): Promise<void> {
@@ -218,7 +218,7 @@ export class SessionController {
   }
 
   /** Lets the hook stop what depends on the ending session, while that session can still be used. */
-  private async endWork(active: ActiveSession, reason: SessionEndReason): Promise<void> {
+  private async endWork(active: ActiveSession, reason: ServerSessionEndReason): Promise<void> {
     await this.options.onSessionEnding?.(accountOf(active), reason);
   }
 
@@ -284,12 +284,12 @@ export class SessionController {
   }
 }
 
-function accountOf(active: ActiveSession): SessionAccount {
+function accountOf(active: ActiveSession): ServerSessionAccount {
   return { profileId: active.profile.id, username: active.username };
 }
 
 /** True when both name the same user on the same profile. */
-export function isSameAccount(left: SessionAccount, right: SessionAccount): boolean {
+export function isSameAccount(left: ServerSessionAccount, right: ServerSessionAccount): boolean {
   return left.profileId === right.profileId && left.username === right.username;
 }
 

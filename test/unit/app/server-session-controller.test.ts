@@ -2,12 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SessionFacts, SessionPort } from '../../../electron/app';
+import type { ServerSessionFacts, ServerSessionPort } from '../../../electron/app';
 import {
-  SessionController,
-  type SessionAccount,
-  type SessionEndReason,
-} from '../../../electron/app/session-controller';
+  ServerSessionController,
+  type ServerSessionAccount,
+  type ServerSessionEndReason,
+} from '../../../electron/app/server-session-controller';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { ProfileStore } from '../../../electron/services/profiles';
 import { EventHub } from '../../../electron/shared/ipc/event-hub';
@@ -16,10 +16,10 @@ import { EventHub } from '../../../electron/shared/ipc/event-hub';
 // depends on it — reverse-SSH tunnels — while the session can still be used; and says when an account starts.
 
 /** A session double that signs anyone in and can be made to expire. */
-class FakeSession implements SessionPort {
+class FakeSession implements ServerSessionPort {
   /** While set, a sign-in waits for it (a server that answers slowly). */
   static answered: Promise<void> | undefined;
-  current: SessionFacts | null = null;
+  current: ServerSessionFacts | null = null;
   listeners = new Set<() => void>();
   async login(username: string) {
     await FakeSession.answered;
@@ -55,13 +55,13 @@ class FakeSession implements SessionPort {
 }
 
 type Heard =
-  | { hook: 'ending'; account: SessionAccount; reason: SessionEndReason; sessionUsable: boolean }
-  | { hook: 'started'; account: SessionAccount };
+  | { hook: 'ending'; account: ServerSessionAccount; reason: ServerSessionEndReason; sessionUsable: boolean }
+  | { hook: 'started'; account: ServerSessionAccount };
 
 let folder: string;
 let heard: Heard[];
 let sessions: FakeSession[];
-let controller: SessionController;
+let controller: ServerSessionController;
 let profileId: string;
 let profiles: ProfileStore;
 
@@ -73,7 +73,7 @@ beforeEach(async () => {
   profiles = new ProfileStore({ folder });
   await profiles.load();
   profileId = (await profiles.save({ name: 'Lab', baseUrl: 'https://oam.example.com' })).id;
-  controller = new SessionController({
+  controller = new ServerSessionController({
     profiles,
     credentials: new MemoryStore(),
     events: new EventHub(),
@@ -104,7 +104,7 @@ function signIn(username: string) {
   return controller.login({ profileId, username, password: 'pw', remember: 'none' });
 }
 
-describe('SessionController and the profile', () => {
+describe('ServerSessionController and the profile', () => {
   it('keeps an edit made to the profile while its sign-in was under way, and remembers the user', async () => {
     let answer = () => undefined as void;
     FakeSession.answered = new Promise<void>((resolve) => (answer = resolve));
@@ -116,7 +116,7 @@ describe('SessionController and the profile', () => {
   });
 });
 
-describe('SessionController and the end of a session', () => {
+describe('ServerSessionController and the end of a session', () => {
   it('says an account started, then that it ends at sign-out while its session still works', async () => {
     await signIn('tech@acme.demo');
     await controller.logout();

@@ -1,0 +1,24 @@
+import type { Notice } from '../../shared/ipc/schemas';
+import type { ChannelHandlers } from './context';
+
+/** What the app channels answer: the build, the transport, the keychain in use and the notices so far. */
+export interface AppDependencies {
+  version: string;
+  mode: 'electron' | 'browser';
+  keychain: 'os' | 'session-only';
+  /** Every notice of this run, oldest first. */
+  notices(): readonly Notice[];
+}
+
+/** Handlers of `app:info` and `app:notices` (contract.ts). */
+export function createAppHandlers({
+  version,
+  mode,
+  keychain,
+  notices,
+}: AppDependencies): ChannelHandlers<'app:info' | 'app:notices'> {
+  return {
+    'app:info': () => ({ version, mode, keychain }),
+    'app:notices': () => ({ notices: [...notices()] }),
+  };
+}

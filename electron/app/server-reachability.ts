@@ -1,0 +1,127 @@
+import { CALL_TIME_LIMITS_MS } from '../shared/api/timeouts';
+import type { Clock } from '../shared/clock';
+import type { ServerStatus } from '../shared/ipc/contract';
+import type { EventHub } from '../shared/ipc/event-hub';
+import type { Profile } from '../shared/ipc/schemas';
+import { createServerFetch } from '../services/api';
+import { mapServiceError } from './error-mapping';
+import { ServerWatch, type ServerCheckOutcome } from './server-watch';
+import type { ServerSessionController } from './server-session-controller';
+import type { ProfileReader } from './domains/context';
+
+/** Error codes that mean the server could not be reached (as opposed to refusing what was remembered). */
+const UNREACHABLE_CODES = new Set(['NETWORK', 'TIMEOUT']);
+
+/** True when `error` says the server could not be reached. */
+export function isUnreachable(error: unknown): boolean {
+  return UNREACHABLE_CODES.has(mapServiceError(error)?.code ?? '');
+}
+
+/** What the reachability of the server is worked out from. */
+export interface ServerReachabilityOptions {
+  sessions: Pick<ServerSessionController, 'summary' | 'resume'>;
+  profiles: ProfileReader;
+  events: Pick<EventHub, 'emit'>;
+  log: { info(message: string): void };
+  /** Builds the fetch for a profile (default: certificate-verifying, honouring its pin). */
+  createFetch?: (profile: Profile) => typeof fetch;
+  /** The wait between quiet checks of an unreachable server (default 10 s; tests shorten it). */
+  intervalMs?: number;
+  /** When each status was found. */
+  clock: Pick<Clock, 'now'>;
+  /** Timers and time of the watch (default: the wall clock, timers that do not keep the process alive). */
+  watchClock?: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
+}
+
+/**
+ * Whether the selected profile's server answers while the app works without it: a `ServerWatch` of quiet checks
+ * (a bare request to the server's address, then the remembered session resumed once it answers), each outcome
+ * pushed as `server:status` and kept as the last status.
+ */
+export class ServerReachability {
+  /** The quiet checks of the server while it is away. */
+  readonly watch: ServerWatch;
+  private lastStatus: ServerStatus | null = null;
+
+  constructor(private readonly options: ServerReachabilityOptions) {
+    this.watch = new ServerWatch({
+      check: () => this.check(),
+      onOutcome: (outcome) => this.report(outcome),
+      intervalMs: options.intervalMs,
+      clock: options.watchClock,
+    });
+  }
+
+  /** Checks the server at once; what the check found (null when there is no profile or nothing reported yet). */
+  async checkNow(): Promise<ServerStatus | null> {
+    await this.watch.checkNow();
+    return this.lastStatus;
+  }
+
+  /** Starts watching the server when `error` says it cannot be reached (a read failed mid-session), and rethrows it. */
+  watchIfUnreachable(error: unknown): never {
+    if (isUnreachable(error)) this.watch.start();
+    throw error;
+  }
+
+  /** Resumes a remembered session; when the server cannot be reached (or nothing is remembered) starts watching it. */
+  async resume(profileId: string) {
+    try {
+      const resumed = await this.options.sessions.resume(profileId);
+      if (resumed) this.watch.stop();
+      else this.watch.start();
+      return resumed;
+    } catch (error) {
+      this.watchIfUnreachable(error);
+    }
+  }
+
+  private selectedProfileId(): string | null {
+    return this.options.sessions.summary()?.profileId ?? this.options.profiles.list().selectedId;
+  }
+
+  /**
+   * One quiet check of the selected profile's server: first a bare request to its address (no sign-in traffic
+   * while it is away), then, once it answers, the remembered session is resumed when there is one. Never throws;
+   * a session already there counts as resumed once the server answers.
+   */
+  private async check(): Promise<ServerCheckOutcome> {
+    const { sessions } = this.options;
+    const profileId = this.selectedProfileId();
+    if (!profileId) return 'unreachable';
+    if (!(await this.isServerAnswering(profileId))) return 'unreachable';
+    if (sessions.summary()) return 'resumed';
+    try {
+      return (await sessions.resume(profileId)) ? 'resumed' : 'reachable';
+    } catch (error) {
+      return isUnreachable(error) ? 'unreachable' : 'reachable';
+    }
+  }
+
+  /** True when the profile's server answers a HEAD of its address at all (any HTTP status, even an untrusted certificate). */
+  private async isServerAnswering(profileId: string): Promise<boolean> {
+    const profile = this.options.profiles.get(profileId);
+    const probe =
+      this.options.createFetch?.(profile) ??
+      createServerFetch({ pinnedSha256: profile.trustedCertificateSha256 });
+    try {
+      await probe(profile.baseUrl, {
+        method: 'HEAD',
+        signal: AbortSignal.timeout(CALL_TIME_LIMITS_MS.serverProbe),
+      });
+      return true;
+    } catch (error) {
+      // An untrusted certificate is still a server answering: signing in will say what to do about it.
+      return mapServiceError(error)?.code === 'CERTIFICATE_UNTRUSTED';
+    }
+  }
+
+  private report(outcome: ServerCheckOutcome): void {
+    const profileId = this.selectedProfileId();
+    if (!profileId) return;
+    this.options.log.info(`server check for ${profileId}: ${outcome}`);
+    const status = { profileId, outcome, at: this.options.clock.now() };
+    this.lastStatus = status;
+    this.options.events.emit('server:status', status);
+  }
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** What a gateway command is about; the wizards and the console group commands by it. */
+export const COMMAND_GROUPS = [
+  'diagnostics',
+  'location',
+  'backups',
+  'software',
+  'modem',
+  'WAN',
+  'firewall',
+] as const;
+export type CommandGroup = (typeof COMMAND_GROUPS)[number];
+
+/**
+ * How much a command can hurt: `read` changes nothing, `change` changes the gateway's configuration,
+ * `disruptive` can cut the gateway off or restart it — the UI names the consequence and asks first.
+ */
+export type CommandRisk = 'read' | 'change' | 'disruptive';
+
+/**
+ * How the request body is sent: `empty` = `{}`; `json` = the request object; `bare-integer` = a JSON number
+ * alone (deleteWmApn); `none` = no body at all (resetRadioStatisticsCounters).
+ */
+export type CommandBodyKind = 'empty' | 'json' | 'bare-integer' | 'none';
+
+/** One gateway command of the spec's table. */
+export interface GatewayCommandDefinition<
+  Request extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+> {
+  /** The name used in the app (the spec's path where it shows one). */
+  name: string;
+  /** Last path segment: POST /api/gateway/{gatewayId}/command/<path>. */
+  path: string;
+  group: CommandGroup;
+  risk: CommandRisk;
+  bodyKind: CommandBodyKind;
+  request: Request;
+  /** `z.unknown()` where the spec shows no response. */
+  response: Response;
+  /** Available only on the newest BSP. */
+  newestBspOnly?: boolean;
+  /** One line a technician reads before running it. */
+  summary: string;
+  /** For disruptive commands: what will happen, said before asking for confirmation. */
+  consequence?: string;
+}
+
+/** An empty JSON object: the body of a command that takes nothing. */
+export const EMPTY = z.strictObject({});
+/** No body at all. */
+export const NONE = z.undefined();
+/** An answer the spec does not show. */
+export const UNKNOWN = z.unknown();
+/** A count in an answer. */
+export const count = z.int();
+/** A text in an answer. */
+export const text = z.string();
+/** A text field that must be given and not empty, with messages naming it. */
+export const required = (field: string) =>
+  z.string(`${field} is required`).min(1, `${field} must not be empty`);
+/** An index field (a whole number, not negative), with messages naming it. */
+export const index = (field: string) =>
+  z.int(`${field} must be a whole number`).nonnegative(`${field} must not be negative`);
+
+/** A command of the catalogue; its path is its name unless the spec shows another. */
+export function command<Request extends z.ZodType, Response extends z.ZodType>(
+  definition: Omit<GatewayCommandDefinition<Request, Response>, 'path'> & { path?: string },
+): GatewayCommandDefinition<Request, Response> {
+  return { ...definition, path: definition.path ?? definition.name };
+}
