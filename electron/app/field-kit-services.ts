@@ -355,7 +355,7 @@ export class FieldKitServices {
       ...createAppHandlers({
         version: options.version,
         mode: options.mode,
-        keychain: options.credentials.keychain,
+        keychain: () => options.credentials.keychain,
         notices: () => this.notices,
       }),
       ...createProfilesHandlers({

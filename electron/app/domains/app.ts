@@ -5,7 +5,8 @@ import type { ChannelHandlers } from './context';
 export interface AppDependencies {
   version: string;
   mode: 'electron' | 'browser';
-  keychain: 'os' | 'session-only';
+  /** The keychain in use now: the browser host learns it from a probe that may finish after the handlers exist. */
+  keychain(): 'os' | 'session-only';
   /** Every notice of this run, oldest first. */
   notices(): readonly Notice[];
 }
@@ -18,7 +19,7 @@ export function createAppHandlers({
   notices,
 }: AppDependencies): ChannelHandlers<'app:info' | 'app:notices'> {
   return {
-    'app:info': () => ({ version, mode, keychain }),
+    'app:info': () => ({ version, mode, keychain: keychain() }),
     'app:notices': () => ({ notices: [...notices()] }),
   };
 }
