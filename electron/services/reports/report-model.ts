@@ -4,6 +4,7 @@ import { redactText } from '../audit';
 import { formatMac } from '../../shared/mac';
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
 import type { ReportModel, SectionBody } from '../../shared/report/report-model';
+import type { VisitEntry } from '../../shared/visit/journal-entry';
 import {
   describeTimeZone,
   formatReportDate,
@@ -73,6 +74,26 @@ function mapStrings<Value>(value: Value, change: (text: string) => string): Valu
       Object.entries(value).map(([key, item]) => [key, key === 'src' ? item : mapStrings(item, change)]),
     ) as Value;
   return value;
+}
+
+/** The customer's latest acknowledgement in the visit journal, as the acknowledgement page prints it. */
+function recordedAcknowledgement(
+  visit: SiteVisit,
+  time: (at: number) => string,
+): Pick<ReportModel['acknowledgement'], 'recorded'> {
+  const line = [...(visit.journalLines ?? [])]
+    .reverse()
+    .find(({ entry }) => entry.kind === 'acknowledgement');
+  if (!line) return {};
+  const entry = line.entry as Extract<VisitEntry, { kind: 'acknowledgement' }>;
+  return {
+    recorded: {
+      by: entry.customerRepresentative,
+      technician: entry.technicianName,
+      at: time(line.at),
+      ...(entry.text ? { words: entry.text } : {}),
+    },
+  };
 }
 
 /** The acceptance page of a visit whose journal holds a check, as a part of the model. */
@@ -232,6 +253,7 @@ export function buildReportModel(visit: SiteVisit, options: SiteReportOptions = 
       notes: visit.notes ?? '',
       technicianName: visit.technicianName ?? visit.technician,
       customerRepresentative: visit.customerRepresentative ?? '',
+      ...recordedAcknowledgement(visit, time),
     },
     ...(visit.journal ? { evidence: { entries: visit.journal.entries, head: visit.journal.head } } : {}),
   };

@@ -191,6 +191,10 @@ export const ReportModelSchema = z.object({
     notes: z.string(),
     technicianName: z.string(),
     customerRepresentative: z.string(),
+    /** The customer's acknowledgement as the visit journal recorded it (the latest), when there is one. */
+    recorded: z
+      .object({ by: z.string(), technician: z.string(), at: z.string(), words: z.string().optional() })
+      .optional(),
   }),
   /** The visit journal the report was made from: how many entries and the chain's head hash. */
   evidence: z.object({ entries: z.number(), head: z.string() }).optional(),

@@ -119,6 +119,36 @@ describe('buildReportModel: page one names each gateway’s worst finding first'
 describe('the report rendered by svelte/server', () => {
   const HOSTILE = '<script>alert("x")</script> & \'quoted\'';
 
+  it("prints the customer's latest acknowledgement from the visit journal, its words as text", async () => {
+    const acknowledgement = (at: number, text: string) => ({
+      at,
+      entry: {
+        kind: 'acknowledgement',
+        technicianName: 'Sam Field',
+        customerRepresentative: 'Dana Roe',
+        text,
+      },
+    });
+    const model = buildReportModel(
+      makeSiteVisit([], {
+        journalLines: [
+          acknowledgement(FACTORY_TIME, 'first'),
+          acknowledgement(FACTORY_TIME + 60_000, HOSTILE),
+        ],
+      }),
+      { timeZone: 'UTC' },
+    );
+    const html = await renderReportHtml(model);
+    expect(html).toMatch(/Acknowledged by Dana Roe to Sam Field at\s+\d/);
+    expect(html).toContain('“&lt;script>alert("x")&lt;/script> &amp; \'quoted\'”');
+    expect(html).not.toContain('“first”');
+  });
+
+  it('prints no recorded acknowledgement when the journal holds none', async () => {
+    const html = await renderReportHtml(buildReportModel(makeSiteVisit([], { journalLines: [] })));
+    expect(html).not.toContain('Acknowledged by');
+  });
+
   it('prints hostile names as text in the page and in the print header, never as markup', async () => {
     const model = buildReportModel(
       makeSiteVisit([], {
