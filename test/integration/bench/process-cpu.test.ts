@@ -11,8 +11,16 @@ import {
 
 describe('thread schedules from /proc', () => {
   const children: ReturnType<typeof spawn>[] = [];
-  afterEach(() => {
-    for (const child of children.splice(0)) child.kill();
+  // Each child is gone before the next test reads the process tree (a killed child lingers until reaped).
+  afterEach(async () => {
+    await Promise.all(
+      children.splice(0).map((child) => {
+        if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill();
+        return exited;
+      }),
+    );
   });
 
   it('reads how long this process has run, growing as it works', async () => {
