@@ -2,11 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FieldKitServices } from '../../../electron/app';
-import { MemoryStore } from '../../../electron/services/credentials';
-import { createRouter } from '../../../electron/shared/ipc/router';
+import type { FieldKitServices } from '../../../electron/app';
 import { ManualClock } from '../../helpers/manual-clock';
 import { FACTORY_TIME } from '../../helpers/factories';
+import { startFieldModeApp } from '../../helpers/field-mode-app';
 
 // The runbooks channels as the page calls them, in field mode (nobody signed in, no profile, no server).
 
@@ -22,25 +21,10 @@ afterEach(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-type Answer = { ok: boolean; value?: unknown; error?: { code: string; message: string } };
-
 async function startApp() {
-  services = await FieldKitServices.create({
-    dataDir: folder,
-    mode: 'browser',
-    version: '0.1.0',
-    credentials: { store: new MemoryStore(), keychain: 'os' },
-    createSession: () => {
-      throw new Error('field mode must not build a session');
-    },
-    clock: new ManualClock(FACTORY_TIME),
-  });
-  const router = createRouter<null>({
-    handlers: services.handlers,
-    isTrustedSender: () => true,
-    mapError: services.mapError,
-  });
-  return (channel: string, input?: unknown) => router.dispatch(channel, input, null) as Promise<Answer>;
+  const app = await startFieldModeApp({ dataDir: folder, clock: new ManualClock(FACTORY_TIME) });
+  services = app.services;
+  return app.invoke;
 }
 
 describe('runbooks channels', () => {

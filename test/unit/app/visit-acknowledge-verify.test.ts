@@ -2,11 +2,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FieldKitServices } from '../../../electron/app';
-import { MemoryStore } from '../../../electron/services/credentials';
+import type { FieldKitServices } from '../../../electron/app';
 import { listBundleFiles, sha256Hex } from '../../../electron/services/visit';
-import { createRouter } from '../../../electron/shared/ipc/router';
 import { FACTORY_TIME } from '../../helpers/factories';
+import { startFieldModeApp, type RouterAnswer } from '../../helpers/field-mode-app';
 import { ManualClock } from '../../helpers/manual-clock';
 
 // The customer's acknowledgement and "Verify a report" as the report view calls them, in field mode (nobody signed
@@ -26,35 +25,14 @@ afterEach(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-type Answer = {
-  ok: boolean;
-  value?: unknown;
-  error?: { code: string; message: string; details?: unknown };
-};
-
 async function startApp(clock = new ManualClock(FACTORY_TIME)) {
-  const services = await FieldKitServices.create({
+  const app = await startFieldModeApp({
     dataDir: folder,
     commissioning: { reportsDir: join(folder, 'reports') },
-    mode: 'browser',
-    version: '0.1.0',
-    credentials: { store: new MemoryStore(), keychain: 'os' },
-    createSession: () => {
-      throw new Error('field mode must not build a session');
-    },
     clock,
   });
-  running.push(services);
-  const router = createRouter<null>({
-    handlers: services.handlers,
-    isTrustedSender: () => true,
-    mapError: services.mapError,
-  });
-  return {
-    services,
-    clock,
-    invoke: (channel: string, input?: unknown) => router.dispatch(channel, input, null) as Promise<Answer>,
-  };
+  running.push(app.services);
+  return { ...app, clock };
 }
 
 /** A bundle as the report view sends it: the manifest and journal bytes, every file's path and SHA-256. */
@@ -67,7 +45,7 @@ async function chosen(bundle: string) {
 }
 
 /** Exports the visit with a photo and answers its bundle folder. */
-async function exportBundle(invoke: (channel: string, input?: unknown) => Promise<Answer>) {
+async function exportBundle(invoke: (channel: string, input?: unknown) => Promise<RouterAnswer>) {
   await invoke('visit:update', { site: 'Harbour warehouse roof', arrivedAt: FACTORY_TIME });
   await invoke('visit:photo-add', { caption: 'Mast', base64: Buffer.from(PNG).toString('base64') });
   const exported = await invoke('report:export', {

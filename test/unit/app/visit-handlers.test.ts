@@ -2,14 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FieldKitServices } from '../../../electron/app';
-import { MemoryStore } from '../../../electron/services/credentials';
-import { createRouter } from '../../../electron/shared/ipc/router';
+import type { FieldKitServices } from '../../../electron/app';
 import { format } from '../../../electron/shared/format';
 import { verifyBundle } from '../../../electron/services/visit';
 import { readFile } from 'node:fs/promises';
 import { ManualClock } from '../../helpers/manual-clock';
 import { FACTORY_TIME } from '../../helpers/factories';
+import { startFieldModeApp } from '../../helpers/field-mode-app';
 
 // The visit channels as the page calls them, in field mode (nobody signed in, no server), across a restart.
 
@@ -27,31 +26,16 @@ afterEach(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-type Answer = { ok: boolean; value?: unknown; error?: { code: string; message: string } };
-
 async function startApp(clock = new ManualClock(FACTORY_TIME)) {
-  const services = await FieldKitServices.create({
+  const app = await startFieldModeApp({
     dataDir: folder,
     commissioning: { reportsDir: join(folder, 'reports') },
-    mode: 'browser',
-    version: '0.1.0',
-    credentials: { store: new MemoryStore(), keychain: 'os' },
-    createSession: () => {
-      throw new Error('field mode must not build a session');
-    },
     clock,
   });
-  running.push(services);
-  const router = createRouter<null>({
-    handlers: services.handlers,
-    isTrustedSender: () => true,
-    mapError: services.mapError,
-  });
+  running.push(app.services);
   const changes: unknown[] = [];
-  services.events.on('visit:changed', (payload) => changes.push(payload));
-  const invoke = (channel: string, input?: unknown) =>
-    router.dispatch(channel, input, null) as Promise<Answer>;
-  return { services, invoke, changes };
+  app.services.events.on('visit:changed', (payload) => changes.push(payload));
+  return { ...app, changes };
 }
 
 describe('visit channels', () => {
