@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run check`: format check, lint, types (tsc and svelte-check), dead code (knip), import cycles, file lengths, the Electron
-// security scan, then every test.
+// `npm run check`: format check, lint, types (tsc and svelte-check), dead code (knip), import cycles, file lengths,
+// the message catalogue, the Electron security scan, then every test.
 // Stops at the first step that fails and says which one.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -28,6 +28,8 @@ steps.push(['dead code', bin('knip'), ['--no-progress']]);
 steps.push(['import cycles', process.execPath, [join(ROOT, 'scripts', 'import-cycles.mjs')]]);
 // No source file over 500 lines (tests not counted).
 steps.push(['file lengths', process.execPath, [join(ROOT, 'scripts', 'file-lengths.mjs')]]);
+// Every message in every language, with the same placeholders (CONTRIBUTING.md, "Words on screen").
+steps.push(['messages', process.execPath, [join(ROOT, 'scripts', 'messages.mjs')]]);
 if (existsSync(join(ROOT, 'scripts', 'security-scan.mjs'))) {
   steps.push(['security', process.execPath, [join(ROOT, 'scripts', 'security-scan.mjs')]]);
 }

@@ -1,4 +1,5 @@
 import type { Notice } from '../../shared/ipc/schemas';
+import { applyLanguage } from '../../shared/locale';
 import type { ChannelHandlers } from './context';
 
 /** What the app channels answer: the build, the transport, the keychain in use and the notices so far. */
@@ -11,15 +12,20 @@ export interface AppDependencies {
   notices(): readonly Notice[];
 }
 
-/** Handlers of `app:info` and `app:notices` (contract.ts). */
+/** Handlers of `app:info`, `app:notices` and `app:language` (contract.ts). */
 export function createAppHandlers({
   version,
   mode,
   keychain,
   notices,
-}: AppDependencies): ChannelHandlers<'app:info' | 'app:notices'> {
+}: AppDependencies): ChannelHandlers<'app:info' | 'app:notices' | 'app:language'> {
   return {
     'app:info': () => ({ version, mode, keychain: keychain() }),
     'app:notices': () => ({ notices: [...notices()] }),
+    // Main's messages and times follow the screen's language (one per app: the last window to say wins).
+    'app:language': ({ language, systemLocale }) => {
+      applyLanguage(language, systemLocale);
+      return null;
+    },
   };
 }

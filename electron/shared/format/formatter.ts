@@ -5,9 +5,11 @@
  * source). See docs/architecture.md, "Times, numbers and sizes".
  */
 
-import { DateTimeWriter, type SecondsOption } from './date-time';
+import { DateTimeWriter, UNKNOWN_DATE, type SecondsOption } from './date-time';
 import { readDateTimeField, writeDateTimeField } from './date-field';
-import { NumberWriter } from './numbers';
+import { NumberWriter, UNKNOWN_DURATION, UNKNOWN_NUMBER } from './numbers';
+import { UNKNOWN_TIME } from '../time';
+import { resolveLanguage, translatorFor, type DisplayLanguage, type MessageKey } from '../i18n';
 
 /** Which locale and zone a Formatter writes for; left out, this computer's. */
 export interface FormatterOptions {
@@ -15,6 +17,8 @@ export interface FormatterOptions {
   locale?: string;
   /** An IANA time zone ("Europe/Paris"); one `Intl` does not know falls back to this computer's. */
   timeZone?: string;
+  /** The language of its words ("unknown time", "Times in …"); left out, the locale's. */
+  language?: DisplayLanguage;
 }
 
 /** Writes times, numbers and sizes for one locale and time zone; never throws, whatever it is given. */
@@ -56,10 +60,12 @@ const formatters = new Map<string, Formatter>();
 
 /** The Formatter of a locale and zone (cached: asking twice gives the same one). */
 export function formatterFor(options: FormatterOptions = {}): Formatter {
-  const key = `${options.locale ?? ''}|${options.timeZone ?? ''}`;
+  const key = `${options.locale ?? ''}|${options.timeZone ?? ''}|${options.language ?? ''}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = createFormatter(resolveLocale(options.locale), resolveTimeZone(options.timeZone));
+    const locale = resolveLocale(options.locale);
+    const language = options.language ?? resolveLanguage([locale]);
+    formatter = createFormatter(locale, resolveTimeZone(options.timeZone), language);
     formatters.set(key, formatter);
   }
   return formatter;
@@ -82,24 +88,37 @@ function resolveTimeZone(timeZone: string | undefined): string {
   }
 }
 
-function createFormatter(locale: string, timeZone: string): Formatter {
+/** The catalogue's words for what the writers return when a value is unknown (they write English). */
+const UNKNOWN_WORDS: ReadonlyMap<string, MessageKey> = new Map([
+  [UNKNOWN_TIME, 'common:unknownTime'],
+  [UNKNOWN_DATE, 'common:unknownDate'],
+  [UNKNOWN_DURATION, 'common:unknownDuration'],
+  [UNKNOWN_NUMBER, 'common:unknown'],
+] as const);
+
+function createFormatter(locale: string, timeZone: string, language: DisplayLanguage): Formatter {
   const dates = new DateTimeWriter(locale, timeZone);
   const numbers = new NumberWriter(locale);
+  const words = translatorFor(language);
+  const said = (text: string): string => {
+    const key = UNKNOWN_WORDS.get(text);
+    return key ? words(key) : text;
+  };
   return {
     locale,
     timeZone,
-    dateTime: (at, options) => dates.dateTime(at, options),
-    date: (at) => dates.date(at),
-    time: (at, options) => dates.time(at, options),
-    relative: (at, now) => dates.relative(at, now),
-    timeZoneLabel: (at) => `Times in ${dates.timeZoneName(at)}`,
+    dateTime: (at, options) => said(dates.dateTime(at, options)),
+    date: (at) => said(dates.date(at)),
+    time: (at, options) => said(dates.time(at, options)),
+    relative: (at, now) => said(dates.relative(at, now)),
+    timeZoneLabel: (at) => words('common:timesIn', { zone: dates.timeZoneName(at) }),
     dateTimeField: (at) => writeDateTimeField(dates, at),
     parseDateTimeField: (text) => readDateTimeField(dates, text),
-    number: (value, digits) => numbers.number(value, digits),
-    percent: (fraction, digits) => numbers.percent(fraction, digits),
-    bytes: (count) => numbers.bytes(count),
-    decibelMilliwatts: (value) => numbers.decibelMilliwatts(value),
-    decibels: (value) => numbers.decibels(value),
-    duration: (ms) => numbers.duration(ms),
+    number: (value, digits) => said(numbers.number(value, digits)),
+    percent: (fraction, digits) => said(numbers.percent(fraction, digits)),
+    bytes: (count) => said(numbers.bytes(count)),
+    decibelMilliwatts: (value) => said(numbers.decibelMilliwatts(value)),
+    decibels: (value) => said(numbers.decibels(value)),
+    duration: (ms) => said(numbers.duration(ms)),
   };
 }

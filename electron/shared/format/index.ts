@@ -6,6 +6,7 @@
  */
 
 import { formatterFor, type Formatter, type FormatterOptions } from './formatter';
+import { noteLocaleRead } from '../i18n/locale-reads';
 
 export type { Formatter, FormatterOptions } from './formatter';
 export { formatterFor } from './formatter';
@@ -28,25 +29,31 @@ export function setFormatLocale(options: FormatterOptions): void {
   current = formatterFor(options);
 }
 
+/** The current formatter, its use noted so a reactive screen redraws when the language changes. */
+function used(): Formatter {
+  noteLocaleRead();
+  return current;
+}
+
 /** The formatter of the current locale and zone; each call goes to the one setFormatLocale last chose. */
 export const format: Formatter = {
   get locale() {
-    return current.locale;
+    return used().locale;
   },
   get timeZone() {
-    return current.timeZone;
+    return used().timeZone;
   },
-  dateTime: (at, options) => current.dateTime(at, options),
-  date: (at) => current.date(at),
-  time: (at, options) => current.time(at, options),
-  relative: (at, now) => current.relative(at, now),
-  timeZoneLabel: (at) => current.timeZoneLabel(at),
-  dateTimeField: (at) => current.dateTimeField(at),
-  parseDateTimeField: (text) => current.parseDateTimeField(text),
-  number: (value, digits) => current.number(value, digits),
-  percent: (fraction, digits) => current.percent(fraction, digits),
-  bytes: (count) => current.bytes(count),
-  decibelMilliwatts: (value) => current.decibelMilliwatts(value),
-  decibels: (value) => current.decibels(value),
-  duration: (ms) => current.duration(ms),
+  dateTime: (at, options) => used().dateTime(at, options),
+  date: (at) => used().date(at),
+  time: (at, options) => used().time(at, options),
+  relative: (at, now) => used().relative(at, now),
+  timeZoneLabel: (at) => used().timeZoneLabel(at),
+  dateTimeField: (at) => used().dateTimeField(at),
+  parseDateTimeField: (text) => used().parseDateTimeField(text),
+  number: (value, digits) => used().number(value, digits),
+  percent: (fraction, digits) => used().percent(fraction, digits),
+  bytes: (count) => used().bytes(count),
+  decibelMilliwatts: (value) => used().decibelMilliwatts(value),
+  decibels: (value) => used().decibels(value),
+  duration: (ms) => used().duration(ms),
 };

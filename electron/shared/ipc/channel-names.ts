@@ -5,6 +5,7 @@
 export const CHANNEL_NAMES = [
   'app:info',
   'app:notices',
+  'app:language',
   'profiles:list',
   'profiles:save',
   'profiles:delete',

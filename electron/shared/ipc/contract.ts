@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES, PSEUDO_LANGUAGE } from '../i18n/languages';
 import { customersChannels, customersEvents } from './domains/customers';
 import { acceptanceChannels, acceptanceEvents } from './domains/acceptance';
 import { gatewaysChannels, gatewaysEvents } from './domains/gateways';
@@ -49,6 +50,17 @@ export const AppInfoSchema = z.object({
   mode: z.enum(['electron', 'browser']),
   keychain: z.enum(['os', 'session-only']),
 });
+
+/**
+ * Input of `app:language`: the language the renderer shows (settings.svelte.ts chose it) and the computer's locale,
+ * so main writes its messages and times as the screen does.
+ */
+export const LanguageInputSchema = z
+  .object({
+    language: z.enum([...LANGUAGES, PSEUDO_LANGUAGE]),
+    systemLocale: z.string().max(64).optional(),
+  })
+  .strict();
 
 /** Output of `profiles:list`. */
 export const ProfileListSchema = z.object({
@@ -107,6 +119,7 @@ export const GatewayCommandInputSchema = z
 export const contract = {
   'app:info': { input: NoInputSchema, output: AppInfoSchema },
   'app:notices': { input: NoInputSchema, output: z.object({ notices: z.array(NoticeSchema) }) },
+  'app:language': { input: LanguageInputSchema, output: z.null() },
   'profiles:list': { input: NoInputSchema, output: ProfileListSchema },
   'profiles:save': { input: ProfileDraftSchema, output: ProfileSchema },
   'profiles:delete': { input: ProfileIdInputSchema, output: z.null() },

@@ -1,0 +1,82 @@
+/**
+ * The one message catalogue, in main and in the renderer alike: `t('gateways:listTitle')`,
+ * `t('gateways:count', { count: 3 })`. Messages are i18next JSON (docs/adr/0012-message-catalogue.md):
+ * `{{name}}` placeholders, plurals as `key_one`/`key_other`/… chosen by `Intl.PluralRules`. The current language
+ * starts as English and changes with setLanguage; translatorFor gives a fixed language (a report exported in
+ * French from an app showing German).
+ */
+
+import i18next, { type i18n } from 'i18next';
+import { CATALOGUE, NAMESPACES, type MessageKey, type Messages } from './catalogue';
+import { LANGUAGES, PSEUDO_LANGUAGE, type DisplayLanguage } from './languages';
+import { noteLocaleRead } from './locale-reads';
+import { pseudoLocalize } from './pseudo';
+
+export type { MessageKey } from './catalogue';
+export * from './languages';
+export { setLocaleReadHook } from './locale-reads';
+
+/** What a message's placeholders are filled with; `count` also chooses the plural form. */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+/** Writes messages in one language. */
+export type Translator = (key: MessageKey, params?: MessageParams) => string;
+
+function pseudoMessages(english: Messages): Messages {
+  const entries = Object.entries(english).map(([namespace, messages]) => [
+    namespace,
+    Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, pseudoLocalize(text)])),
+  ]);
+  return Object.fromEntries(entries) as Messages;
+}
+
+function createCatalogue(): i18n {
+  const resources: Record<string, Messages> = {
+    ...CATALOGUE,
+    [PSEUDO_LANGUAGE]: pseudoMessages(CATALOGUE.en),
+  };
+  const instance = i18next.createInstance();
+  void instance.init({
+    resources,
+    lng: 'en',
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES, PSEUDO_LANGUAGE],
+    ns: [...NAMESPACES],
+    defaultNS: 'common',
+    keySeparator: false,
+    nsSeparator: ':',
+    // Svelte and the report's renderer escape what they draw; escaping here would show "&amp;".
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+  return instance;
+}
+
+const catalogue = createCatalogue();
+let current: DisplayLanguage = 'en';
+
+/** The language messages are written in now. */
+export function currentLanguage(): DisplayLanguage {
+  noteLocaleRead();
+  return current;
+}
+
+/**
+ * Writes every message in `language` from now on. Use applyLanguage (shared/locale.ts), which moves `format`
+ * along with it.
+ */
+export function setLanguage(language: DisplayLanguage): void {
+  current = language;
+}
+
+/** The message `key` in the current language, its placeholders filled from `params`. */
+export function t(key: MessageKey, params?: MessageParams): string {
+  noteLocaleRead();
+  return catalogue.t(key, { ...params, lng: current });
+}
+
+/** Writes messages in `language` whatever the current language is (a report's chosen language). */
+export function translatorFor(language: DisplayLanguage): Translator {
+  return (key, params) => catalogue.t(key, { ...params, lng: language });
+}
