@@ -9,6 +9,7 @@ import { applyLanguage } from '../../../../electron/shared/locale';
 import {
   currentLanguage,
   isLanguage,
+  PSEUDO_LANGUAGE,
   resolveLanguage,
   setLocaleReadHook,
   type DisplayLanguage,
@@ -25,7 +26,8 @@ const STORAGE_KEY = 'fieldKit.language';
 export class LanguageState {
   /** Bumped on each change; every `t` and `format` call reads it, so what they wrote redraws. */
   #version = $state(0);
-  #setting = $state<LanguageSetting>('system');
+  /** The pseudo-locale is never offered, but may be set (tests, translators checking a layout). */
+  #setting = $state<LanguageSetting | typeof PSEUDO_LANGUAGE>('system');
   readonly #storage: SettingsStorage | undefined;
   readonly #preferred: () => readonly string[];
   #client: IpcClient | undefined;
@@ -37,13 +39,13 @@ export class LanguageState {
     this.#storage = storage;
     this.#preferred = preferred;
     const stored = storage?.getItem(STORAGE_KEY);
-    if (isLanguage(stored)) this.#setting = stored;
+    if (isLanguage(stored) || stored === PSEUDO_LANGUAGE) this.#setting = stored;
     setLocaleReadHook(() => void this.#version);
     this.#apply();
   }
 
   /** The setting: a language, or 'system'. */
-  get setting(): LanguageSetting {
+  get setting(): LanguageSetting | typeof PSEUDO_LANGUAGE {
     return this.#setting;
   }
 
