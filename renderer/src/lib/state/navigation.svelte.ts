@@ -36,17 +36,25 @@ export function routeHash(view: ViewId, path: readonly string[] = []): string {
   return `#/${[view, ...path.map((segment) => encodeURIComponent(segment))].join('/')}`;
 }
 
+/** The parts of the window navigation uses (the window itself in the app; a small stand-in in tests). */
+export interface NavigationPage {
+  location: { hash: string };
+  history: Pick<History, 'state' | 'replaceState'>;
+  addEventListener(type: 'hashchange', listener: () => void): void;
+  removeEventListener(type: 'hashchange', listener: () => void): void;
+}
+
 /** The current view as a rune, mirrored in the location hash so back/forward and reloads keep it. */
 export class NavigationState {
   current = $state<ViewId>('gateways');
   /** The path inside the current view, e.g. a gateway id and a tab. */
   path = $state<string[]>([]);
-  readonly #page: Window;
+  readonly #page: NavigationPage;
   readonly #onHashChange = () => {
     this.#follow();
   };
 
-  constructor(page: Window = window) {
+  constructor(page: NavigationPage = window) {
     this.#page = page;
     this.#follow();
     page.addEventListener('hashchange', this.#onHashChange);
