@@ -5,8 +5,9 @@ import { t, type MessageKey } from '../../lib/i18n';
 export function describeTerminal(session: TerminalInfo): string {
   if (session.kind === 'serial') return t('terminals:signOutSerial', { path: session.path ?? session.title });
   const isReverse = session.route === 'reverse';
-  // The title is "<gateway name> (reverse SSH) · <MAC>" or "<name> (SSH) · <MAC>" when the gateway was named.
-  const name = session.title.split(' · ')[0]!.replace(/ \((reverse )?SSH\)$/, '');
+  // The title is "<gateway name> (reverse SSH) · <MAC>" or "<name> (SSH) · <MAC>" when the gateway was named, in
+  // the language of the moment it opened (every language's brackets say SSH).
+  const name = session.title.split(' · ')[0]!.replace(/ \([^()]*SSH[^()]*\)$/, '');
   return t(isReverse ? 'terminals:signOutReverse' : 'terminals:signOutSsh', { name });
 }
 
@@ -26,7 +27,10 @@ export function describeSignOut(sessions: readonly TerminalInfo[]): string | nul
   if (open.length === 0) return null;
   const reverse = open.filter((session) => session.route === 'reverse').length;
   const others = open.length - reverse;
-  const listed = t('terminals:signOutOpen', { count: open.length, list: open.map(describeTerminal).join(', ') });
+  const listed = t('terminals:signOutOpen', {
+    count: open.length,
+    list: open.map(describeTerminal).join(', '),
+  });
   let outcome: string;
   if (others === 0) outcome = t('terminals:signOutReverseOnly', { count: reverse });
   else if (reverse === 0) outcome = t('terminals:signOutOthersStay', { count: others });
