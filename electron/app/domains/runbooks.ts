@@ -1,6 +1,7 @@
 import type { DomainHandlers, ErrorLog } from './context';
 import type { runbooksChannels } from '../../shared/ipc/domains/runbooks';
 import { IpcError } from '../../shared/ipc/result';
+import { t } from '../../shared/i18n';
 import type { EventHub } from '../../shared/ipc/event-hub';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import {
@@ -56,7 +57,7 @@ export function createRunbooksHandlers({
     'runbooks:run': ({ runId, runbookId, terminalIds }) =>
       answer(async () => {
         const running = runs();
-        if (!running) throw new IpcError('INTERNAL', 'Terminals are not available in this build.');
+        if (!running) throw new IpcError('INTERNAL', t('terminals:terminalsUnavailable'));
         return running.run(runId, await store.get(owner(), runbookId), terminalIds);
       }),
   };

@@ -1,6 +1,7 @@
 import type { DomainHandlers, ErrorLog } from './context';
 import type { terminalsChannels } from '../../shared/ipc/domains/terminals';
 import { IpcError } from '../../shared/ipc/result';
+import { t } from '../../shared/i18n';
 import { mapTerminalError, type TerminalManager } from '../../services/terminals';
 import { JournalReadOnlyError, JournalWriteError, VisitRefusedError } from '../../services/visit';
 import { mapServiceError } from '../error-mapping';
@@ -22,7 +23,7 @@ export function createTerminalsHandlers({
 }: TerminalsDependencies): DomainHandlers<typeof terminalsChannels> {
   const run = async <T>(action: (manager: TerminalManager) => Promise<T> | T): Promise<T> => {
     const manager = terminals();
-    if (!manager) throw new IpcError('INTERNAL', 'Terminals are not available in this build.');
+    if (!manager) throw new IpcError('INTERNAL', t('terminals:terminalsUnavailable'));
     try {
       return await action(manager);
     } catch (error) {

@@ -1,18 +1,19 @@
 import type { Runbook } from '../../shared/terminal/runbook-schemas';
+import { t } from '../../shared/i18n';
 
 /** A root shell's prompt at the end of a line (`root@kona-roof:~# `): the command before it has finished. */
 const PROMPT = { kind: 'pattern', value: '[#$] $' } as const;
 
 /**
- * The runbooks a profile starts with, for a Kona gateway's root shell (serial console after login, or SSH). They
- * are a profile's own once it edits, deletes or imports any: then its file holds them with the rest.
+ * The runbooks a profile starts with, for a Kona gateway's root shell (serial console after login, or SSH), named
+ * in the language shown now. They are a profile's own once it edits, deletes or imports any: then its file holds
+ * them with the rest, named in the language of that moment (a technician's own runbooks are not translated).
  */
-export const DEFAULT_RUNBOOKS: readonly Runbook[] = [
+export const defaultRunbooks = (): Runbook[] => [
   {
     id: 'shipped-collect-logs',
-    name: 'Collect logs',
-    description:
-      'The system version, the last lines of the system log and of the kernel log, into the session log.',
+    name: t('terminals:shippedCollectLogs'),
+    description: t('terminals:shippedCollectLogsDescription'),
     steps: [
       { send: 'system_version', wait: { kind: 'text', value: 'BSP version' }, timeLimitSeconds: 10 },
       { send: 'uptime', wait: { kind: 'text', value: 'load average' }, timeLimitSeconds: 10 },
@@ -22,8 +23,8 @@ export const DEFAULT_RUNBOOKS: readonly Runbook[] = [
   },
   {
     id: 'shipped-packet-forwarder-status',
-    name: 'Show LoRa packet forwarder status',
-    description: 'Whether the packet forwarder runs, and its last log lines.',
+    name: t('terminals:shippedPacketForwarder'),
+    description: t('terminals:shippedPacketForwarderDescription'),
     steps: [
       {
         send: '/etc/init.d/pkt_fwd status',
@@ -36,8 +37,8 @@ export const DEFAULT_RUNBOOKS: readonly Runbook[] = [
   },
   {
     id: 'shipped-network-check',
-    name: 'Check the backhaul',
-    description: 'Routes, name servers and a ping of a public address.',
+    name: t('terminals:shippedBackhaul'),
+    description: t('terminals:shippedBackhaulDescription'),
     steps: [
       { send: 'ip route', wait: { kind: 'text', value: 'default via' }, timeLimitSeconds: 10 },
       { send: 'cat /etc/resolv.conf', wait: { kind: 'text', value: 'nameserver' }, timeLimitSeconds: 10 },

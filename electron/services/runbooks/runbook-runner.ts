@@ -1,4 +1,5 @@
 import type { Clock } from '../../shared/clock';
+import { t, type MessageKey } from '../../shared/i18n';
 import type {
   Runbook,
   RunbookSessionResult,
@@ -132,7 +133,7 @@ async function runStep(
   try {
     io.send();
   } catch (error) {
-    return { status: 'failed', message: `The line could not be sent: ${describeError(error)}` };
+    return { status: 'failed', message: t('terminals:runbookLineNotSent', { reason: describeError(error) }) };
   }
   if (!step.wait) return { status: 'sent' };
   const limitMs = step.timeLimitSeconds * 1000;
@@ -140,7 +141,11 @@ async function runStep(
     let isSettled = false;
     const onAbort = () => settle({ status: 'cancelled' });
     const timer = io.clock.setTimeout(
-      () => settle({ status: 'not-seen', message: `Not seen within ${step.timeLimitSeconds} s.` }),
+      () =>
+        settle({
+          status: 'not-seen',
+          message: t('terminals:runbookNotSeen', { seconds: step.timeLimitSeconds }),
+        }),
       limitMs,
     );
     function settle(end: WaitEnd): void {
@@ -155,9 +160,18 @@ async function runStep(
   });
 }
 
+/** Why a session cannot go on with a run, by its state: [without a reason, with one]. */
+const SESSION_ENDS: Record<TerminalState, [MessageKey, MessageKey]> = {
+  closed: ['terminals:runbookSessionClosed', 'terminals:runbookSessionClosedReason'],
+  failed: ['terminals:runbookSessionFailed', 'terminals:runbookSessionFailedReason'],
+  connecting: ['terminals:runbookSessionConnecting', 'terminals:runbookSessionConnectingReason'],
+  reconnecting: ['terminals:runbookSessionReconnecting', 'terminals:runbookSessionReconnectingReason'],
+  open: ['terminals:runbookSessionOpen', 'terminals:runbookSessionOpenReason'],
+};
+
 function describeState(state: TerminalState, reason?: string): string {
-  const what = state === 'closed' ? 'closed' : state === 'failed' ? 'failed' : `is ${state}`;
-  return `The session ${what}${reason ? `: ${reason}` : ''}.`;
+  const [plain, withReason] = SESSION_ENDS[state];
+  return reason ? t(withReason, { reason }) : t(plain);
 }
 
 function describeError(error: unknown): string {

@@ -1,4 +1,5 @@
 import type { Clock } from '../../shared/clock';
+import { t } from '../../shared/i18n';
 import type {
   Runbook,
   RunbookRunResult,
@@ -72,7 +73,7 @@ export class RunbookRuns {
    * before anything is sent when a session is not open (closed meanwhile) or `runId` is running already.
    */
   async run(runId: string, runbook: Runbook, terminalIds: readonly string[]): Promise<RunbookRunResult> {
-    if (this.#running.has(runId)) throw new RunbookBusyError('This run is under way already.');
+    if (this.#running.has(runId)) throw new RunbookBusyError(t('terminals:runbookRunBusy'));
     const { clock, journal } = this.#dependencies;
     const targets = [...new Set(terminalIds)].map((id) => this.#dependencies.target(id));
     const controller = new AbortController();
@@ -100,7 +101,9 @@ export class RunbookRuns {
           await journal?.ran({ runId, runbook, result, gateway: targets[index]!.gateway });
         } catch (error) {
           this.#dependencies.log?.error(`recording runbook run ${runId}`, error);
-          notRecorded = `The visit journal could not record this run: ${error instanceof Error ? error.message : String(error)}`;
+          notRecorded = t('terminals:runbookNotRecorded', {
+            reason: error instanceof Error ? error.message : String(error),
+          });
         }
       }
       return { runId, runbook, sessions: results, ...(notRecorded ? { notRecorded } : {}) };

@@ -12,7 +12,8 @@ import {
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import { writeFileAtomic } from '../files/atomic-file';
 import { readPrivateFile } from '../files/private-files';
-import { DEFAULT_RUNBOOKS } from './default-runbooks';
+import { defaultRunbooks } from './default-runbooks';
+import { t } from '../../shared/i18n';
 
 const PROFILE_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -65,7 +66,7 @@ function isSameRunbook(left: Runbook, right: Runbook): boolean {
 
 /**
  * Each profile's runbooks in `<dataDir>/runbooks/<profileId>.json` (an export file's format, 0600, written
- * atomically and one change at a time per profile). A profile without a file has the shipped DEFAULT_RUNBOOKS;
+ * atomically and one change at a time per profile). A profile without a file has the shipped defaultRunbooks();
  * its first change writes them with it. A file that cannot be read is never overwritten: the list shows the
  * shipped ones with a problem, and the next change first moves the file aside (`…unreadable-<time>.json`).
  */
@@ -91,7 +92,7 @@ export class RunbookStore {
   /** One runbook of the profile; rejects with RunbookNotFoundError when it has none with that id. */
   async get(profileId: string, id: string): Promise<Runbook> {
     const runbook = (await this.#load(profileId)).runbooks.find((candidate) => candidate.id === id);
-    if (!runbook) throw new RunbookNotFoundError('This runbook is no longer kept: it was deleted.');
+    if (!runbook) throw new RunbookNotFoundError(t('terminals:runbookGone'));
     return runbook;
   }
 
@@ -132,21 +133,17 @@ export class RunbookStore {
     try {
       parsed = JSON.parse(text);
     } catch {
-      return Promise.reject(new RunbookFileError('This file is not a runbook file: it is not JSON.'));
+      return Promise.reject(new RunbookFileError(t('terminals:runbookFileNotJson')));
     }
     if (!isRunbookFileShaped(parsed)) {
       return Promise.reject(
-        new RunbookFileError(
-          'This file is not a runbook file: Field Kit reads the files its Export makes (they say "oam-field-kit-runbooks").',
-        ),
+        new RunbookFileError(t('terminals:runbookFileWrongKind', { marker: 'oam-field-kit-runbooks' })),
       );
     }
     const file = RunbookFileSchema.safeParse(parsed);
     if (!file.success) {
       return Promise.reject(
-        new RunbookFileError(
-          `This file is not a runbook file Field Kit can read: ${describeIssues(file.error)}.`,
-        ),
+        new RunbookFileError(t('terminals:runbookFileUnreadable', { reason: describeIssues(file.error) })),
       );
     }
     return this.#change(profileId, (runbooks) => {
@@ -162,7 +159,10 @@ export class RunbookStore {
       }
       if (runbooks.length + additions.length > RUNBOOKS_MAX)
         throw new RunbookFileError(
-          `Importing would make ${runbooks.length + additions.length} runbooks; a profile keeps at most ${RUNBOOKS_MAX}. Nothing was imported.`,
+          t('terminals:runbookImportTooMany', {
+            count: runbooks.length + additions.length,
+            max: RUNBOOKS_MAX,
+          }),
         );
       runbooks.push(...additions);
       result.added = additions.length;
@@ -181,15 +181,14 @@ export class RunbookStore {
     try {
       text = await readPrivateFile(this.#pathOf(profileId));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-        return { runbooks: structuredClone([...DEFAULT_RUNBOOKS]) };
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { runbooks: defaultRunbooks() };
       return this.#unreadable(error instanceof Error ? error.message : String(error));
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      return this.#unreadable('it is not JSON');
+      return this.#unreadable(t('terminals:runbooksSavedNotJson'));
     }
     const file = RunbookFileSchema.safeParse(parsed);
     if (!file.success) return this.#unreadable(describeIssues(file.error));
@@ -198,8 +197,8 @@ export class RunbookStore {
 
   #unreadable(reason: string): { runbooks: Runbook[]; problem: string; isUnreadable: true } {
     return {
-      runbooks: structuredClone([...DEFAULT_RUNBOOKS]),
-      problem: `The saved runbooks could not be read (${reason}); the shipped ones are shown. The file is kept aside when you next change a runbook.`,
+      runbooks: defaultRunbooks(),
+      problem: t('terminals:runbooksSavedUnreadable', { reason }),
       isUnreadable: true,
     };
   }

@@ -1,6 +1,6 @@
 export {
   SerialPorts,
-  DEMO_PORT_LABEL,
+  demoPortLabel,
   type SerialPortListing,
   type SerialPortsDependencies,
 } from './serial-ports';

@@ -1,9 +1,11 @@
 import type { OpenOptions } from '../../shared/serial/binding-types';
 import type { SerialOpenOptions } from './options';
+import { t } from '../../shared/i18n';
 
-/** The reason a session gives after the user disconnected it (serial:disconnect). */
-export const DISCONNECTED_BY_USER =
-  'Disconnected: the port is free for other programs. Reconnect to open it again.';
+/** The reason a session gives after the user disconnected it (serial:disconnect), in the language shown now. */
+export function disconnectedByUser(): string {
+  return t('terminals:serialDisconnectedByUser');
+}
 
 /** How a session looks for its adapter after it went away. */
 export interface ReconnectPolicy {
@@ -25,22 +27,14 @@ export const RECONNECT_POLICY_DEFAULT: ReconnectPolicy = {
 /** Turns a binding's open error into words a technician can act on. */
 export function describeOpenError(path: string, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  if (/ENOENT|No such file/i.test(message))
-    return `Could not open ${path}: no such port (is the cable plugged in?)`;
-  if (/EACCES|Permission denied/i.test(message)) {
-    return `Could not open ${path}: permission denied (on Linux, add your user to the dialout group)`;
-  }
-  if (/EBUSY|lock|Resource temporarily unavailable/i.test(message)) {
-    return `Could not open ${path}: it is in use by another program`;
-  }
-  if (/Invalid parity/i.test(message)) {
-    return `Could not open ${path}: this system's serial driver does not support mark or space parity`;
-  }
-  if (/Invalid stop bits/i.test(message)) {
-    return `Could not open ${path}: this system's serial driver does not support 1.5 stop bits`;
-  }
-  if (/baud/i.test(message)) return `Could not open ${path}: the adapter refused the baud rate (${message})`;
-  return `Could not open ${path}: ${message}`;
+  if (/ENOENT|No such file/i.test(message)) return t('terminals:serialOpenNoPort', { path });
+  if (/EACCES|Permission denied/i.test(message)) return t('terminals:serialOpenPermission', { path });
+  if (/EBUSY|lock|Resource temporarily unavailable/i.test(message))
+    return t('terminals:serialOpenBusy', { path });
+  if (/Invalid parity/i.test(message)) return t('terminals:serialOpenParity', { path });
+  if (/Invalid stop bits/i.test(message)) return t('terminals:serialOpenStopBits', { path });
+  if (/baud/i.test(message)) return t('terminals:serialOpenBaud', { path, message });
+  return t('terminals:serialOpenFailed', { path, message });
 }
 
 /**
@@ -50,15 +44,23 @@ export function describeOpenError(path: string, error: unknown): string {
 export function describeDisconnect(path: string, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return /bad file descriptor|EBADF|EIO|ENXIO|ENODEV|No such device|Input\/output error/i.test(message)
-    ? `Disconnected: the adapter at ${path} went away (unplugged, or the gateway lost power; ${message})`
-    : `Disconnected: ${message}`;
+    ? t('terminals:serialAdapterGone', { path, message })
+    : t('terminals:serialDisconnected', { message });
+}
+
+/** A modem-control request (break, DTR, RTS) that failed, as the error a caller sees (`error` is its cause). */
+export function controlError(
+  key: 'terminals:serialBreakFailed' | 'terminals:serialSignalsFailed',
+  error: unknown,
+): Error {
+  return new Error(t(key, { reason: describeControlError(error) }), { cause: error });
 }
 
 /** Why a modem-control request (break, DTR, RTS) failed, in words a technician can act on. */
-export function describeControlError(error: unknown): string {
+function describeControlError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   if (/Inappropriate ioctl|ENOTTY/i.test(message)) {
-    return 'this port has no modem control lines (a pseudo-terminal or a virtual port)';
+    return t('terminals:serialNoControlLines');
   }
   return message;
 }

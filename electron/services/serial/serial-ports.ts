@@ -4,9 +4,12 @@ import { parseSerialOpenOptions } from './options';
 import { SerialSession } from './serial-session';
 import type { ReconnectPolicy } from './serial-port-words';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
+import { t } from '../../shared/i18n';
 
-/** How the app labels the in-process demo console (the simulator's demo binding). */
-export const DEMO_PORT_LABEL = 'Demo gateway console';
+/** How the app labels the in-process demo console (the simulator's demo binding), in the language shown now. */
+export function demoPortLabel(): string {
+  return t('terminals:serialDemoPort');
+}
 
 /** A port as the app lists it. */
 export interface SerialPortListing {
@@ -49,7 +52,7 @@ function toListing(port: PortInfo, isDemo: boolean): SerialPortListing {
   const manufacturer = present(port.manufacturer);
   return {
     path: port.path,
-    label: isDemo ? DEMO_PORT_LABEL : manufacturer ? `${manufacturer} (${port.path})` : port.path,
+    label: isDemo ? demoPortLabel() : manufacturer ? `${manufacturer} (${port.path})` : port.path,
     manufacturer,
     serialNumber: present(port.serialNumber),
     vendorId: present(port.vendorId)?.toLowerCase(),

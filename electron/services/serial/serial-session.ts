@@ -6,10 +6,10 @@ import { createPortReader } from './eof-aware-read';
 import { splitPaste, translateTransmitNewlines } from './newline';
 import { SerialDisplay, type DisplayFilter } from './serial-display';
 import {
-  describeControlError,
+  controlError,
   describeDisconnect,
   describeOpenError,
-  DISCONNECTED_BY_USER,
+  disconnectedByUser,
   RECONNECT_POLICY_DEFAULT,
   toOpenOptions,
   type ReconnectPolicy,
@@ -18,6 +18,7 @@ import { formatFraming, PasteLinesSchema, SerialOptionsError, type SerialOpenOpt
 import { searchForAdapter, type PortIdentity } from './port-matching';
 import { sendFile, type FileTransferProgress, type FileTransferProtocol } from './ymodem';
 import type { Clock } from '../../shared/clock';
+import { t } from '../../shared/i18n';
 
 /** What a serial session needs from outside. */
 export interface SerialSessionDependencies {
@@ -170,8 +171,7 @@ export class SerialSession extends TerminalSessionBase {
 
   /** Sends bytes exactly as given (no newline translation, no local echo): files, binary protocols. */
   writeBytes(data: Uint8Array): Promise<void> {
-    if (this.state !== 'open' || !this.#port)
-      return Promise.reject(new Error('The serial session is not open'));
+    if (this.state !== 'open' || !this.#port) return Promise.reject(new Error(t('terminals:serialNotOpen')));
     return this.#writeToPort(data);
   }
 
@@ -189,8 +189,8 @@ export class SerialSession extends TerminalSessionBase {
       blockTimeoutMs?: number;
     } = {},
   ): Promise<void> {
-    if (this.state !== 'open' || !this.#port) throw new Error('The serial session is not open');
-    if (this.#isSendingFile) throw new Error('A file is already being sent on this session');
+    if (this.state !== 'open' || !this.#port) throw new Error(t('terminals:serialNotOpen'));
+    if (this.#isSendingFile) throw new Error(t('terminals:serialFileBusy'));
     this.#isSendingFile = true;
     try {
       await sendFile(
@@ -219,7 +219,7 @@ export class SerialSession extends TerminalSessionBase {
     const parsed = PasteLinesSchema.safeParse({ text, delayMs });
     if (!parsed.success) throw new SerialOptionsError(parsed.error.issues.map((issue) => issue.message));
     for (const piece of splitPaste(parsed.data.text)) {
-      if (this.state !== 'open' || !this.#port) throw new Error('The serial session is not open');
+      if (this.state !== 'open' || !this.#port) throw new Error(t('terminals:serialNotOpen'));
       this.#echo(piece.text);
       await this.#writeToPort(translateTransmitNewlines(piece.text, this.options.txNewline));
       if (piece.endsLine && parsed.data.delayMs > 0) await this.#wait(parsed.data.delayMs);
@@ -230,13 +230,13 @@ export class SerialSession extends TerminalSessionBase {
   async sendBreak(durationMs = BREAK_DURATION_MS_DEFAULT): Promise<void> {
     const port = this.#requireOpenPort();
     if (!Number.isInteger(durationMs) || durationMs < 1 || durationMs > 5_000) {
-      throw new RangeError('A break lasts from 1 to 5000 ms');
+      throw new RangeError(t('terminals:serialBreakRange'));
     }
     try {
       await port.set({ brk: true, ...this.#signals });
       await this.#wait(durationMs);
     } catch (error) {
-      throw new Error(`Could not send a break: ${describeControlError(error)}`, { cause: error });
+      throw controlError('terminals:serialBreakFailed', error);
     } finally {
       if (port.isOpen) await port.set({ brk: false, ...this.#signals }).catch(() => {});
     }
@@ -249,7 +249,7 @@ export class SerialSession extends TerminalSessionBase {
     try {
       await port.set({ brk: false, ...next });
     } catch (error) {
-      throw new Error(`Could not set DTR/RTS: ${describeControlError(error)}`, { cause: error });
+      throw controlError('terminals:serialSignalsFailed', error);
     }
     this.#signals = next;
     this.#hasSetSignals = true;
@@ -281,7 +281,7 @@ export class SerialSession extends TerminalSessionBase {
    */
   async disconnect(): Promise<void> {
     if (this.state !== 'open' && this.state !== 'reconnecting') return;
-    this.setState('failed', DISCONNECTED_BY_USER);
+    this.setState('failed', disconnectedByUser());
     await this.#releasePort();
   }
 
@@ -312,7 +312,7 @@ export class SerialSession extends TerminalSessionBase {
   }
 
   #requireOpenPort(): BindingPortInterface {
-    if (this.state !== 'open' || !this.#port?.isOpen) throw new Error('The serial session is not open');
+    if (this.state !== 'open' || !this.#port?.isOpen) throw new Error(t('terminals:serialNotOpen'));
     return this.#port;
   }
 
@@ -336,7 +336,7 @@ export class SerialSession extends TerminalSessionBase {
         await port.set({ brk: false, ...this.#signals });
       } catch (error) {
         await port.close().catch(() => {});
-        throw new Error(`could not set DTR/RTS: ${describeControlError(error)}`, { cause: error });
+        throw controlError('terminals:serialSignalsFailed', error);
       }
       await abandonIfStopped();
     }
@@ -465,7 +465,7 @@ export class SerialSession extends TerminalSessionBase {
         isStopped,
         open: async (path) => {
           await this.#openPort(path, stopCount);
-          this.setState('open', `Reconnected on ${path}`);
+          this.setState('open', t('terminals:serialReconnectedOn', { path }));
           this.#startReading();
         },
         describeOpenError,
@@ -473,7 +473,7 @@ export class SerialSession extends TerminalSessionBase {
       reason,
     );
     if (found.outcome !== 'gave-up') return;
-    this.setState('failed', `Gave up reconnecting: ${found.lastFailure}`);
+    this.setState('failed', t('terminals:serialGaveUp', { reason: found.lastFailure }));
     await this.log?.close();
   }
 

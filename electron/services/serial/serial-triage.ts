@@ -11,6 +11,7 @@ import { translateTransmitNewlines } from './newline';
 import type { TransmitNewline } from './options';
 import type { DisplayFilter } from './serial-display';
 import { TriageMarkerFilter } from './triage-marker-filter';
+import { t } from '../../shared/i18n';
 
 /** The face of a serial session the triage drives: raw bytes in, bytes out, and its state. */
 export interface TriageConsole {
@@ -269,7 +270,7 @@ export async function runSerialTriage(
   async function logOut(): Promise<string> {
     if (lostReason !== undefined || session.state !== 'open')
       return 'The console may still be logged in as root: the port went away before diagnostics could log out.';
-    report('the login prompt after `exit`', promptTimeoutMs);
+    report(t('terminals:triageWaitLogoutPrompt'), promptTimeoutMs);
     try {
       await send('exit\r');
       const seen = await waitFor(
@@ -288,7 +289,7 @@ export async function runSerialTriage(
     // Each report covers every wait still possible before the commands: an upper bound that only shrinks.
     const loginMostMs = options.password === undefined ? 0 : promptTimeoutMs * 2;
     const backToLoginMostMs = promptTimeoutMs + 5_000;
-    report('a prompt from the console', promptTimeoutMs + backToLoginMostMs + loginMostMs);
+    report(t('terminals:triageWaitAnyPrompt'), promptTimeoutMs + backToLoginMostMs + loginMostMs);
     await send('\r');
     const atPrompt = (recent: string) => {
       const tail = cleanConsoleText(recent).slice(-200);
@@ -299,7 +300,7 @@ export async function runSerialTriage(
     let tail = cleanConsoleText(seen).slice(-200);
     if (PASSWORD_PROMPT.test(tail)) {
       // Someone typed a user name already: an empty password brings the login prompt back.
-      report('the login prompt', backToLoginMostMs + loginMostMs);
+      report(t('terminals:triageWaitLoginPrompt'), backToLoginMostMs + loginMostMs);
       await send('\r');
       seen = await waitFor(
         (recent) => LOGIN_PROMPT.test(cleanConsoleText(recent).slice(-200)),
@@ -310,12 +311,9 @@ export async function runSerialTriage(
     }
     if (!LOGIN_PROMPT.test(tail)) return false;
     if (!options.password) {
-      throw new TriageLoginError(
-        'The console is at a login prompt and no root password is stored for this gateway: enter it to log in.',
-        'password-required',
-      );
+      throw new TriageLoginError(t('terminals:triagePasswordNeeded'), 'password-required');
     }
-    report('the password prompt', loginMostMs);
+    report(t('terminals:triageWaitPasswordPrompt'), loginMostMs);
     await send(`${options.username ?? 'root'}\r`);
     if (
       (await waitFor((recent) => PASSWORD_PROMPT.test(cleanConsoleText(recent)), promptTimeoutMs)) ===
@@ -330,7 +328,7 @@ export async function runSerialTriage(
     if (answer === undefined)
       throw new StopTriage(`No shell prompt within ${seconds(promptTimeoutMs)} after logging in.`);
     if (LOGIN_REFUSED.test(cleanConsoleText(answer)))
-      throw new TriageLoginError('The gateway refused the root password.', 'password-refused');
+      throw new TriageLoginError(t('terminals:triagePasswordRefused'), 'password-refused');
     return true;
   }
 
@@ -339,7 +337,7 @@ export async function runSerialTriage(
     const marker = `__FK_END_${runToken}-${number}_`;
     const ended = new RegExp(`${marker}(\\d+)`);
     const startedAt = now();
-    report(`the answer to \`${command}\``, limit + promptTimeoutMs, command);
+    report(t('terminals:triageWaitAnswer', { command }), limit + promptTimeoutMs, command);
     await send(`${command}; echo ${marker}$?\r`);
     let unexpected: string | undefined;
     const seen = await waitFor((recent) => {

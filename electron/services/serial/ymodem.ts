@@ -1,4 +1,5 @@
 import type { Clock } from '../../shared/clock';
+import { t } from '../../shared/i18n';
 
 /** The file transfer protocols a console's receiver may speak: U-Boot `loady`/`loadx`, BusyBox `rb`/`rx`. */
 export type FileTransferProtocol = 'ymodem' | 'xmodem-1k' | 'xmodem';
@@ -143,7 +144,8 @@ async function transfer(
   const blockSize = protocol === 'xmodem' ? 128 : 1024;
   let retries = 0;
 
-  const awaitStart = async (timeoutMs: number, what: string) => {
+  /** Waits for the receiver's request; `silence` words what it means when none comes. */
+  const awaitStart = async (timeoutMs: number, silence: () => string) => {
     let sawNak = false;
     for (;;) {
       const answer = await answers.next(timeoutMs);
@@ -151,15 +153,13 @@ async function transfer(
       if (answer === NAK) sawNak = true;
       if (answer === undefined) {
         throw sawNak
-          ? new FileTransferError(
-              'The receiver asks for checksum mode, which this app does not send: start it in CRC mode (rx -c, loadx, loady)',
-              'checksum-mode',
-            )
-          : new FileTransferError(`No answer from the other side: ${what}`, 'no-answer');
+          ? new FileTransferError(t('terminals:transferChecksumMode'), 'checksum-mode')
+          : new FileTransferError(silence(), 'no-answer');
       }
     }
   };
-  const sendBlock = async (frame: Uint8Array, label: string, isRetryCounted = true) => {
+  /** Sends a block until acknowledged; `refused` words the failure after `maxTries` tries. */
+  const sendBlock = async (frame: Uint8Array, refused: () => string, isRetryCounted = true) => {
     for (let attempt = 1; attempt <= maxTries; attempt += 1) {
       if (attempt > 1 && isRetryCounted) retries += 1;
       // What came before this block (a request repeated while the last one travelled) answers nothing.
@@ -172,26 +172,27 @@ async function transfer(
       } while (answer !== undefined && answer !== ACK && answer !== NAK);
       if (answer === ACK) return;
     }
-    throw new FileTransferError(
-      `The receiver did not take ${label} after ${maxTries} tries (it answered NAK or nothing)`,
-      'too-many-retries',
-    );
+    throw new FileTransferError(refused(), 'too-many-retries');
   };
 
   const startTimeoutMs = request.startTimeoutMs ?? 60_000;
-  await awaitStart(
-    startTimeoutMs,
-    `it did not ask for the file within ${Number((startTimeoutMs / 1000).toFixed(1))} s (type loady, loadx, rb or rx there first)`,
+  await awaitStart(startTimeoutMs, () =>
+    t('terminals:transferNoStart', { seconds: Number((startTimeoutMs / 1000).toFixed(1)) }),
   );
   const startedAt = request.clock.now();
   if (protocol === 'ymodem') {
-    await sendBlock(frameHeaderBlock(request.name, data.length), 'the file header');
-    await awaitStart(blockTimeoutMs, 'it took the file header but did not ask for the data');
+    await sendBlock(frameHeaderBlock(request.name, data.length), () =>
+      t('terminals:transferHeaderRefused', { count: maxTries }),
+    );
+    await awaitStart(blockTimeoutMs, () => t('terminals:transferNoDataRequest'));
   }
   let sequence = 1;
   for (let offset = 0; offset < data.length; offset += blockSize, sequence += 1) {
     const payload = data.subarray(offset, Math.min(offset + blockSize, data.length));
-    await sendBlock(frameBlock(sequence, payload, blockSize), `block ${sequence}`);
+    const number = sequence;
+    await sendBlock(frameBlock(sequence, payload, blockSize), () =>
+      t('terminals:transferBlockRefused', { number, count: maxTries }),
+    );
     const bytesSent = offset + payload.length;
     const elapsedMs = Math.max(1, request.clock.now() - startedAt);
     request.onProgress?.({
@@ -202,9 +203,9 @@ async function transfer(
     });
   }
   // The end: YMODEM receivers NAK the first EOT to make sure it was no line noise; XMODEM ones ACK it at once.
-  await sendBlock(new Uint8Array([EOT]), 'the end of the file', false);
+  await sendBlock(new Uint8Array([EOT]), () => t('terminals:transferEndRefused', { count: maxTries }), false);
   if (protocol === 'ymodem') {
-    await awaitStart(blockTimeoutMs, 'it took the file but did not ask for the next one');
+    await awaitStart(blockTimeoutMs, () => t('terminals:transferNoNextRequest'));
     // The file is complete once its EOT was acknowledged; a receiver may leave as soon as it has the closing
     // header, so silence after it is no failure. A NAK asks for it again.
     const closing = frameHeaderBlock('', undefined);
@@ -229,7 +230,7 @@ class AnswerQueue {
   readonly #clock: FileTransferRequest['clock'];
   readonly #signal: AbortSignal | undefined;
   readonly #onAbort = () =>
-    this.#setFailure(new FileTransferError('The transfer was cancelled', 'cancelled'));
+    this.#setFailure(new FileTransferError(t('terminals:transferCancelled'), 'cancelled'));
 
   constructor(clock: FileTransferRequest['clock'], signal: AbortSignal | undefined) {
     this.#clock = clock;
@@ -242,7 +243,7 @@ class AnswerQueue {
     for (const byte of chunk) {
       if (byte === CAN && this.#lastWasCancel) {
         this.#setFailure(
-          new FileTransferError('The receiver cancelled the transfer (CAN CAN)', 'cancelled-by-receiver'),
+          new FileTransferError(t('terminals:transferCancelledByReceiver'), 'cancelled-by-receiver'),
         );
         return;
       }

@@ -1,3 +1,5 @@
+import { t } from '../../shared/i18n';
+
 /**
  * A host presented a key other than the one pinned for it: the connection was refused. The UI shows
  * both fingerprints and offers `replaceHostKey(keyId, actual)` as an explicit action.
@@ -13,11 +15,7 @@ export class HostKeyChangedError extends Error {
     /** The fingerprint the host presented now. */
     readonly actual: string,
   ) {
-    super(
-      `The host key of ${keyId} has changed: expected ${expected}, got ${actual}. ` +
-        'The connection was refused. If the device was replaced or reinstalled, replace the stored key; ' +
-        'otherwise someone may be intercepting the connection.',
-    );
+    super(t('terminals:hostKeyChanged', { keyId, expected, actual }));
   }
 }
 
@@ -26,10 +24,7 @@ export class HostKeyNotRefusedError extends Error {
   override readonly name = 'HostKeyNotRefusedError';
 
   constructor(readonly keyId: string) {
-    super(
-      `Not replaced: that is not the key ${keyId} presented when it was last refused. ` +
-        'Connect again, check the fingerprint it shows, then choose Replace key.',
-    );
+    super(t('terminals:hostKeyNotRefused', { keyId }));
   }
 }
 
@@ -41,8 +36,6 @@ export class KnownHostsUnreadableError extends Error {
     readonly path: string,
     detail: string,
   ) {
-    super(
-      `The stored SSH host keys in ${path} cannot be read (${detail}). Fix or remove the file to continue.`,
-    );
+    super(t('terminals:knownHostsUnreadable', { path, detail }));
   }
 }

@@ -4,6 +4,7 @@ import { writeFileAtomic } from '../files/atomic-file';
 import { readPrivateFile, UnsafePathError } from '../files/private-files';
 import { HostKeyChangedError, HostKeyNotRefusedError, KnownHostsUnreadableError } from './host-key-errors';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
+import { t } from '../../shared/i18n';
 
 /** An OpenSSH SHA-256 fingerprint: `SHA256:` and 43 characters of unpadded base64. */
 export const HostKeyFingerprintSchema = z
@@ -156,16 +157,14 @@ export class KnownHosts {
         return this.cache;
       }
       const detail =
-        error instanceof UnsafePathError
-          ? 'it is not a regular file but a folder, a FIFO or a link'
-          : (error as Error).message;
+        error instanceof UnsafePathError ? t('terminals:knownHostsNotFile') : (error as Error).message;
       throw new KnownHostsUnreadableError(this.options.path, detail);
     }
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
-      throw new KnownHostsUnreadableError(this.options.path, 'not JSON');
+      throw new KnownHostsUnreadableError(this.options.path, t('terminals:knownHostsNotJson'));
     }
     const parsed = KnownHostsFileSchema.safeParse(json);
     if (!parsed.success) {

@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream';
 import type { ConnectedClient } from './ssh-connection';
 import { SessionClosedError } from './ssh-session';
+import { t, type MessageKey } from '../../shared/i18n';
 
 /**
  * The steps of opening a reverse-SSH session, in order. A reconnect first tries the last tunnel again
@@ -10,14 +11,18 @@ import { SessionClosedError } from './ssh-session';
 export type ReverseSshStep =
   'relay' | 'reuse-tunnel' | 'stop-tunnel' | 'request-tunnel' | 'wait-for-tunnel' | 'gateway-login';
 
-/** Words for what a reverse connect was doing, for a message when the relay link went away meanwhile. */
-const STEP_ACTIVITIES: Record<ReverseSshStep, string> = {
-  relay: 'starting on the relay',
-  'reuse-tunnel': 'trying the last tunnel again',
-  'stop-tunnel': 'stopping the last tunnel',
-  'request-tunnel': 'asking the gateway for a tunnel',
-  'wait-for-tunnel': "waiting for the gateway's tunnel",
-  'gateway-login': 'logging in to the gateway',
+/** What a reverse connect does between its steps: looks for a free relay port (no progress step of its own). */
+type ReverseSshActivity = ReverseSshStep | 'find-port';
+
+/** The message when the relay link went away meanwhile, by what a reverse connect was doing. */
+const STEP_ACTIVITIES: Record<ReverseSshActivity, MessageKey> = {
+  relay: 'terminals:relayLostWhileStarting',
+  'reuse-tunnel': 'terminals:relayLostWhileReusing',
+  'stop-tunnel': 'terminals:relayLostWhileStopping',
+  'request-tunnel': 'terminals:relayLostWhileRequesting',
+  'wait-for-tunnel': 'terminals:relayLostWhileWaiting',
+  'gateway-login': 'terminals:relayLostWhileLoggingIn',
+  'find-port': 'terminals:relayLostWhileFindingPort',
 };
 
 /** What one probe of a relay port found. */
@@ -69,7 +74,7 @@ export class ConnectSteps {
   readonly #ended: Promise<never>;
   #failure: Error | undefined;
   /** What the flow is doing, for the message when the relay link goes away meanwhile. */
-  #activity = 'starting on the relay';
+  #activity: ReverseSshActivity = 'relay';
 
   constructor(
     readonly relayLink: ConnectedClient,
@@ -84,7 +89,7 @@ export class ConnectSteps {
       if (signal.aborted) end(new SessionClosedError());
       signal.addEventListener('abort', () => end(new SessionClosedError()), { once: true });
       void relayLink.lost.then((reason) =>
-        end(new Error(`${reason.replace(/\.$/, '')} (while ${this.#activity}).`)),
+        end(new Error(t(STEP_ACTIVITIES[this.#activity], { reason: reason.replace(/\.$/, '') }))),
       );
     });
     // Only the steps racing it report the failure; unobserved it is no error.
@@ -98,14 +103,14 @@ export class ConnectSteps {
 
   /** Tells the caller's progress callback, then throws if the flow ended (the callback may have closed the tab). */
   report(step: ReverseSshStep, detail: string): void {
-    this.#activity = STEP_ACTIVITIES[step];
+    this.#activity = step;
     this.check();
     this.onProgress?.(step, detail);
     this.check();
   }
 
   /** Says what the flow does next without a progress step of its own (for the message if the relay goes away). */
-  enter(activity: string): void {
+  enter(activity: ReverseSshActivity): void {
     this.#activity = activity;
   }
 

@@ -2,6 +2,7 @@ import type { CommandRequest } from '../../shared/api/commands';
 import type { Duplex } from 'node:stream';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import { HostKeyChangedError } from './host-key-errors';
+import { t } from '../../shared/i18n';
 import { AuthenticationRefusedError, endClient, GATEWAY_USER, type SshConnector } from './ssh-connection';
 import type { SshLink } from './ssh-session';
 import {
@@ -129,14 +130,14 @@ export class ReverseTunnels {
   ): Promise<SshLink> {
     const { request, tunnel } = context;
     const { relay } = request;
-    const relayName = `the relay ${relay.host}:${relay.port}`;
+    const relayName = `${relay.host}:${relay.port}`;
     throwIfClosed(signal);
-    request.onProgress?.('relay', `Connecting to ${relayName}`);
+    request.onProgress?.('relay', t('terminals:progressRelay', { relay: relayName }));
     throwIfClosed(signal);
     const relayLink = await this.options.connector.connect(
       { host: relay.host, port: relay.port, username: relay.username, password: relay.password },
-      `${relay.host}:${relay.port}`,
       relayName,
+      { kind: 'relay', name: relayName },
       signal,
     );
     const steps = new ConnectSteps(relayLink, signal, request.onProgress);
@@ -162,12 +163,15 @@ export class ReverseTunnels {
   ): Promise<SshLink | undefined> {
     const { request, tunnel } = context;
     const port = tunnel.port!;
-    steps.report('reuse-tunnel', `Trying the tunnel on relay port ${port} again`);
+    steps.report('reuse-tunnel', t('terminals:progressReuseTunnel', { port }));
     const probe = await this.probe(steps, port);
     if (probe.outcome === 'refused') return undefined;
-    let problem = `nothing answered on relay port ${port}`;
+    let problem = t('terminals:tunnelNoAnswer', { port });
     if (probe.outcome === 'open') {
-      steps.report('gateway-login', `Logging in to gateway ${request.gatewayId} as ${GATEWAY_USER}`);
+      steps.report(
+        'gateway-login',
+        t('terminals:progressGatewayLogin', { gateway: request.gatewayId, user: GATEWAY_USER }),
+      );
       try {
         return await this.logIn(context, steps, probe.stream, size);
       } catch (error) {
@@ -183,7 +187,7 @@ export class ReverseTunnels {
     }
     steps.report(
       'stop-tunnel',
-      `The tunnel on relay port ${port} does not lead to gateway ${request.gatewayId} (${problem}); stopping it`,
+      t('terminals:progressStopTunnel', { port, gateway: request.gatewayId, problem }),
     );
     // A stop the gateway does not confirm does not keep it from opening a new tunnel: go on either way.
     await steps.race(this.options.runCommand(request.gatewayId, 'stopReverseSsh', {}).catch(() => undefined));
@@ -198,10 +202,10 @@ export class ReverseTunnels {
   ): Promise<SshLink> {
     const { request, tunnel } = context;
     const { gatewayId, relay } = request;
-    steps.enter('looking for a free relay port');
+    steps.enter('find-port');
     const port = await this.chooseRevPort(steps, request.portRange);
     tunnel.port = port;
-    steps.report('request-tunnel', `Asking gateway ${gatewayId} to open a tunnel on relay port ${port}`);
+    steps.report('request-tunnel', t('terminals:progressRequestTunnel', { gateway: gatewayId, port }));
     // No await between the last check and sending: once the session is closing, no reverseSsh leaves. And the
     // request is on record before it leaves (runCommand may let a close in at once), for a close that comes while it
     // is on its way.
@@ -214,9 +218,12 @@ export class ReverseTunnels {
       if (tunnel.request === onItsWay) tunnel.request = undefined;
     });
     await steps.race(asked);
-    steps.report('wait-for-tunnel', `Waiting for the tunnel on relay port ${port}`);
+    steps.report('wait-for-tunnel', t('terminals:progressWaitTunnel', { port }));
     const stream = await this.waitForTunnel(steps, gatewayId, relay, port);
-    steps.report('gateway-login', `Logging in to gateway ${gatewayId} as ${GATEWAY_USER}`);
+    steps.report(
+      'gateway-login',
+      t('terminals:progressGatewayLogin', { gateway: gatewayId, user: GATEWAY_USER }),
+    );
     return await this.logIn(context, steps, stream, size);
   }
 
@@ -234,7 +241,7 @@ export class ReverseTunnels {
         this.options.connector.connect(
           { sock: stream, username: GATEWAY_USER, password: login.rootPassword },
           `gateway:${gatewayId}`,
-          `the gateway ${gatewayId}`,
+          { kind: 'gateway', name: gatewayId },
           steps.signal,
         ),
         endClient,
@@ -242,11 +249,10 @@ export class ReverseTunnels {
       .catch((error: unknown) => {
         if (!(error instanceof AuthenticationRefusedError)) throw error;
         // Asking again is the way out: a stored password that went stale would otherwise lock the user out.
-        const tried = login.isEntered ? 'the root password entered' : 'the root password kept for it';
-        throw new RootPasswordRequiredError(
-          `Gateway ${gatewayId} refused ${tried}. Enter the one on its label.`,
-          { cause: error },
-        );
+        const refused = login.isEntered
+          ? t('terminals:rootPasswordEnteredRefused', { gateway: gatewayId })
+          : t('terminals:rootPasswordKeptRefused', { gateway: gatewayId });
+        throw new RootPasswordRequiredError(refused, { cause: error });
       });
     try {
       return await steps.race(
@@ -289,7 +295,7 @@ export class ReverseTunnels {
       });
     } catch (error) {
       throw new Error(
-        `The server could not ask gateway ${gatewayId} for a tunnel: ${(error as Error).message}`,
+        t('terminals:tunnelRequestFailed', { gateway: gatewayId, reason: (error as Error).message }),
         {
           cause: error,
         },
@@ -313,7 +319,7 @@ export class ReverseTunnels {
       if (probe.outcome === 'refused') return port;
       if (probe.outcome === 'open') probe.stream.destroy();
     }
-    throw new Error(`No free port on the relay between ${first} and ${last}.`);
+    throw new Error(t('terminals:relayNoFreePort', { first, last }));
   }
 
   /**
@@ -339,8 +345,12 @@ export class ReverseTunnels {
       delay = Math.min(delay * 2, TUNNEL_PROBE_DELAYS_MS.max);
     }
     throw new TunnelTimeoutError(
-      `Gateway ${gatewayId} did not open its tunnel on the relay ${endpoint.host}:${endpoint.port} ` +
-        `(port ${port}) within ${Math.round(timeoutMs / 1000)} s. It may be offline or unable to reach the relay.`,
+      t('terminals:tunnelTimeout', {
+        gateway: gatewayId,
+        relay: `${endpoint.host}:${endpoint.port}`,
+        port,
+        seconds: Math.round(timeoutMs / 1000),
+      }),
     );
   }
 

@@ -6,6 +6,7 @@ import { HostKeyChangedError } from './host-key-errors';
 import type { HostKeyVerdict, KnownHosts } from './known-hosts';
 import { RECEIVE_WINDOW_MIN_BYTES, ReceiveWindow } from './receive-window';
 import { SessionClosedError, type SshLink, type SshLinkEnd } from './ssh-session';
+import { t, type MessageKey } from '../../shared/i18n';
 
 /** SSH keepalive on every link the app opens: a silent drop is noticed within interval × count. */
 export const KEEPALIVE_INTERVAL_MS = 10_000;
@@ -17,6 +18,52 @@ export const READY_TIMEOUT_MS = 20_000;
 export const CLIENT_END_GRACE_MS = 3_000;
 /** The user a gateway shell logs in as (docs/api.md, "Gateway shell"). */
 export const GATEWAY_USER = 'root';
+
+/** Who a link goes to, as its messages name it: the relay, a gateway (by id) or a host (direct SSH). */
+export interface SshPeer {
+  kind: 'relay' | 'gateway' | 'host';
+  /** `host:port` of the relay or host, the gateway's id. */
+  name: string;
+}
+
+/** What happened on a link, each said per kind of peer (a whole sentence each, for the languages' grammar). */
+type LinkEvent =
+  'lost' | 'closed' | 'unverified' | 'passwordRefused' | 'handshakeTimeout' | 'unreachable' | 'failed';
+
+const LINK_MESSAGES: Record<SshPeer['kind'], Record<LinkEvent, MessageKey>> = {
+  relay: {
+    lost: 'terminals:relayLost',
+    closed: 'terminals:relayClosed',
+    unverified: 'terminals:relayUnverified',
+    passwordRefused: 'terminals:relayPasswordRefused',
+    handshakeTimeout: 'terminals:relayHandshakeTimeout',
+    unreachable: 'terminals:relayUnreachable',
+    failed: 'terminals:relayFailed',
+  },
+  gateway: {
+    lost: 'terminals:gatewayLost',
+    closed: 'terminals:gatewayClosed',
+    unverified: 'terminals:gatewayUnverified',
+    passwordRefused: 'terminals:gatewayPasswordRefused',
+    handshakeTimeout: 'terminals:gatewayHandshakeTimeout',
+    unreachable: 'terminals:gatewayUnreachable',
+    failed: 'terminals:gatewayFailed',
+  },
+  host: {
+    lost: 'terminals:hostLost',
+    closed: 'terminals:hostClosed',
+    unverified: 'terminals:hostUnverified',
+    passwordRefused: 'terminals:hostPasswordRefused',
+    handshakeTimeout: 'terminals:hostHandshakeTimeout',
+    unreachable: 'terminals:hostUnreachable',
+    failed: 'terminals:hostFailed',
+  },
+};
+
+/** A link's message about `peer`, in the language shown now. */
+function say(peer: SshPeer, event: LinkEvent, params: Record<string, string> = {}): string {
+  return t(LINK_MESSAGES[peer.kind][event], { name: peer.name, ...params });
+}
 
 /** How an SshConnector opens and keeps its links (defaults: the constants above, ssh2 and net.connect). */
 export interface SshConnectorOptions {
@@ -60,7 +107,7 @@ export class SshConnector {
   connect(
     config: ConnectConfig,
     keyId: string,
-    what: string,
+    peer: SshPeer,
     signal?: AbortSignal,
   ): Promise<ConnectedClient> {
     const client = this.options.createClient?.() ?? new ssh2.Client();
@@ -81,7 +128,7 @@ export class SshConnector {
       });
       client.on('close', () => {
         isClosed = true;
-        resolve(lastError ? `Lost ${what}: ${lastError.message}` : `The connection to ${what} was closed.`);
+        resolve(lastError ? say(peer, 'lost', { reason: lastError.message }) : say(peer, 'closed'));
       });
     });
     return new Promise((resolve, reject) => {
@@ -93,13 +140,13 @@ export class SshConnector {
       const onError = (error: Error & { level?: string }) => {
         stopListening();
         endClient(link);
-        reject(refusal ?? describeConnectError(error, what, config.username ?? ''));
+        reject(refusal ?? describeConnectError(error, peer, config.username ?? ''));
       };
       const onReady = () => {
         stopListening();
         if (!verdict) {
           endClient(link);
-          reject(new Error(`${what} was not verified.`));
+          reject(new Error(say(peer, 'unverified')));
           return;
         }
         resolve({ client, socket, verdict, lost, isClosed: () => isClosed });
@@ -149,7 +196,7 @@ export class SshConnector {
         shellClient.shell({ term: 'xterm-256color', cols: size.cols, rows: size.rows }, (error, channel) => {
           if (error) {
             endAll();
-            reject(new Error(`The gateway refused a shell: ${error.message}`));
+            reject(new Error(t('terminals:shellRefused', { reason: error.message })));
             return;
           }
           resolve({
@@ -171,41 +218,36 @@ export function endClient(link: { client: Client; socket: Duplex }): void {
 }
 
 function whenLinkEnds(channel: ClientChannel, links: ConnectedClient[]): Promise<SshLinkEnd> {
-  let exitStatus: string | undefined;
+  let exitReason: string | undefined;
   channel.on('exit', (code: number | null, signal?: string) => {
-    exitStatus = code === null || code === undefined ? `signal ${signal ?? 'unknown'}` : `code ${code}`;
+    exitReason =
+      code === null || code === undefined
+        ? t('terminals:shellExitedSignal', { signal: signal ?? t('common:unknown') })
+        : t('terminals:shellExitedCode', { code: String(code) });
   });
   const channelClosed = new Promise<SshLinkEnd>((resolve) =>
     channel.on('close', () => {
-      if (exitStatus !== undefined)
-        resolve({ reason: `The shell exited (${exitStatus}).`, isRemoteExit: true });
+      if (exitReason !== undefined) resolve({ reason: exitReason, isRemoteExit: true });
     }),
   );
   // A gateway that reboots sends the exit status and then drops the link: that is still an exit.
   const dropped = Promise.race(links.map((link) => link.lost)).then((reason) =>
-    exitStatus === undefined
-      ? { reason, isRemoteExit: false }
-      : { reason: `The shell exited (${exitStatus}).`, isRemoteExit: true },
+    exitReason === undefined ? { reason, isRemoteExit: false } : { reason: exitReason, isRemoteExit: true },
   );
   return Promise.race([channelClosed, dropped]);
 }
 
-function describeConnectError(error: Error & { level?: string }, what: string, username: string): Error {
+function describeConnectError(error: Error & { level?: string }, peer: SshPeer, username: string): Error {
   if (error instanceof HostKeyChangedError) return error;
+  const reason = error.message;
   switch (error.level) {
     case 'client-authentication':
-      return new AuthenticationRefusedError(`${capitalise(what)} refused the password for ${username}.`, {
-        cause: error,
-      });
+      return new AuthenticationRefusedError(say(peer, 'passwordRefused', { username }), { cause: error });
     case 'client-timeout':
-      return new Error(`${capitalise(what)} did not answer the SSH handshake in time.`, { cause: error });
+      return new Error(say(peer, 'handshakeTimeout'), { cause: error });
     case 'client-socket':
-      return new Error(`Cannot reach ${what}: ${error.message}`, { cause: error });
+      return new Error(say(peer, 'unreachable', { reason }), { cause: error });
     default:
-      return new Error(`SSH to ${what} failed: ${error.message}`, { cause: error });
+      return new Error(say(peer, 'failed', { reason }), { cause: error });
   }
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

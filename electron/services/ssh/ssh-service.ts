@@ -13,6 +13,7 @@ import {
 import { GATEWAY_USER, SshConnector } from './ssh-connection';
 import { SshSession } from './ssh-session';
 import type { Clock } from '../../shared/clock';
+import { t } from '../../shared/i18n';
 
 /** What `openDirect` needs: a gateway reachable on the local network. */
 export interface OpenDirectRequest {
@@ -116,7 +117,7 @@ export class SshService {
     const tunnel: TunnelRecord = { port: undefined, hasRequested: false, request: undefined };
     const session = this.createSession({
       kind: 'reverse',
-      title: request.title ?? `${request.gatewayId} (reverse SSH)`,
+      title: request.title ?? t('terminals:titleReverse', { name: request.gatewayId }),
       gatewayId: request.gatewayId,
       ...(request.logName ? { logName: request.logName } : {}),
       cols: request.cols,
@@ -140,7 +141,7 @@ export class SshService {
     let password = request.password;
     const session = this.createSession({
       kind: 'direct',
-      title: request.title ?? `${request.gatewayId ?? request.host} (SSH)`,
+      title: request.title ?? t('terminals:titleDirect', { name: request.gatewayId ?? request.host }),
       ...(request.gatewayId ? { gatewayId: request.gatewayId } : {}),
       ...(request.logName ? { logName: request.logName } : {}),
       cols: request.cols,
@@ -156,7 +157,7 @@ export class SshService {
             password,
           },
           keyId,
-          `${request.host}:${port}`,
+          { kind: 'host', name: `${request.host}:${port}` },
           signal,
         );
         return this.connector.openShell([link], size);
@@ -228,9 +229,7 @@ export class SshService {
     if (given !== undefined && given !== '') return given;
     const stored = await this.deps.credentials?.rootPassword(gatewayId);
     if (stored) return stored;
-    throw new RootPasswordRequiredError(
-      `Enter the root password of gateway ${gatewayId} (it is on the label).`,
-    );
+    throw new RootPasswordRequiredError(t('terminals:rootPasswordNeeded', { gateway: gatewayId }));
   }
 
   private *takenPorts(): Iterable<number> {

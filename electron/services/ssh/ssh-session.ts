@@ -5,6 +5,7 @@ import { LineTimestamper } from '../terminal-core/line-timestamps';
 import type { HostKeyVerdict } from './known-hosts';
 import { RECEIVE_WINDOW_MAX_BYTES, ReceiveWindow } from './receive-window';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
+import { t } from '../../shared/i18n';
 
 /**
  * SSH pauses its channel above this many unacknowledged bytes: a safety net under the ReceiveWindow, which keeps
@@ -39,7 +40,7 @@ export interface SshLinkEnd {
 export class SessionClosedError extends Error {
   override readonly name = 'SessionClosedError';
 
-  constructor(message = 'The session was closed while it was connecting.') {
+  constructor(message = t('terminals:closedWhileConnecting')) {
     super(message);
   }
 }
@@ -162,7 +163,7 @@ export class SshSession extends TerminalSessionBase {
    * was closed meanwhile (the user gave up on it: nothing to report); rejects (state `failed`) otherwise.
    */
   async reconnect(retry: SshRetry = {}): Promise<void> {
-    if (this.state === 'closed') throw new Error('This session is closed; open a new one.');
+    if (this.state === 'closed') throw new Error(t('terminals:sessionClosedOpenNew'));
     if (this.state === 'open' || this.state === 'connecting' || this.state === 'reconnecting') return;
     try {
       await this.#connect('reconnecting', retry);
@@ -203,7 +204,7 @@ export class SshSession extends TerminalSessionBase {
    * log; resolves when all of that is done (a second call waits for the same close). Never rejects: a failed
    * hook is kept in `closeWarning`. `reason`: why it closed, when not at the user's asking (sign-out).
    */
-  close(reason = 'Closed by the user'): Promise<void> {
+  close(reason = t('terminals:closedByUser')): Promise<void> {
     // A session that failed keeps saying why, so closing it after a failed open does not hide the cause.
     return this.#finish(this.state === 'failed' && this.stateReason ? this.stateReason : reason);
   }
@@ -223,7 +224,7 @@ export class SshSession extends TerminalSessionBase {
     try {
       await this.#options.onClose?.();
     } catch (error) {
-      this.#closeWarning = `The gateway did not confirm the tunnel was stopped: ${(error as Error).message}`;
+      this.#closeWarning = t('terminals:tunnelStopUnconfirmed', { reason: (error as Error).message });
       // Said again, so whoever shows the closed session shows the warning too.
       this.setState('closed', `${asSentence(reason)} ${this.#closeWarning}`);
     }

@@ -3,6 +3,7 @@ import { rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ensurePrivateFolder, PRIVATE_FILE_MODE } from '../files/private-files';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
+import { t } from '../../shared/i18n';
 
 /** The default log file name: gateway, local date and local time (`<gateway>_<YYYY-MM-DD>_<HH-mm-ss>.log`). */
 export const SESSION_LOG_PATTERN_DEFAULT = '{gateway}_{date}_{time}.log';
@@ -86,7 +87,7 @@ export class SessionLog {
       if (!(opened instanceof Error)) return new SessionLog(candidate, opened, options.rotation);
       if (opened.code !== 'EEXIST') throw opened;
     }
-    throw new Error(`Could not create a session log named like ${fileName} in ${options.logsDir}`);
+    throw new Error(t('terminals:logNameTaken', { name: fileName, folder: options.logsDir }));
   }
 
   /**
@@ -98,7 +99,7 @@ export class SessionLog {
       return { log: await SessionLog.open(options) };
     } catch (error) {
       return {
-        problem: `Not logged: no log file could be made in ${options.logsDir} (${describeError(error)}).`,
+        problem: t('terminals:logNotMade', { folder: options.logsDir, reason: describeError(error) }),
       };
     }
   }
@@ -107,7 +108,7 @@ export class SessionLog {
   static describeProblem(log: SessionLog | undefined, openProblem: string | undefined): string | undefined {
     if (openProblem) return openProblem;
     const error = log?.error;
-    return error ? `The log stopped: ${describeError(error)}.` : undefined;
+    return error ? t('terminals:logStopped', { reason: describeError(error) }) : undefined;
   }
 
   /** The write error that stopped this log, if any. */

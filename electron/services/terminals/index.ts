@@ -1,5 +1,5 @@
 export { TerminalManager } from './terminal-manager';
-export { MAX_TERMINALS, TOO_MANY_TERMINALS_MESSAGE } from './terminal-limits';
+export { MAX_TERMINALS, tooManyTerminalsMessage } from './terminal-limits';
 export type { TerminalManagerDependencies, SerialTerminal, SshTerminal } from './terminal-types';
 export { DATA_EVENT_INTERVAL_MS, DATA_EVENT_MAX_BYTES, REPLAY_MAX_BYTES } from './output-coalescer';
 export { mapTerminalError } from './terminal-errors';

@@ -5,6 +5,7 @@ import { runSerialTriage, TriageLoginError } from '../serial/serial-triage';
 import type { GatewayHint } from '../visit';
 import { TriageBusyError, TriagePasswordError } from './terminal-limits';
 import type { SerialTerminal, TerminalManagerDependencies } from './terminal-types';
+import { t } from '../../shared/i18n';
 
 /** What the work on a serial console takes from the manager's dependencies, and how to keep a password. */
 export interface SerialConsoleWorkDependencies extends Pick<
@@ -44,7 +45,7 @@ export class SerialConsoleWork {
     gateway: GatewayHint | undefined,
   ): Promise<TriageResult> {
     const { dependencies } = this;
-    if (this.#triaging.has(id)) throw new TriageBusyError('Diagnostics are already running on this console.');
+    if (this.#triaging.has(id)) throw new TriageBusyError(t('terminals:triageBusy'));
     const controller = new AbortController();
     this.#triaging.set(id, controller);
     try {
@@ -115,8 +116,7 @@ export class SerialConsoleWork {
     file: { protocol: FileTransferProtocol; name: string; data: Uint8Array },
   ): Promise<{ bytes: number; elapsedMs: number }> {
     const { dependencies } = this;
-    if (this.#sendingFiles.has(id))
-      throw new TriageBusyError('A file is already being sent on this console.');
+    if (this.#sendingFiles.has(id)) throw new TriageBusyError(t('terminals:consoleFileBusy'));
     const controller = new AbortController();
     this.#sendingFiles.set(id, controller);
     const startedAt = dependencies.now();

@@ -1,4 +1,5 @@
 import { IpcError } from '../../shared/ipc/result';
+import { t } from '../../shared/i18n';
 import { SerialOptionsError } from '../../shared/terminal/serial-options';
 import { TERMINAL_ERROR_REASONS } from '../../shared/terminal/terminal-schemas';
 import {
@@ -51,7 +52,7 @@ export function mapTerminalError(error: unknown): IpcError {
   if (error instanceof SerialOptionsError) {
     return new IpcError(
       'INVALID_INPUT',
-      'Some serial settings are not valid.',
+      t('terminals:serialSettingsInvalid'),
       error.problems.map((problem) => ({ path: '', message: problem })),
     );
   }
@@ -66,7 +67,7 @@ export function mapTerminalError(error: unknown): IpcError {
   if (error instanceof NotSerialSessionError) return new IpcError('INVALID_INPUT', error.message);
   if (error instanceof RangeError) return new IpcError('INVALID_INPUT', trim(error.message));
   if (error instanceof Error) return new IpcError('NETWORK', trim(error.message));
-  return new IpcError('INTERNAL', 'Something went wrong with the terminal. The details are in the log.');
+  return new IpcError('INTERNAL', t('terminals:terminalInternal'));
 }
 
 function trim(message: string): string {

@@ -1,6 +1,7 @@
 import { formatFraming } from '../../shared/terminal/serial-options';
 import type { OpenDirectInput, OpenReverseInput, TerminalInfo } from '../../shared/terminal/terminal-schemas';
 import { formatMac, normalizeMac } from '../../shared/mac';
+import { t } from '../../shared/i18n';
 import type { OutputCoalescer } from './output-coalescer';
 import type {
   ResolvedRelay,
@@ -46,7 +47,7 @@ export function reverseRequest(
     gatewayId: input.gatewayId,
     ...(input.gatewayName
       ? {
-          title: describeGateway(`${input.gatewayName} (reverse SSH)`, input.gatewayMac),
+          title: describeGateway(t('terminals:titleReverse', { name: input.gatewayName }), input.gatewayMac),
           logName: logNameOf(input.gatewayName, input.gatewayMac),
         }
       : {}),
@@ -71,7 +72,7 @@ export function directRequest(
     ...(input.gatewayId ? { gatewayId: input.gatewayId } : {}),
     ...(input.gatewayName
       ? {
-          title: describeGateway(`${input.gatewayName} (SSH)`, input.gatewayMac),
+          title: describeGateway(t('terminals:titleDirect', { name: input.gatewayName }), input.gatewayMac),
           logName: logNameOf(input.gatewayName, input.gatewayMac),
         }
       : {}),

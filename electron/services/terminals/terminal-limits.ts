@@ -1,12 +1,16 @@
+import { t } from '../../shared/i18n';
+
 /**
  * The most terminals open at once, serial, reverse and direct SSH together (opens still under way count): each
  * holds a tunnel on the server's relay or a port, a session log and a screen in the page; a technician works in a
- * few. Past it an open is refused with TOO_MANY_TERMINALS_MESSAGE before anything is asked of the relay or port.
+ * few. Past it an open is refused with tooManyTerminalsMessage() before anything is asked of the relay or port.
  */
 export const MAX_TERMINALS = 16;
 
-/** What an open past MAX_TERMINALS answers. */
-export const TOO_MANY_TERMINALS_MESSAGE = `${MAX_TERMINALS} terminals are open, the most Field Kit keeps at once: close one to open another.`;
+/** What an open past MAX_TERMINALS answers, in the language shown now. */
+export function tooManyTerminalsMessage(): string {
+  return t('terminals:tooManyTerminals', { count: MAX_TERMINALS });
+}
 
 /** An open was refused because MAX_TERMINALS are open (or opening) already. */
 export class TooManyTerminalsError extends Error {

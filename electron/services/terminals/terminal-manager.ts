@@ -1,4 +1,5 @@
 import { SYSTEM_CLOCK } from '../../shared/clock';
+import { t } from '../../shared/i18n';
 import type { SerialOpenOptionsInput } from '../../shared/terminal/serial-options';
 import type {
   OpenDirectInput,
@@ -25,7 +26,7 @@ import {
   MAX_TERMINALS,
   NotSerialSessionError,
   TerminalNotFoundError,
-  TOO_MANY_TERMINALS_MESSAGE,
+  tooManyTerminalsMessage,
   TooManyTerminalsError,
 } from './terminal-limits';
 import type { RecentOutput, SerialTerminal, TerminalManagerDependencies } from './terminal-types';
@@ -98,7 +99,7 @@ export class TerminalManager {
     const others = [...this.#sessions.values()].filter((entry) => entry.account !== account);
     await this.#closeQuietly(
       others.map((entry) => entry.session.id),
-      'Closed: another account signed in.',
+      t('terminals:closedOtherAccount'),
     );
   }
 
@@ -161,7 +162,7 @@ export class TerminalManager {
    */
   async #openWithinCap(open: () => Promise<ManagedTerminal>, gateway: GatewayHint): Promise<TerminalInfo> {
     if (this.#sessions.size + this.#opening >= MAX_TERMINALS) {
-      throw new TooManyTerminalsError(TOO_MANY_TERMINALS_MESSAGE);
+      throw new TooManyTerminalsError(tooManyTerminalsMessage());
     }
     this.#opening += 1;
     let session: ManagedTerminal;
@@ -473,13 +474,13 @@ export class TerminalManager {
 
   #require(id: string): Entry {
     const entry = this.#sessions.get(id);
-    if (!entry) throw new TerminalNotFoundError('This terminal is no longer open. Open a new one.');
+    if (!entry) throw new TerminalNotFoundError(t('terminals:terminalGone'));
     return entry;
   }
 
   #requireSerial(id: string): SerialTerminal {
     const { session } = this.#require(id);
-    if (session.kind !== 'serial') throw new NotSerialSessionError('Only a serial console can do this.');
+    if (session.kind !== 'serial') throw new NotSerialSessionError(t('terminals:onlySerial'));
     return session;
   }
 }

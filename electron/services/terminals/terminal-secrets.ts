@@ -1,6 +1,7 @@
 import { CREDENTIAL_SERVICE, type CredentialStore } from '../credentials';
 import type { Profile } from '../../shared/ipc/schemas';
 import type { ResolvedRelay } from './terminal-types';
+import { t } from '../../shared/i18n';
 
 /** The keychain account holding a profile's relay password. */
 export function relayPasswordAccount(profileId: string): string {
@@ -41,19 +42,15 @@ export interface RelayResolverOptions {
 export function createRelayResolver(options: RelayResolverOptions): () => Promise<ResolvedRelay> {
   return async () => {
     const profile = options.currentProfile();
-    if (!profile) throw new RelayNotConfiguredError('Sign in first: reverse SSH goes through your server.');
+    if (!profile) throw new RelayNotConfiguredError(t('terminals:relaySignInFirst'));
     if (!profile.relay) {
-      throw new RelayNotConfiguredError(
-        `The profile "${profile.name}" has no SSH relay. Add the relay host, port and user in Settings.`,
-      );
+      throw new RelayNotConfiguredError(t('terminals:relayMissing', { profile: profile.name }));
     }
     const password =
       options.knownPasswords?.get(profile.id) ??
       (await options.credentials.get(CREDENTIAL_SERVICE, relayPasswordAccount(profile.id)));
     if (!password) {
-      throw new RelayNotConfiguredError(
-        `No relay password is stored for the profile "${profile.name}". Enter it in Settings: edit the profile, Relay password.`,
-      );
+      throw new RelayNotConfiguredError(t('terminals:relayPasswordMissing', { profile: profile.name }));
     }
     const { host, port, username, portRange } = profile.relay;
     return { relay: { host, port, username, password }, ...(portRange ? { portRange } : {}) };

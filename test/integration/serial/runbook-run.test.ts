@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_RUNBOOKS } from '../../../electron/services/runbooks/default-runbooks';
+import { defaultRunbooks } from '../../../electron/services/runbooks/default-runbooks';
 import { RunbookRuns } from '../../../electron/services/runbooks/runbook-runs';
 import { SerialPorts } from '../../../electron/services/serial/serial-ports';
 import { TerminalManager } from '../../../electron/services/terminals/terminal-manager';
@@ -22,7 +22,7 @@ const ROOT_PASSWORD = 'Label-Pass-42';
 /** The shipped status runbook, its first step given 2 s instead of 10 so the failing gateway fails sooner. */
 function statusRunbook(): Runbook {
   const shipped = structuredClone(
-    DEFAULT_RUNBOOKS.find((runbook) => runbook.id === 'shipped-packet-forwarder-status')!,
+    defaultRunbooks().find((runbook) => runbook.id === 'shipped-packet-forwarder-status')!,
   );
   shipped.steps[0]!.timeLimitSeconds = 2;
   return shipped;

@@ -1,5 +1,6 @@
 import type { TerminalStateName } from '../../../../electron/shared/terminal/terminal-schemas';
 import { formatClockTime } from '../../../../electron/shared/terminal/clock-time';
+import { t } from '../../lib/i18n';
 
 /**
  * The dim line a terminal shows when its session's connection changes, as PuTTY and Tabby do ("— disconnected:
@@ -19,21 +20,25 @@ export function describeConnectionChange(change: {
   let text: string | undefined;
   if (change.from === 'open' && change.to !== 'open') {
     const reason = plainReason(change.reason);
-    text = reason ? `— disconnected: ${reason} ${time} —` : `— disconnected ${time} —`;
+    text = reason
+      ? t('terminals:lineDisconnectedBecause', { reason, time })
+      : t('terminals:lineDisconnected', { time });
   } else if (change.to === 'open' && change.from !== 'open' && change.wasOpenBefore)
-    text = `— reconnected ${time} —`;
+    text = t('terminals:lineReconnected', { time });
   if (!text) return undefined;
   return `${change.isAtLineStart ? '' : '\r\n'}\x1b[2m${text}\x1b[22m\r\n`;
 }
 
 /**
- * A state's reason as the middle of the line: its first sentence, on one line, without "Disconnected:" twice or the
- * technical detail in closing brackets (the status bar keeps the whole reason).
+ * A state's reason as the middle of the line: its first sentence, on one line, without "Disconnected:" twice (in
+ * English or in the language shown: main writes the reason in it) or the technical detail in closing brackets
+ * (the status bar keeps the whole reason).
  */
 function plainReason(reason: string | undefined): string {
+  const word = t('terminals:stateFailed').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return (reason ?? '')
     .replace(/[\r\n]+/g, ' ')
-    .replace(/^disconnected:\s*/i, '')
+    .replace(new RegExp(`^(?:disconnected|${word})\\s*:\\s*`, 'i'), '')
     .split(/\.(?:\s|$)/)[0]!
     .replace(/\s*\(.*\)$/, '')
     .trim();

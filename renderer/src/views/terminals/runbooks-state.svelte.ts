@@ -1,5 +1,6 @@
 import type { IpcClient } from '../../lib/ipc';
 import type { Runbook, RunbookSessionResult } from '../../../../electron/shared/terminal/runbook-schemas';
+import { t } from '../../lib/i18n';
 
 /** A runbook as the editor changes it: a new one has no id yet. */
 export type RunbookDraft = Omit<Runbook, 'id'> & { id?: string };
@@ -42,7 +43,7 @@ export class RunbooksState {
   async load(): Promise<void> {
     const answer = await this.#client.invoke('runbooks:list');
     if (!answer.ok) {
-      this.message = `The runbooks could not be read: ${answer.error.message}`;
+      this.message = t('terminals:runbooksNotRead', { reason: answer.error.message });
       return;
     }
     this.runbooks = answer.value.runbooks;
@@ -70,11 +71,14 @@ export class RunbooksState {
   async import(file: File): Promise<void> {
     const answer = await this.#client.invoke('runbooks:import', { text: await file.text() });
     if (!answer.ok) {
-      this.message = `Not imported: ${answer.error.message}`;
+      this.message = t('terminals:runbooksNotImported', { reason: answer.error.message });
       return;
     }
     const { added, unchanged } = answer.value;
-    this.message = `Imported from ${file.name}: ${added} added${unchanged > 0 ? `, ${unchanged} already here` : ''}.`;
+    this.message =
+      unchanged > 0
+        ? t('terminals:runbooksImportedSome', { file: file.name, count: added, unchanged })
+        : t('terminals:runbooksImported', { file: file.name, count: added });
     await this.load();
   }
 
@@ -82,7 +86,7 @@ export class RunbooksState {
   async export(): Promise<void> {
     const answer = await this.#client.invoke('runbooks:export');
     if (!answer.ok) {
-      this.message = `Not exported: ${answer.error.message}`;
+      this.message = t('terminals:runbooksNotExported', { reason: answer.error.message });
       return;
     }
     const link = document.createElement('a');
@@ -90,7 +94,10 @@ export class RunbooksState {
     link.download = answer.value.fileName;
     link.click();
     URL.revokeObjectURL(link.href);
-    this.message = `Exported ${this.runbooks.length} runbooks as ${answer.value.fileName}.`;
+    this.message = t('terminals:runbooksExported', {
+      count: this.runbooks.length,
+      file: answer.value.fileName,
+    });
   }
 
   /** Runs the picked runbook on the sessions ticked; the results stay shown until the next run. */
@@ -105,7 +112,7 @@ export class RunbooksState {
     const answer = await this.#client.invoke('runbooks:run', { runId, runbookId: runbook.id, terminalIds });
     this.runId = null;
     if (!answer.ok) {
-      this.message = `The runbook did not run: ${answer.error.message}`;
+      this.message = t('terminals:runbooksDidNotRun', { reason: answer.error.message });
       return;
     }
     this.shown = {

@@ -1,13 +1,21 @@
 import type { TerminalInfo } from '../../../../electron/shared/terminal/terminal-schemas';
+import { t, type MessageKey } from '../../lib/i18n';
 
 /** How a terminal is named in the sign-out question: "reverse SSH to acme-gw-0013", "serial /dev/ttyUSB0". */
 export function describeTerminal(session: TerminalInfo): string {
-  if (session.kind === 'serial') return `serial ${session.path ?? session.title}`;
+  if (session.kind === 'serial') return t('terminals:signOutSerial', { path: session.path ?? session.title });
   const isReverse = session.route === 'reverse';
-  // The title is "<gateway name> (reverse SSH) · <MAC>" or "<name> (SSH) · <MAC>" when the gateway was named.
-  const name = session.title.split(' · ')[0]!.replace(/ \((reverse )?SSH\)$/, '');
-  return `${isReverse ? 'reverse SSH' : 'SSH'} to ${name}`;
+  // The title is "<gateway name> (reverse SSH) · <MAC>" or "<name> (SSH) · <MAC>" when the gateway was named, in
+  // the language of the moment it opened (every language's brackets say SSH).
+  const name = session.title.split(' · ')[0]!.replace(/ \([^()]*SSH[^()]*\)$/, '');
+  return t(isReverse ? 'terminals:signOutReverse' : 'terminals:signOutSsh', { name });
 }
+
+/** What signing out does when both kinds are open, by [reverse ones are several][others are several]. */
+const MIXED: Record<'one' | 'many', Record<'one' | 'many', MessageKey>> = {
+  one: { one: 'terminals:signOutMixedOneOne', many: 'terminals:signOutMixedOneMany' },
+  many: { one: 'terminals:signOutMixedManyOne', many: 'terminals:signOutMixedManyMany' },
+};
 
 /**
  * What signing out does to the terminals still open, said before it happens; null when none is open. Reverse SSH
@@ -19,12 +27,13 @@ export function describeSignOut(sessions: readonly TerminalInfo[]): string | nul
   if (open.length === 0) return null;
   const reverse = open.filter((session) => session.route === 'reverse').length;
   const others = open.length - reverse;
-  const listed = `${open.length === 1 ? '1 terminal is' : `${open.length} terminals are`} open: ${open.map(describeTerminal).join(', ')}.`;
-  if (others === 0)
-    return `${listed} Signing out closes ${reverse === 1 ? 'it' : 'them'}: reverse SSH needs a signed-in account.`;
-  const them = others === 1 ? 'it' : 'them';
-  const until = `open for work without the server, until a different account signs in (that closes ${them} too).`;
-  if (reverse === 0) return `${listed} ${others === 1 ? 'It stays' : 'They stay'} ${until}`;
-  const rest = others === 1 ? 'the other one stays' : 'the others stay';
-  return `${listed} Signing out closes the reverse SSH ${reverse === 1 ? 'one' : 'ones'}; ${rest} ${until}`;
+  const listed = t('terminals:signOutOpen', {
+    count: open.length,
+    list: open.map(describeTerminal).join(', '),
+  });
+  let outcome: string;
+  if (others === 0) outcome = t('terminals:signOutReverseOnly', { count: reverse });
+  else if (reverse === 0) outcome = t('terminals:signOutOthersStay', { count: others });
+  else outcome = t(MIXED[reverse === 1 ? 'one' : 'many'][others === 1 ? 'one' : 'many']);
+  return `${listed} ${outcome}`;
 }

@@ -1,4 +1,5 @@
 import { format } from '../../../../electron/shared/format';
+import { t } from '../../lib/i18n';
 
 /**
  * The most characters one `terminal:write` or `serial:paste` takes (the IPC contract's limit,
@@ -20,10 +21,13 @@ export function describePasteProblem(text: string, delayMs: unknown): string | u
     delayMs < 0 ||
     delayMs > MAX_PASTE_DELAY_MS
   ) {
-    return `Not pasted: the paste delay must be a whole number of milliseconds from 0 to ${format.number(MAX_PASTE_DELAY_MS)}.`;
+    return t('terminals:pasteDelayInvalid', { max: format.number(MAX_PASTE_DELAY_MS) });
   }
   if (text.length > MAX_WRITE_CHARACTERS) {
-    return `Not pasted: ${format.number(text.length)} characters is more than a console paste takes at once (${format.number(MAX_WRITE_CHARACTERS)}).`;
+    return t('terminals:pasteTooLong', {
+      characters: format.number(text.length),
+      max: format.number(MAX_WRITE_CHARACTERS),
+    });
   }
   return undefined;
 }

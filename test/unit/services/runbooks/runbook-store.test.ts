@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile, mkdir } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_RUNBOOKS } from '../../../../electron/services/runbooks/default-runbooks';
+import { defaultRunbooks } from '../../../../electron/services/runbooks/default-runbooks';
 import { RunbookStore } from '../../../../electron/services/runbooks/runbook-store';
 import { RunbookSchema, type Runbook } from '../../../../electron/shared/terminal/runbook-schemas';
 import { ManualClock } from '../../../helpers/manual-clock';
@@ -38,17 +38,17 @@ describe('RunbookStore', () => {
   });
 
   it('ships runbooks that pass the checks an import or the editor applies', () => {
-    for (const runbook of DEFAULT_RUNBOOKS) expect(RunbookSchema.safeParse(runbook).error).toBeUndefined();
+    for (const runbook of defaultRunbooks()) expect(RunbookSchema.safeParse(runbook).error).toBeUndefined();
   });
 
   it('keeps a saved runbook with the shipped ones in a file only its owner may read', async () => {
     const saved = await store.save('acme', makeRunbookDraft());
     expect((await store.list('acme')).runbooks.map((runbook) => runbook.id)).toEqual([
-      ...DEFAULT_RUNBOOKS.map((runbook) => runbook.id),
+      ...defaultRunbooks().map((runbook) => runbook.id),
       saved.id,
     ]);
     expect((await stat(join(dataDir, 'runbooks', 'acme.json'))).mode & 0o777).toBe(0o600);
-    expect((await store.list('other')).runbooks).toHaveLength(DEFAULT_RUNBOOKS.length);
+    expect((await store.list('other')).runbooks).toHaveLength(defaultRunbooks().length);
   });
 
   it('imports an exported file into another profile, and the same file twice adds nothing', async () => {

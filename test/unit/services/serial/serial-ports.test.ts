@@ -5,7 +5,7 @@ import { SYSTEM_CLOCK } from '../../../../electron/shared/clock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SerialPorts } from '../../../../electron/services/serial/serial-ports';
 import type { SerialSession } from '../../../../electron/services/serial/serial-session';
-import { DISCONNECTED_BY_USER } from '../../../../electron/services/serial/serial-port-words';
+import { disconnectedByUser } from '../../../../electron/services/serial/serial-port-words';
 import type { TerminalState } from '../../../../electron/services/terminal-core/terminal-session';
 import { createPortInfo, FakeBinding } from './fake-binding';
 
@@ -333,7 +333,7 @@ describe('SerialPorts', () => {
     await session.disconnect();
     expect(firstPort.isOpen).toBe(false);
     expect(session.state).toBe('failed');
-    expect(states).toEqual([`failed: ${DISCONNECTED_BY_USER}`]);
+    expect(states).toEqual([`failed: ${disconnectedByUser()}`]);
     expect(binding.opened).toHaveLength(1);
     await session.reopen();
     expect(session.state).toBe('open');

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { OpenOptions, SetOptions } from '../../../../electron/shared/serial/binding-types';
 import { parseSerialOpenOptions } from '../../../../electron/services/serial/options';
 import { SerialSession } from '../../../../electron/services/serial/serial-session';
-import { DISCONNECTED_BY_USER } from '../../../../electron/services/serial/serial-port-words';
+import { disconnectedByUser } from '../../../../electron/services/serial/serial-port-words';
 import { ManualClock } from '../../../helpers/manual-clock';
 import { createPortInfo, FakeBinding } from './fake-binding';
 import { readLogWithoutLineTimes } from '../../../helpers/session-log';
@@ -155,7 +155,7 @@ describe('SerialSession', () => {
         stopped.disconnect(),
       );
       expect(session.state).toBe('failed');
-      expect(states).toEqual([UNPLUGGED, `failed: ${DISCONNECTED_BY_USER}`]);
+      expect(states).toEqual([UNPLUGGED, `failed: ${disconnectedByUser()}`]);
       expect(binding.opened.filter((port) => port.isOpen)).toEqual([]);
     });
   });

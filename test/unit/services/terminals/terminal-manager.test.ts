@@ -15,7 +15,7 @@ import {
   mapTerminalError,
   MAX_TERMINALS,
   REPLAY_MAX_BYTES,
-  TOO_MANY_TERMINALS_MESSAGE,
+  tooManyTerminalsMessage,
   TerminalManager,
   type SerialTerminal,
   type SshTerminal,
@@ -624,7 +624,7 @@ describe('TerminalManager at its most terminals', () => {
     const refused = outcomes.find((outcome) => outcome.status === 'rejected');
     expect(mapTerminalError(refused?.reason)).toMatchObject({
       code: 'INVALID_INPUT',
-      message: TOO_MANY_TERMINALS_MESSAGE,
+      message: tooManyTerminalsMessage(),
     });
     expect(requests).toHaveLength(MAX_TERMINALS);
     expect(manager.list()).toHaveLength(MAX_TERMINALS);
@@ -637,7 +637,7 @@ describe('TerminalManager at its most terminals', () => {
       infos.push(await manager.openReverse({ gatewayId: `gw-${index}`, cols: 80, rows: 24 }));
     }
     await expect(manager.openReverse({ gatewayId: 'gw-x', cols: 80, rows: 24 })).rejects.toThrow(
-      TOO_MANY_TERMINALS_MESSAGE,
+      tooManyTerminalsMessage(),
     );
     await manager.close(infos[0]!.id);
     await expect(manager.openReverse({ gatewayId: 'gw-x', cols: 80, rows: 24 })).resolves.toMatchObject({
