@@ -334,7 +334,9 @@ describe('ADR network settings', () => {
     await page.getByRole('checkbox', { name: 'DR0 has a range' }).check();
     await page.getByRole('textbox', { name: 'DR0 most transmissions' }).fill('4');
     await page.getByRole('button', { name: 'Review changes' }).click();
-    expect(await descriptionOf(page.getByRole('textbox', { name: 'DR0 most transmissions' }))).toBe('must be 1 to 3');
+    expect(await descriptionOf(page.getByRole('textbox', { name: 'DR0 most transmissions' }))).toBe(
+      'must be 1 to 3',
+    );
   });
 
   it('shows what will change before the POST, then saves without adrMaxNbTrans/adrMinNbTrans and reads back', async () => {
@@ -342,7 +344,7 @@ describe('ADR network settings', () => {
     await page.getByRole('checkbox', { name: 'DR5 has a range' }).check();
     await page.getByRole('textbox', { name: 'DR5 fewest transmissions' }).fill('2');
     await page.getByRole('textbox', { name: 'DR5 most transmissions' }).fill('3');
-    await page.getByRole('checkbox', { name: 'adrConservativeSlope' }).check();
+    await page.getByRole('checkbox', { name: 'Cautious ADR steps' }).check();
     await page.getByRole('button', { name: 'Review changes' }).click();
     const diff = page.getByRole('region', { name: 'What will change' });
     await diff.waitFor();
