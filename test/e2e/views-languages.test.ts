@@ -213,7 +213,12 @@ describe.each(LANGUAGES)('the views in $locale', ({ locale, language, headings }
     const counts = page.getByLabel(written('devices:countsLabel'));
     await counts.waitFor();
     expect(await counts.innerText()).toMatch(language === 'fr' ? /équipements? ·/ : /dispositivos? ·/);
+    await page
+      .getByRole('cell', { name: written('devices:stateActive'), exact: true })
+      .first()
+      .waitFor();
     const text = await viewText(page);
+    expect(text).not.toMatch(/\bACTIVE\b/);
     expect(text).not.toMatch(RAW_KEY);
     expect(text).not.toMatch(ENUM_VALUE);
     await expectWithinWindow(page);
