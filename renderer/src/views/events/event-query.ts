@@ -136,8 +136,7 @@ function readTime(text: string): number | undefined {
 function checkTimes(form: EventForm): Partial<Record<keyof EventForm, string>> {
   const errors: Partial<Record<keyof EventForm, string>> = {};
   for (const field of ['start', 'end'] as const) {
-    if (Number.isNaN(readTime(form[field])))
-      errors[field] = t('events:notADateTime');
+    if (Number.isNaN(readTime(form[field]))) errors[field] = t('events:notADateTime');
   }
   return errors;
 }
