@@ -140,7 +140,7 @@ describe('events view', () => {
     await form.getByLabel('Entity id (uuid)').fill('3f1c2a10-0000-4000-8000-000000000001');
     await form.getByLabel('Entity name (device EUI or gateway id)').fill('gw-0001');
     await form.getByLabel('Event name').selectOption('GATEWAY_LOW_BATTERY_ALARM');
-    await form.getByLabel('Category (eventType)').selectOption('Alarms');
+    await form.getByLabel('Category', { exact: true }).selectOption('Alarms');
     await form.getByLabel('ITU type').fill('equipmentAlarm');
     await form.getByLabel('Severity').selectOption('Major');
     await form.getByLabel('Source').selectOption('GATEWAY');
@@ -246,7 +246,7 @@ describe('telemetry view', () => {
     expect(await page.getByRole('status', { name: 'Samples loaded' }).textContent()).toContain(
       `in ${requests.length} requests`,
     );
-    await page.getByRole('img', { name: `system/cpuUsage of ${onlineGatewayId()}` }).waitFor();
+    await page.getByRole('img', { name: `Processor load of ${onlineGatewayId()}` }).waitFor();
   });
 
   it('exports the loaded samples as CSV, one line per sample as the API gives them', async () => {
@@ -300,7 +300,7 @@ describe('more of the telemetry and events views', () => {
   it('exports the chart as a PNG image', async () => {
     const gateway = simulator.fixture.gateways.find((candidate) => candidate.initialStatus === 'ONLINE')!;
     const page = await open(`#/telemetry/gateway/${gateway.id}/system/temperature/6h/-/1000`);
-    await page.getByRole('img', { name: `system/temperature of ${gateway.id}` }).waitFor();
+    await page.getByRole('img', { name: `Temperature of ${gateway.id}` }).waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export PNG' }).click(),
@@ -343,7 +343,7 @@ describe('zoom and sub-customers', () => {
   it('zooms in on a dragged span and shows the whole range again on double-click', async () => {
     const gateway = simulator.fixture.gateways.find((candidate) => candidate.initialStatus === 'ONLINE')!;
     const page = await open(`#/telemetry/gateway/${gateway.id}/system/ramUsage/24h/-/1000`);
-    await page.getByRole('img', { name: `system/ramUsage of ${gateway.id}` }).waitFor();
+    await page.getByRole('img', { name: `Memory use of ${gateway.id}` }).waitFor();
     const overlay = page.locator('.u-over');
     const box = (await overlay.boundingBox())!;
     const y = box.y + box.height / 2;

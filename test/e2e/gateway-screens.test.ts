@@ -133,7 +133,7 @@ describe('diagnostics of a gateway the server lists as OFFLINE', () => {
     await notice.waitFor();
     expect((await notice.textContent())?.replace(/\s+/g, ' ')).toMatch(
       new RegExp(
-        `${offline.name} is OFFLINE \\(last seen (?:.+ ago|yesterday|[A-Z][a-z]{2} \\d{1,2}, \\d{4})\\)`,
+        `${offline.name} is offline \\(last seen (?:.+ ago|yesterday|[A-Z][a-z]{2} \\d{1,2}, \\d{4})\\)`,
       ),
     );
     expect(proxy.held).toBe(0);

@@ -314,17 +314,17 @@ describe('ADR network settings', () => {
     await openArea('/network-settings', 'ADR network settings');
     await page.getByRole('combobox', { name: 'Application id' }).fill(ids.applicationId);
     await page.getByRole('button', { name: 'Read settings' }).click();
-    await page.getByRole('group', { name: /NbTrans per data rate/ }).waitFor();
+    await page.getByRole('group', { name: /Transmissions per data rate/ }).waitFor();
   }
 
   it('refuses minNbTrans above maxNbTrans with a message next to the cell and sends nothing', async () => {
     await readApplicationSettings();
     await page.getByRole('checkbox', { name: 'DR3 has a range' }).check();
-    await page.getByRole('textbox', { name: 'DR3 minNbTrans' }).fill('3');
-    await page.getByRole('textbox', { name: 'DR3 maxNbTrans' }).fill('1');
+    await page.getByRole('textbox', { name: 'DR3 fewest transmissions' }).fill('3');
+    await page.getByRole('textbox', { name: 'DR3 most transmissions' }).fill('1');
     await page.getByRole('button', { name: 'Review changes' }).click();
     await page.getByRole('alert').filter({ hasText: 'Nothing was sent' }).waitFor();
-    const cell = page.getByRole('textbox', { name: 'DR3 minNbTrans' });
+    const cell = page.getByRole('textbox', { name: 'DR3 fewest transmissions' });
     expect(await descriptionOf(cell)).toBe('minNbTrans must not be higher than maxNbTrans');
     expect(simulator.world.networkSettings.size).toBe(0);
   });
@@ -332,17 +332,19 @@ describe('ADR network settings', () => {
   it('refuses an NbTrans above 3', async () => {
     await readApplicationSettings();
     await page.getByRole('checkbox', { name: 'DR0 has a range' }).check();
-    await page.getByRole('textbox', { name: 'DR0 maxNbTrans' }).fill('4');
+    await page.getByRole('textbox', { name: 'DR0 most transmissions' }).fill('4');
     await page.getByRole('button', { name: 'Review changes' }).click();
-    expect(await descriptionOf(page.getByRole('textbox', { name: 'DR0 maxNbTrans' }))).toBe('must be 1 to 3');
+    expect(await descriptionOf(page.getByRole('textbox', { name: 'DR0 most transmissions' }))).toBe(
+      'must be 1 to 3',
+    );
   });
 
   it('shows what will change before the POST, then saves without adrMaxNbTrans/adrMinNbTrans and reads back', async () => {
     await readApplicationSettings();
     await page.getByRole('checkbox', { name: 'DR5 has a range' }).check();
-    await page.getByRole('textbox', { name: 'DR5 minNbTrans' }).fill('2');
-    await page.getByRole('textbox', { name: 'DR5 maxNbTrans' }).fill('3');
-    await page.getByRole('checkbox', { name: 'adrConservativeSlope' }).check();
+    await page.getByRole('textbox', { name: 'DR5 fewest transmissions' }).fill('2');
+    await page.getByRole('textbox', { name: 'DR5 most transmissions' }).fill('3');
+    await page.getByRole('checkbox', { name: 'Cautious ADR steps' }).check();
     await page.getByRole('button', { name: 'Review changes' }).click();
     const diff = page.getByRole('region', { name: 'What will change' });
     await diff.waitFor();
@@ -359,7 +361,7 @@ describe('ADR network settings', () => {
     });
     expect(stored).not.toHaveProperty('adrMaxNbTrans');
     expect(stored).not.toHaveProperty('adrMinNbTrans');
-    expect(await page.getByRole('textbox', { name: 'DR5 minNbTrans' }).inputValue()).toBe('2');
+    expect(await page.getByRole('textbox', { name: 'DR5 fewest transmissions' }).inputValue()).toBe('2');
   });
 });
 

@@ -4,8 +4,12 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { HttpV2Configuration, MqttV2Configuration } from '../../shared/api/integration';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import type { IntegrationTestOutcome } from '../../shared/ipc/domains/integrations';
+import { t, type MessageKey } from '../../shared/i18n';
 
-/** The outcome of a test from this laptop, in words: `ok`, one sentence for the user and the steps taken. */
+/**
+ * The outcome of a test from this laptop, in words (the app's language when the test ran): `ok`, one sentence
+ * for the user and the steps taken.
+ */
 export type LaptopTestOutcome = IntegrationTestOutcome;
 
 /** Longest a laptop test waits when the configuration gives no connectionTimeoutS. */
@@ -65,16 +69,18 @@ export class LaptopIntegrationTester {
       const attempt = await this.connectOnce(configuration, version);
       if (!attempt.client) {
         failure = attempt.reason;
-        steps.push(`Connecting to ${where} with ${label}: ${attempt.reason}`);
+        steps.push(
+          t('integrations:laptopStepConnectFailed', { where, version: label, reason: attempt.reason }),
+        );
         // Only a refusal of the protocol version is worth retrying with the older one.
         if (!attempt.isVersionRefused) break;
         continue;
       }
-      steps.push(`Connected to ${where} with ${label}.`);
+      steps.push(t('integrations:laptopStepConnected', { where, version: label }));
       const client = attempt.client;
       try {
         if (!options.publish) {
-          return this.finish(true, `This laptop connected to the broker at ${where}.`, steps, started);
+          return this.finish(true, t('integrations:laptopMqttConnected', { where }), steps, started);
         }
         const qos = QOS_LEVEL[configuration.pushQos ?? 'AT_LEAST_ONCE'];
         const published = await publishOnce(
@@ -84,20 +90,18 @@ export class LaptopIntegrationTester {
           qos,
         );
         if (published) {
-          steps.push(
-            `Published one test message to "${configuration.pushTopic}" with QoS ${qos}, not retained.`,
-          );
+          steps.push(t('integrations:laptopStepPublished', { topic: configuration.pushTopic, qos }));
           return this.finish(
             true,
-            `This laptop connected to the broker at ${where} and published a test message to "${configuration.pushTopic}".`,
+            t('integrations:laptopMqttPublished', { where, topic: configuration.pushTopic }),
             steps,
             started,
           );
         }
-        steps.push(`Publishing to "${configuration.pushTopic}" failed.`);
+        steps.push(t('integrations:laptopStepPublishFailed', { topic: configuration.pushTopic }));
         return this.finish(
           false,
-          `This laptop connected to ${where} but the broker did not accept a message on "${configuration.pushTopic}".`,
+          t('integrations:laptopMqttPublishRefused', { where, topic: configuration.pushTopic }),
           steps,
           started,
         );
@@ -107,7 +111,7 @@ export class LaptopIntegrationTester {
     }
     return this.finish(
       false,
-      `This laptop could not connect to the broker at ${where}: ${failure}`,
+      t('integrations:laptopMqttNotConnected', { where, reason: failure }),
       steps,
       started,
     );
@@ -137,7 +141,7 @@ export class LaptopIntegrationTester {
       if (status >= 200 && status < 300) {
         return this.finish(
           true,
-          `The HTTP server at ${shown} accepted a test message from this laptop (${status}).`,
+          t('integrations:laptopHttpAccepted', { url: shown, status }),
           steps,
           started,
         );
@@ -145,23 +149,18 @@ export class LaptopIntegrationTester {
       if (status === 401 || status === 403) {
         return this.finish(
           false,
-          `The HTTP server at ${shown} refused the request (${status}): check the authentication settings.`,
+          t('integrations:laptopHttpAuthRefused', { url: shown, status }),
           steps,
           started,
         );
       }
-      return this.finish(
-        false,
-        `The HTTP server at ${shown} answered ${status} to a test message from this laptop.`,
-        steps,
-        started,
-      );
+      return this.finish(false, t('integrations:laptopHttpAnswered', { url: shown, status }), steps, started);
     } catch (error) {
       const reason = describeNetworkError(error, timeoutMs / 1000);
       steps.push(`POST ${shown}: ${reason}`);
       return this.finish(
         false,
-        `This laptop could not reach the HTTP server at ${shown}: ${reason}`,
+        t('integrations:laptopHttpUnreachable', { url: shown, reason }),
         steps,
         started,
       );
@@ -215,7 +214,12 @@ export class LaptopIntegrationTester {
       };
       // mqtt.js's connectTimeout only covers the wait for CONNACK; this one also covers a TCP connect that hangs.
       const timer = setTimeout(
-        () => settle({ client: null, reason: `no answer within ${timeoutS} s`, isVersionRefused: false }),
+        () =>
+          settle({
+            client: null,
+            reason: t('integrations:laptopReasonNoAnswer', { seconds: timeoutS }),
+            isVersionRefused: false,
+          }),
         timeoutS * 1000 + 500,
       );
       client.on('connect', () => settle({ client, reason: '', isVersionRefused: false }));
@@ -230,7 +234,7 @@ export class LaptopIntegrationTester {
       client.on('close', () =>
         settle({
           client: null,
-          reason: 'the broker closed the connection before accepting it',
+          reason: t('integrations:laptopReasonBrokerClosed'),
           isVersionRefused: false,
         }),
       );
@@ -297,54 +301,58 @@ function endClient(client: MqttClient): Promise<void> {
   return new Promise((resolve) => client.end(false, {}, () => resolve()));
 }
 
-const CONNACK_REASONS: Record<number, string> = {
-  1: 'the broker does not accept this MQTT version',
-  2: 'the broker refused the client id',
-  3: 'the broker is unavailable',
-  4: 'the broker refused the user name or password: check the token (user name) and password',
-  5: 'the broker refused the connection as not authorized: check the token (user name) and password',
-  134: 'the broker refused the user name or password: check the token (user name) and password',
-  135: 'the broker refused the connection as not authorized: check the token (user name) and password',
+const CONNACK_REASONS: Record<number, MessageKey> = {
+  1: 'integrations:laptopReasonVersion',
+  2: 'integrations:laptopReasonClientId',
+  3: 'integrations:laptopReasonUnavailable',
+  4: 'integrations:laptopReasonBadCredentials',
+  5: 'integrations:laptopReasonNotAuthorized',
+  134: 'integrations:laptopReasonBadCredentials',
+  135: 'integrations:laptopReasonNotAuthorized',
 };
 
-/** An mqtt.js or socket error in a technician's words. */
+/** An mqtt.js or socket error in a technician's words (the app's current language). */
 export function describeMqttError(error: Error, timeoutS: number): string {
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'number' && CONNACK_REASONS[code]) return CONNACK_REASONS[code];
+  const connack = typeof code === 'number' ? CONNACK_REASONS[code] : undefined;
+  if (connack) return t(connack);
   if (error.message === 'connack timeout')
-    return `the broker did not accept the connection within ${timeoutS} s`;
+    return t('integrations:laptopReasonConnackTimeout', { seconds: timeoutS });
   return describeNetworkError(error, timeoutS);
 }
 
-/** A socket or TLS error in a technician's words. */
+/**
+ * A socket or TLS error in a technician's words (the app's current language); an error this does not know is
+ * passed on as the system wrote it.
+ */
 export function describeNetworkError(error: unknown, timeoutS: number): string {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   switch (code) {
     case 'ECONNREFUSED':
-      return 'nothing accepts connections on that port (connection refused)';
+      return t('integrations:laptopReasonRefused');
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return 'the host name was not found (check the name, or this laptop’s DNS)';
+      return t('integrations:laptopReasonHostNotFound');
     case 'ETIMEDOUT':
-      return `no answer within ${timeoutS} s`;
+      return t('integrations:laptopReasonNoAnswer', { seconds: timeoutS });
     case 'ECONNRESET':
     case 'EPIPE':
-      return 'the connection was cut by the other side';
+      return t('integrations:laptopReasonReset');
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
-      return 'the host cannot be reached from this laptop’s network';
+      return t('integrations:laptopReasonUnreachable');
     case 'DEPTH_ZERO_SELF_SIGNED_CERT':
     case 'SELF_SIGNED_CERT_IN_CHAIN':
     case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
-      return 'the server’s certificate is not trusted (add the CA certificate under Advanced)';
+      return t('integrations:laptopReasonCertUntrusted');
     case 'CERT_HAS_EXPIRED':
-      return 'the server’s certificate has expired';
+      return t('integrations:laptopReasonCertExpired');
     case 'ERR_TLS_CERT_ALTNAME_INVALID':
-      return 'the server’s certificate is for a different host name';
+      return t('integrations:laptopReasonCertHostName');
     case 'EPROTO':
     case 'ERR_SSL_WRONG_VERSION_NUMBER':
-      return 'the TLS handshake failed (is TLS enabled on that port?)';
+      return t('integrations:laptopReasonTls');
     default:
-      return error instanceof Error ? error.message : 'the connection failed';
+      return error instanceof Error ? error.message : t('integrations:laptopReasonFailed');
   }
 }

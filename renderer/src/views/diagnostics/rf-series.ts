@@ -5,17 +5,26 @@ import {
   ScanChannelSchema,
   type ScanChannel,
 } from '../../../../electron/shared/ipc/domains/gateway-task-answers';
+import { t } from '../../lib/i18n';
 
 /** Spectral scan results with a channel list (the spec leaves the shape open; an API assumption). */
 const ScanResultsSchema = z.looseObject({ channels: z.array(z.unknown()) });
 
-/** The four RF figures an antenna is aligned by, with their units (higher is better for each). */
+/**
+ * The four RF figures an antenna is aligned by, with their units (higher is better for each). SINR, RSRQ and
+ * Ec/Io are written as they are in every language (the glossary); signal strength is words.
+ */
 export const RF_FIGURES = [
-  { key: 'signalStrength', label: 'Signal strength', unit: 'dBm' },
+  { key: 'signalStrength', label: null, unit: 'dBm' },
   { key: 'sinr', label: 'SINR', unit: 'dB' },
   { key: 'rsrq', label: 'RSRQ', unit: 'dB' },
   { key: 'ecio', label: 'Ec/Io', unit: 'dB' },
 ] as const;
+
+/** A figure's name as shown, in the current language. */
+export function figureWords(figure: (typeof RF_FIGURES)[number]): string {
+  return figure.label ?? t('diagnostics:rfSignalStrength');
+}
 
 /** A figure's value with its unit, as the app writes numbers ("-97 dBm", "7.5 dB"). */
 export function formatFigure(value: number | null | undefined, unit: 'dBm' | 'dB'): string {
@@ -45,7 +54,7 @@ export function rfChartSeries(
 ): GroupedSeries {
   const times = readings.map((reading) => reading.at / 1000);
   return {
-    labels: ['Now', 'Best seen'],
+    labels: [t('diagnostics:rfNow'), t('diagnostics:rfBestSeen')],
     tags: [{}, {}],
     times,
     values: [readings.map((reading) => reading[figure]), readings.map(() => best)],

@@ -9,6 +9,7 @@ import {
 import { describeIssues } from '../../../../electron/shared/api/validation';
 import { format } from '../../../../electron/shared/format';
 import type { ApiCallParts } from '../devices/api-call';
+import { t } from '../../lib/i18n';
 
 /** Which events endpoint the view lists: all events, only raised ones, or one entity's by category. */
 export type EventMode = 'all' | 'raised' | 'entity';
@@ -135,8 +136,7 @@ function readTime(text: string): number | undefined {
 function checkTimes(form: EventForm): Partial<Record<keyof EventForm, string>> {
   const errors: Partial<Record<keyof EventForm, string>> = {};
   for (const field of ['start', 'end'] as const) {
-    if (Number.isNaN(readTime(form[field])))
-      errors[field] = 'Not a date and time: write it year first, as 2026-11-26 14:05.';
+    if (Number.isNaN(readTime(form[field]))) errors[field] = t('events:notADateTime');
   }
   return errors;
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { describeIssues } from '../../../../electron/shared/api/validation';
 import type { IpcErrorShape } from '../../lib/wire-types';
+import { t } from '../../lib/i18n';
 
 /** Field messages by dotted path (`configuration.port`), the first message of each field. */
 export type FieldErrors = Record<string, string>;
@@ -17,23 +18,26 @@ export function checkWithSchema<Schema extends z.ZodType>(
   return { ok: false, errors };
 }
 
-/** A failed call in a technician's words: what happened and, where it helps, what to do. */
+/**
+ * A failed call in a technician's words, in the current language: what happened and, where it helps, what to
+ * do. `what` is what the account may not do, already in words ("create integrations for this application").
+ */
 export function describeCallError(error: IpcErrorShape, what: string): string {
   switch (error.code) {
     case 'FORBIDDEN':
-      return `Your account may not ${what}. Ask your administrator for access.`;
+      return t('integrations:errorForbidden', { what });
     case 'NOT_FOUND':
-      return `The server does not know it: ${error.message}`;
+      return t('integrations:errorNotFound', { message: error.message });
     case 'TIMEOUT':
-      return 'The server did not answer in time. The connection may be slow; try again.';
+      return t('integrations:errorTimeout');
     case 'NETWORK':
-      return "Can't reach the server. Check this laptop's network (hotspot, Wi-Fi, VPN) and try again.";
+      return t('integrations:errorNetwork');
     case 'SESSION_EXPIRED':
     case 'UNAUTHENTICATED':
-      return 'Your session has expired. Sign in again, then retry.';
+      return t('integrations:errorSession');
     case 'INVALID_INPUT':
-      return 'Some fields are not valid; see the messages next to them.';
+      return t('integrations:errorInvalid');
     default:
-      return `The server refused: ${error.message}`;
+      return t('integrations:errorRefused', { message: error.message });
   }
 }

@@ -4,15 +4,16 @@ import {
   type NetworkSettings,
 } from '../../../../electron/shared/api/network-settings';
 import { formatNumberText, parseNumberText } from '../../lib/components/number-field';
+import { t, type MessageKey } from '../../lib/i18n';
 
 /** The groups the record's fields are shown in, each field once. */
-export const FIELD_GROUPS: ReadonlyArray<{ title: string; fields: readonly string[] }> = [
+export const FIELD_GROUPS: ReadonlyArray<{ title: MessageKey; fields: readonly string[] }> = [
   {
-    title: 'RX windows',
+    title: 'network:groupRxWindows',
     fields: ['rxWindow', 'rxDelay', 'rx1DataRateOffset', 'rx2DataRate', 'rx2Frequency'],
   },
   {
-    title: 'ADR',
+    title: 'network:groupAdr',
     fields: [
       'adrInterval',
       'installationMargin',
@@ -24,11 +25,46 @@ export const FIELD_GROUPS: ReadonlyArray<{ title: string; fields: readonly strin
       'adrConservativeSlope',
     ],
   },
-  { title: 'Channels', fields: ['newChIndex', 'newChFrequency', 'newChMinDr', 'newChMaxDr'] },
-  { title: 'Class B', fields: ['pingSlotDr', 'pingSlotFreq', 'beaconFreq'] },
-  { title: 'Dwell time and power', fields: ['uplinkDwellTime', 'downlinkDwellTime', 'maxEIRP'] },
-  { title: 'Join and counters', fields: ['clearDlQueueUponJoin', 'fcntCheck'] },
+  { title: 'network:groupChannels', fields: ['newChIndex', 'newChFrequency', 'newChMinDr', 'newChMaxDr'] },
+  { title: 'network:groupClassB', fields: ['pingSlotDr', 'pingSlotFreq', 'beaconFreq'] },
+  { title: 'network:groupDwell', fields: ['uplinkDwellTime', 'downlinkDwellTime', 'maxEIRP'] },
+  { title: 'network:groupJoin', fields: ['clearDlQueueUponJoin', 'fcntCheck'] },
 ];
+
+/** Each field of FIELD_GROUPS in words; the server's name stays beside it as a hint. */
+const FIELD_WORDS: Readonly<Record<string, MessageKey>> = {
+  rxWindow: 'network:fieldRxWindow',
+  rxDelay: 'network:fieldRxDelay',
+  rx1DataRateOffset: 'network:fieldRx1DataRateOffset',
+  rx2DataRate: 'network:fieldRx2DataRate',
+  rx2Frequency: 'network:fieldRx2Frequency',
+  adrInterval: 'network:fieldAdrInterval',
+  installationMargin: 'network:fieldInstallationMargin',
+  adrMinDr: 'network:fieldAdrMinDr',
+  adrMaxDr: 'network:fieldAdrMaxDr',
+  adrMinTxPower: 'network:fieldAdrMinTxPower',
+  adrMaxTxPower: 'network:fieldAdrMaxTxPower',
+  adrGracePeriod: 'network:fieldAdrGracePeriod',
+  adrConservativeSlope: 'network:fieldAdrConservativeSlope',
+  newChIndex: 'network:fieldNewChIndex',
+  newChFrequency: 'network:fieldNewChFrequency',
+  newChMinDr: 'network:fieldNewChMinDr',
+  newChMaxDr: 'network:fieldNewChMaxDr',
+  pingSlotDr: 'network:fieldPingSlotDr',
+  pingSlotFreq: 'network:fieldPingSlotFreq',
+  beaconFreq: 'network:fieldBeaconFreq',
+  uplinkDwellTime: 'network:fieldUplinkDwellTime',
+  downlinkDwellTime: 'network:fieldDownlinkDwellTime',
+  maxEIRP: 'network:fieldMaxEirp',
+  clearDlQueueUponJoin: 'network:fieldClearDlQueueUponJoin',
+  fcntCheck: 'network:fieldFcntCheck',
+};
+
+/** A setting in words, in the current language ("Receive delay (s)" for rxDelay). */
+export function fieldWords(field: string): string {
+  const key = FIELD_WORDS[field];
+  return key ? t(key) : t('network:fieldOther', { name: field });
+}
 
 /** Fields that may be null (the spec's sample sends null): an empty entry sends null. */
 export const NULLABLE_FIELDS: ReadonlySet<string> = new Set([

@@ -6,25 +6,26 @@ import {
 } from '../../../../electron/shared/api/performance';
 import { describeIssues } from '../../../../electron/shared/api/validation';
 import type { PerformanceWindow } from '../../../../electron/shared/api/performance-window';
+import { t, type MessageKey } from '../../lib/i18n';
 
 /** Whose telemetry a chart shows: one gateway, or the aggregate of a customer, provider or gateway group. */
 export type TelemetryScope = 'gateway' | 'customer' | 'provider' | 'gatewayGroup';
 
 /** The scopes in the order the view offers them, with their labels. */
-export const TELEMETRY_SCOPES: ReadonlyArray<{ value: TelemetryScope; label: string }> = [
-  { value: 'gateway', label: 'One gateway' },
-  { value: 'customer', label: 'Customer (aggregated)' },
-  { value: 'provider', label: 'Provider (aggregated)' },
-  { value: 'gatewayGroup', label: 'Gateway group (aggregated)' },
+export const TELEMETRY_SCOPES: ReadonlyArray<{ value: TelemetryScope; label: MessageKey }> = [
+  { value: 'gateway', label: 'telemetry:scopeGateway' },
+  { value: 'customer', label: 'telemetry:scopeCustomer' },
+  { value: 'provider', label: 'telemetry:scopeProvider' },
+  { value: 'gatewayGroup', label: 'telemetry:scopeGatewayGroup' },
 ];
 
 /** Time-range presets: how far back from now the chart reaches. */
 export const RANGE_PRESETS = [
-  { value: '1h', label: 'Last hour', durationMs: 3_600_000 },
-  { value: '6h', label: 'Last 6 hours', durationMs: 6 * 3_600_000 },
-  { value: '24h', label: 'Last 24 hours', durationMs: 86_400_000 },
-  { value: '7d', label: 'Last 7 days', durationMs: 7 * 86_400_000 },
-] as const;
+  { value: '1h', label: 'telemetry:rangeHour', durationMs: 3_600_000 },
+  { value: '6h', label: 'telemetry:range6Hours', durationMs: 6 * 3_600_000 },
+  { value: '24h', label: 'telemetry:range24Hours', durationMs: 86_400_000 },
+  { value: '7d', label: 'telemetry:range7Days', durationMs: 7 * 86_400_000 },
+] as const satisfies ReadonlyArray<{ value: string; label: MessageKey; durationMs: number }>;
 /** One of the time-range presets. */
 export type RangePreset = (typeof RANGE_PRESETS)[number]['value'];
 
@@ -32,17 +33,26 @@ export type RangePreset = (typeof RANGE_PRESETS)[number]['value'];
  * Series a real server is known to carry, offered in the pickers beside free text (the spec has no endpoint
  * that lists them): the demo server's series. Series the user typed are remembered and offered as well.
  */
-export const KNOWN_SERIES: ReadonlyArray<{ measurement: string; field: string }> = [
-  { measurement: 'system', field: 'cpuUsage' },
-  { measurement: 'system', field: 'ramUsage' },
-  { measurement: 'system', field: 'diskUsage' },
-  { measurement: 'system', field: 'temperature' },
-  { measurement: 'battery', field: 'voltage' },
-  { measurement: 'battery', field: 'level' },
-  { measurement: 'lora', field: 'rxPackets' },
-  { measurement: 'lora', field: 'txPackets' },
-  { measurement: 'backhaul', field: 'latencyMs' },
+export const KNOWN_SERIES: ReadonlyArray<{ measurement: string; field: string; words: MessageKey }> = [
+  { measurement: 'system', field: 'cpuUsage', words: 'telemetry:seriesSystemCpuUsage' },
+  { measurement: 'system', field: 'ramUsage', words: 'telemetry:seriesSystemRamUsage' },
+  { measurement: 'system', field: 'diskUsage', words: 'telemetry:seriesSystemDiskUsage' },
+  { measurement: 'system', field: 'temperature', words: 'telemetry:seriesSystemTemperature' },
+  { measurement: 'battery', field: 'voltage', words: 'telemetry:seriesBatteryVoltage' },
+  { measurement: 'battery', field: 'level', words: 'telemetry:seriesBatteryLevel' },
+  { measurement: 'lora', field: 'rxPackets', words: 'telemetry:seriesLoraRxPackets' },
+  { measurement: 'lora', field: 'txPackets', words: 'telemetry:seriesLoraTxPackets' },
+  { measurement: 'backhaul', field: 'latencyMs', words: 'telemetry:seriesBackhaulLatencyMs' },
 ];
+
+/**
+ * A series in words ("Processor load" for system/cpuUsage), in the current language; a series the app does not
+ * know (typed by the technician) is named as typed, "Series measurement/field".
+ */
+export function seriesWords(measurement: string, field: string): string {
+  const known = KNOWN_SERIES.find((entry) => entry.measurement === measurement && entry.field === field);
+  return known ? t(known.words) : t('telemetry:seriesOther', { name: `${measurement}/${field}` });
+}
 
 /** Samples asked for per request unless the user says otherwise. */
 export const DEFAULT_PAGE_SIZE = 1000;
@@ -91,7 +101,7 @@ export type TelemetryCheck =
  */
 export function buildTelemetryRequest(form: TelemetryForm, nowMs: number): TelemetryCheck {
   const errors: Partial<Record<keyof TelemetryForm, string>> = {};
-  if (form.id.trim() === '') errors.id = 'Enter the id of the gateway, customer, provider or gateway group.';
+  if (form.id.trim() === '') errors.id = t('telemetry:idRequired');
   const series = SeriesParamsSchema.safeParse({
     measurement: form.measurement.trim(),
     field: form.field.trim(),
