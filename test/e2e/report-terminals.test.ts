@@ -64,7 +64,7 @@ describe('a serial session in the site report', () => {
     expect(await page.locator('h2:text-is("What the report will hold") + p').textContent()).toMatch(
       /^Times in \S+( \(UTC[+-]\d\d:\d\d\))?$/,
     );
-    expect(await page.locator('#visit-started-hint').textContent()).toMatch(/first opened today \(.+\d\)/);
+    expect(await page.locator('#visit-started-hint').textContent()).toMatch(/first opened today \(.+\)/);
 
     await page.getByRole('button', { name: 'Export HTML' }).click();
     const written = page.getByLabel('Report written');
