@@ -60,6 +60,13 @@ describe('a report exported in German from an app in English', () => {
     await page.getByRole('heading', { name: 'The report as it will print' }).waitFor();
     await page.getByText("This export is written in Deutsch, whatever the app's language.").waitFor();
 
+    // The choice outlives a visit to another view.
+    await page.evaluate(() => (location.hash = '#/settings'));
+    await page.getByRole('heading', { name: 'Site report' }).waitFor({ state: 'detached' });
+    await page.evaluate(() => (location.hash = '#/commissioning/report'));
+    expect(await page.getByLabel('Report language').inputValue()).toBe('de');
+    await preview.getByRole('heading', { name: 'Besuchte Gateways' }).waitFor();
+
     const download = page.waitForEvent('download', { timeout: 60_000 });
     await page.getByRole('button', { name: 'Export PDF' }).click();
     await download;
