@@ -11,6 +11,7 @@ import {
   type Visits,
 } from '../services/visit';
 import type { ServerSessionPort } from './server-session-port';
+import { t, type MessageKey } from '../shared/i18n';
 
 /** How many gateways a server search answers for one typed text: an exact match is among the first. */
 const SERVER_SEARCH_LIMIT = 20;
@@ -44,13 +45,13 @@ export interface VisitGatewayDependencies {
 const PICK_LIMIT = 20;
 
 /** What names an entry's gateway, in words for the pick-the-gateway dialog. */
-const WHAT_NAMED: Partial<Record<VisitEntry['kind'], string>> = {
-  triage: 'Serial triage',
-  'terminal-opened': 'Terminal session',
-  'log-attached': 'Session log',
-  note: 'Note',
-  'photo-attached': 'Photo',
-  measurement: 'Measurement',
+const WHAT_NAMED: Partial<Record<VisitEntry['kind'], MessageKey>> = {
+  triage: 'report:namedBySerialTriage',
+  'terminal-opened': 'report:namedByTerminalSession',
+  'log-attached': 'report:namedBySessionLog',
+  note: 'report:namedByNote',
+  'photo-attached': 'report:namedByPhoto',
+  measurement: 'report:namedByMeasurement',
 };
 
 /** A gateway as the technician picks it. */
@@ -191,7 +192,7 @@ export function createVisitGateways(dependencies: VisitGatewayDependencies) {
         if (!gateway?.typed) continue;
         if (gateway.gatewayId) named.add(fold(gateway.typed));
         else if (what && !waiting.has(fold(gateway.typed)))
-          waiting.set(fold(gateway.typed), { typed: gateway.typed, what });
+          waiting.set(fold(gateway.typed), { typed: gateway.typed, what: t(what) });
       }
       return [...waiting.values()].filter((item) => !named.has(fold(item.typed)));
     },

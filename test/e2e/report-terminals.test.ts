@@ -50,12 +50,21 @@ describe('a serial session in the site report', () => {
       .evaluateAll((items) => items.map((item) => (item.textContent ?? '').replace(/\s+/g, ' ').trim()));
     expect(cells[1]).toMatch(new RegExp(`^${name} · [0-9A-F]{2}(:[0-9A-F]{2}){7}$`));
     expect(cells[2]).toBe(`Terminal session: ${name.toUpperCase()} · 115200 8N1`);
-    // The preview writes times as the report does, and says the zone once.
-    expect(cells[0]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}$/);
-    expect(await page.getByText(/^Times in .+, 24-hour clock\.$/).count()).toBe(1);
-    expect(await page.locator('#visit-started-hint').textContent()).toMatch(
-      /first opened today \(\d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}\)/,
+    // The timeline is a screen: it writes times as the app does (its locale), and says the zone once.
+    const at = await session.locator('time').first().getAttribute('datetime');
+    expect(cells[0]).toBe(
+      await page.evaluate(
+        (iso) =>
+          new Intl.DateTimeFormat(navigator.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+            Date.parse(iso!),
+          ),
+        at,
+      ),
     );
+    expect(await page.locator('h2:text-is("What the report will hold") + p').textContent()).toMatch(
+      /^Times in \S+( \(UTC[+-]\d\d:\d\d\))?$/,
+    );
+    expect(await page.locator('#visit-started-hint').textContent()).toMatch(/first opened today \(.+\)/);
 
     await page.getByRole('button', { name: 'Export HTML' }).click();
     const written = page.getByLabel('Report written');

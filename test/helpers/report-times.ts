@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
 
-/** Month abbreviations as the report writes them. */
-const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
+/** Month abbreviations as an English report writes them (en-GB; ICU versions differ on "Sep" / "Sept"). */
+const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)';
 
 /**
- * Asserts that every time in a report's text is written one way: "25 Nov 2026 15:48" or, on the visit's day,
+ * Asserts that every time in an English report's text is written one way: "25 Nov 2026, 15:48" or, on the visit's day,
  * "15:48" — 24-hour, no seconds, no AM/PM, no numeric date ("11/25/2026", "2026-11-25"). Returns the dates seen.
  */
 export function expectOneTimeFormat(text: string): string[] {
@@ -22,8 +22,8 @@ export function expectOneTimeFormat(text: string): string[] {
   ).toBeUndefined();
   expect(visible.match(/\d\s?(AM|PM)\b/i)?.[0]).toBeUndefined();
   expect(visible.match(/\d{1,2}:\d{2}:\d{2}/)?.[0]).toBeUndefined();
-  const dates = visible.match(new RegExp(`\\b\\d{1,2} ${MONTH} \\d{4}\\b(?: \\d{2}:\\d{2})?`, 'g')) ?? [];
-  for (const date of dates) expect(date).toMatch(new RegExp(`^\\d{1,2} ${MONTH} \\d{4} \\d{2}:\\d{2}$`));
+  const dates = visible.match(new RegExp(`\\b\\d{1,2} ${MONTH} \\d{4}\\b(?:, \\d{2}:\\d{2})?`, 'g')) ?? [];
+  for (const date of dates) expect(date).toMatch(new RegExp(`^\\d{1,2} ${MONTH} \\d{4}, \\d{2}:\\d{2}$`));
   for (const clock of visible.match(/\b\d{1,2}:\d{2}\b/g) ?? []) expect(clock).toMatch(/^\d{2}:\d{2}$/);
   return dates;
 }

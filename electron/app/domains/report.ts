@@ -20,6 +20,7 @@ import {
 } from '../../services/reports';
 import { gatherVisitEvidence, writeVisitBundle, type VisitEvidence } from '../../services/visit';
 import type { Clock } from '../../shared/clock';
+import { translatorFor } from '../../shared/i18n';
 import type { FieldMeasurements } from './field-measurements';
 
 /** What a report is made of, as the page sends it (an export's input without its format). */
@@ -126,8 +127,12 @@ export function createReportHandlers(
     // Only this user's work is reported: the signed-in user's, in field mode the one signed in last here (said as
     // not signed in).
     const owner = summary?.username ?? lastUserOf(profileId);
+    const translate = translatorFor(input.language ?? 'en');
     const user =
-      summary?.username ?? (owner ? `${owner} (not signed in: field mode)` : 'not signed in (field mode)');
+      summary?.username ??
+      (owner
+        ? translate('document:technicianFieldMode', { name: owner })
+        : translate('document:nobodyFieldMode'));
     const endedAt = input.endedAt ?? dependencies.clock.now();
     const wanted = input.gateways ? new Set(input.gateways.map((gateway) => gateway.id)) : undefined;
     const inSpan = (at: number, gatewayId?: string) =>
@@ -177,7 +182,11 @@ export function createReportHandlers(
 
   return {
     'report:preview': (input) =>
-      mapped(async () => buildReportModel(await assembleVisit(input, openJournal(), undefined))),
+      mapped(async () =>
+        buildReportModel(await assembleVisit(input, openJournal(), undefined), {
+          ...(input.language ? { language: input.language } : {}),
+        }),
+      ),
     'report:export': ({ format, ...input }) =>
       mapped(async () => {
         const options = requireReports();
@@ -198,6 +207,7 @@ export function createReportHandlers(
         const visit = await assembleVisit(input, evidence?.journal, evidence?.photos);
         const written = await exportSiteReport(visit, options.reportsDir, {
           printer: format === 'pdf' ? options.printer : undefined,
+          ...(input.language ? { language: input.language } : {}),
         });
         const path = format === 'pdf' && written.pdfPath ? written.pdfPath : written.htmlPath;
         const bundlePath = join(options.reportsDir, written.baseName);

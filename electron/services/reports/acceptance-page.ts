@@ -1,18 +1,43 @@
 import {
   AcceptanceCardSchema,
-  VERDICT_WORDS,
   type AcceptanceCard,
+  type AcceptanceItem,
   type CardVerdict,
+  type ItemVerdict,
 } from '../../shared/visit/acceptance-card';
+import type { MessageKey, Translator } from '../../shared/i18n';
 import type { AcceptancePageModel, VerdictModel } from '../../shared/report/report-model';
 import type { ReportJournalLine } from './journal-terminals';
 
-const CARD_WORDS: Record<CardVerdict, string> = {
-  go: 'GO',
-  warn: 'GO WITH WARNINGS',
-  'no-go': 'NO-GO',
-  'not-finished': 'NOT FINISHED',
+const CARD_WORDS: Record<CardVerdict, MessageKey> = {
+  go: 'document:cardGo',
+  warn: 'document:cardWarn',
+  'no-go': 'document:cardNoGo',
+  'not-finished': 'document:cardNotFinished',
 };
+
+const ITEM_WORDS: Record<ItemVerdict, MessageKey> = {
+  go: 'document:itemGo',
+  warn: 'document:itemWarn',
+  'no-go': 'document:itemNoGo',
+  unknown: 'document:itemUnknown',
+  'not-applicable': 'document:itemNotApplicable',
+  'needs-server': 'document:itemNeedsServer',
+  'not-finished': 'document:itemNotFinished',
+};
+
+/**
+ * An acceptance item's label, findings and fix in the report's words. The check records them as text; until the
+ * acceptance check's `acceptanceItemWords(item, translate)` writes them in any language, they are printed as
+ * recorded.
+ */
+function acceptanceItemText(
+  item: AcceptanceItem,
+  translate: Translator,
+): { label: string; findings: string[]; fix?: string } {
+  void translate;
+  return { label: item.label, findings: item.findings, ...(item.fix ? { fix: item.fix.text } : {}) };
+}
 
 /** The acceptance cards a journal holds, oldest first (an entry that does not read as a card is left out). */
 export function acceptanceCardsOf(lines: readonly ReportJournalLine[]): AcceptanceCard[] {
@@ -23,8 +48,6 @@ export function acceptanceCardsOf(lines: readonly ReportJournalLine[]): Acceptan
   });
 }
 
-const cardVerdict = (verdict: CardVerdict): VerdictModel => ({ verdict, words: CARD_WORDS[verdict] });
-
 /**
  * The site report's acceptance page, from the visit journal's `acceptance` entries: one card per gateway (its
  * latest check: go / warn / no-go with the reasons and the fix of each), taken at the time it says; when the
@@ -33,7 +56,16 @@ const cardVerdict = (verdict: CardVerdict): VerdictModel => ({ verdict, words: C
 export function acceptancePageOf(
   lines: readonly ReportJournalLine[],
   time: (at: number) => string,
+  translate: Translator,
 ): AcceptancePageModel | undefined {
+  const cardVerdict = (verdict: CardVerdict): VerdictModel => ({
+    verdict,
+    words: translate(CARD_WORDS[verdict]),
+  });
+  const itemVerdict = (verdict: ItemVerdict): VerdictModel => ({
+    verdict,
+    words: translate(ITEM_WORDS[verdict]),
+  });
   const cards = acceptanceCardsOf(lines);
   if (cards.length === 0) return undefined;
   const byGateway = new Map<string, AcceptanceCard[]>();
@@ -45,23 +77,31 @@ export function acceptancePageOf(
       const first = history.find((card) => card !== latest && card.verdict !== 'not-finished');
       const source =
         latest.source === 'serial-triage'
-          ? 'Filled offline from the serial triage; items marked "needs the server" were not checked.'
-          : `Read through the server${latest.windowSeconds ? `; LoRa traffic watched for ${latest.windowSeconds} s` : ''}.`;
+          ? translate('document:acceptanceFromTriage')
+          : latest.windowSeconds
+            ? translate('document:acceptanceFromServerWatched', { seconds: latest.windowSeconds })
+            : translate('document:acceptanceFromServer');
+      const checked = [
+        translate('document:acceptanceCheckedAt', { time: time(latest.takenAt) }),
+        source,
+        ...(latest.thresholdsProfile
+          ? [translate('document:acceptanceThresholds', { profile: latest.thresholdsProfile })]
+          : []),
+      ];
       return {
-        name: latest.gatewayName ?? `Gateway ${latest.gatewayId}`,
+        name: latest.gatewayName ?? translate('document:gatewayWithId', { id: latest.gatewayId }),
         verdict: cardVerdict(latest.verdict),
-        checked: `Checked at ${time(latest.takenAt)}. ${source}${latest.thresholdsProfile ? ` Thresholds of the profile ${latest.thresholdsProfile}.` : ''}`,
+        checked: checked.join(' '),
         ...(first ? { before: { at: time(first.takenAt), verdict: cardVerdict(first.verdict) } } : {}),
         items: latest.items.map((item) => {
           const before = first?.items.find((candidate) => candidate.id === item.id);
+          const text = acceptanceItemText(item, translate);
           return {
-            label: item.label,
-            ...(before && before.verdict !== item.verdict
-              ? { before: { verdict: before.verdict, words: VERDICT_WORDS[before.verdict] } }
-              : {}),
-            verdict: { verdict: item.verdict, words: VERDICT_WORDS[item.verdict] },
-            findings: item.findings,
-            ...(item.fix ? { fix: item.fix.text } : {}),
+            label: text.label,
+            ...(before && before.verdict !== item.verdict ? { before: itemVerdict(before.verdict) } : {}),
+            verdict: itemVerdict(item.verdict),
+            findings: text.findings,
+            ...(text.fix ? { fix: text.fix } : {}),
           };
         }),
       };

@@ -55,7 +55,7 @@ export async function renderReportHtml(report: ReportModel): Promise<string> {
   const { ReportDocument } = await loadComponents();
   const { head, body } = renderStatic(ReportDocument, { report });
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="${report.language}"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 ${head}<style>${PAGE_STYLE}</style></head>
 <body>
@@ -69,7 +69,7 @@ export async function renderPrintTemplates(report: ReportModel): Promise<PrintTe
   const { PrintHeader, PrintFooter } = await loadComponents();
   return {
     headerHtml: renderStatic(PrintHeader, { report }).body,
-    footerHtml: renderStatic(PrintFooter, {}).body,
+    footerHtml: renderStatic(PrintFooter, { language: report.language }).body,
   };
 }
 

@@ -6,6 +6,8 @@ import { describeRoutesAndDns } from '../../shared/terminal/triage-health';
 import { labelOfField } from '../../shared/api/field-labels';
 import { UPGRADE_ALL_PACKAGES } from '../../shared/api';
 import { flattenReadable, type ReadableField } from '../../shared/report/readable-value';
+import { auditOutcomeWords } from '../../shared/report/visit-lines';
+import type { MessageKey, Translator } from '../../shared/i18n';
 import type {
   ChangeModel,
   CommandRow,
@@ -18,7 +20,7 @@ import type {
 import {
   describeFollowed,
   foldCommands,
-  OUTCOME_WORDS,
+  outcomeWords,
   responseOf,
   titleOfCommand,
   type ChangeSummary,
@@ -26,32 +28,39 @@ import {
 } from '../../shared/report/visit-summary';
 import type { RfMeasurement } from './site-visit';
 
-/** How the parts put times: the full date-time, and the short time on the visit's own day. */
+/**
+ * How the parts write: the full date-time, the short time on the visit's own day, a number in the report's locale,
+ * and the report's words (its language, chosen per export).
+ */
 export interface PartFormat {
   time(at: number): string;
   clock(at: number): string;
+  number(value: number): string;
+  translate: Translator;
 }
 
 /** A change's outcome in the report's words. */
-export function wordOutcome(outcome: VisitOutcome): WordedOutcome {
-  return { tone: outcome, words: OUTCOME_WORDS[outcome] };
+export function wordOutcome(outcome: VisitOutcome, translate: Translator): WordedOutcome {
+  return { tone: outcome, words: outcomeWords(outcome, translate) };
 }
 
 /** An audit outcome (`ok`, `failed`, `cancelled`, `unknown`) as it is shown. */
-export function wordAuditOutcome(text: string): WordedOutcome {
+export function wordAuditOutcome(text: string, translate: Translator): WordedOutcome {
   const tone: Tone = text === 'ok' || text === 'cancelled' || text === 'unknown' ? text : 'failed';
-  return { tone, words: text };
+  return { tone, words: auditOutcomeWords(text, translate) };
 }
 
 /** A value as labelled settings, one per line (pretty JSON only for what is nested too deep), redacted by key. */
-export function readableOf(raw: unknown): Readable {
-  return flattenReadable(redactSecrets(raw));
+export function readableOf(raw: unknown, translate: Translator): Readable {
+  return flattenReadable(redactSecrets(raw), 0, translate);
 }
 
 /** The settings of a value by their label path ('' for a value that is one setting). */
-function leafMap(value: unknown): Map<string, ReadableField> {
+function leafMap(value: unknown, translate: Translator): Map<string, ReadableField> {
   return new Map(
-    value === undefined ? [] : flattenReadable(value).map((field) => [field.label, field] as const),
+    value === undefined
+      ? []
+      : flattenReadable(value, 0, translate).map((field) => [field.label, field] as const),
   );
 }
 
@@ -75,20 +84,24 @@ const FAULT_SEVERITY = 6;
  * Page one's findings for a gateway, worst first: what its serial triages found (healthFindings) and how each
  * change ended. A gateway with neither was "only inspected"; a gateway where a fault was seen never is.
  */
-export function findingsOf(triages: readonly TriageResult[], changes: readonly ChangeSummary[]): Finding[] {
+export function findingsOf(
+  triages: readonly TriageResult[],
+  changes: readonly ChangeSummary[],
+  translate: Translator,
+): Finding[] {
   const findings = [
-    ...healthFindings(triages),
+    ...healthFindings(triages, translate),
     ...changes.map((change) => ({
       severity: CHANGE_SEVERITY[change.outcome],
       finding: {
         tone: change.outcome,
         what: change.what,
-        words: OUTCOME_WORDS[change.outcome],
+        words: outcomeWords(change.outcome, translate),
         ...(change.reason ? { detail: change.reason } : {}),
       } satisfies Finding,
     })),
   ].sort((left, right) => right.severity - left.severity);
-  if (findings.length === 0) return [{ tone: 'inspected', words: OUTCOME_WORDS.inspected }];
+  if (findings.length === 0) return [{ tone: 'inspected', words: outcomeWords('inspected', translate) }];
   return findings.map((item) => item.finding);
 }
 
@@ -97,18 +110,23 @@ export function findingsOf(triages: readonly TriageResult[], changes: readonly C
  * saw; "fixed" for faults an earlier check saw and the last, complete, no longer does; "unknown" for a last check
  * that stopped early without a fault; "inspected, healthy" when the last complete check found none.
  */
-function healthFindings(triages: readonly TriageResult[]): Array<{ severity: number; finding: Finding }> {
+function healthFindings(
+  triages: readonly TriageResult[],
+  translate: Translator,
+): Array<{ severity: number; finding: Finding }> {
   const ordered = [...triages].sort((left, right) => left.finishedAt - right.finishedAt);
   const last = ordered.at(-1);
   if (!last) return [];
   const faultsOf = (triage: TriageResult) =>
-    triage.health.findings.filter((finding) => finding.status === 'fault').map((finding) => finding.text);
+    triage.health.findings
+      .filter((finding) => finding.status === 'fault')
+      .map((finding) => triageFindingText(finding, translate));
   const faults = faultsOf(last);
   if (faults.length > 0)
     return [
       {
         severity: FAULT_SEVERITY,
-        finding: { tone: 'failed', words: 'fault found', detail: faults.join('; ') },
+        finding: { tone: 'failed', words: translate('document:findingFault'), detail: faults.join('; ') },
       },
     ];
   if (last.outcome === 'stopped')
@@ -117,8 +135,10 @@ function healthFindings(triages: readonly TriageResult[]): Array<{ severity: num
         severity: CHANGE_SEVERITY.unknown,
         finding: {
           tone: 'unknown',
-          words: 'unknown',
-          detail: `the health check stopped early${last.problem ? `: ${last.problem}` : ''}`,
+          words: translate('document:outcomeUnknown'),
+          detail: last.problem
+            ? translate('document:findingStoppedBecause', { problem: last.problem })
+            : translate('document:findingStopped'),
         },
       },
     ];
@@ -127,10 +147,19 @@ function healthFindings(triages: readonly TriageResult[]): Array<{ severity: num
     return [
       {
         severity: CHANGE_SEVERITY.verified,
-        finding: { tone: 'ok', words: 'fixed', detail: earlier.join('; ') },
+        finding: { tone: 'ok', words: translate('document:findingFixed'), detail: earlier.join('; ') },
       },
     ];
-  return [{ severity: 0, finding: { tone: 'ok', words: 'inspected, healthy' } }];
+  return [{ severity: 0, finding: { tone: 'ok', words: translate('document:findingHealthy') } }];
+}
+
+/**
+ * A serial triage's finding in the report's words. The triage records its finding as text; until the triage's
+ * own `triageFindingWords(finding, translate)` writes it in any language, the text is printed as recorded.
+ */
+function triageFindingText(finding: { text: string }, translate: Translator): string {
+  void translate;
+  return finding.text;
 }
 
 /** Changes whose before → after are package versions by package name. */
@@ -143,26 +172,39 @@ const SOFTWARE_CHANGES = new Set([
 ]);
 
 /** The setting a fleet change of one value sets, for its row (a firewall patch's settings are labelled). */
-function fleetSettingLabel(kind: string): string {
-  return { pingTarget: 'Ping target', apn: 'APN', softwareUpgrade: 'Packages' }[kind] ?? labelOfField(kind);
+const FLEET_SETTINGS: Readonly<Record<string, MessageKey>> = {
+  pingTarget: 'document:settingPingTarget',
+  apn: 'document:settingApn',
+  softwareUpgrade: 'document:settingPackages',
+};
+
+function fleetSettingLabel(kind: string, translate: Translator): string {
+  return Object.hasOwn(FLEET_SETTINGS, kind) ? translate(FLEET_SETTINGS[kind]!) : labelOfField(kind);
 }
 
 /** What a fleet change sent: its words ("Ping target: 8.8.8.8"), or a firewall patch's settings. */
-function describeFleetSent(kind: string, request: unknown): ChangeModel['sent'] {
+function describeFleetSent(kind: string, request: unknown, translate: Translator): ChangeModel['sent'] {
   if (typeof request !== 'object' || request === null) return undefined;
   const change = request as { ipAddr?: unknown; name?: unknown; packageName?: unknown; patch?: unknown };
   switch (kind) {
     case 'pingTarget':
-      return typeof change.ipAddr === 'string' ? { text: `Ping target: ${change.ipAddr}` } : undefined;
+      return typeof change.ipAddr === 'string'
+        ? { text: translate('document:sentPingTarget', { address: change.ipAddr }) }
+        : undefined;
     case 'apn':
-      return typeof change.name === 'string' ? { text: `APN: ${change.name}` } : undefined;
+      return typeof change.name === 'string'
+        ? { text: translate('document:sentApn', { name: change.name }) }
+        : undefined;
     case 'softwareUpgrade':
       return {
-        text: `Package to upgrade: ${typeof change.packageName === 'string' && change.packageName !== UPGRADE_ALL_PACKAGES ? change.packageName : 'every package'}`,
+        text:
+          typeof change.packageName === 'string' && change.packageName !== UPGRADE_ALL_PACKAGES
+            ? translate('document:sentPackage', { name: change.packageName })
+            : translate('document:sentEveryPackage'),
       };
     case 'firewall':
       return typeof change.patch === 'object' && change.patch !== null
-        ? { fields: readableOf(change.patch) }
+        ? { fields: readableOf(change.patch, translate) }
         : undefined;
     default:
       return undefined;
@@ -192,13 +234,14 @@ export function changeModelOf(change: ChangeSummary, gatewayName: string, format
   const pick = (side: unknown, key: string) => (key === '' ? side : isObject(side) ? side[key] : undefined);
   // Each setting leaf by leaf ("DoS prevention › Burst limit"), so a nested value reads as fields, not JSON.
   // A fleet change of one value (ping target, APN) names its setting by the change: "Ping target", not "—".
-  const wholeName = entry.kind === 'fleet' ? fleetSettingLabel(entry.name) : '';
+  const { translate } = format;
+  const wholeName = entry.kind === 'fleet' ? fleetSettingLabel(entry.name, translate) : '';
   // A software change's keys are package names, shown as the gateway spells them.
   const isSoftware = SOFTWARE_CHANGES.has(entry.name);
   const settings = keys.flatMap((key) => {
     const name = key === '' ? wholeName : (response.labels?.[key] ?? (isSoftware ? key : labelOfField(key)));
-    const beforeFields = leafMap(pick(before, key));
-    const afterFields = leafMap(pick(after, key));
+    const beforeFields = leafMap(pick(before, key), translate);
+    const afterFields = leafMap(pick(after, key), translate);
     return [...new Set([...beforeFields.keys(), ...afterFields.keys()])].map((leaf) => ({
       label: [name, leaf].filter((part) => part !== '').join(' › ') || '—',
       before: beforeFields.get(leaf) ?? { label: '', text: '—' },
@@ -207,16 +250,16 @@ export function changeModelOf(change: ChangeSummary, gatewayName: string, format
   });
   const changed = settings.filter((setting) => setting.before.text !== setting.after.text);
   const backup = (entry.response as { backup?: { description?: unknown } } | undefined)?.backup?.description;
-  const sent = entry.kind === 'fleet' ? describeFleetSent(entry.name, entry.request) : undefined;
+  const sent = entry.kind === 'fleet' ? describeFleetSent(entry.name, entry.request, translate) : undefined;
   return {
     when: format.clock(change.at),
     what: change.what,
     gateway: gatewayName,
-    outcome: wordOutcome(change.outcome),
+    outcome: wordOutcome(change.outcome, translate),
     ...(sent ? { sent } : {}),
     ...(change.reason ? { why: change.reason } : {}),
-    ...(change.followed ? { followed: describeFollowed(change.followed, format.clock) } : {}),
-    settingHeader: isSoftware ? 'Package' : 'Setting',
+    ...(change.followed ? { followed: describeFollowed(change.followed, format.clock, translate) } : {}),
+    settingHeader: translate(isSoftware ? 'document:columnPackage' : 'document:columnSetting'),
     // Only what changed; when nothing did (no change needed), every setting as it stands.
     rows: changed.length > 0 ? changed : settings,
     checks: (response.checks ?? []).map((check) => ({
@@ -231,18 +274,26 @@ export function changeModelOf(change: ChangeSummary, gatewayName: string, format
 /** "Commands run": one line per command, repeated reads folded into one ("read 48 times, 10:02–10:04"). */
 export function commandRowsOf(entries: AuditEntry[], format: PartFormat): CommandRow[] {
   return foldCommands(entries).map((line) => {
-    const title = titleOfCommand(line.name);
+    const { translate } = format;
+    const title = titleOfCommand(line.name, translate);
     const first = format.clock(line.firstAt);
     const last = format.clock(line.lastAt);
+    const span: Record<string, string> = first === last ? { time: first } : { from: first, to: last };
+    const isRead = line.risk === 'read';
+    const folded: MessageKey =
+      first === last
+        ? isRead
+          ? 'document:commandReadAt'
+          : 'document:commandRunAt'
+        : isRead
+          ? 'document:commandReadBetween'
+          : 'document:commandRunBetween';
     return {
-      when:
-        line.count === 1
-          ? first
-          : `${line.risk === 'read' ? 'read' : 'run'} ${line.count} times, ${first === last ? `at ${first}` : `${first}–${last}`}`,
+      when: line.count === 1 ? first : translate(folded, { count: line.count, ...span }),
       ...(title ? { title } : {}),
       name: line.name,
-      ...(line.request === undefined ? {} : { request: readableOf(line.request) }),
-      outcome: wordAuditOutcome(line.outcome),
+      ...(line.request === undefined ? {} : { request: readableOf(line.request, translate) }),
+      outcome: wordAuditOutcome(line.outcome, translate),
       ...(line.error ? { error: line.error } : {}),
     };
   });
@@ -250,20 +301,33 @@ export function commandRowsOf(entries: AuditEntry[], format: PartFormat): Comman
 
 /** An RF series: how many readings when, and the best value of each figure with the time it was seen. */
 export function rfModelOf(series: RfMeasurement, format: PartFormat) {
+  const { translate } = format;
   const first = series.samples[0];
   const last = series.samples.at(-1);
   const row = (figure: string, metric: keyof RfBest, unit: string) => {
     const best = series.best[metric];
     return {
       figure,
-      best: best ? `${best.value} ${unit} at ${format.clock(best.at)}` : '—',
-      last: last ? `${last[metric]} ${unit}` : '—',
+      best: best
+        ? translate('document:rfBestAt', {
+            value: `${format.number(best.value)} ${unit}`,
+            time: format.clock(best.at),
+          })
+        : '—',
+      last: last ? `${format.number(last[metric])} ${unit}` : '—',
     };
   };
   return {
-    summary: `RF meter: ${series.samples.length} reading(s)${first && last ? ` from ${format.clock(first.at)} to ${format.clock(last.at)}` : ''}.`,
+    summary:
+      first && last
+        ? translate('document:rfSummaryBetween', {
+            count: series.samples.length,
+            from: format.clock(first.at),
+            to: format.clock(last.at),
+          })
+        : translate('document:rfSummary', { count: series.samples.length }),
     rows: [
-      row('Signal strength', 'signalStrength', 'dBm'),
+      row(translate('document:rfSignalStrength'), 'signalStrength', 'dBm'),
       row('SINR', 'sinr', 'dB'),
       row('RSRQ', 'rsrq', 'dB'),
       row('Ec/Io', 'ecio', 'dB'),
@@ -271,9 +335,33 @@ export function rfModelOf(series: RfMeasurement, format: PartFormat) {
   };
 }
 
-/** A triage status (`ok`, `fault`, `unknown`…) as shown. */
-function wordStatus(value: string): WordedOutcome {
-  return { tone: value === 'ok' ? 'ok' : value === 'fault' ? 'failed' : 'unknown', words: value };
+/** Words for a triage status (`ok`, `fault`, `unknown`). */
+const STATUS_KEYS: Readonly<Record<string, MessageKey>> = {
+  ok: 'document:statusOk',
+  fault: 'document:statusFault',
+  unknown: 'document:statusUnknown',
+};
+
+/** A triage status (`ok`, `fault`, `unknown`…) as shown; a status the triage does not know, as recorded. */
+function wordStatus(value: string, translate: Translator): WordedOutcome {
+  return {
+    tone: value === 'ok' ? 'ok' : value === 'fault' ? 'failed' : 'unknown',
+    words: Object.hasOwn(STATUS_KEYS, value) ? translate(STATUS_KEYS[value]!) : value,
+  };
+}
+
+/** How a command of a triage ended, in words. */
+function commandResult(command: TriageResult['commands'][number], translate: Translator): string {
+  switch (command.outcome) {
+    case 'timed-out':
+      return translate('document:triageTimedOut', { seconds: Math.round(command.timeoutMs / 1000) });
+    case 'prompted':
+      return translate('document:triagePrompted');
+    case 'ok':
+      return translate('document:statusOk');
+    default:
+      return translate('document:triageExit', { code: String(command.exitCode) });
+  }
 }
 
 /** One gateway's health panel: findings first, then what each part showed and the commands run. */
@@ -282,51 +370,56 @@ export function triageModelOf(
   gatewayName: string | undefined,
   format: PartFormat,
 ): TriageModel {
+  const { translate } = format;
   const { health } = triage;
   const routesAndDns = describeRoutesAndDns(triage);
+  const unknown = translate('document:statusUnknown');
   const part = (label: string, check: { status: string; detail: string }) => ({
     label,
-    status: wordStatus(check.status),
+    status: wordStatus(check.status, translate),
     seen: check.detail,
   });
   return {
-    heading: `Serial triage: ${gatewayName ?? triage.title} · ${format.time(triage.finishedAt)}`,
+    heading: translate('document:triageHeading', {
+      name: gatewayName ?? triage.title,
+      time: format.time(triage.finishedAt),
+    }),
     ...(triage.outcome === 'stopped'
-      ? { stopped: `Stopped early: ${triage.problem ?? 'unknown reason'}` }
+      ? {
+          stopped: translate('document:triageStopped', {
+            problem: triage.problem ?? translate('document:triageUnknownReason'),
+          }),
+        }
       : {}),
-    findings: health.findings.map((finding) => ({ status: wordStatus(finding.status), text: finding.text })),
+    findings: health.findings.map((finding) => ({
+      status: wordStatus(finding.status, translate),
+      text: triageFindingText(finding, translate),
+    })),
     parts: [
-      part('Network', health.network),
+      part(translate('document:partNetwork'), health.network),
       part('WAN', health.wan),
-      part('Modem', health.modem),
-      part('Packet forwarder', health.packetForwarder),
-      { label: 'Default route', seen: routesAndDns.routes },
+      part(translate('document:partModem'), health.modem),
+      part(translate('document:partPacketForwarder'), health.packetForwarder),
+      { label: translate('document:partDefaultRoute'), seen: routesAndDns.routes },
       { label: 'DNS', seen: routesAndDns.dns },
-      { label: 'Uptime', seen: health.uptime ?? 'unknown' },
+      { label: translate('document:partUptime'), seen: health.uptime ?? unknown },
       {
-        label: 'Versions',
-        seen: health.versions.map((version) => `${version.name} ${version.version}`).join(', ') || 'unknown',
+        label: translate('document:partVersions'),
+        seen: health.versions.map((version) => `${version.name} ${version.version}`).join(', ') || unknown,
       },
     ],
     interfaces: health.interfaces
       .filter((item) => item.name !== 'lo')
       .map((item) => ({
         name: item.name,
-        state: item.isUp ? 'up' : 'down',
-        carrier: item.hasCarrier === null ? '—' : item.hasCarrier ? 'yes' : 'no',
-        addresses: [...item.ipv4, ...item.ipv6].join(', ') || 'none',
+        state: translate(item.isUp ? 'document:interfaceUp' : 'document:interfaceDown'),
+        carrier: item.hasCarrier === null ? '—' : translate(item.hasCarrier ? 'document:yes' : 'document:no'),
+        addresses: [...item.ipv4, ...item.ipv6].join(', ') || translate('document:none'),
       })),
     ...(health.logErrors.length > 0 ? { logErrors: health.logErrors.join('\n') } : {}),
     commands: triage.commands.map((command) => ({
       command: command.command,
-      result:
-        command.outcome === 'timed-out'
-          ? `timed out after ${Math.round(command.timeoutMs / 1000)} s`
-          : command.outcome === 'prompted'
-            ? 'asked for input, stopped'
-            : command.outcome === 'ok'
-              ? 'ok'
-              : `exit ${command.exitCode}`,
+      result: commandResult(command, translate),
     })),
     ...(triage.consoleLeft ? { consoleLeft: triage.consoleLeft } : {}),
   };

@@ -5,13 +5,11 @@ import { formatMac } from '../../shared/mac';
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
 import type { ReportModel, SectionBody } from '../../shared/report/report-model';
 import type { VisitEntry } from '../../shared/visit/journal-entry';
-import {
-  describeTimeZone,
-  formatReportDate,
-  formatReportDateTime,
-  formatVisitTime,
-} from '../../shared/report/report-time';
+import { reportWordsFor, visitTime } from '../../shared/report/report-words';
+import { describeTimeZone } from '../../shared/report/report-time';
+import type { Translator } from '../../shared/i18n';
 import { matchGateway } from '../../shared/report/visit-lines';
+import { eventNameWords } from '../../shared/i18n/api-words';
 import { describeSettingsRead, isSettingsRead, summarizeGateways } from '../../shared/report/visit-summary';
 import { acceptancePageOf } from './acceptance-page';
 import { readTerminalWork } from './journal-terminals';
@@ -97,8 +95,12 @@ function recordedAcknowledgement(
 }
 
 /** The acceptance page of a visit whose journal holds a check, as a part of the model. */
-function optionalAcceptance(visit: SiteVisit, time: (at: number) => string): Pick<ReportModel, 'acceptance'> {
-  const acceptance = visit.journalLines ? acceptancePageOf(visit.journalLines, time) : undefined;
+function optionalAcceptance(
+  visit: SiteVisit,
+  time: (at: number) => string,
+  translate: Translator,
+): Pick<ReportModel, 'acceptance'> {
+  const acceptance = visit.journalLines ? acceptancePageOf(visit.journalLines, time, translate) : undefined;
   return acceptance ? { acceptance } : {};
 }
 
@@ -111,11 +113,17 @@ function optionalAcceptance(visit: SiteVisit, time: (at: number) => string): Pic
  * components' (svelte), so markup in the data stays text.
  */
 export function buildReportModel(visit: SiteVisit, options: SiteReportOptions = {}): ReportModel {
-  const time = (at: number) => formatReportDateTime(at, options.timeZone);
+  const language = options.language ?? 'en';
+  const words = reportWordsFor(language, options.timeZone);
+  const { translate } = words;
+  const time = (at: number) => words.format.dateTime(at);
   const format: PartFormat = {
     time,
-    clock: (at: number) => formatVisitTime(at, visit.startedAt, options.timeZone),
+    clock: (at: number) => visitTime(words.format, at, visit.startedAt),
+    number: (value: number) => words.format.number(value),
+    translate,
   };
+  const dash = '—';
   const { byId, logs, triages, fromJournal } = placeTerminalWork(visit);
   const packedById = new Map((visit.fromPack ?? []).map((facts) => [facts.id, facts]));
   const entryIds = visit.entries.flatMap((entry) => (entry.gatewayId ? [entry.gatewayId] : []));
@@ -142,14 +150,14 @@ export function buildReportModel(visit: SiteVisit, options: SiteReportOptions = 
   const gatewayName = (id: string) => {
     if (typedNames.has(id)) return id;
     const name = byId.get(id)?.name;
-    return name ? name : `Gateway (name not known, id ${id})`;
+    return name ? name : translate('document:gatewayNameUnknown', { id });
   };
   const gatewayMac = (id: string) => {
     const mac = byId.get(id)?.mac;
     return mac ? { mac: formatMac(mac) } : {};
   };
 
-  const summaries = summarizeGateways(gatewayIds, visit.entries);
+  const summaries = summarizeGateways(gatewayIds, visit.entries, translate);
   const sectionBody = (
     entries: SiteVisit['entries'],
     own: { logs: TerminalLogLink[]; triages: TriageResult[]; pings: NonNullable<SiteVisit['pings']> },
@@ -161,14 +169,24 @@ export function buildReportModel(visit: SiteVisit, options: SiteReportOptions = 
         ? {
             pack: {
               asOf: time(facts.asOf),
-              text: `Read from the server before the visit, not live: model ${facts.model ?? '—'}, BSP ${facts.bspVersion ?? '—'}, status ${facts.status}, last seen ${facts.lastSeenTime ? time(facts.lastSeenTime) : '—'}, raised alarms: ${facts.raisedAlarms === undefined ? 'not in the pack' : facts.raisedAlarms.join(', ') || 'none'}.`,
+              text: translate('document:packFacts', {
+                model: facts.model ?? dash,
+                bsp: facts.bspVersion ?? dash,
+                status: facts.status,
+                lastSeen: facts.lastSeenTime ? time(facts.lastSeenTime) : dash,
+                alarms:
+                  facts.raisedAlarms === undefined
+                    ? translate('document:packAlarmsNotKept')
+                    : facts.raisedAlarms.map((name) => eventNameWords(name, translate)).join(', ') ||
+                      translate('document:none'),
+              }),
             },
           }
         : {}),
       settingsReads: entries.filter(isSettingsRead).map((entry) => ({
-        what: describeSettingsRead(entry),
+        what: describeSettingsRead(entry, translate),
         when: format.clock(entry.at),
-        ...(entry.outcome === 'ok' ? {} : { outcome: wordAuditOutcome(entry.outcome) }),
+        ...(entry.outcome === 'ok' ? {} : { outcome: wordAuditOutcome(entry.outcome, translate) }),
       })),
       rf: gatewayId
         ? (visit.rf ?? [])
@@ -219,18 +237,24 @@ export function buildReportModel(visit: SiteVisit, options: SiteReportOptions = 
     general.length > 0 || other.logs.length > 0 || other.triages.length > 0 || other.pings.length > 0;
 
   const model: ReportModel = {
-    title: visit.title ?? 'Site visit report',
+    language,
+    title: visit.title ?? translate('document:defaultTitle'),
     header: {
-      site: visit.site ? visit.site : 'Site not named',
-      date: formatReportDate(visit.startedAt, options.timeZone),
+      site: visit.site ? visit.site : translate('document:siteNotNamed'),
+      date: words.format.date(visit.startedAt),
     },
     facts: [
-      { label: 'Site', text: visit.site ? visit.site : '—' },
-      { label: 'Customer', text: visit.customer ? visit.customer : '—' },
-      { label: 'Technician', text: visit.technicianName ?? visit.technician },
-      { label: 'Arrival', text: time(visit.startedAt) },
-      { label: 'Departure', text: time(visit.endedAt) },
-      { label: 'Times', text: `${describeTimeZone(visit.startedAt, options.timeZone)} (24-hour clock)` },
+      { label: translate('document:factSite'), text: visit.site ? visit.site : dash },
+      { label: translate('document:factCustomer'), text: visit.customer ? visit.customer : dash },
+      { label: translate('document:factTechnician'), text: visit.technicianName ?? visit.technician },
+      { label: translate('document:factArrival'), text: time(visit.startedAt) },
+      { label: translate('document:factDeparture'), text: time(visit.endedAt) },
+      {
+        label: translate('document:factTimes'),
+        text: translate('document:timesZone', {
+          zone: describeTimeZone(visit.startedAt, words.format.timeZone),
+        }),
+      },
     ],
     gateways: summaries.map((summary) => ({
       name: gatewayName(summary.gatewayId),
@@ -238,17 +262,22 @@ export function buildReportModel(visit: SiteVisit, options: SiteReportOptions = 
       findings: findingsOf(
         triages.filter((triage) => triage.gatewayId === summary.gatewayId),
         summary.changes,
+        translate,
       ),
     })),
-    generated: `Report generated ${time(options.generatedAt ?? SYSTEM_CLOCK.now())} · profile ${visit.profileName ?? visit.profileId} · technician ${visit.technician}. Passwords and keys are never shown.`,
+    generated: translate('document:generated', {
+      time: time(options.generatedAt ?? SYSTEM_CLOCK.now()),
+      profile: visit.profileName ?? visit.profileId,
+      technician: visit.technician,
+    }),
     sections,
     ...(hasOther ? { other: { changes: [], ...sectionBody(general, other) } } : {}),
     photos: (visit.photos ?? []).map((photo) => ({
       src: `data:${photo.mimeType};base64,${photo.base64.replace(/[^A-Za-z0-9+/=]/g, '')}`,
-      caption: photo.caption || 'Photo',
+      caption: photo.caption || translate('document:photo'),
       ...(photo.addedAt ? { when: time(photo.addedAt) } : {}),
     })),
-    ...optionalAcceptance(visit, time),
+    ...optionalAcceptance(visit, time, translate),
     acknowledgement: {
       notes: visit.notes ?? '',
       technicianName: visit.technicianName ?? visit.technician,

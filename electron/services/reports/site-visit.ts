@@ -1,3 +1,4 @@
+import type { DisplayLanguage } from '../../shared/i18n';
 import type { AuditEntry } from '../audit';
 import type { RfBest, RfSample } from '../commissioning/rf-meter';
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
@@ -97,6 +98,8 @@ export interface SiteVisit {
 
 /** How the report is written. */
 export interface SiteReportOptions {
+  /** The language of its words and times, chosen per export (default English); independent of the app's. */
+  language?: DisplayLanguage;
   /** Time zone for times shown, said once on page one (default: this machine's). */
   timeZone?: string;
   /** Secret values known to the caller (passwords typed this session): masked wherever they appear. */

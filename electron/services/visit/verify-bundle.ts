@@ -9,6 +9,7 @@ import {
 } from './bundle';
 import { readBounded, readJournalBytes, sha256Hex } from './journal-file';
 import { JOURNAL_FILE_NAME } from './visits';
+import { t } from '../../shared/i18n';
 
 /** What checking a bundle found: intact or not, each problem in words (the first is the first met), and the head. */
 export interface BundleVerdict {
@@ -65,34 +66,44 @@ export async function verifyBundle(bundle: string | BundleSource): Promise<Bundl
   const problems: string[] = [];
   const manifestBytes = await source.read(MANIFEST_FILE_NAME);
   if (!manifestBytes)
-    return { isIntact: false, problems: [`${MANIFEST_FILE_NAME} is missing: this is not a bundle`] };
+    return {
+      isIntact: false,
+      problems: [t('report:verifyManifestMissing', { file: MANIFEST_FILE_NAME })],
+    };
   let manifest: BundleManifest;
   try {
     manifest = BundleManifestSchema.parse(JSON.parse(Buffer.from(manifestBytes).toString('utf8')));
   } catch {
-    return { isIntact: false, problems: [`${MANIFEST_FILE_NAME} was changed: it is not a bundle manifest`] };
+    return {
+      isIntact: false,
+      problems: [t('report:verifyManifestChanged', { file: MANIFEST_FILE_NAME })],
+    };
   }
 
   const journalBytes = await source.read(JOURNAL_FILE_NAME);
   let entries: number | undefined;
   let head: string | undefined;
   const attached = new Map<string, { sha256: string; what: string }>();
-  if (!journalBytes) problems.push(`${JOURNAL_FILE_NAME} was removed`);
+  if (!journalBytes) problems.push(t('report:verifyFileRemoved', { what: JOURNAL_FILE_NAME }));
   else {
     const reading = readJournalBytes(journalBytes, { tolerateTail: false });
     entries = reading.lines.length;
     head = reading.lines.at(-1)?.hash;
-    if (reading.broken) problems.push(`journal: ${reading.broken.reason} (line ${reading.broken.line})`);
-    else if (reading.lines.length < manifest.journal.entries)
+    const made = manifest.journal.entries;
+    if (reading.broken)
       problems.push(
-        `journal: entry ${reading.lines.length}${manifest.journal.entries - reading.lines.length > 1 ? ` and after` : ''} was removed (the bundle was made with ${manifest.journal.entries} entries)`,
+        t('report:verifyJournalBroken', { reason: reading.broken.reason, line: reading.broken.line }),
       );
-    else if (reading.lines.length > manifest.journal.entries)
+    else if (reading.lines.length < made)
       problems.push(
-        `journal: entry ${manifest.journal.entries} was added (the bundle was made with ${manifest.journal.entries} entries)`,
+        t(made - reading.lines.length > 1 ? 'report:verifyEntriesRemoved' : 'report:verifyEntryRemoved', {
+          entry: reading.lines.length,
+          count: made,
+        }),
       );
-    else if (head !== manifest.journal.head)
-      problems.push('journal: its head is not the one the bundle was made with: entries were rewritten');
+    else if (reading.lines.length > made)
+      problems.push(t('report:verifyEntryAdded', { entry: made, count: made }));
+    else if (head !== manifest.journal.head) problems.push(t('report:verifyHeadRewritten'));
     for (const line of reading.lines) {
       const parsed = VisitEntrySchema.safeParse(line.entry);
       if (!parsed.success) continue;
@@ -100,12 +111,17 @@ export async function verifyBundle(bundle: string | BundleSource): Promise<Bundl
       if (entry.kind === 'photo-attached')
         attached.set(`photos/${entry.photo.fileName}`, {
           sha256: entry.photo.sha256,
-          what: `photo ${entry.photo.fileName}${entry.photo.caption ? ` ("${entry.photo.caption}")` : ''}`,
+          what: entry.photo.caption
+            ? t('report:verifyPhotoCaptioned', { name: entry.photo.fileName, caption: entry.photo.caption })
+            : t('report:verifyPhotoFile', { name: entry.photo.fileName }),
         });
       if (entry.kind === 'photo-removed')
         for (const [path] of attached) if (path.startsWith(`photos/${entry.photoId}.`)) attached.delete(path);
       if (entry.kind === 'log-attached')
-        attached.set(`logs/${entry.logFile}`, { sha256: entry.sha256, what: `log ${entry.logFile}` });
+        attached.set(`logs/${entry.logFile}`, {
+          sha256: entry.sha256,
+          what: t('report:verifyLogFile', { name: entry.logFile }),
+        });
     }
   }
 
@@ -113,23 +129,25 @@ export async function verifyBundle(bundle: string | BundleSource): Promise<Bundl
   const listed = new Set(manifest.files.map((file) => file.path));
   for (const file of manifest.files) {
     if (file.role === 'journal') continue;
+    const name = file.path.split('/').pop() ?? file.path;
     const what =
-      file.role === 'report' ? `report ${file.path}` : `${file.role} ${file.path.split('/').pop()}`;
+      file.role === 'report'
+        ? t('report:verifyReportFile', { name: file.path })
+        : t(file.role === 'photo' ? 'report:verifyPhotoFile' : 'report:verifyLogFile', { name });
     const sha256 = present.has(file.path) ? await source.sha256(file.path) : null;
     if (!sha256) {
-      problems.push(`${what} was removed`);
+      problems.push(t('report:verifyFileRemoved', { what }));
       continue;
     }
     const recorded = attached.get(file.path);
     if (sha256 !== file.sha256 || (recorded && recorded.sha256 !== file.sha256))
-      problems.push(`${what} was changed: its SHA-256 is not the one recorded`);
+      problems.push(t('report:verifyFileChanged', { what }));
   }
   for (const [path, recorded] of attached)
-    if (!listed.has(path))
-      problems.push(`${recorded.what} was removed: the journal records it, the bundle lacks it`);
+    if (!listed.has(path)) problems.push(t('report:verifyAttachmentMissing', { what: recorded.what }));
   for (const path of present)
     if (path !== MANIFEST_FILE_NAME && path !== JOURNAL_FILE_NAME && !listed.has(path))
-      problems.push(`${path} was added: the bundle was made without it`);
+      problems.push(t('report:verifyFileAdded', { path }));
 
   return {
     isIntact: problems.length === 0,

@@ -1,4 +1,5 @@
 import { labelOfField } from '../api/field-labels';
+import { t, type Translator } from '../i18n';
 
 /** One setting of a value in words: its label path ("DoS prevention › Burst limit") and its value as text. */
 export interface ReadableField {
@@ -12,12 +13,15 @@ export interface ReadableField {
 /** How deep the report spells a value out in labelled settings; anything deeper is shown as pretty JSON. */
 export const READABLE_DEPTH = 4;
 
-/** A single value in words: yes/no, "(none)" for null or an empty list, "(empty)" for an empty text. */
-export function describeScalar(value: unknown): string {
+/**
+ * A single value in words: yes/no, "(none)" for null or an empty list, "(empty)" for an empty text, in the language
+ * of `translate` (the app's when left out).
+ */
+export function describeScalar(value: unknown, translate: Translator = t): string {
   if (value === undefined) return '—';
-  if (value === null) return '(none)';
-  if (value === '') return '(empty)';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (value === null) return translate('document:valueNone');
+  if (value === '') return translate('document:valueEmpty');
+  if (typeof value === 'boolean') return translate(value ? 'document:yes' : 'document:no');
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   return JSON.stringify(value, null, 2) ?? String(value);
@@ -30,18 +34,18 @@ const isScalar = (value: unknown) => value === null || typeof value !== 'object'
  * items by their number, a list of plain values as one comma-separated text. What is nested deeper than
  * READABLE_DEPTH stays JSON, pretty-printed, so nothing is lost.
  */
-export function flattenReadable(value: unknown, depth = 0): ReadableField[] {
-  if (isScalar(value)) return [{ label: '', text: describeScalar(value) }];
+export function flattenReadable(value: unknown, depth = 0, translate: Translator = t): ReadableField[] {
+  if (isScalar(value)) return [{ label: '', text: describeScalar(value, translate) }];
   const entries: Array<[string, unknown]> = Array.isArray(value)
     ? value.map((item, index) => [String(index + 1), item])
     : Object.entries(value as Record<string, unknown>).map(([key, item]) => [labelOfField(key), item]);
-  if (entries.length === 0) return [{ label: '', text: '(none)' }];
+  if (entries.length === 0) return [{ label: '', text: translate('document:valueNone') }];
   if (Array.isArray(value) && value.every(isScalar))
-    return [{ label: '', text: value.map(describeScalar).join(', ') }];
+    return [{ label: '', text: value.map((item) => describeScalar(item, translate)).join(', ') }];
   if (depth >= READABLE_DEPTH)
     return [{ label: '', text: JSON.stringify(value, null, 2) ?? String(value), isJson: true }];
   return entries.flatMap(([label, item]) =>
-    flattenReadable(item, depth + 1).map((field) => ({
+    flattenReadable(item, depth + 1, translate).map((field) => ({
       ...field,
       label: field.label ? `${label} › ${field.label}` : label,
     })),

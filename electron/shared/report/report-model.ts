@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES, PSEUDO_LANGUAGE } from '../i18n/languages';
 
 /**
  * The site report as data: every word, time and value already put as the report says it, redacted, and nothing
@@ -172,6 +173,8 @@ export type AcceptancePageModel = z.infer<typeof AcceptancePageSchema>;
 
 /** The site report as data. */
 export const ReportModelSchema = z.object({
+  /** The language it is written in (chosen per export): the components write their own words in it. */
+  language: z.enum([...LANGUAGES, PSEUDO_LANGUAGE]),
   title: z.string(),
   /** Every page's header: the site (or "Site not named") and the visit's date. */
   header: z.object({ site: z.string(), date: z.string() }),

@@ -1,12 +1,13 @@
+import { format } from '../format';
+import { t, type MessageKey, type Translator } from '../i18n';
 import { isSameMac } from '../mac';
-import { formatReportDateTime } from './report-time';
 import {
   describeFollowed,
   describeSettingsRead,
   foldCommands,
   isSettingsRead,
   listChanges,
-  OUTCOME_WORDS,
+  outcomeWords,
   titleOfCommand,
   type AuditEntry,
 } from './visit-summary';
@@ -56,8 +57,23 @@ export interface VisitTriage {
 export interface VisitExtras {
   terminalLogs?: VisitTerminalLog[];
   triages?: VisitTriage[];
-  /** How the lines write a time (default: formatReportDateTime in this machine's time zone). */
+  /** How the lines write a time (default: the app's formatter, date and time). */
   formatTime?: (at: number) => string;
+  /** The language of the lines' words (default: the app's). */
+  translate?: Translator;
+}
+
+/** An audit outcome (`ok`, `failed`, `cancelled`, `unknown`) in words; another value as recorded. */
+const AUDIT_OUTCOME_KEYS: Readonly<Record<string, MessageKey>> = {
+  ok: 'document:auditOk',
+  failed: 'document:auditFailed',
+  cancelled: 'document:auditCancelled',
+  unknown: 'document:auditUnknown',
+};
+
+/** An audit entry's outcome in words ("ok", "failed"…); a value the log does not know is shown as recorded. */
+export function auditOutcomeWords(outcome: string, translate: Translator = t): string {
+  return Object.hasOwn(AUDIT_OUTCOME_KEYS, outcome) ? translate(AUDIT_OUTCOME_KEYS[outcome]!) : outcome;
 }
 
 /**
@@ -80,8 +96,13 @@ export function matchGateway(
 }
 
 /** A triage's outcome in words. */
-export function describeTriageOutcome(triage: Pick<VisitTriage, 'outcome'>): string {
-  return triage.outcome === 'complete' ? 'collected' : 'stopped early';
+export function describeTriageOutcome(
+  triage: Pick<VisitTriage, 'outcome'>,
+  translate: Translator = t,
+): string {
+  return translate(
+    triage.outcome === 'complete' ? 'document:triageCollected' : 'document:triageStoppedEarly',
+  );
 }
 
 /**
@@ -91,28 +112,29 @@ export function describeTriageOutcome(triage: Pick<VisitTriage, 'outcome'>): str
  * up, applying…) are not listed: the report tells them through the change.
  */
 export function listVisitLines(entries: AuditEntry[], extras: VisitExtras = {}): VisitLine[] {
-  const formatTime = extras.formatTime ?? ((at: number) => formatReportDateTime(at));
-  const changes: VisitLine[] = listChanges(entries).map((change) => ({
+  const formatTime = extras.formatTime ?? ((at: number) => format.dateTime(at));
+  const translate = extras.translate ?? t;
+  const changes: VisitLine[] = listChanges(entries, translate).map((change) => ({
     at: change.at,
     lastAt: change.at,
     count: 1,
     ...(change.gatewayId ? { gatewayId: change.gatewayId } : {}),
     what: change.what,
-    outcome: OUTCOME_WORDS[change.outcome],
+    outcome: outcomeWords(change.outcome, translate),
     ...(change.reason ? { reason: change.reason } : {}),
-    ...(change.followed ? { detail: describeFollowed(change.followed, formatTime) } : {}),
+    ...(change.followed ? { detail: describeFollowed(change.followed, formatTime, translate) } : {}),
   }));
   const reads: VisitLine[] = entries.filter(isSettingsRead).map((entry) => ({
     at: entry.at,
     lastAt: entry.at,
     count: 1,
     ...(entry.gatewayId ? { gatewayId: entry.gatewayId } : {}),
-    what: `Settings read: ${describeSettingsRead(entry)}`,
-    outcome: entry.outcome,
+    what: translate('document:timelineSettingsRead', { what: describeSettingsRead(entry, translate) }),
+    outcome: auditOutcomeWords(entry.outcome, translate),
     ...(entry.error ? { reason: entry.error } : {}),
   }));
   const commands: VisitLine[] = foldCommands(entries).map((line) => {
-    const title = titleOfCommand(line.name);
+    const title = titleOfCommand(line.name, translate);
     return {
       at: line.firstAt,
       lastAt: line.lastAt,
@@ -120,7 +142,7 @@ export function listVisitLines(entries: AuditEntry[], extras: VisitExtras = {}):
       ...(line.gatewayId ? { gatewayId: line.gatewayId } : {}),
       what: title ?? line.name,
       ...(title ? { apiName: line.name } : {}),
-      outcome: line.outcome,
+      outcome: auditOutcomeWords(line.outcome, translate),
       ...(line.error ? { reason: line.error } : {}),
     };
   });
@@ -133,8 +155,8 @@ export function listVisitLines(entries: AuditEntry[], extras: VisitExtras = {}):
             lastAt: log.openedAt,
             count: 1,
             ...(log.gatewayId ? { gatewayId: log.gatewayId } : {}),
-            what: `Terminal session: ${log.label}`,
-            outcome: 'log kept',
+            what: translate('document:timelineTerminalSession', { label: log.label }),
+            outcome: translate('document:timelineLogKept'),
           },
         ],
   );
@@ -143,8 +165,8 @@ export function listVisitLines(entries: AuditEntry[], extras: VisitExtras = {}):
     lastAt: triage.finishedAt,
     count: 1,
     ...(triage.gatewayId ? { gatewayId: triage.gatewayId } : {}),
-    what: `Serial triage: ${triage.title}`,
-    outcome: describeTriageOutcome(triage),
+    what: translate('document:serialTriageOf', { name: triage.title }),
+    outcome: describeTriageOutcome(triage, translate),
     ...(triage.problem ? { reason: triage.problem } : {}),
   }));
   // A stable sort: lines of the same moment keep the order above (the change before the commands it sent).

@@ -1,5 +1,6 @@
 import { COMMAND_TITLES } from '../api/command-titles';
 import type { CommandName } from '../api/commands';
+import { t, type MessageKey, type Translator } from '../i18n';
 
 /**
  * An audit entry as the report and its preview read it: the fields both the audit log (main) and the renderer's
@@ -46,17 +47,22 @@ export const VISIT_OUTCOMES = [
 export type VisitOutcome = (typeof VISIT_OUTCOMES)[number];
 
 /** The words the report uses for each outcome, a customer's words rather than the engine's. */
-export const OUTCOME_WORDS: Record<VisitOutcome, string> = {
-  inspected: 'only inspected',
-  unchanged: 'no change needed',
-  done: 'done',
-  verified: 'changed and verified',
-  cancelled: 'cancelled',
-  'rolled-back': 'rolled back',
-  unknown: 'unknown',
-  failed: 'failed',
-  'rollback-failed': 'failed, previous settings NOT restored',
+const OUTCOME_KEYS: Record<VisitOutcome, MessageKey> = {
+  inspected: 'document:outcomeInspected',
+  unchanged: 'document:outcomeUnchanged',
+  done: 'document:outcomeDone',
+  verified: 'document:outcomeVerified',
+  cancelled: 'document:outcomeCancelled',
+  'rolled-back': 'document:outcomeRolledBack',
+  unknown: 'document:outcomeUnknown',
+  failed: 'document:outcomeFailed',
+  'rollback-failed': 'document:outcomeRollbackFailed',
 };
+
+/** An outcome in the report's words ("changed and verified"), in the language of `translate`. */
+export function outcomeWords(outcome: VisitOutcome, translate: Translator = t): string {
+  return translate(OUTCOME_KEYS[outcome]);
+}
 
 /** One change (or action) made on a gateway during the visit, with how it ended and why. */
 export interface ChangeSummary {
@@ -94,10 +100,10 @@ export interface GatewaySummary {
 }
 
 /** Wizard names in words. */
-const WIZARD_TITLES: Record<string, string> = {
-  connectivity: 'WAN connectivity',
-  cellular: 'Cellular modem and APN',
-  firewall: 'Firewall',
+const WIZARD_TITLES: Readonly<Record<string, MessageKey>> = {
+  connectivity: 'document:wizardConnectivity',
+  cellular: 'document:wizardCellular',
+  firewall: 'document:wizardFirewall',
 };
 
 /** Gateway tasks that only read: running them leaves a gateway "only inspected". */
@@ -111,16 +117,16 @@ const INSPECTION_TASKS = new Set([
 ]);
 
 /** Task names in words (the rest are shown as recorded). */
-const TASK_TITLES: Record<string, string> = {
-  createBackup: 'Create a backup',
-  restoreBackup: 'Restore a backup',
-  upgrade: 'Software upgrade',
-  install: 'Software install',
-  upgradeSoftware: 'Software upgrade',
-  installSoftware: 'Software install',
-  resetRadioStatisticsCounters: 'Reset radio counters',
-  reboot: 'Reboot',
-  resetRadioStatistics: 'Reset radio counters',
+const TASK_TITLES: Readonly<Record<string, MessageKey>> = {
+  createBackup: 'document:taskCreateBackup',
+  restoreBackup: 'document:taskRestoreBackup',
+  upgrade: 'document:taskSoftwareUpgrade',
+  install: 'document:taskSoftwareInstall',
+  upgradeSoftware: 'document:taskSoftwareUpgrade',
+  installSoftware: 'document:taskSoftwareInstall',
+  resetRadioStatisticsCounters: 'document:taskResetRadioCounters',
+  reboot: 'document:taskReboot',
+  resetRadioStatistics: 'document:taskResetRadioCounters',
 };
 
 interface WizardResponse {
@@ -137,21 +143,35 @@ export function responseOf(entry: AuditEntry): WizardResponse {
 }
 
 /** Fleet changes in words. */
-const FLEET_TITLES: Record<string, string> = {
-  firewall: 'firewall',
-  apn: 'APN',
-  pingTarget: 'ping target',
-  softwareUpgrade: 'software upgrade',
+const FLEET_TITLES: Readonly<Record<string, MessageKey>> = {
+  firewall: 'document:fleetFirewall',
+  apn: 'document:fleetApn',
+  pingTarget: 'document:fleetPingTarget',
+  softwareUpgrade: 'document:fleetSoftwareUpgrade',
 };
 
-/** What an entry did, in words. */
-export function describeWork(entry: Pick<AuditEntry, 'kind' | 'name'>): string {
-  if (entry.kind === 'fleet') return `Fleet: ${FLEET_TITLES[entry.name] ?? entry.name}`;
-  return WIZARD_TITLES[entry.name] ?? TASK_TITLES[entry.name] ?? entry.name;
+/** The key a table holds for `name`, when it holds one (never a key inherited from Object). */
+function keyIn(table: Readonly<Record<string, MessageKey>>, name: string): MessageKey | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined;
 }
 
-/** A gateway command's title in words ("Read PDP profiles"), or undefined for a name that is not a command. */
-export function titleOfCommand(name: string): string | undefined {
+/** What an entry did, in words (a name no table knows is shown as recorded). */
+export function describeWork(entry: Pick<AuditEntry, 'kind' | 'name'>, translate: Translator = t): string {
+  if (entry.kind === 'fleet') {
+    const fleet = keyIn(FLEET_TITLES, entry.name);
+    return translate('document:fleetWork', { what: fleet ? translate(fleet) : entry.name });
+  }
+  const key = keyIn(WIZARD_TITLES, entry.name) ?? keyIn(TASK_TITLES, entry.name);
+  return key ? translate(key) : entry.name;
+}
+
+/**
+ * A gateway command's title in words ("Read PDP profiles"), or undefined for a name that is not a command. The
+ * titles are the API catalogue's (English) until the catalogue's `commandTitle(name, translate)` writes them in the
+ * report's language; `translate` is taken now so every caller already passes the report's.
+ */
+export function titleOfCommand(name: string, translate: Translator = t): string | undefined {
+  void translate;
   return Object.hasOwn(COMMAND_TITLES, name) ? COMMAND_TITLES[name as CommandName] : undefined;
 }
 
@@ -161,8 +181,11 @@ export function isSettingsRead(entry: Pick<AuditEntry, 'kind' | 'name'>): boolea
 }
 
 /** A wizard's read in words: the wizard's title ("Cellular modem and APN"). */
-export function describeSettingsRead(entry: Pick<AuditEntry, 'kind' | 'name'>): string {
-  return describeWork({ kind: entry.kind, name: entry.name.replace(/:read$/, '') });
+export function describeSettingsRead(
+  entry: Pick<AuditEntry, 'kind' | 'name'>,
+  translate: Translator = t,
+): string {
+  return describeWork({ kind: entry.kind, name: entry.name.replace(/:read$/, '') }, translate);
 }
 
 /** The first sentence of a wizard's message: the reason ("Verification failed: …") without the rollback story. */
@@ -203,7 +226,7 @@ function outcomeOf(entry: AuditEntry): { outcome: VisitOutcome; reason?: string 
  * The changes and actions of a visit, in time order: each wizard's final entry (not its `:read` or step entries),
  * each fleet row, and each gateway task that changes something (reboot, restore, upgrade…). Reads are left out.
  */
-export function listChanges(entries: AuditEntry[]): ChangeSummary[] {
+export function listChanges(entries: AuditEntry[], translate: Translator = t): ChangeSummary[] {
   const served = followedReadsOf(entries);
   return entries
     .filter((entry) => {
@@ -213,11 +236,11 @@ export function listChanges(entries: AuditEntry[]): ChangeSummary[] {
     })
     .sort((left, right) => left.at - right.at)
     .map((entry) => {
-      const followed = describeFollowedReads(entry, served.get(entry) ?? []);
+      const followed = describeFollowedReads(entry, served.get(entry) ?? [], translate);
       return {
         at: entry.at,
         gatewayId: entry.gatewayId,
-        what: describeWork(entry),
+        what: describeWork(entry, translate),
         ...outcomeOf(entry),
         entry,
         ...(followed ? { followed } : {}),
@@ -273,13 +296,17 @@ function claimedCommands(entries: AuditEntry[]): Set<AuditEntry> {
   return claimed;
 }
 
-function describeFollowedReads(task: AuditEntry, reads: AuditEntry[]): FollowedReads | undefined {
+function describeFollowedReads(
+  task: AuditEntry,
+  reads: AuditEntry[],
+  translate: Translator,
+): FollowedReads | undefined {
   const isRestart = RESTART_TASKS.has(task.name) && task.kind === 'wizard';
   if (reads.length === 0 && !isRestart) return undefined;
   return {
     isRestart,
     reads: reads.length,
-    titles: [...new Set(reads.map((read) => titleOfCommand(read.name) ?? read.name))],
+    titles: [...new Set(reads.map((read) => titleOfCommand(read.name, translate) ?? read.name))],
     unanswered: reads.filter((read) => read.outcome !== 'ok').length,
     // The task ends when the gateway has answered again (restart) or said its install is done.
     ...(isRestart && task.outcome === 'ok' ? { answeredAt: task.at + (task.durationMs ?? 0) } : {}),
@@ -291,29 +318,42 @@ function describeFollowedReads(task: AuditEntry, reads: AuditEntry[]): FollowedR
  * upgrade outcome), 3 unanswered while it restarted; the gateway answered again at 15:52." A read that failed
  * while a planned restart was under way is told as unanswered, not as a failure.
  */
-export function describeFollowed(followed: FollowedReads, formatTime: (at: number) => string): string {
+export function describeFollowed(
+  followed: FollowedReads,
+  formatTime: (at: number) => string,
+  translate: Translator = t,
+): string {
+  const titles = followed.titles.join(', ');
   const reads =
     followed.reads === 0
       ? ''
-      : `${followed.reads} ${followed.reads === 1 ? 'read' : 'reads'} (${followed.titles.join(', ')})${
-          followed.unanswered === 0
-            ? ''
-            : `, ${followed.unanswered} unanswered${followed.isRestart ? ' while it restarted' : ''}`
-        }`;
+      : followed.unanswered === 0
+        ? translate('document:followedReads', { count: followed.reads, titles })
+        : translate(
+            followed.isRestart
+              ? 'document:followedReadsUnansweredRestart'
+              : 'document:followedReadsUnanswered',
+            { count: followed.reads, titles, unanswered: followed.unanswered },
+          );
   const answered =
     followed.answeredAt === undefined
       ? ''
-      : `the gateway answered again at ${formatTime(followed.answeredAt)}`;
-  const body = [reads, answered].filter((part) => part !== '').join('; ');
-  return `${followed.isRestart ? 'Followed the restart' : 'Followed it'}: ${body || 'no answer seen'}.`;
+      : translate('document:followedAnsweredAgain', { time: formatTime(followed.answeredAt) });
+  const body =
+    [reads, answered].filter((part) => part !== '').join('; ') || translate('document:followedNoAnswer');
+  return translate(followed.isRestart ? 'document:followedRestart' : 'document:followedTask', { body });
 }
 
 /**
  * One summary per gateway, in the order given: its changes and the worst of their outcomes; a gateway with no
  * change was only inspected.
  */
-export function summarizeGateways(gatewayIds: string[], entries: AuditEntry[]): GatewaySummary[] {
-  const changes = listChanges(entries);
+export function summarizeGateways(
+  gatewayIds: string[],
+  entries: AuditEntry[],
+  translate: Translator = t,
+): GatewaySummary[] {
+  const changes = listChanges(entries, translate);
   return gatewayIds.map((gatewayId) => {
     const own = changes.filter((change) => change.gatewayId === gatewayId);
     const outcome = own.reduce<VisitOutcome>(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ReportModelSchema } from '../../report/report-model';
+import { LANGUAGES, PSEUDO_LANGUAGE } from '../../i18n/languages';
 
 const GatewayIdSchema = z.string().min(1).max(100);
 
@@ -33,6 +34,8 @@ const ReportSourceShape = {
     )
     .max(100)
     .optional(),
+  /** The language the report is written in, chosen per export (left out: English). */
+  language: z.enum([...LANGUAGES, PSEUDO_LANGUAGE]).optional(),
 };
 
 /** Input of `report:export`: what the report is made of, and the format. */

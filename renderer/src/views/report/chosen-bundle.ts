@@ -1,5 +1,6 @@
 import type { ChannelInput, ChannelOutput } from '../../lib/wire-types';
 import { toBase64 } from './photo-file';
+import { t } from '../../lib/i18n';
 
 /** A file of a chosen folder: its bytes, and its path under the folder picked (`webkitRelativePath`). */
 export interface ChosenFile {
@@ -38,10 +39,6 @@ export async function readChosenBundle(
   return chosen;
 }
 
-function count(amount: number, one: string, many: string): string {
-  return `${amount} ${amount === 1 ? one : many}`;
-}
-
 /** What verifying found, in words: intact with its head and counts, or the first thing changed, added or removed. */
 export function describeVerdict(verdict: ChannelOutput<'visit:verify-bundle'>): {
   headline: string;
@@ -49,17 +46,23 @@ export function describeVerdict(verdict: ChannelOutput<'visit:verify-bundle'>): 
 } {
   if (verdict.isIntact) {
     const files = verdict.files ?? { reports: 0, photos: 0, logs: 0 };
+    const counts = [
+      t('report:verifyEntries', { count: verdict.entries ?? 0 }),
+      t('report:verifyPhotos', { count: files.photos }),
+      t('report:verifyLogs', { count: files.logs }),
+      t('report:verifyReportFiles', { count: files.reports }),
+    ].join(', ');
     return {
-      headline: `Verified: nothing was changed, added or removed. ${count(verdict.entries ?? 0, 'journal entry', 'journal entries')}, ${count(files.photos, 'photo', 'photos')}, ${count(files.logs, 'log', 'logs')}, ${count(files.reports, 'report file', 'report files')}.`,
-      more: [`Journal head (compare with the report's last page): ${verdict.head ?? 'none'}`],
+      headline: t('report:verifyIntact', { counts }),
+      more: [t('report:verifyHead', { head: verdict.head ?? t('report:verifyNone') })],
     };
   }
-  const [first = 'the bundle could not be read', ...rest] = verdict.problems;
+  const [first = t('report:verifyUnreadableBundle'), ...rest] = verdict.problems;
   return {
-    headline: `Not intact: ${first}.`,
+    headline: t('report:verifyNotIntact', { problem: first }),
     more: [
-      ...rest.map((problem) => `Also: ${problem}.`),
-      ...(verdict.head ? [`Journal head as bundled: ${verdict.head}`] : []),
+      ...rest.map((problem) => t('report:verifyAlso', { problem })),
+      ...(verdict.head ? [t('report:verifyHeadBundled', { head: verdict.head })] : []),
     ],
   };
 }

@@ -1,3 +1,5 @@
+import { format } from '../../../../electron/shared/format';
+import { t } from '../../lib/i18n';
 /** Photo types a technician can attach. */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
 /** Largest file taken from disk, before scaling (a phone's full-size photo fits). */
@@ -12,10 +14,14 @@ const MAX_KEPT_BYTES = 3 * 1024 * 1024;
 /** Why a file cannot be attached, in words; null when it can. */
 export function checkPhotoFile(file: { name: string; type: string; size: number }): string | null {
   if (!(PHOTO_TYPES as readonly string[]).includes(file.type))
-    return `“${file.name}” is not a JPEG or PNG photo.`;
+    return t('report:photoNotImage', { name: file.name });
   if (file.size > MAX_PHOTO_FILE_BYTES)
-    return `“${file.name}” is ${(file.size / 1024 / 1024).toFixed(1)} MB; at most ${MAX_PHOTO_FILE_BYTES / 1024 / 1024} MB can be attached.`;
-  if (file.size === 0) return `“${file.name}” is empty.`;
+    return t('report:photoTooLarge', {
+      name: file.name,
+      size: format.bytes(file.size),
+      limit: format.bytes(MAX_PHOTO_FILE_BYTES),
+    });
+  if (file.size === 0) return t('report:photoEmpty', { name: file.name });
   return null;
 }
 
@@ -45,7 +51,7 @@ export async function preparePhoto(file: File): Promise<string> {
   try {
     bitmap = await createImageBitmap(file);
   } catch {
-    throw new Error(`“${file.name}” could not be read as a picture.`);
+    throw new Error(t('report:photoUnreadable', { name: file.name }));
   }
   try {
     const size = scaledSize(bitmap.width, bitmap.height);
@@ -55,7 +61,7 @@ export async function preparePhoto(file: File): Promise<string> {
     canvas.width = size.width;
     canvas.height = size.height;
     const context = canvas.getContext('2d');
-    if (!context) throw new Error('This browser cannot scale pictures.');
+    if (!context) throw new Error(t('report:photoCannotScale'));
     context.fillStyle = '#fff';
     context.fillRect(0, 0, size.width, size.height);
     context.drawImage(bitmap, 0, 0, size.width, size.height);
@@ -63,7 +69,7 @@ export async function preparePhoto(file: File): Promise<string> {
       const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
       if (blob && blob.size <= MAX_KEPT_BYTES) return toBase64(new Uint8Array(await blob.arrayBuffer()));
     }
-    throw new Error(`“${file.name}” stays too large after scaling.`);
+    throw new Error(t('report:photoTooLargeScaled', { name: file.name }));
   } finally {
     bitmap.close();
   }

@@ -15,7 +15,7 @@ describe('checkPhotoFile', () => {
 
   it('says how large a file is that is too large, and the limit', () => {
     expect(checkPhotoFile({ name: 'raw.jpg', type: 'image/jpeg', size: 31 * 1024 * 1024 })).toBe(
-      '“raw.jpg” is 31.0 MB; at most 30 MB can be attached.',
+      '“raw.jpg” is 32.5 MB; at most 31.5 MB can be attached.',
     );
   });
 

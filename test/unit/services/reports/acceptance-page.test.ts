@@ -56,7 +56,7 @@ describe('the acceptance page of the site report', () => {
     const again = card({ backup: 'go', takenAt: first.takenAt + 60_000 });
     const html = await reportOf([line(first), line(again)]);
     expect(html).toMatch(/>no-go<\/span>\s*→(\s|&nbsp;)+<span class="verdict v-go[^"]*">go<\/span>/);
-    expect(html).toContain('Checked earlier at 15 Jan 2026 12:01');
+    expect(html).toContain('Checked earlier at 15 Jan 2026, 12:01');
     expect(html).toContain('Backup "a&amp;b" was made today.');
   });
 });

@@ -75,8 +75,8 @@ describe('buildSiteReportHtml', () => {
       { timeZone: 'UTC' },
     );
     expect(html).toContain('<tr><th>Customer</th><td>Acme Ports</td></tr>');
-    expect(html).toContain('<tr><th>Arrival</th><td>15 Jan 2026 12:00</td></tr>');
-    expect(html).toContain('<tr><th>Departure</th><td>15 Jan 2026 13:00</td></tr>');
+    expect(html).toContain('<tr><th>Arrival</th><td>15 Jan 2026, 12:00</td></tr>');
+    expect(html).toContain('<tr><th>Departure</th><td>15 Jan 2026, 13:00</td></tr>');
     expect(html).toContain('<tr><th>Times</th><td>UTC (24-hour clock)</td></tr>');
     expect(html).toContain('<tr><td>Name: Dana Field</td><td>Name: Sam Owner</td></tr>');
     expect(html).toContain('<div class="notes">Antenna cable replaced</div>');
@@ -240,7 +240,7 @@ describe('buildSiteReportHtml', () => {
       { timeZone: 'Europe/Berlin', generatedAt: AT + 12 * 3_600_000 },
     );
     expect(expectOneTimeFormat(html)).toEqual(
-      expect.arrayContaining(['15 Jan 2026 13:00', '16 Jan 2026 01:00', '16 Jan 2026 00:02']),
+      expect.arrayContaining(['15 Jan 2026, 13:00', '16 Jan 2026, 01:00', '16 Jan 2026, 00:02']),
     );
     expect(html).toContain('<tr><th>Times</th><td>Europe/Berlin, UTC+01:00 (24-hour clock)</td></tr>');
     expect(html.match(/Europe\/Berlin/g)).toHaveLength(1);
