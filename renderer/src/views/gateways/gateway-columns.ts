@@ -29,7 +29,13 @@ function yesNo(value: boolean | null | undefined): string {
 // Name, MAC, model, status and last seen are what a technician scans for; the record's dates and the API's flags
 // are behind the column chooser. The model column is wide enough and its cell wraps, so a model is never cut.
 const COLUMNS: readonly GatewayColumn[] = [
-  { id: 'name', heading: 'gateways:columnName', sortKey: 'NAME', width: 'minmax(8rem, 2fr)', text: (row) => row.name },
+  {
+    id: 'name',
+    heading: 'gateways:columnName',
+    sortKey: 'NAME',
+    width: 'minmax(8rem, 2fr)',
+    text: (row) => row.name,
+  },
   {
     id: 'mac',
     heading: 'gateways:columnMac',
@@ -152,7 +158,10 @@ export function readShownColumns(storage: Pick<Storage, 'getItem'> | undefined):
 }
 
 /** Remembers the chosen optional columns (a storage that refuses, full or private, is ignored). */
-export function writeShownColumns(storage: Pick<Storage, 'setItem'> | undefined, shown: ReadonlySet<string>): void {
+export function writeShownColumns(
+  storage: Pick<Storage, 'setItem'> | undefined,
+  shown: ReadonlySet<string>,
+): void {
   try {
     storage?.setItem(SHOWN_COLUMNS_KEY, JSON.stringify([...shown]));
   } catch {

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { gatewayCommands } from '../../../../electron/shared/api/commands';
-import { ApnSchema, BackupSchema, ConnectivityTypeSchema } from '../../../../electron/shared/api/command-records';
+import {
+  ApnSchema,
+  BackupSchema,
+  ConnectivityTypeSchema,
+} from '../../../../electron/shared/api/command-records';
 import { EnhancedEventSchema } from '../../../../electron/shared/api/events';
 import { pageSchema } from '../../../../electron/shared/api/common';
 import type { PackSection } from '../../../../electron/shared/site-pack-file';
@@ -33,7 +37,11 @@ export type PackApns = z.infer<typeof ApnListSchema>;
 const FirewallSchema = z.looseObject({
   enabled: z.boolean(),
   doSPrevention: z
-    .looseObject({ enabled: z.boolean(), perMinLimit: z.number().optional(), burstLimit: z.number().optional() })
+    .looseObject({
+      enabled: z.boolean(),
+      perMinLimit: z.number().optional(),
+      burstLimit: z.number().optional(),
+    })
     .optional(),
   ssh: z.looseObject({ enabled: z.boolean() }).optional(),
   ping: z
