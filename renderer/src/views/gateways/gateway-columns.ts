@@ -27,48 +27,50 @@ function yesNo(value: boolean | null | undefined): string {
 }
 
 // Name, MAC, model, status and last seen are what a technician scans for; the record's dates and the API's flags
-// are behind the column chooser. The model column is wide enough and its cell wraps, so a model is never cut.
+// are behind the column chooser. Every cell wraps onto the row's second line rather than being cut, and the
+// smallest widths of all ten columns fit beside the navigation at 1280 px.
 const COLUMNS: readonly GatewayColumn[] = [
   {
     id: 'name',
     heading: 'gateways:columnName',
     sortKey: 'NAME',
-    width: 'minmax(8rem, 2fr)',
+    width: 'minmax(4.5rem, 2fr)',
     text: (row) => row.name,
   },
   {
     id: 'mac',
     heading: 'gateways:columnMac',
     sortKey: 'GATEWAY_MAC',
-    width: '12.5rem',
+    width: 'minmax(11.5rem, 12.5rem)',
     text: (row) => formatMac(row.gatewayMac),
   },
   {
     id: 'model',
     heading: 'gateways:columnModel',
     sortKey: 'GATEWAY_MODEL_NAME',
-    width: 'minmax(9rem, 1.5fr)',
+    width: 'minmax(5.5rem, 1.5fr)',
     text: (row) => row.gatewayModelName ?? '—',
   },
   {
     id: 'status',
     heading: 'gateways:columnStatus',
     sortKey: 'STATUS',
-    width: '7.5rem',
+    width: 'minmax(6.5rem, 1fr)',
     text: (row) => gatewayStatusWords(row.status),
   },
   {
     id: 'lastSeen',
     heading: 'gateways:columnLastSeen',
-    width: '9.5rem',
+    width: 'minmax(6.5rem, 1fr)',
     text: (row) => (row.lastSeenTime === undefined ? t('common:unknown') : format.dateTime(row.lastSeenTime)),
   },
   {
     id: 'created',
     heading: 'gateways:columnCreated',
     sortKey: 'CREATED_TIME',
-    width: '10.5rem',
-    text: (row) => format.dateTime(row.createdTime),
+    width: 'minmax(5.5rem, 1fr)',
+    // The day is what tells an old gateway from a new one; the time would take a third line.
+    text: (row) => format.date(row.createdTime),
     isOptional: true,
     apiField: 'createdTime',
   },
@@ -76,7 +78,7 @@ const COLUMNS: readonly GatewayColumn[] = [
     id: 'public',
     heading: 'gateways:columnPublic',
     sortKey: 'IS_PUBLIC',
-    width: '5.5rem',
+    width: 'minmax(5rem, 0.7fr)',
     text: (row) => yesNo(row.isPublic),
     isOptional: true,
     apiField: 'isPublic',
@@ -85,7 +87,7 @@ const COLUMNS: readonly GatewayColumn[] = [
     id: 'logging',
     heading: 'gateways:columnLogging',
     sortKey: 'IS_LOGGING_ENABLED',
-    width: '7rem',
+    width: 'minmax(5rem, 0.7fr)',
     text: (row) => yesNo(row.isLoggingEnabled),
     isOptional: true,
     apiField: 'isLoggingEnabled',
@@ -94,7 +96,7 @@ const COLUMNS: readonly GatewayColumn[] = [
     id: 'udp',
     heading: 'gateways:columnUdp',
     sortKey: 'IS_UDP_ALLOWED',
-    width: '5.5rem',
+    width: 'minmax(5rem, 0.7fr)',
     text: (row) => yesNo(row.isUdpAllowed),
     isOptional: true,
     apiField: 'isUdpAllowed',
@@ -103,7 +105,7 @@ const COLUMNS: readonly GatewayColumn[] = [
     id: 'not-mqtts',
     heading: 'gateways:columnNotMqtts',
     sortKey: 'IS_NOT_MQTTS_ALLOWED',
-    width: '7rem',
+    width: 'minmax(5rem, 0.7fr)',
     text: (row) => yesNo(row.isNotMqttsAllowed),
     isOptional: true,
     apiField: 'isNotMqttsAllowed',
