@@ -70,9 +70,9 @@ describe('a change whose connection drops after it was sent', () => {
     expect(await address.inputValue()).toBe('9.9.9.9');
     await page.screenshot({ path: join(tmpdir(), 'fieldkit-command-interrupted.png') });
 
-    await interrupted.getByRole('button', { name: 'Read it back (getPreferredPingIpAddress)' }).click();
-    await page.getByText("Read back after setPreferredPingIpAddress's connection dropped").waitFor();
-    const answer = page.getByRole('table', { name: 'Answer of getPreferredPingIpAddress' });
+    await interrupted.getByRole('button', { name: 'Read it back: “Read the WAN check address”' }).click();
+    await page.getByText('Read back after the connection of “Set the WAN check address” dropped').waitFor();
+    const answer = page.getByRole('table', { name: 'Answer of “Read the WAN check address”' });
     await answer.getByRole('cell', { name: '9.9.9.9' }).waitFor();
     expect(await address.inputValue()).toBe('9.9.9.9');
   });

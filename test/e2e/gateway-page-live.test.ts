@@ -75,20 +75,20 @@ function headlineOf(name: string): Promise<string> {
 }
 
 describe('the live gateway page', () => {
-  it('a reboot from the console shows OFFLINE and then ONLINE on the open gateway page, no reload', async () => {
+  it('a reboot from the console shows Offline and then Online on the open gateway page, no reload', async () => {
     const gateway = await onlineGateway();
     await page.evaluate((id) => (location.hash = `#/gateways/${id}/console`), gateway.id.id);
     const title = page.getByRole('heading', { name: gateway.name, level: 2 });
     await title.waitFor();
-    expect(await title.textContent()).toContain('ONLINE');
+    expect(await title.textContent()).toContain('Online');
     // Gone after a reload: its presence at the end says the page was never reloaded.
     await page.evaluate(() => (window.notReloaded = true));
 
     await page.getByRole('navigation', { name: 'Commands' }).getByRole('button', { name: 'reboot' }).click();
     await page.getByRole('button', { name: 'Run reboot' }).click();
     await page
-      .getByRole('dialog', { name: 'Run reboot?' })
-      .getByRole('button', { name: 'Run reboot now' })
+      .getByRole('dialog', { name: 'Run “Restart the gateway”?' })
+      .getByRole('button', { name: 'Run “Restart the gateway” now' })
       .click();
 
     await page.getByText('Done (the gateway returned no data).').waitFor();
@@ -97,14 +97,14 @@ describe('the live gateway page', () => {
     await expect
       .poll(() => headlineOf(gateway.name))
       .toMatch(
-        /\|Following the reboot: waiting for the gateway to (go down|come back) — about .+ left \(gives up at .+\); status read every 2 s\.$/,
+        /\|Following “Restart the gateway”: waiting for the gateway to (go down|come back) — about .+ left \(gives up at .+\); status read every 2 s\.$/,
       );
     await page.getByTestId('gateway-freshness').screenshot({ path: '/tmp/fieldkit-reboot-wait.png' });
     // Badge and line read in one go: the page may see the gateway back at any moment after REBOOT_MS.
     await expect
       .poll(() => headlineOf(gateway.name), { timeout: 10_000 })
-      .toMatch(/OFFLINE\|Following the reboot: waiting for the gateway to come back/);
-    await expect.poll(() => title.textContent(), { timeout: REBOOT_MS + 15_000 }).toContain('ONLINE');
+      .toMatch(/Offline\|Following “Restart the gateway”: waiting for the gateway to come back/);
+    await expect.poll(() => title.textContent(), { timeout: REBOOT_MS + 15_000 }).toContain('Online');
     expect(await page.getByTestId('gateway-freshness').textContent()).toContain('read again every 10 s');
     expect(await page.evaluate(() => window.notReloaded)).toBe(true);
   }, 60_000);
@@ -112,7 +112,9 @@ describe('the live gateway page', () => {
   it("lists the reboot's shutdown alarm among the gateway's events of the last 24 hours", async () => {
     const events = page.getByRole('table', { name: 'Events of the last 24 hours' });
     await expect
-      .poll(() => events.getByRole('cell', { name: 'GATEWAY_SHUTDOWN_ALARM' }).count(), { timeout: 15_000 })
+      .poll(() => events.getByRole('cell', { name: 'Gateway shut down', exact: true }).count(), {
+        timeout: 15_000,
+      })
       .toBeGreaterThan(0);
   }, 30_000);
 });

@@ -171,12 +171,12 @@ describe('the gateway page when reads fail', () => {
     const online = await gatewayWithStatus('ONLINE');
     const title = page.getByRole('heading', { name: online.name, level: 2 });
     await page.evaluate((id) => (location.hash = `#/gateways/${id}`), online.id.id);
-    await expect.poll(() => title.textContent()).toMatch(/ONLINE\s*$/);
+    await expect.poll(() => title.textContent()).toMatch(/Online\s*$/);
     await page.getByText(/^\s*Status read at /).waitFor();
 
     proxy.failWhen(isGatewayList);
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-    await expect.poll(() => title.textContent()).toMatch(/ONLINE as of \d/);
+    await expect.poll(() => title.textContent()).toMatch(/Online as of \d/);
     expect(await page.getByTestId('gateway-freshness').textContent()).toContain(
       'Could not load the latest status',
     );
@@ -185,7 +185,7 @@ describe('the gateway page when reads fail', () => {
     await page.evaluate(() => (location.hash = '#/gateways'));
     await page.evaluate((id) => (location.hash = `#/gateways/${id}`), online.id.id);
     await expect.poll(() => title.textContent()).toMatch(/status unknown/);
-    expect(await title.textContent()).not.toMatch(/ONLINE/);
+    expect(await title.textContent()).not.toMatch(/Online/);
     proxy.failWhen(null);
   });
 });

@@ -108,6 +108,12 @@ function gatewaysTable() {
 
 describe('gateways list', () => {
   it('pages and sorts by each of the nine fields in both directions as the server does', async () => {
+    // The record's date and the API's flags are behind the column chooser: show them all.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    for (const label of ['Created', 'Public', 'Logging', 'UDP', 'Non-MQTTS']) {
+      await page.getByRole('checkbox', { name: new RegExp(`^${label} API: `) }).check();
+    }
+    await page.keyboard.press('Escape');
     await expectRows(
       (await listFromApi({ sortField: 'NAME', sortDirection: 'ASC' }))
         .slice(0, ROWS_COMPARED)
@@ -262,13 +268,13 @@ describe('gateway page and command console', () => {
     await openGateway(gateway);
     await chooseCommand('getAntennasCount');
     await page.getByRole('button', { name: 'Run getAntennasCount' }).click();
-    const table = page.getByRole('table', { name: 'Answer of getAntennasCount' });
+    const table = page.getByRole('table', { name: 'Answer of “Count the antennas”' });
     await table.waitFor();
     expect(await table.getByRole('cell', { name: 'antennasCount' }).count()).toBe(1);
 
     await chooseCommand('getGpsCoordinates');
     await page.getByRole('button', { name: 'Run getGpsCoordinates' }).click();
-    await page.getByRole('group', { name: 'Answer of getGpsCoordinates' }).waitFor();
+    await page.getByRole('group', { name: 'Answer of “Read the GPS position”' }).waitFor();
   });
 
   it('asks before a disruptive command: cancel sends nothing, confirm runs it', async () => {
@@ -282,7 +288,7 @@ describe('gateway page and command console', () => {
     const isRebootSent = () => sentFrames.some((frame) => frame.includes('"command":"reboot"'));
 
     await page.getByRole('button', { name: 'Run reboot' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Run reboot?' });
+    const dialog = page.getByRole('dialog', { name: 'Run “Restart the gateway”?' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('The gateway restarts and is offline for a few minutes');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -290,8 +296,8 @@ describe('gateway page and command console', () => {
     expect(isRebootSent()).toBe(false);
 
     await page.getByRole('button', { name: 'Run reboot' }).click();
-    await dialog.getByRole('button', { name: 'Run reboot now' }).click();
-    await page.getByText(/reboot answered in \d+ ms/).waitFor();
+    await dialog.getByRole('button', { name: 'Run “Restart the gateway” now' }).click();
+    await page.getByText(/“Restart the gateway” answered in \d+ ms/).waitFor();
     expect(isRebootSent()).toBe(true);
     const audit = await host.services.audit.read({
       profileId: host.services.sessions.summary()?.profileId ?? '',
@@ -309,9 +315,9 @@ describe('gateway page and command console, continued', () => {
       .getByRole('button', { name: 'getAntennasCount' })
       .click();
     await page.getByRole('button', { name: 'Run getAntennasCount' }).click();
-    const alert = page.getByRole('alert').filter({ hasText: 'did not answer getAntennasCount in time' });
+    const alert = page.getByRole('alert').filter({ hasText: 'did not answer “Count the antennas” in time' });
     await alert.waitFor();
-    expect(await alert.textContent()).toContain('it may be rebooting or offline');
+    expect(await alert.textContent()).toContain('it may be restarting or offline');
   });
 
   it("refuses a form that breaks the command's rules with the message next to the field, sending nothing", async () => {

@@ -171,7 +171,7 @@ describe('every dialog at 1280×720 and 1366×768', () => {
       .getByRole('button', { name: / reboot$/ })
       .click();
     await page.getByRole('button', { name: 'Run reboot' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Run reboot?' });
+    const dialog = page.getByRole('dialog', { name: 'Run “Restart the gateway”?' });
     await dialog.waitFor();
     await expectFitsAndAccessible("the console's confirmation");
     await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -4,6 +4,11 @@ export interface AnswerTable {
   rows: string[][];
 }
 
+/** The heading of the field column of an object answer (the console writes it in words). */
+export const ANSWER_FIELD = 'Field';
+/** The heading of the value column of an object or single-value answer (the console writes it in words). */
+export const ANSWER_VALUE = 'Value';
+
 /** True for an answer that carries nothing to show: no body, null, an empty object, array or text. */
 export function isEmptyAnswer(answer: unknown): boolean {
   if (answer === undefined || answer === null || answer === '') return true;
@@ -36,9 +41,9 @@ export function tabulateAnswer(answer: unknown): AnswerTable {
   if (isRecord(answer)) {
     const rows: string[][] = [];
     flatten(answer, '', rows, 0);
-    return { columns: ['Field', 'Value'], rows };
+    return { columns: [ANSWER_FIELD, ANSWER_VALUE], rows };
   }
-  return { columns: ['Value'], rows: [[cellText(answer)]] };
+  return { columns: [ANSWER_VALUE], rows: [[cellText(answer)]] };
 }
 
 function flatten(record: Record<string, unknown>, prefix: string, rows: string[][], depth: number): void {

@@ -6,6 +6,7 @@ import type { IpcErrorShape } from '../../lib/wire-types';
 import type { Gateway, GatewaySortField } from '../../../../electron/shared/api/gateway';
 import { toGatewaySearchText } from '../../../../electron/shared/mac';
 import { LoadState } from '../../lib/state/loaded.svelte';
+import { t } from '../../lib/i18n';
 import { readCached, readThroughCache, type ReadParts } from './gateway-reads';
 
 /** Which gateways a list shows: a provider's, a customer's (or sub-customer's), or a gateway group's. */
@@ -99,7 +100,8 @@ export class GatewayListState {
 
   constructor(client: IpcClient) {
     this.client = client;
-    this.load = new LoadState({ what: 'the gateways', reload: () => this.#restart() });
+    // LoadState keeps `what` as text: written in the language of the moment the list was opened.
+    this.load = new LoadState({ what: t('gateways:whatGateways'), reload: () => this.#restart() });
   }
 
   /** Why the first page failed to load (kept while it is retried), or null. */

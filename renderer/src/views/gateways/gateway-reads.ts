@@ -1,6 +1,7 @@
 import type { EndpointCallParts, IpcClient } from '../../lib/ipc';
 import type { IpcErrorShape, SessionSummary } from '../../lib/wire-types';
 import type { EndpointAnswer, EndpointName } from '../../../../electron/shared/api/endpoints';
+import { t } from '../../lib/i18n';
 
 /** One read of the endpoint table: what `api:call` takes and what `cache:get` looks up. */
 export type ReadParts<E extends EndpointName = EndpointName> = EndpointCallParts<E>;
@@ -63,25 +64,25 @@ export async function readCached<E extends EndpointName>(
   return { ok: false, error: missing };
 }
 
-/** What a failed read means, in a technician's words. `what` names the thing read ("the gateways"). */
+/** What a failed read means, in a technician's words. `what` names the thing read, in words ("the gateways"). */
 export function describeReadError(error: IpcErrorShape, what: string): string {
   switch (error.code) {
     case 'NETWORK':
-      return `Can't reach the server to load ${what}, and nothing was saved from an earlier visit. Check this laptop's network (hotspot, Wi-Fi, VPN).`;
+      return t('gateways:readErrorNetwork', { what });
     case 'TIMEOUT':
-      return `The server did not answer in time while loading ${what}. The connection may be slow; try again.`;
+      return t('gateways:readErrorTimeout', { what });
     case 'FORBIDDEN':
-      return `Your account may not see ${what}. Ask your administrator for access.`;
+      return t('gateways:readErrorForbidden', { what });
     case 'NOT_FOUND':
-      return `The server does not know ${what}; it may have been deleted or moved to another customer.`;
+      return t('gateways:readErrorNotFound', { what });
     case 'SESSION_EXPIRED':
-      return 'Your session has expired. Sign in again to continue.';
+      return t('gateways:readErrorSessionExpired');
     case 'UNAUTHENTICATED':
-      return `You are not signed in, and neither the site pack nor an earlier visit kept ${what}. Sign in to load them.`;
+      return t('gateways:readErrorUnauthenticated', { what });
     case 'INVALID_INPUT':
-      return `The request for ${what} was refused as invalid: ${error.message}`;
+      return t('gateways:readErrorInvalid', { what, reason: error.message });
     default:
-      return `Could not load ${what}: ${error.message}`;
+      return t('gateways:readErrorOther', { what, reason: error.message });
   }
 }
 
@@ -94,16 +95,16 @@ export function endSentence(text: string): string {
 export function describeCommandError(error: IpcErrorShape, command: string): string {
   switch (error.code) {
     case 'TIMEOUT':
-      return `The gateway did not answer ${command} in time — it may be rebooting or offline. Check its status, then try again. (${error.message})`;
+      return t('gateways:commandErrorTimeout', { command, reason: error.message });
     case 'NETWORK':
-      return `Can't reach the server, so ${command} was not sent — or its answer was lost. Check this laptop's network, then the gateway's state.`;
+      return t('gateways:commandErrorNetwork', { command });
     case 'FORBIDDEN':
-      return `Your account may not run ${command} on this gateway.`;
+      return t('gateways:commandErrorForbidden', { command });
     case 'NOT_FOUND':
-      return 'The server does not know this gateway (404).';
+      return t('gateways:commandErrorNotFound');
     case 'INVALID_INPUT':
-      return `The server refused the request: ${error.message}`;
+      return t('gateways:commandErrorInvalid', { reason: error.message });
     default:
-      return describeReadError(error, `the answer of ${command}`);
+      return describeReadError(error, t('gateways:whatCommandAnswer', { command }));
   }
 }

@@ -1,6 +1,7 @@
 import { EnhancedEventSchema, type EnhancedEvent } from '../../../../electron/shared/api/events';
 import { pageSchema } from '../../../../electron/shared/api/common';
 import type { ChannelOutput } from '../../lib/wire-types';
+import { t } from '../../lib/i18n';
 
 /** What `site-pack:gateway` answers about one gateway (null: the pack does not hold it, or there is no pack). */
 export type PackedGateway = ChannelOutput<'site-pack:gateway'>;
@@ -14,7 +15,8 @@ const EventPageSchema = pageSchema(EnhancedEventSchema);
  */
 export type PackEvents =
   | { kind: 'events'; events: EnhancedEvent[]; asOf: number }
-  | { kind: 'not-read'; reason: string; asOf: number }
+  /** `reason`: what the pack wrote when it could not read them, null when it holds them in an unreadable form. */
+  | { kind: 'not-read'; reason: string | null; asOf: number }
   | { kind: 'not-covered'; asOf: number | null };
 
 /**
@@ -31,7 +33,7 @@ export function packEventsOf(packed: PackedGateway): PackEvents {
   if (!page.success)
     return {
       kind: 'not-read',
-      reason: 'the pack holds them in a form this version cannot read',
+      reason: null,
       asOf: details.readAt,
     };
   return { kind: 'events', events: page.data.data, asOf: details.readAt };
@@ -44,14 +46,13 @@ export function packEventsOf(packed: PackedGateway): PackEvents {
 export function describeEventsFromPack(events: PackEvents, packDate: (at: number) => string): string | null {
   switch (events.kind) {
     case 'events':
-      return events.events.length === 0
-        ? `No events in the last 24 h (site pack of ${packDate(events.asOf)}).`
-        : null;
+      return events.events.length === 0 ? t('gateways:packNoEvents', { date: packDate(events.asOf) }) : null;
     case 'not-read':
-      return `The site pack of ${packDate(events.asOf)} could not read this gateway's events (${events.reason}), and no earlier visit kept them.`;
+      return t('gateways:packEventsNotRead', {
+        date: packDate(events.asOf),
+        reason: events.reason ?? t('gateways:packUnreadableForm'),
+      });
     case 'not-covered':
-      return events.asOf === null
-        ? null
-        : `The site pack of ${packDate(events.asOf)} holds only this gateway's list record, not its events, and no earlier visit kept them.`;
+      return events.asOf === null ? null : t('gateways:packListRecordOnly', { date: packDate(events.asOf) });
   }
 }
