@@ -41,10 +41,7 @@ export interface GatewayCommandDefinition<
   response: Response;
   /** Available only on the newest BSP. */
   newestBspOnly?: boolean;
-  /** One line a technician reads before running it. */
-  summary: string;
-  /** For disruptive commands: what will happen, said before asking for confirmation. */
-  consequence?: string;
+  // Its title, summary and (disruptive) consequence are words in the catalogue: command-titles.ts.
 }
 
 /** An empty JSON object: the body of a command that takes nothing. */

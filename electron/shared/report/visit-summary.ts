@@ -1,5 +1,6 @@
-import { COMMAND_TITLES } from '../api/command-titles';
-import type { CommandName } from '../api/commands';
+import { commandTitle } from '../api/command-titles';
+import { isCommandName } from '../api/commands';
+import type { Translator } from '../i18n';
 
 /**
  * An audit entry as the report and its preview read it: the fields both the audit log (main) and the renderer's
@@ -151,8 +152,8 @@ export function describeWork(entry: Pick<AuditEntry, 'kind' | 'name'>): string {
 }
 
 /** A gateway command's title in words ("Read PDP profiles"), or undefined for a name that is not a command. */
-export function titleOfCommand(name: string): string | undefined {
-  return Object.hasOwn(COMMAND_TITLES, name) ? COMMAND_TITLES[name as CommandName] : undefined;
+export function titleOfCommand(name: string, translate?: Translator): string | undefined {
+  return isCommandName(name) ? commandTitle(name, translate) : undefined;
 }
 
 /** True for a wizard's read of the gateway's settings (`cellular:read`), listed under "Settings read". */

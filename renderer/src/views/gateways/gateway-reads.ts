@@ -1,6 +1,7 @@
 import type { EndpointCallParts, IpcClient } from '../../lib/ipc';
 import type { IpcErrorShape, SessionSummary } from '../../lib/wire-types';
 import type { EndpointAnswer, EndpointName } from '../../../../electron/shared/api/endpoints';
+import { bspRequirement } from '../../../../electron/shared/api/command-titles';
 
 /** One read of the endpoint table: what `api:call` takes and what `cache:get` looks up. */
 export type ReadParts<E extends EndpointName = EndpointName> = EndpointCallParts<E>;
@@ -102,7 +103,7 @@ export function describeCommandError(error: IpcErrorShape, command: string): str
     case 'NOT_FOUND':
       return 'The server does not know this gateway (404).';
     case 'INVALID_INPUT':
-      return `The server refused the request: ${error.message}`;
+      return bspRequirement(command, error.message) ?? `The server refused the request: ${error.message}`;
     default:
       return describeReadError(error, `the answer of ${command}`);
   }
