@@ -169,7 +169,7 @@ function renderCommand(command: GatewayCommandDefinition): string[] {
   const bsp = command.newestBspOnly ? ' Newest BSP only.' : '';
   lines.push(`\`POST /api/gateway/{gatewayId}/command/${command.path}\` — ${summaryOf(command)}${bsp}`, '');
   lines.push(`- Group: ${command.group}; risk: ${command.risk}`);
-  const consequence = commandConsequence(command.name as CommandName, command.risk, english);
+  const consequence = commandConsequence(command.name as CommandName, english);
   if (consequence) lines.push(`- Asked before running: ${consequence}`);
   const request = toJsonSchema(command.request, 'input');
   const fields = describeFields(request);

@@ -1,4 +1,4 @@
-import { gatewayCommands, isCommandName, UPGRADE_ALL_PACKAGES } from '../../shared/api';
+import { isCommandName, UPGRADE_ALL_PACKAGES } from '../../shared/api';
 import { commandConsequence } from '../../shared/api/command-titles';
 import { t } from '../../shared/i18n';
 import type { FleetFirewallPatch as FirewallPatch } from '../../shared/ipc/domains/fleet';
@@ -120,8 +120,7 @@ export function wanLinkGuards(
  */
 export function assessCommand(name: string, request: unknown, facts: LockoutFacts = {}): RiskAssessment {
   if (!isCommandName(name)) return { disruptions: [], guards: [] };
-  const definition = gatewayCommands[name];
-  const consequence = commandConsequence(name, definition.risk);
+  const consequence = commandConsequence(name);
   const disruptions = consequence === undefined ? [] : [consequence];
   const guards =
     name === 'setFirewallConfiguration' && typeof request === 'object' && request !== null

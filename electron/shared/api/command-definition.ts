@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { t, type MessageKey } from '../i18n';
+import { labelOfField } from './field-labels';
 
 /** What a gateway command is about; the wizards and the console group commands by it. */
 export const COMMAND_GROUPS = [
@@ -54,12 +56,24 @@ export const UNKNOWN = z.unknown();
 export const count = z.int();
 /** A text in an answer. */
 export const text = z.string();
-/** A text field that must be given and not empty, with messages naming it. */
+/**
+ * A field's rule broken, in words naming the field, as a zod `error` option: written when the check runs, in the
+ * language on screen ("Limit per minute must be a whole number" for `perMinLimit`).
+ */
+export const rule =
+  (key: MessageKey, field: string, params: Readonly<Record<string, number>> = {}) =>
+  () =>
+    t(key, { ...params, label: labelOfField(field) });
+/** A text field that must be given and not empty, with messages naming it in words. */
 export const required = (field: string) =>
-  z.string(`${field} is required`).min(1, `${field} must not be empty`);
-/** An index field (a whole number, not negative), with messages naming it. */
+  z
+    .string({ error: rule('commands:ruleRequired', field) })
+    .min(1, { error: rule('commands:ruleNotEmpty', field) });
+/** An index field (a whole number, not negative), with messages naming it in words. */
 export const index = (field: string) =>
-  z.int(`${field} must be a whole number`).nonnegative(`${field} must not be negative`);
+  z
+    .int({ error: rule('commands:ruleWholeNumber', field) })
+    .nonnegative({ error: rule('commands:ruleNotNegative', field) });
 
 /** A command of the catalogue; its path is its name unless the spec shows another. */
 export function command<Request extends z.ZodType, Response extends z.ZodType>(

@@ -7,6 +7,7 @@ import {
   index,
   NONE,
   required,
+  rule,
   text,
   UNKNOWN,
   type GatewayCommandDefinition,
@@ -22,9 +23,11 @@ export const diagnosticsCommands = {
     bodyKind: 'json',
     request: z.strictObject({
       packetsCount: z
-        .int('packetsCount must be a whole number')
-        .min(1, 'packetsCount must be at least 1')
-        .max(PING_PACKETS_MAX, `packetsCount must be at most ${PING_PACKETS_MAX}`),
+        .int({ error: rule('commands:ruleWholeNumber', 'packetsCount') })
+        .min(1, { error: rule('commands:ruleAtLeast', 'packetsCount', { min: 1 }) })
+        .max(PING_PACKETS_MAX, {
+          error: rule('commands:ruleAtMost', 'packetsCount', { max: PING_PACKETS_MAX }),
+        }),
       destination: HostSchema,
     }),
     response: z.looseObject({ packets_sent: count, packets_recv: count }),

@@ -5,6 +5,7 @@ import {
   EMPTY,
   index,
   required,
+  rule,
   text,
   UNKNOWN,
   type GatewayCommandDefinition,
@@ -70,8 +71,8 @@ export const modemCommands = {
     bodyKind: 'json',
     newestBspOnly: true,
     request: z.strictObject({
-      mcc: z.string().regex(/^\d{3}$/, 'mcc must be 3 digits'),
-      mnc: z.string().regex(/^\d{2,3}$/, 'mnc must be 2 or 3 digits'),
+      mcc: z.string().regex(/^\d{3}$/, { error: rule('commands:ruleThreeDigits', 'mcc') }),
+      mnc: z.string().regex(/^\d{2,3}$/, { error: rule('commands:ruleTwoOrThreeDigits', 'mnc') }),
     }),
     response: z.looseObject({ status: text }),
   }),
@@ -147,7 +148,7 @@ export const modemCommands = {
     bodyKind: 'json',
     request: z.strictObject({
       name: required('name'),
-      type: z.int('type must be a whole number'),
+      type: z.int({ error: rule('commands:ruleWholeNumber', 'type') }),
       idxModem: index('idxModem'),
       idx: index('idx'),
     }),
@@ -158,7 +159,7 @@ export const modemCommands = {
     group: 'modem',
     risk: 'disruptive',
     bodyKind: 'bare-integer',
-    request: index('the APN index'),
+    request: index('index'),
     response: UNKNOWN,
   }),
   getWmStatusApn: command({

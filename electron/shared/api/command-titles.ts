@@ -36,12 +36,8 @@ export function commandSummary(name: CommandName, translate: Translator = t): st
  * for a few minutes…"); a disruptive command without its own words gets "“<title>” can disrupt the gateway.".
  * Undefined for a command that is not disruptive.
  */
-export function commandConsequence(
-  name: CommandName,
-  risk: 'read' | 'change' | 'disruptive',
-  translate: Translator = t,
-): string | undefined {
-  if (risk !== 'disruptive') return undefined;
+export function commandConsequence(name: CommandName, translate: Translator = t): string | undefined {
+  if (gatewayCommands[name].risk !== 'disruptive') return undefined;
   return (
     wordsOf('consequence', name, translate) ??
     translate('commands:consequenceOther', { title: commandTitle(name, translate) })
