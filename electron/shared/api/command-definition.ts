@@ -81,3 +81,17 @@ export function command<Request extends z.ZodType, Response extends z.ZodType>(
 ): GatewayCommandDefinition<Request, Response> {
   return { ...definition, path: definition.path ?? definition.name };
 }
+
+/**
+ * A text field that must be given and pass a shared schema (HostSchema, IpAddressSchema), its messages naming the
+ * field in words: `key` says what the schema wants ("… must be a host name or an IP address").
+ */
+export const requiredAs = (schema: z.ZodType, field: string, key: MessageKey) =>
+  required(field).refine((value) => schema.safeParse(value).success, { error: rule(key, field) });
+
+/** A port field (1 to 65535), its messages naming the field in words. */
+export const port = (field: string) =>
+  z
+    .int({ error: rule('commands:ruleWholeNumber', field) })
+    .min(1, { error: rule('commands:rulePort', field) })
+    .max(65535, { error: rule('commands:rulePort', field) });

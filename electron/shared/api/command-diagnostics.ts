@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { HostSchema, PortSchema } from './common';
+import { HostSchema } from './common';
 import {
   command,
   count,
   EMPTY,
   index,
   NONE,
+  port,
   required,
+  requiredAs,
   rule,
   text,
   UNKNOWN,
@@ -28,7 +30,7 @@ export const diagnosticsCommands = {
         .max(PING_PACKETS_MAX, {
           error: rule('commands:ruleAtMost', 'packetsCount', { max: PING_PACKETS_MAX }),
         }),
-      destination: HostSchema,
+      destination: requiredAs(HostSchema, 'destination', 'commands:ruleHost'),
     }),
     response: z.looseObject({ packets_sent: count, packets_recv: count }),
   }),
@@ -63,11 +65,11 @@ export const diagnosticsCommands = {
     bodyKind: 'json',
     request: z.strictObject({
       options: z.string(),
-      sshRevPort: PortSchema,
+      sshRevPort: port('sshRevPort'),
       username: required('username'),
       password: required('password'),
-      sshHost: HostSchema,
-      sshPort: PortSchema,
+      sshHost: requiredAs(HostSchema, 'sshHost', 'commands:ruleHost'),
+      sshPort: port('sshPort'),
     }),
     response: UNKNOWN,
   }),

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { IpAddressSchema } from './common';
-import { command, EMPTY, index, text, UNKNOWN, type GatewayCommandDefinition } from './command-definition';
+import {
+  command,
+  EMPTY,
+  index,
+  requiredAs,
+  text,
+  UNKNOWN,
+  type GatewayCommandDefinition,
+} from './command-definition';
 import { ConnectivityTypeSchema, FirewallConfigurationSchema } from './command-records';
 
 /** The WAN and firewall commands of the spec, keyed by name (part of gatewayCommands, in catalogue order). */
@@ -26,7 +34,7 @@ export const networkCommands = {
     group: 'WAN',
     risk: 'change',
     bodyKind: 'json',
-    request: z.strictObject({ ipAddr: IpAddressSchema }),
+    request: z.strictObject({ ipAddr: requiredAs(IpAddressSchema, 'ipAddr', 'commands:ruleIpAddress') }),
     response: UNKNOWN,
   }),
   getPreferredPingIpAddress: command({

@@ -93,6 +93,9 @@ export function endSentence(text: string): string {
 
 /** What a failed gateway command means, in words (a timeout is a normal outcome, not a crash). */
 export function describeCommandError(error: IpcErrorShape, command: string): string {
+  // A gateway whose software (BSP) is too old for the command: said in words, whatever the error's code.
+  const tooOld = error.code === 'TIMEOUT' ? undefined : bspRequirement(command, error.message);
+  if (tooOld !== undefined) return tooOld;
   switch (error.code) {
     case 'TIMEOUT':
       return `The gateway did not answer ${command} in time — it may be rebooting or offline. Check its status, then try again. (${error.message})`;
@@ -103,7 +106,7 @@ export function describeCommandError(error: IpcErrorShape, command: string): str
     case 'NOT_FOUND':
       return 'The server does not know this gateway (404).';
     case 'INVALID_INPUT':
-      return bspRequirement(command, error.message) ?? `The server refused the request: ${error.message}`;
+      return `The server refused the request: ${error.message}`;
     default:
       return describeReadError(error, `the answer of ${command}`);
   }
