@@ -2,6 +2,7 @@ import { t, type MessageKey, type Translator } from '../i18n';
 
 /** Words written as acronyms, units or whole words once split out of a name (looked up in lower case). */
 const WORD_LABELS: Record<string, string> = {
+  adr: 'ADR',
   apn: 'APN',
   apns: 'APNs',
   bsp: 'BSP',
