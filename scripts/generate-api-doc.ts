@@ -17,6 +17,13 @@ import {
   type EndpointDefinition,
   type GatewayCommandDefinition,
 } from '../electron/shared/api';
+import { commandConsequence, commandSummary } from '../electron/shared/api/command-titles';
+import type { CommandName } from '../electron/shared/api/commands';
+import { translatorFor } from '../electron/shared/i18n';
+
+/** The reference is written in English, whatever the language of the machine that generates it. */
+const english = translatorFor('en');
+const summaryOf = (command: GatewayCommandDefinition) => commandSummary(command.name as CommandName, english);
 
 /** Where the generated reference lives, relative to the repository root. */
 export const API_DOC_PATH = 'docs/api.md';
@@ -160,9 +167,10 @@ function renderEndpoint(name: string, endpoint: EndpointDefinition): string[] {
 function renderCommand(command: GatewayCommandDefinition): string[] {
   const lines = [`### \`${command.name}\``, ''];
   const bsp = command.newestBspOnly ? ' Newest BSP only.' : '';
-  lines.push(`\`POST /api/gateway/{gatewayId}/command/${command.path}\` — ${command.summary}${bsp}`, '');
+  lines.push(`\`POST /api/gateway/{gatewayId}/command/${command.path}\` — ${summaryOf(command)}${bsp}`, '');
   lines.push(`- Group: ${command.group}; risk: ${command.risk}`);
-  if (command.consequence) lines.push(`- Asked before running: ${command.consequence}`);
+  const consequence = commandConsequence(command.name as CommandName, english);
+  if (consequence) lines.push(`- Asked before running: ${consequence}`);
   const request = toJsonSchema(command.request, 'input');
   const fields = describeFields(request);
   if (fields.length > 0) lines.push(...bullet(`Body (${COMMAND_BODIES[command.bodyKind]})`, fields));
@@ -180,7 +188,7 @@ function renderCatalogue(commands: GatewayCommandDefinition[]): string[] {
   );
   for (const command of byGroup) {
     lines.push(
-      `| [\`${command.name}\`](#${command.name.toLowerCase()}) | ${command.group} | ${command.risk} | ${command.summary} |`,
+      `| [\`${command.name}\`](#${command.name.toLowerCase()}) | ${command.group} | ${command.risk} | ${summaryOf(command)} |`,
     );
   }
   return [...lines, ''];

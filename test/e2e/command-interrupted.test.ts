@@ -55,10 +55,10 @@ describe('a change whose connection drops after it was sent', () => {
       .getByRole('navigation', { name: 'Commands' })
       .getByRole('button', { name: / setPreferredPingIpAddress$/ })
       .click();
-    const form = page.getByRole('form', { name: 'Run setPreferredPingIpAddress' });
+    const form = page.getByRole('form', { name: 'Run “Set the WAN check address”' });
     const address = form.getByRole('textbox').first();
     await address.fill('9.9.9.9');
-    await form.getByRole('button', { name: 'Run setPreferredPingIpAddress' }).click();
+    await form.getByRole('button', { name: 'Run', exact: true }).click();
 
     const interrupted = page.getByRole('alert', { name: 'Interrupted' });
     await interrupted.waitFor();

@@ -85,7 +85,7 @@ describe('the live gateway page', () => {
     await page.evaluate(() => (window.notReloaded = true));
 
     await page.getByRole('navigation', { name: 'Commands' }).getByRole('button', { name: 'reboot' }).click();
-    await page.getByRole('button', { name: 'Run reboot' }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page
       .getByRole('dialog', { name: 'Run “Restart the gateway”?' })
       .getByRole('button', { name: 'Run “Restart the gateway” now' })

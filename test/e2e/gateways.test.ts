@@ -246,7 +246,7 @@ describe('gateway page and command console', () => {
     if (!gateway) throw new Error('no online gateway in the demo tenant');
     await openGateway(gateway);
     await chooseCommand('setFirewallConfiguration');
-    const form = page.getByRole('form', { name: 'Run setFirewallConfiguration' });
+    const form = page.getByRole('form', { name: 'Run “Replace the firewall settings”' });
     const perMinute = form.getByRole('group', { name: /^DoS prevention/ }).getByLabel('Limit per minute');
     await perMinute.waitFor();
     // The hint is the field's accessible description: a screen reader says it after the label.
@@ -256,7 +256,7 @@ describe('gateway page and command console', () => {
         .map((id) => document.getElementById(id)?.textContent ?? '')
         .join(' '),
     );
-    expect(description).toContain('API name: perMinLimit');
+    expect(description).toContain('API: perMinLimit');
     expect(await form.getByLabel('perMinLimit', { exact: true }).count()).toBe(0);
   });
 
@@ -267,13 +267,13 @@ describe('gateway page and command console', () => {
     if (!gateway) throw new Error('no online gateway in the demo tenant');
     await openGateway(gateway);
     await chooseCommand('getAntennasCount');
-    await page.getByRole('button', { name: 'Run getAntennasCount' }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
     const table = page.getByRole('table', { name: 'Answer of “Count the antennas”' });
     await table.waitFor();
     expect(await table.getByRole('cell', { name: 'antennasCount' }).count()).toBe(1);
 
     await chooseCommand('getGpsCoordinates');
-    await page.getByRole('button', { name: 'Run getGpsCoordinates' }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('group', { name: 'Answer of “Read the GPS position”' }).waitFor();
   });
 
@@ -287,7 +287,7 @@ describe('gateway page and command console', () => {
     await chooseCommand('reboot');
     const isRebootSent = () => sentFrames.some((frame) => frame.includes('"command":"reboot"'));
 
-    await page.getByRole('button', { name: 'Run reboot' }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Run “Restart the gateway”?' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('The gateway restarts and is offline for a few minutes');
@@ -295,7 +295,7 @@ describe('gateway page and command console', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(isRebootSent()).toBe(false);
 
-    await page.getByRole('button', { name: 'Run reboot' }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
     await dialog.getByRole('button', { name: 'Run “Restart the gateway” now' }).click();
     await page.getByText(/“Restart the gateway” answered in \d+ ms/).waitFor();
     expect(isRebootSent()).toBe(true);
@@ -314,7 +314,7 @@ describe('gateway page and command console, continued', () => {
       .getByRole('navigation', { name: 'Commands' })
       .getByRole('button', { name: 'getAntennasCount' })
       .click();
-    await page.getByRole('button', { name: 'Run getAntennasCount' }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'did not answer “Count the antennas” in time' });
     await alert.waitFor();
     expect(await alert.textContent()).toContain('it may be restarting or offline');
@@ -328,12 +328,12 @@ describe('gateway page and command console, continued', () => {
     const sentBefore = sentFrames.length;
     await page.getByRole('textbox', { name: 'Packets count' }).fill('0');
     await page.getByRole('textbox', { name: 'Destination' }).fill('8.8.8.8');
-    await page.getByRole('button', { name: 'Run ping' }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
     const field = page.getByRole('textbox', { name: 'Packets count' });
     await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
     const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
     expect(await page.locator(`[id="${describedBy.split(' ').at(-1)}"]`).textContent()).toBe(
-      'packetsCount must be at least 1',
+      'Packets count must be at least 1',
     );
     expect(sentFrames.slice(sentBefore).some((frame) => frame.includes('"command":"ping"'))).toBe(false);
   });
@@ -373,7 +373,7 @@ describe('offline copy', () => {
     await page.evaluate((id) => (location.hash = `#/gateways/${id}`), first.id.id);
     const banner = page.getByRole('status', { name: 'Offline copy' });
     await banner.waitFor();
-    expect(await page.getByRole('button', { name: 'Run ping' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Run', exact: true }).isDisabled()).toBe(true);
     await page.evaluate(() => (location.hash = '#/gateways'));
     await banner.waitFor();
     expect(await banner.textContent()).toMatch(/Offline — showing these gateways as of/);

@@ -348,9 +348,12 @@ describe('ADR network settings', () => {
     await page.getByRole('button', { name: 'Review changes' }).click();
     const diff = page.getByRole('region', { name: 'What will change' });
     await diff.waitFor();
+    // Each changed setting in words, its path only as a muted hint.
     const changed = await diff.getByRole('rowheader').allTextContents();
-    expect(changed).toContain('adrConservativeSlope');
-    expect(changed.some((path) => path.startsWith('adrNbTransRanges.5'))).toBe(true);
+    expect(changed.some((text) => text.trim().startsWith('ADR conservative slope'))).toBe(true);
+    const paths = await diff.locator('.api-hint').allTextContents();
+    expect(paths).toContain('adrConservativeSlope');
+    expect(paths.some((path) => path.startsWith('adrNbTransRanges.5'))).toBe(true);
     expect(simulator.world.networkSettings.size).toBe(0);
     await page.getByRole('button', { name: 'Save network settings' }).click();
     await page.getByRole('status').filter({ hasText: 'read back from the server' }).waitFor();

@@ -170,7 +170,7 @@ describe('every dialog at 1280×720 and 1366×768', () => {
       .getByRole('navigation', { name: 'Commands' })
       .getByRole('button', { name: / reboot$/ })
       .click();
-    await page.getByRole('button', { name: 'Run reboot' }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Run “Restart the gateway”?' });
     await dialog.waitFor();
     await expectFitsAndAccessible("the console's confirmation");

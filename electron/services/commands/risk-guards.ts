@@ -1,4 +1,6 @@
-import { gatewayCommands, isCommandName, UPGRADE_ALL_PACKAGES } from '../../shared/api';
+import { isCommandName, UPGRADE_ALL_PACKAGES } from '../../shared/api';
+import { commandConsequence } from '../../shared/api/command-titles';
+import { t } from '../../shared/i18n';
 import type { FleetFirewallPatch as FirewallPatch } from '../../shared/ipc/domains/fleet';
 import type { WizardGuard as Guard } from '../../shared/ipc/domains/risk';
 
@@ -35,7 +37,7 @@ export class ConfirmationRequiredError extends Error {
     readonly missing: string[],
     readonly assessment: RiskAssessment,
   ) {
-    super(`Nothing was sent: ${missing.join('; ')}`);
+    super(t('commands:nothingSent', { missing: missing.join('; ') }));
   }
 }
 
@@ -48,9 +50,6 @@ export interface LockoutFacts {
   /** How many gateways the change goes to; undefined for one gateway the technician has open. */
   gatewayCount?: number;
 }
-
-const onGateways = (count: number | undefined) =>
-  count === undefined ? 'this gateway' : count === 1 ? 'the gateway' : `all ${count} gateways`;
 
 /**
  * The lockout guards of a firewall change: SSH disabled (typed DISABLE SSH) and ping blocked (typed BLOCK PING).
@@ -65,25 +64,32 @@ export function firewallGuards(
   facts: LockoutFacts,
 ): Guard[] {
   const guards: Guard[] = [];
-  const where = onGateways(facts.gatewayCount);
+  const count = facts.gatewayCount;
   const sshTurnsOff = (before?.ssh.enabled ?? true) && after.ssh?.enabled === false;
-  const sshMatters = facts.gatewayCount === undefined ? facts.hasSshTerminal !== false : true;
+  const sshMatters = count === undefined ? facts.hasSshTerminal !== false : true;
   if (sshTurnsOff && sshMatters)
     guards.push({
       id: 'ssh-lockout',
       warning:
-        facts.gatewayCount === undefined && facts.hasSshTerminal === true
-          ? 'A terminal session to this gateway goes through SSH. Disabling SSH closes it and you cannot open another until SSH is enabled again.'
-          : facts.gatewayCount === undefined || facts.gatewayCount === 1
-            ? `SSH will be refused on ${where}: no terminal over the reverse tunnel until SSH is enabled again.`
-            : `SSH will be refused on ${where}: no terminal over the reverse tunnel to any of them until SSH is enabled again on each one.`,
+        count === undefined && facts.hasSshTerminal === true
+          ? t('commands:sshLockoutTerminal')
+          : count === undefined
+            ? t('commands:sshLockoutThis')
+            : count === 1
+              ? t('commands:sshLockoutOne')
+              : t('commands:sshLockoutMany', { count }),
       confirmationText: SSH_LOCKOUT_CONFIRMATION,
     });
   const pingTurnsOff = (before?.ping.enabled ?? true) && after.ping?.enabled === false;
   if (pingTurnsOff && facts.connectivityCheckUsesPing !== false)
     guards.push({
       id: 'ping-lockout',
-      warning: `The connectivity check pings ${where === 'this gateway' ? 'this gateway' : 'these gateways'}. Blocking ping on ${where} makes the check fail, and a gateway whose links both fail their check reboots itself.`,
+      warning:
+        count === undefined
+          ? t('commands:pingLockoutThis')
+          : count === 1
+            ? t('commands:pingLockoutOne')
+            : t('commands:pingLockoutMany', { count }),
       confirmationText: PING_LOCKOUT_CONFIRMATION,
     });
   return guards;
@@ -102,7 +108,7 @@ export function wanLinkGuards(
   return [
     {
       id: 'wan-lockout',
-      warning: `${inUseLabel} carries the gateway's connection now and will be neither preferred nor fallback: the gateway may be cut off until the new links work.`,
+      warning: t('commands:wanLockout', { link: inUseLabel }),
       confirmationText: WAN_LOCKOUT_CONFIRMATION,
     },
   ];
@@ -114,11 +120,8 @@ export function wanLinkGuards(
  */
 export function assessCommand(name: string, request: unknown, facts: LockoutFacts = {}): RiskAssessment {
   if (!isCommandName(name)) return { disruptions: [], guards: [] };
-  const definition = gatewayCommands[name];
-  const disruptions =
-    definition.risk === 'disruptive'
-      ? [('consequence' in definition && definition.consequence) || `${name} can disrupt the gateway.`]
-      : [];
+  const consequence = commandConsequence(name);
+  const disruptions = consequence === undefined ? [] : [consequence];
   const guards =
     name === 'setFirewallConfiguration' && typeof request === 'object' && request !== null
       ? firewallGuards(undefined, request as FirewallPatch, facts)
@@ -139,14 +142,14 @@ export function missingConfirmations(
   if (gatewayCount !== undefined && confirmation?.gatewayCount !== gatewayCount)
     missing.push(
       confirmation?.gatewayCount === undefined
-        ? `confirm the change on ${gatewayCount} gateway(s) first`
-        : `you confirmed ${confirmation.gatewayCount} gateway(s) but the change goes to ${gatewayCount}: review it again`,
+        ? t('commands:missingGatewayCount', { count: gatewayCount })
+        : t('commands:missingCountChanged', { count: confirmation.gatewayCount, total: gatewayCount }),
     );
   if (assessment.disruptions.length > 0 && confirmation?.acknowledged !== true)
-    missing.push(`confirm the disruption first (${assessment.disruptions.join(' ')})`);
+    missing.push(t('commands:missingAcknowledge', { disruptions: assessment.disruptions.join(' ') }));
   for (const guard of assessment.guards)
     if (confirmation?.typed?.[guard.id] !== guard.confirmationText)
-      missing.push(`type "${guard.confirmationText}" to confirm: ${guard.warning}`);
+      missing.push(t('commands:missingTyped', { text: guard.confirmationText, warning: guard.warning }));
   return missing;
 }
 

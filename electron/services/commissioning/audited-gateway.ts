@@ -6,7 +6,7 @@ import {
   type CommandResponse,
 } from '../../shared/api';
 import { CALL_TIME_LIMITS_MS } from '../../shared/api/timeouts';
-import { COMMAND_TITLES } from '../../shared/api/command-titles';
+import { commandTitle } from '../../shared/api/command-titles';
 import { ConnectionInterruptedError, NetworkError } from '../api';
 import type { AuditEntryInput, AuditSink } from '../audit';
 import { CommandService, type CommandJournal } from '../commands/command-service';
@@ -161,7 +161,7 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
         if (isCancellation(error) || signal.aborted) throw new CancelledError();
         if (definition.risk !== 'read' || !isTransient(error) || attempt >= READ_ATTEMPTS) throw error;
         if (isUnresponsive(error))
-          await this.waitForReturn(signal, `"${COMMAND_TITLES[name]}" was not answered`, error);
+          await this.waitForReturn(signal, `"${commandTitle(name)}" was not answered`, error);
         else await this.clock.sleep(Math.min(1_000 * attempt, 10_000), signal);
       }
     }

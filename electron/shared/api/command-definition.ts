@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { t, type MessageKey } from '../i18n';
+import { labelOfField } from './field-labels';
 
 /** What a gateway command is about; the wizards and the console group commands by it. */
 export const COMMAND_GROUPS = [
@@ -41,10 +43,7 @@ export interface GatewayCommandDefinition<
   response: Response;
   /** Available only on the newest BSP. */
   newestBspOnly?: boolean;
-  /** One line a technician reads before running it. */
-  summary: string;
-  /** For disruptive commands: what will happen, said before asking for confirmation. */
-  consequence?: string;
+  // Its title, summary and (disruptive) consequence are words in the catalogue: command-titles.ts.
 }
 
 /** An empty JSON object: the body of a command that takes nothing. */
@@ -57,12 +56,24 @@ export const UNKNOWN = z.unknown();
 export const count = z.int();
 /** A text in an answer. */
 export const text = z.string();
-/** A text field that must be given and not empty, with messages naming it. */
+/**
+ * A field's rule broken, in words naming the field, as a zod `error` option: written when the check runs, in the
+ * language on screen ("Limit per minute must be a whole number" for `perMinLimit`).
+ */
+export const rule =
+  (key: MessageKey, field: string, params: Readonly<Record<string, number>> = {}) =>
+  () =>
+    t(key, { ...params, label: labelOfField(field) });
+/** A text field that must be given and not empty, with messages naming it in words. */
 export const required = (field: string) =>
-  z.string(`${field} is required`).min(1, `${field} must not be empty`);
-/** An index field (a whole number, not negative), with messages naming it. */
+  z
+    .string({ error: rule('commands:ruleRequired', field) })
+    .min(1, { error: rule('commands:ruleNotEmpty', field) });
+/** An index field (a whole number, not negative), with messages naming it in words. */
 export const index = (field: string) =>
-  z.int(`${field} must be a whole number`).nonnegative(`${field} must not be negative`);
+  z
+    .int({ error: rule('commands:ruleWholeNumber', field) })
+    .nonnegative({ error: rule('commands:ruleNotNegative', field) });
 
 /** A command of the catalogue; its path is its name unless the spec shows another. */
 export function command<Request extends z.ZodType, Response extends z.ZodType>(
@@ -70,3 +81,17 @@ export function command<Request extends z.ZodType, Response extends z.ZodType>(
 ): GatewayCommandDefinition<Request, Response> {
   return { ...definition, path: definition.path ?? definition.name };
 }
+
+/**
+ * A text field that must be given and pass a shared schema (HostSchema, IpAddressSchema), its messages naming the
+ * field in words: `key` says what the schema wants ("… must be a host name or an IP address").
+ */
+export const requiredAs = (schema: z.ZodType, field: string, key: MessageKey) =>
+  required(field).refine((value) => schema.safeParse(value).success, { error: rule(key, field) });
+
+/** A port field (1 to 65535), its messages naming the field in words. */
+export const port = (field: string) =>
+  z
+    .int({ error: rule('commands:ruleWholeNumber', field) })
+    .min(1, { error: rule('commands:rulePort', field) })
+    .max(65535, { error: rule('commands:rulePort', field) });

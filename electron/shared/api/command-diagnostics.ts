@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { HostSchema, PortSchema } from './common';
+import { HostSchema } from './common';
 import {
   command,
   count,
   EMPTY,
   index,
   NONE,
+  port,
   required,
+  requiredAs,
+  rule,
   text,
   UNKNOWN,
   type GatewayCommandDefinition,
@@ -20,13 +23,14 @@ export const diagnosticsCommands = {
     group: 'diagnostics',
     risk: 'read',
     bodyKind: 'json',
-    summary: 'Ping a host from the gateway.',
     request: z.strictObject({
       packetsCount: z
-        .int('packetsCount must be a whole number')
-        .min(1, 'packetsCount must be at least 1')
-        .max(PING_PACKETS_MAX, `packetsCount must be at most ${PING_PACKETS_MAX}`),
-      destination: HostSchema,
+        .int({ error: rule('commands:ruleWholeNumber', 'packetsCount') })
+        .min(1, { error: rule('commands:ruleAtLeast', 'packetsCount', { min: 1 }) })
+        .max(PING_PACKETS_MAX, {
+          error: rule('commands:ruleAtMost', 'packetsCount', { max: PING_PACKETS_MAX }),
+        }),
+      destination: requiredAs(HostSchema, 'destination', 'commands:ruleHost'),
     }),
     response: z.looseObject({ packets_sent: count, packets_recv: count }),
   }),
@@ -35,8 +39,6 @@ export const diagnosticsCommands = {
     group: 'diagnostics',
     risk: 'disruptive',
     bodyKind: 'empty',
-    summary: 'Restart the gateway.',
-    consequence: 'The gateway restarts and is offline for a few minutes; open terminals and tunnels drop.',
     request: EMPTY,
     response: UNKNOWN,
   }),
@@ -45,7 +47,6 @@ export const diagnosticsCommands = {
     group: 'diagnostics',
     risk: 'read',
     bodyKind: 'empty',
-    summary: 'Count the connected antennas.',
     request: EMPTY,
     response: z.looseObject({ antennasCount: count, status: text }),
   }),
@@ -54,7 +55,6 @@ export const diagnosticsCommands = {
     group: 'diagnostics',
     risk: 'read',
     bodyKind: 'empty',
-    summary: "Read the gateway's public key.",
     request: EMPTY,
     response: UNKNOWN,
   }),
@@ -63,14 +63,13 @@ export const diagnosticsCommands = {
     group: 'diagnostics',
     risk: 'change',
     bodyKind: 'json',
-    summary: 'Ask the gateway to open a reverse SSH tunnel to a relay.',
     request: z.strictObject({
       options: z.string(),
-      sshRevPort: PortSchema,
+      sshRevPort: port('sshRevPort'),
       username: required('username'),
       password: required('password'),
-      sshHost: HostSchema,
-      sshPort: PortSchema,
+      sshHost: requiredAs(HostSchema, 'sshHost', 'commands:ruleHost'),
+      sshPort: port('sshPort'),
     }),
     response: UNKNOWN,
   }),
@@ -79,7 +78,6 @@ export const diagnosticsCommands = {
     group: 'diagnostics',
     risk: 'change',
     bodyKind: 'empty',
-    summary: 'Close every reverse SSH tunnel of the gateway.',
     request: EMPTY,
     response: UNKNOWN,
   }),
@@ -88,7 +86,6 @@ export const diagnosticsCommands = {
     group: 'location',
     risk: 'read',
     bodyKind: 'empty',
-    summary: 'Read the GPS position.',
     request: EMPTY,
     response: UNKNOWN,
   }),
@@ -97,7 +94,6 @@ export const diagnosticsCommands = {
     group: 'diagnostics',
     risk: 'read',
     bodyKind: 'empty',
-    summary: 'Read interfaces and modem identity.',
     request: EMPTY,
     response: z.looseObject({
       interfaces: z.looseObject({ eth0: text.nullish(), wwan0: text.nullish(), lo: text.nullish() }),
@@ -113,7 +109,6 @@ export const diagnosticsCommands = {
     group: 'diagnostics',
     risk: 'read',
     bodyKind: 'json',
-    summary: 'Read the packet counters of one radio.',
     request: z.strictObject({ index: index('index') }),
     response: z.looseObject({
       numTxPackets: count,
@@ -130,7 +125,6 @@ export const diagnosticsCommands = {
     group: 'diagnostics',
     risk: 'change',
     bodyKind: 'none',
-    summary: 'Reset the radio packet counters to zero.',
     request: NONE,
     response: UNKNOWN,
   }),
@@ -139,7 +133,6 @@ export const diagnosticsCommands = {
     group: 'diagnostics',
     risk: 'read',
     bodyKind: 'empty',
-    summary: 'Read the spectral scan parameters.',
     request: EMPTY,
     response: z.looseObject({
       antenna: count,
@@ -159,7 +152,6 @@ export const diagnosticsCommands = {
     group: 'diagnostics',
     risk: 'read',
     bodyKind: 'empty',
-    summary: 'Read how far the spectral scan is.',
     request: EMPTY,
     response: UNKNOWN,
   }),
@@ -168,7 +160,6 @@ export const diagnosticsCommands = {
     group: 'diagnostics',
     risk: 'read',
     bodyKind: 'empty',
-    summary: 'Read the spectral scan results.',
     request: EMPTY,
     response: UNKNOWN,
   }),

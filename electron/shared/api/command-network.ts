@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { IpAddressSchema } from './common';
-import { command, EMPTY, index, text, UNKNOWN, type GatewayCommandDefinition } from './command-definition';
+import {
+  command,
+  EMPTY,
+  index,
+  requiredAs,
+  text,
+  UNKNOWN,
+  type GatewayCommandDefinition,
+} from './command-definition';
 import { ConnectivityTypeSchema, FirewallConfigurationSchema } from './command-records';
 
 /** The WAN and firewall commands of the spec, keyed by name (part of gatewayCommands, in catalogue order). */
@@ -10,7 +18,6 @@ export const networkCommands = {
     group: 'WAN',
     risk: 'read',
     bodyKind: 'empty',
-    summary: 'List the WAN links and which is preferred and fallback.',
     request: EMPTY,
     response: z.array(ConnectivityTypeSchema),
   }),
@@ -19,9 +26,6 @@ export const networkCommands = {
     group: 'WAN',
     risk: 'disruptive',
     bodyKind: 'json',
-    summary: 'Choose the preferred and the fallback WAN link.',
-    consequence:
-      'The gateway switches WAN links; if both fail their ping check it reboots itself and may be cut off.',
     request: z.strictObject({ preferredIdx: index('preferredIdx'), fallbackIdx: index('fallbackIdx') }),
     response: UNKNOWN,
   }),
@@ -30,8 +34,7 @@ export const networkCommands = {
     group: 'WAN',
     risk: 'change',
     bodyKind: 'json',
-    summary: 'Set the address the WAN check pings.',
-    request: z.strictObject({ ipAddr: IpAddressSchema }),
+    request: z.strictObject({ ipAddr: requiredAs(IpAddressSchema, 'ipAddr', 'commands:ruleIpAddress') }),
     response: UNKNOWN,
   }),
   getPreferredPingIpAddress: command({
@@ -39,7 +42,6 @@ export const networkCommands = {
     group: 'WAN',
     risk: 'read',
     bodyKind: 'empty',
-    summary: 'Read the address the WAN check pings.',
     request: EMPTY,
     response: z.looseObject({ ipAddr: text }),
   }),
@@ -48,7 +50,6 @@ export const networkCommands = {
     group: 'firewall',
     risk: 'read',
     bodyKind: 'empty',
-    summary: 'Read the firewall configuration.',
     request: EMPTY,
     response: UNKNOWN,
   }),
@@ -57,8 +58,6 @@ export const networkCommands = {
     group: 'firewall',
     risk: 'disruptive',
     bodyKind: 'json',
-    summary: 'Replace the firewall configuration.',
-    consequence: 'A wrong rule can block SSH, ping or the server and cut the gateway off.',
     request: FirewallConfigurationSchema,
     response: UNKNOWN,
   }),

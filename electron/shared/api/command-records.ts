@@ -1,19 +1,21 @@
 import { z } from 'zod';
-import { count, index, required, text } from './command-definition';
+import { count, index, required, rule, text } from './command-definition';
 
 /** Longest backup description, in characters (the gateway's limit for a backup's name). */
 export const BACKUP_DESCRIPTION_MAX = 128;
 
 /** The backup description, also used as its name on the gateway. */
 export const BackupDescriptionSchema = z
-  .string('description is required')
+  .string({ error: rule('commands:ruleRequired', 'description') })
   .trim()
-  .min(1, 'description must not be empty')
-  .max(BACKUP_DESCRIPTION_MAX, `description must be at most ${BACKUP_DESCRIPTION_MAX} characters`);
+  .min(1, { error: rule('commands:ruleNotEmpty', 'description') })
+  .max(BACKUP_DESCRIPTION_MAX, {
+    error: rule('commands:ruleAtMostCharacters', 'description', { count: BACKUP_DESCRIPTION_MAX }),
+  });
 
 /** Firewall configuration as setFirewallConfiguration takes it; filters' element shape is not in the spec. */
 export const FirewallConfigurationSchema = z.looseObject({
-  enabled: z.boolean('enabled must be true or false'),
+  enabled: z.boolean({ error: rule('commands:ruleTrueOrFalse', 'enabled') }),
   doSPrevention: z.looseObject({
     enabled: z.boolean(),
     perMinLimit: index('perMinLimit'),
@@ -47,9 +49,9 @@ export type ConnectivityType = z.infer<typeof ConnectivityTypeSchema>;
 /** An APN as getWmApns lists it and updateWmApn takes it. */
 export const ApnSchema = z.looseObject({
   name: required('name'),
-  type: z.int('type must be a whole number'),
-  idxModem: z.int('idxModem must be a whole number'),
-  idx: z.int('idx must be a whole number'),
+  type: z.int({ error: rule('commands:ruleWholeNumber', 'type') }),
+  idxModem: z.int({ error: rule('commands:ruleWholeNumber', 'idxModem') }),
+  idx: z.int({ error: rule('commands:ruleWholeNumber', 'idx') }),
 });
 export type Apn = z.infer<typeof ApnSchema>;
 

@@ -1,21 +1,8 @@
-/**
- * Whole field names whose words the splitting rule cannot find (a capital inside an acronym, a word the API
- * abbreviates). Keep it small: any other name is labelled by the rule in {@link labelOfField}.
- */
-const FIELD_LABELS: Record<string, string> = {
-  doSPrevention: 'DoS prevention',
-  perMinLimit: 'Limit per minute',
-  pingPerMinLimit: 'Ping limit per minute',
-  idx: 'Index',
-  idxModem: 'Modem index',
-  workingIdx: 'Index in use',
-  sshRevPort: 'Reverse SSH port',
-  cellid: 'Cell ID',
-  ecio: 'Ec/Io',
-};
+import { t, type MessageKey, type Translator } from '../i18n';
 
 /** Words written as acronyms, units or whole words once split out of a name (looked up in lower case). */
 const WORD_LABELS: Record<string, string> = {
+  adr: 'ADR',
   apn: 'APN',
   apns: 'APNs',
   bsp: 'BSP',
@@ -62,15 +49,32 @@ const WORD_LABELS: Record<string, string> = {
 };
 
 /**
- * An API field name in words, for a form label or a report row: `pingTarget` → "Ping target", `perMinLimit` →
- * "Per minute limit", `ipAddress` → "IP address", `primaryDNS` → "Primary DNS". The rule: split at each change
- * from lower case to upper case, at underscores and before digits that follow letters; write known acronyms
- * and abbreviations from a small table; lower-case the other words and capitalise the first. A few whole names
- * the rule cannot split are in a table of their own. Never empty: a name with no letters is returned as it is.
+ * The catalogue's words for an API field name it knows (`commands:fieldPerMinLimit` for `perMinLimit`), or
+ * undefined. Keys drop underscores and start upper case: `packets_recv` → `fieldPacketsRecv`.
  */
-export function labelOfField(name: string): string {
-  const whole = FIELD_LABELS[name];
-  if (whole) return whole;
+function catalogueLabel(name: string, translate: Translator): string | undefined {
+  if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(name)) return undefined;
+  const joined = name
+    .replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase())
+    .replace(/_/g, '');
+  const key = `commands:field${joined.charAt(0).toUpperCase()}${joined.slice(1)}`;
+  const written = translate(key as MessageKey);
+  // i18next answers the key (without its namespace) when it has no such message.
+  return written === key || written === key.slice('commands:'.length) ? undefined : written;
+}
+
+/**
+ * An API field name in words, for a form label or a report row, in the language of `translate` (the screen's by
+ * default): the fields of the command catalogue have words in the message catalogue (`perMinLimit` → "Limit per
+ * minute", „Limit pro Minute“ in German). Any other name (a field the server adds) is labelled by an English rule,
+ * the fallback: `pingTarget` → "Ping target", `ipAddress` → "IP address", `primaryDNS` → "Primary DNS". The rule:
+ * split at each change from lower case to upper case, at underscores and before digits that follow letters;
+ * write known acronyms and abbreviations from a small table; lower-case the other words and capitalise the first.
+ * Never empty: a name with no letters is returned as it is.
+ */
+export function labelOfField(name: string, translate: Translator = t): string {
+  const known = catalogueLabel(name, translate);
+  if (known !== undefined) return known;
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')

@@ -1,5 +1,5 @@
-import { COMMAND_TITLES } from '../api/command-titles';
-import type { CommandName } from '../api/commands';
+import { commandTitle } from '../api/command-titles';
+import { isCommandName } from '../api/commands';
 import { t, type MessageKey, type Translator } from '../i18n';
 
 /**
@@ -165,14 +165,9 @@ export function describeWork(entry: Pick<AuditEntry, 'kind' | 'name'>, translate
   return key ? translate(key) : entry.name;
 }
 
-/**
- * A gateway command's title in words ("Read PDP profiles"), or undefined for a name that is not a command. The
- * titles are the API catalogue's (English) until the catalogue's `commandTitle(name, translate)` writes them in the
- * report's language; `translate` is taken now so every caller already passes the report's.
- */
+/** A gateway command's title in words ("Read PDP profiles"), or undefined for a name that is not a command. */
 export function titleOfCommand(name: string, translate: Translator = t): string | undefined {
-  void translate;
-  return Object.hasOwn(COMMAND_TITLES, name) ? COMMAND_TITLES[name as CommandName] : undefined;
+  return isCommandName(name) ? commandTitle(name, translate) : undefined;
 }
 
 /** True for a wizard's read of the gateway's settings (`cellular:read`), listed under "Settings read". */

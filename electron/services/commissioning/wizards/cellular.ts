@@ -6,6 +6,7 @@ import type {
   NetworkSelection,
 } from '../../../shared/ipc/domains/wizard-shapes';
 import { ApiError } from '../../api';
+import { bspRequirement } from '../../../shared/api/command-titles';
 import type { Change, WizardContext, WizardDefinition } from '../types';
 
 export type { ApnEntry, CellularEdit, CellularState, NetworkSelection };
@@ -61,7 +62,9 @@ async function readNetworkSelection(context: WizardContext): Promise<NetworkSele
     if (error instanceof ApiError && error.status === 400)
       return {
         isAvailable: false,
-        reason: `Network selection needs the newest BSP; this gateway refuses it (${error.message}).`,
+        reason:
+          bspRequirement('getWmNetworkInfo', error.message) ??
+          `Network selection needs the newest BSP; this gateway refuses it (${error.message}).`,
       };
     throw error;
   }

@@ -4,6 +4,7 @@ import type { GatewayCommandDefinition } from '../../../../electron/shared/api/c
 import { schemaType, unwrapSchema } from '../../../../electron/shared/api/schema-shape';
 import { describeIssues, formatPath } from '../../../../electron/shared/api/validation';
 import { labelOfField } from '../../../../electron/shared/api/field-labels';
+import { t } from '../i18n';
 
 /** One input of a command form, read from the command's request schema. */
 export type FormField =
@@ -88,7 +89,7 @@ export function apiNameOf(field: FormField): string | undefined {
 }
 
 function singleLabel(definition: GatewayCommandDefinition): string {
-  return definition.bodyKind === 'bare-integer' ? 'Index' : 'Body (JSON)';
+  return definition.bodyKind === 'bare-integer' ? t('components:singleIndex') : t('components:singleBody');
 }
 
 /** Every leaf field of a form, depth first (groups flattened). */
@@ -131,7 +132,7 @@ function readLeaf(field: FormField, raw: string | boolean | undefined): { value?
       try {
         return { value: JSON.parse(text) as unknown };
       } catch {
-        return { error: 'must be valid JSON' };
+        return { error: t('components:invalidJson') };
       }
     default:
       return { value: text };

@@ -1,4 +1,5 @@
 import { DATE_TIME_FIELD_PATTERN, format, type Formatter } from '../../../../electron/shared/format';
+import { t } from '../i18n';
 
 /**
  * The line under a date field, which its input names with aria-describedby: what the text reads as in the app's
@@ -8,6 +9,6 @@ import { DATE_TIME_FIELD_PATTERN, format, type Formatter } from '../../../../ele
 export function describeDateTimeField(text: string, formatter: Formatter = format): string {
   const at = text.trim() === '' ? undefined : formatter.parseDateTimeField(text);
   return at === undefined
-    ? `${DATE_TIME_FIELD_PATTERN}, year first, 24-hour clock: 2026-11-26 14:05`
-    : `Reads as ${formatter.dateTime(at)}`;
+    ? t('components:dateTimeHowTo', { pattern: DATE_TIME_FIELD_PATTERN, example: '2026-11-26 14:05' })
+    : t('components:dateTimeReadsAs', { date: formatter.dateTime(at) });
 }

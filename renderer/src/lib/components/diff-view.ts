@@ -1,3 +1,5 @@
+import { t } from '../i18n';
+
 /** One field that differs between two records: its dotted path and both values (undefined = absent). */
 export interface FieldChange {
   path: string;
@@ -38,5 +40,5 @@ function compareKeys(left: string, right: string): number {
 
 /** A value as the diff shows it: "(not set)" for absent, JSON otherwise. */
 export function formatDiffValue(value: unknown): string {
-  return value === undefined ? '(not set)' : JSON.stringify(value);
+  return value === undefined ? t('components:notSet') : JSON.stringify(value);
 }

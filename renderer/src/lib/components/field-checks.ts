@@ -3,6 +3,7 @@
 // rounded, a text too long is reported rather than cut.
 
 import { format } from '../../../../electron/shared/format';
+import { t } from '../i18n';
 
 /** The largest value of the gateway's integer settings: the server keeps them as 32-bit signed integers. */
 export const INTEGER_SETTING_MAX = 2_147_483_647;
@@ -17,7 +18,11 @@ export interface WholeNumberRule {
 
 /** The allowed range in words: "from 0 to 2,147,483,647". */
 export function describeRange(rule: WholeNumberRule): string {
-  return `from ${format.number(rule.min)} to ${format.number(rule.max)}`;
+  return t('components:range', rangeOf(rule));
+}
+
+function rangeOf(rule: WholeNumberRule): { min: string; max: string } {
+  return { min: format.number(rule.min), max: format.number(rule.max) };
 }
 
 /**
@@ -27,16 +32,15 @@ export function describeRange(rule: WholeNumberRule): string {
 export function checkWholeNumber(text: string, rule: WholeNumberRule): string | null {
   const trimmed = text.trim();
   if (trimmed === '')
-    return rule.isRequired === false ? null : `Required: a whole number ${describeRange(rule)}.`;
-  if (!/^[-+]?\d+$/.test(trimmed))
-    return `“${trimmed}” is not a whole number: enter one ${describeRange(rule)}.`;
+    return rule.isRequired === false ? null : t('components:wholeNumberRequired', rangeOf(rule));
+  if (!/^[-+]?\d+$/.test(trimmed)) return t('components:notWholeNumber', { text: trimmed, ...rangeOf(rule) });
   // Digits compared as a number only after the length check: a 20-digit number is out of range, not rounded.
   const digits = trimmed.replace(/^[-+]?0*/, '');
   const isNegative = trimmed.startsWith('-') && digits !== '';
   const value = digits.length > 16 ? Number.POSITIVE_INFINITY : Number(digits || '0');
   const signed = isNegative ? -value : value;
   if (signed < rule.min || signed > rule.max)
-    return `${trimmed} is out of range: allowed ${describeRange(rule)}.`;
+    return t('components:outOfRange', { text: trimmed, ...rangeOf(rule) });
   return null;
 }
 
@@ -57,15 +61,20 @@ export interface TextRule {
 /** What is wrong with a text, or null. Length counts characters as the server does (after trimming). */
 export function checkText(text: string, rule: TextRule): string | null {
   const length = [...text.trim()].length;
-  if (length === 0) return rule.isRequired === false ? null : `Required: enter ${rule.what}.`;
+  if (length === 0)
+    return rule.isRequired === false ? null : t('components:textRequired', { what: rule.what });
   if (length > rule.maxLength)
-    return `Too long: ${length} characters, at most ${rule.maxLength} allowed (remove ${length - rule.maxLength}).`;
+    return t('components:textTooLong', {
+      count: length,
+      max: rule.maxLength,
+      excess: length - rule.maxLength,
+    });
   return null;
 }
 
 /** "12 / 128 characters": the count shown under a text field while typing. */
 export function describeLength(text: string, maxLength: number): string {
-  return `${[...text.trim()].length} / ${maxLength} characters`;
+  return t('components:lengthCount', { length: [...text.trim()].length, count: maxLength });
 }
 
 // Whether a mouse button or finger is down, seen before any handler (capture phase) of the page.

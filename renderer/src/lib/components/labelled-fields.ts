@@ -1,6 +1,7 @@
 import { labelOfField } from '../../../../electron/shared/api/field-labels';
 import { describeScalar } from '../../../../electron/shared/report/readable-value';
 import { format } from '../../../../electron/shared/format';
+import { t } from '../i18n';
 
 /** One labelled value of a structured answer; `children` for a nested object or list of objects. */
 export interface LabelledField {
@@ -41,7 +42,7 @@ function textOf(key: string, value: unknown): string {
   if (typeof value === 'number' && /(time|timestamp|ts)$/i.test(key) && value > 1e12 && value < 1e14)
     return format.dateTime(value);
   if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object'))
-    return value.length === 0 ? '(none)' : value.map((item) => textOf('', item)).join(', ');
+    return value.length === 0 ? t('components:none') : value.map((item) => textOf('', item)).join(', ');
   if (value !== null && typeof value === 'object') return JSON.stringify(value);
   return describeScalar(value);
 }
@@ -52,7 +53,7 @@ function textOf(key: string, value: unknown): string {
  */
 export function toLabelledFields(value: unknown, depth = 0, parentKey = ''): LabelledField[] {
   if (value === null || typeof value !== 'object')
-    return [{ key: 'value', label: 'Value', text: textOf('', value) }];
+    return [{ key: 'value', label: t('components:value'), text: textOf('', value) }];
   const entries: Array<[string, unknown]> = Array.isArray(value)
     ? value.map((item, index) => [String(index + 1), item])
     : Object.entries(value as Record<string, unknown>);

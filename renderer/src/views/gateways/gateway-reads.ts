@@ -2,6 +2,7 @@ import type { EndpointCallParts, IpcClient } from '../../lib/ipc';
 import type { IpcErrorShape, SessionSummary } from '../../lib/wire-types';
 import type { EndpointAnswer, EndpointName } from '../../../../electron/shared/api/endpoints';
 import { t } from '../../lib/i18n';
+import { bspRequirement } from '../../../../electron/shared/api/command-titles';
 
 /** One read of the endpoint table: what `api:call` takes and what `cache:get` looks up. */
 export type ReadParts<E extends EndpointName = EndpointName> = EndpointCallParts<E>;
@@ -93,6 +94,9 @@ export function endSentence(text: string): string {
 
 /** What a failed gateway command means, in words (a timeout is a normal outcome, not a crash). */
 export function describeCommandError(error: IpcErrorShape, command: string): string {
+  // A gateway whose software (BSP) is too old for the command: said in words, whatever the error's code.
+  const tooOld = error.code === 'TIMEOUT' ? undefined : bspRequirement(command, error.message);
+  if (tooOld !== undefined) return tooOld;
   switch (error.code) {
     case 'TIMEOUT':
       return t('gateways:commandErrorTimeout', { command, reason: error.message });

@@ -73,13 +73,13 @@ describe('command form builder', () => {
     const reading = read('ping', { packetsCount: '0', destination: 'http://x' });
     expect(reading.ok).toBe(false);
     if (reading.ok) return;
-    expect(reading.errors.packetsCount).toBe('packetsCount must be at least 1');
+    expect(reading.errors.packetsCount).toBe('Packets count must be at least 1');
     expect(reading.errors.destination).toMatch(/host name or an IP address/);
   });
 
   it('says a number field holding text must be a whole number', () => {
     const reading = read('getRadioStatistics', { index: 'two' });
-    expect(reading).toEqual({ ok: false, errors: { index: 'index must be a whole number' } });
+    expect(reading).toEqual({ ok: false, errors: { index: 'Index must be a whole number' } });
   });
 
   it('refuses invalid JSON in a JSON field with a message next to it', () => {
@@ -106,7 +106,7 @@ describe('command form builder', () => {
 
   it('refuses a required text left empty', () => {
     const reading = read('createBackup', { description: '   ' });
-    expect(reading).toEqual({ ok: false, errors: { description: 'description must not be empty' } });
+    expect(reading).toEqual({ ok: false, errors: { description: 'Description must not be empty' } });
   });
 
   it('labels each field in words, with its API name beside it where the words differ', () => {

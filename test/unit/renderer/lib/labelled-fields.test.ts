@@ -9,7 +9,7 @@ describe('labelForKey', () => {
   it.each([
     ['uptimeSeconds', 'Uptime seconds'],
     ['bspVersion', 'BSP version'],
-    ['packets_recv', 'Packets recv'],
+    ['packets_recv', 'Packets received'],
     ['custGatewayId', 'Customer gateway ID'],
     ['eth0', 'eth0'],
     ['ver', 'Version'],

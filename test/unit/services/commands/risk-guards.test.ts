@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   assessCommand,
   firewallGuards,
@@ -6,6 +6,7 @@ import {
   wanLinkGuards,
 } from '../../../../electron/services/commands';
 import { assessFleetChange } from '../../../../electron/services/fleet';
+import { setLanguage } from '../../../../electron/shared/i18n';
 
 describe('assessFleetChange', () => {
   it('asks "Apply ping target 8.8.8.8 to 75 gateways?" and finds nothing disruptive', () => {
@@ -94,5 +95,25 @@ describe('assessCommand and missingConfirmations', () => {
     expect(
       missingConfirmations(risk, { acknowledged: true, typed: { 'ssh-lockout': 'disable ssh' } }),
     ).toEqual([expect.stringContaining('type "DISABLE SSH" to confirm')]);
+  });
+});
+
+describe('risk words in the language on screen', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('writes the consequence, the lockout and what is missing in German, the text to type as it is', () => {
+    setLanguage('de');
+    const reboot = assessCommand('reboot', {});
+    expect(reboot.disruptions).toEqual([
+      'Das Gateway startet neu und ist einige Minuten offline; offene Terminals und Tunnel brechen ab.',
+    ]);
+    const guards = firewallGuards(undefined, { ssh: { enabled: false } }, { gatewayCount: 7 });
+    expect(guards[0]?.warning).toBe(
+      'SSH wird auf allen 7 Gateways abgelehnt: kein Terminal über den Reverse-Tunnel zu einem von ihnen, bis SSH auf jedem wieder aktiviert ist.',
+    );
+    expect(missingConfirmations({ disruptions: [], guards }, undefined, 7)).toEqual([
+      'bestätigen Sie zuerst die Änderung auf 7 Gateways',
+      expect.stringMatching(/^geben Sie „DISABLE SSH“ zur Bestätigung ein: SSH wird auf allen 7 Gateways/),
+    ]);
   });
 });

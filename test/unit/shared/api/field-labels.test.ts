@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { labelOfField } from '../../../../electron/shared/api/field-labels';
+import { setLanguage, translatorFor } from '../../../../electron/shared/i18n';
 import { gatewayCommands } from '../../../../electron/shared/api/commands';
 
 describe('labelOfField', () => {
@@ -51,5 +52,18 @@ describe('labelOfField', () => {
       expect(label, name).toMatch(/^[A-Z]/);
       expect(label, name).not.toMatch(/[a-z][A-Z][a-z]/);
     }
+  });
+
+  it('writes the fields it knows in the language on screen, and an unknown field by the English rule', () => {
+    try {
+      setLanguage('de');
+      expect(labelOfField('perMinLimit')).toBe('Limit pro Minute');
+      expect(labelOfField('packetsCount')).toBe('Anzahl Pakete');
+      expect(labelOfField('pdp_type')).toBe('PDP-Typ');
+      expect(labelOfField('someNewField')).toBe('Some new field');
+    } finally {
+      setLanguage('en');
+    }
+    expect(labelOfField('workingIdx', translatorFor('es'))).toBe('Índice en uso');
   });
 });
