@@ -179,7 +179,9 @@ const FLEET_SETTINGS: Readonly<Record<string, MessageKey>> = {
 };
 
 function fleetSettingLabel(kind: string, translate: Translator): string {
-  return Object.hasOwn(FLEET_SETTINGS, kind) ? translate(FLEET_SETTINGS[kind]!) : labelOfField(kind);
+  return Object.hasOwn(FLEET_SETTINGS, kind)
+    ? translate(FLEET_SETTINGS[kind]!)
+    : labelOfField(kind, translate);
 }
 
 /** What a fleet change sent: its words ("Ping target: 8.8.8.8"), or a firewall patch's settings. */
@@ -239,7 +241,8 @@ export function changeModelOf(change: ChangeSummary, gatewayName: string, format
   // A software change's keys are package names, shown as the gateway spells them.
   const isSoftware = SOFTWARE_CHANGES.has(entry.name);
   const settings = keys.flatMap((key) => {
-    const name = key === '' ? wholeName : (response.labels?.[key] ?? (isSoftware ? key : labelOfField(key)));
+    const name =
+      key === '' ? wholeName : (response.labels?.[key] ?? (isSoftware ? key : labelOfField(key, translate)));
     const beforeFields = leafMap(pick(before, key), translate);
     const afterFields = leafMap(pick(after, key), translate);
     return [...new Set([...beforeFields.keys(), ...afterFields.keys()])].map((leaf) => ({

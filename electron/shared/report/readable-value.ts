@@ -38,7 +38,10 @@ export function flattenReadable(value: unknown, depth = 0, translate: Translator
   if (isScalar(value)) return [{ label: '', text: describeScalar(value, translate) }];
   const entries: Array<[string, unknown]> = Array.isArray(value)
     ? value.map((item, index) => [String(index + 1), item])
-    : Object.entries(value as Record<string, unknown>).map(([key, item]) => [labelOfField(key), item]);
+    : Object.entries(value as Record<string, unknown>).map(([key, item]) => [
+        labelOfField(key, translate),
+        item,
+      ]);
   if (entries.length === 0) return [{ label: '', text: translate('document:valueNone') }];
   if (Array.isArray(value) && value.every(isScalar))
     return [{ label: '', text: value.map((item) => describeScalar(item, translate)).join(', ') }];
