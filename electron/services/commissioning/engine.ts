@@ -384,7 +384,13 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
     details: Omit<WizardResult, 'message'> & { words: RecordedMessage },
   ): Promise<WizardResult> {
     const { words, ...rest } = details;
-    const result: WizardResult = { ...rest, message: writeRecorded(words) };
+    // The result carries words in the current language; their data goes to the audit record only.
+    const result: WizardResult = {
+      ...rest,
+      message: writeRecorded(words),
+      changes: rest.changes.map(({ path, label, before, after }) => ({ path, label, before, after })),
+      checks: rest.checks.map(({ name, ok, detail }) => ({ name, ok, detail })),
+    };
     const isOk = result.outcome === 'applied' || result.outcome === 'unchanged';
     await this.audit({
       name: this.definition.name,
@@ -403,12 +409,12 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
         // The same as data, so the report can write them in its own language (docs/wizards.md).
         words,
         labelWords: Object.fromEntries(
-          result.changes.map((change: Change) => [
+          details.changes.map((change: Change) => [
             change.path,
             change.labelWords ?? recorded('wizards:text', { text: change.label }),
           ]),
         ),
-        checkWords: result.checks.map((check) => ({ name: nameRecord(check), detail: detailRecord(check) })),
+        checkWords: details.checks.map((check) => ({ name: nameRecord(check), detail: detailRecord(check) })),
       },
     });
     this.finished = result;
