@@ -122,6 +122,13 @@ export class WizardState<Name extends WizardName = WizardName> {
   review = $state<WizardReview | null>(null);
   result = $state<WizardResult | null>(null);
   error = $state<string | null>(null);
+  /** The edit last sent to review: what Apply sends. */
+  reviewedEdit: unknown = null;
+  /**
+   * What the technician typed on the wizard's form, kept by the form as it changes: a run kept while another view
+   * shows (wizard-keeper.ts) gives it back to the form when its page opens again.
+   */
+  formDraft: unknown = null;
   readonly run = new RunProgress();
   readonly #client: IpcClient;
   #off: (() => void) | null = null;
@@ -172,6 +179,7 @@ export class WizardState<Name extends WizardName = WizardName> {
       this.error = describeIpcError(answer.error);
       return;
     }
+    this.reviewedEdit = edit;
     this.review = answer.value;
     this.phase = 'reviewing';
   }
