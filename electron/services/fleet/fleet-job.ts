@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter, setMaxListeners } from 'node:events';
-import type { AuditSink } from '../audit';
+import type { FleetJobOptions } from './fleet-job-options';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import { gatewayCommands } from '../../shared/api';
 import { FleetRowStatusSchema } from '../../shared/ipc/domains/fleet';
@@ -8,7 +8,7 @@ import { ApiError } from '../api';
 import { t } from '../../shared/i18n';
 import { recorded, writeRecorded, type RecordedMessage } from '../../shared/i18n/recorded-message';
 import { describeErrorRecord, isCancellation, isTransient } from '../commissioning/gateway-errors';
-import { CommandService, type CommandJournal, type SentRecord } from '../commands/command-service';
+import { CommandService, type SentRecord } from '../commands/command-service';
 import { requireConfirmed, type RiskConfirmation } from '../commands/risk-guards';
 import { assessFleetChange } from './fleet-risk';
 import type { GatewayCommander } from '../commissioning/types';
@@ -46,35 +46,7 @@ interface FleetJobEvents {
   finished: [FleetResult];
 }
 
-/** What a fleet job needs. */
-export interface FleetJobOptions {
-  commander: GatewayCommander;
-  profileId: string;
-  user: string;
-  audit?: AuditSink;
-  /** The visit journal: each row's change recorded as sent before it leaves (refused: not sent), then its row. */
-  journal?: CommandJournal;
-  clock?: Clock;
-  concurrency?: number;
-  maxAttempts?: number;
-  offlineAttempts?: number;
-  retryDelayMs?: number;
-  retryMaxDelayMs?: number;
-  commandTimeoutMs?: number;
-  /** How long an upgraded gateway is followed until it answers with its new versions (default SOFTWARE_TIMEOUT_MS). */
-  gatewayReturnTimeoutMs?: number;
-  /** Pause between progress reads of an upgrade (default TASK_POLL_INTERVAL_MS). */
-  pollIntervalMs?: number;
-  signal?: AbortSignal;
-  jobId?: string;
-  /** Random source for retry jitter (tests pass a fixed one). */
-  random?: () => number;
-  /**
-   * What the technician confirmed: the gateway count (always) and, for a risky change, the yes to its
-   * disruptions and each lockout's typed text (assessFleetChange). Without it the job is refused.
-   */
-  confirmation?: RiskConfirmation;
-}
+export type { FleetJobOptions } from './fleet-job-options';
 
 const STATUSES = FleetRowStatusSchema.options;
 
