@@ -151,7 +151,7 @@ describe('diagnostics', () => {
       return box.top >= -1 && box.bottom <= window.innerHeight + 1 && holder === document.activeElement;
     };
     await expect.poll(() => wait.evaluate(isInViewAndFocused)).toBe(true);
-    const done = page.getByText(/The gateway rebooted and answered again after/);
+    const done = page.getByText(/The gateway restarted and answered again after/);
     await done.waitFor({ timeout: 30_000 });
     await expect.poll(() => done.evaluate(isInViewAndFocused)).toBe(true);
   }, 60_000);
