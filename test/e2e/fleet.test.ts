@@ -114,7 +114,7 @@ describe('fleet apply of a lockout', () => {
     await page.getByRole('button', { name: /^Choose all shown/ }).click();
     await page.getByLabel('What to change').selectOption('firewall');
     // The form keeps what the last job set (the DoS burst limit above): back to "keep", SSH off only.
-    await page.getByLabel('DoS burst limit').fill('');
+    await page.getByRole('textbox', { name: 'DoS burst limit' }).fill('');
     await page.getByLabel('SSH access').selectOption('off');
     const before = sshStates();
 
