@@ -47,7 +47,7 @@ async function openWizard(page: Page, gatewayId: string): Promise<void> {
 }
 
 describe('the firewall wizard in German, then French', () => {
-  it('speaks German with a de-DE computer, and keeps the form and the run when French is chosen halfway', async () => {
+  it('speaks German with a de-DE computer, and keeps the form and the review through language changes', async () => {
     const gateway = healthyGateway(simulator, 5);
     const page = app.page;
     await chooseLanguage(page, english('app:settingsLanguageLabel'), 'system');
@@ -73,14 +73,21 @@ describe('the firewall wizard in German, then French', () => {
     await expect.poll(() => changes.textContent()).toContain(french('wizards:dosBurst'));
     expect(await changes.textContent()).toContain('66');
 
-    await page.getByRole('button', { name: french('wizards:apply'), exact: true }).click();
-    await page.getByText(french('wizards:outcomeApplied'), { exact: true }).waitFor();
+    // Halfway through the review: German again; the review is the same edit, written in German.
+    await chooseLanguage(page, french('app:settingsLanguageLabel'), 'de');
+    await openWizard(page, gateway.id);
+    const reviewed = page.getByRole('table', { name: german('wizards:changesLabel') });
+    await expect.poll(() => reviewed.textContent()).toContain(german('wizards:dosBurst'));
+    expect(await reviewed.textContent()).toContain('66');
+
+    await page.getByRole('button', { name: german('wizards:apply'), exact: true }).click();
+    await page.getByText(german('wizards:outcomeApplied'), { exact: true }).waitFor();
     const result = await page.locator('.result-message').innerText();
-    expect(result.startsWith(`${french('wizards:outcomeApplied')} :`)).toBe(true);
+    expect(result.startsWith(`${german('wizards:outcomeApplied')}:`)).toBe(true);
     expect(await wizard.innerText()).not.toMatch(RAW_KEY);
     expect(firewallOf(gateway.id).doSPrevention.burstLimit).toBe(66);
 
-    await chooseLanguage(page, french('app:settingsLanguageLabel'), 'en');
+    await chooseLanguage(page, german('app:settingsLanguageLabel'), 'en');
   });
 });
 

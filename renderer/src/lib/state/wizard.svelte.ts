@@ -8,7 +8,9 @@ import {
   type GatewayTaskAnswer,
 } from '../../../../electron/shared/ipc/domains/gateway-task-answers';
 import { appClock } from '../clock';
+import { untrack } from 'svelte';
 import { t, type MessageKey } from '../i18n';
+import { currentLanguage, type DisplayLanguage } from '../../../../electron/shared/i18n';
 
 /** A diff wizard's name, as `wizard:start` takes it. */
 export type WizardName = ChannelInput<'wizard:start'>['wizard'];
@@ -124,6 +126,8 @@ export class WizardState<Name extends WizardName = WizardName> {
   error = $state<string | null>(null);
   /** The edit last sent to review: what Apply sends. */
   reviewedEdit: unknown = null;
+  /** The language main wrote the review in (its labels, warnings and problems). */
+  reviewLanguage: DisplayLanguage | null = null;
   /**
    * What the technician typed on the wizard's form, kept by the form as it changes: a run kept while another view
    * shows (wizard-keeper.ts) gives it back to the form when its page opens again.
@@ -174,12 +178,14 @@ export class WizardState<Name extends WizardName = WizardName> {
   async reviewEdit(edit: unknown): Promise<void> {
     if (!this.runId) return;
     this.error = null;
+    const language = untrack(() => currentLanguage());
     const answer = await this.#client.invoke('wizard:review', { runId: this.runId, edit });
     if (!answer.ok) {
       this.error = describeIpcError(answer.error);
       return;
     }
     this.reviewedEdit = edit;
+    this.reviewLanguage = language;
     this.review = answer.value;
     this.phase = 'reviewing';
   }
