@@ -142,7 +142,7 @@ describe('diagnostics', () => {
     await page.getByRole('button', { name: 'Reboot the gateway' }).click();
     await page.getByRole('button', { name: 'Reboot and wait' }).click();
     // The button is at the bottom of the page, the wait line at the top: the wait comes into view with focus.
-    const wait = page.getByText('Rebooting the gateway', { exact: true });
+    const wait = page.getByText('Restarting the gateway', { exact: true });
     await wait.waitFor();
     const isInViewAndFocused = (element: Element) => {
       const box = element.getBoundingClientRect();
