@@ -72,7 +72,7 @@ describe('fleet apply under --fail-rate', () => {
     const chosen = await page.getByRole('list', { name: 'Gateways to change' }).getByRole('checkbox').count();
     await page.getByRole('button', { name: /^Choose all shown/ }).click();
     await page.getByLabel('What to change').selectOption('firewall');
-    await page.getByLabel(/^Firewall settings to set/).fill('{ "doSPrevention": { "burstLimit": 77 } }');
+    await page.getByLabel('DoS burst limit').fill('77');
     await page.getByRole('button', { name: 'Apply to the gateways' }).click();
     const offline = simulator.fixture.gateways.filter(
       (gateway) => gateway.initialStatus === 'OFFLINE',
@@ -113,7 +113,9 @@ describe('fleet apply of a lockout', () => {
     const chosen = await page.getByRole('list', { name: 'Gateways to change' }).getByRole('checkbox').count();
     await page.getByRole('button', { name: /^Choose all shown/ }).click();
     await page.getByLabel('What to change').selectOption('firewall');
-    await page.getByLabel(/^Firewall settings to set/).fill('{ "ssh": { "enabled": false } }');
+    // The form keeps what the last job set (the DoS burst limit above): back to "keep", SSH off only.
+    await page.getByRole('textbox', { name: 'DoS burst limit' }).fill('');
+    await page.getByLabel('SSH access').selectOption('off');
     const before = sshStates();
 
     const offline = simulator.fixture.gateways.filter(

@@ -313,7 +313,7 @@ describe('diagnostics after a reboot', () => {
 
     await page.getByRole('button', { name: 'Reboot the gateway' }).click();
     await page.getByRole('button', { name: 'Reboot and wait' }).click();
-    await page.getByText(/The gateway rebooted and answered again after/).waitFor({ timeout: 30_000 });
+    await page.getByText(/The gateway restarted and answered again after/).waitFor({ timeout: 30_000 });
     await expect.poll(shownUptime).toMatch(/^\d+ sec$/);
   }, 45_000);
 });

@@ -63,6 +63,11 @@ export interface CommissioningAppOptions {
   simulator: SimulatorSettingsInput;
   timing: CommissioningOptions['timing'];
   stepTimeoutMs?: number;
+  /**
+   * The browser's language ('de-DE'): the app follows it once the language setting is "as this computer". The
+   * sign-in below reads English words, so it signs in with the setting at English; the test chooses the setting.
+   */
+  locale?: string;
 }
 
 /** A simulator and engines with short timings: reboots, upgrades and waits take seconds, not minutes. */
@@ -96,8 +101,12 @@ export async function startCommissioningApp(options: CommissioningAppOptions): P
       credentials: ownKeychain(),
       commissioningTiming: options.timing,
     });
-    browser = await launchBrowser({ stepTimeoutMs: options.stepTimeoutMs ?? 15_000 });
+    browser = await launchBrowser({ stepTimeoutMs: options.stepTimeoutMs ?? 15_000, locale: options.locale });
     const { page } = browser;
+    if (options.locale !== undefined) {
+      await page.goto(host.url);
+      await page.evaluate(() => localStorage.setItem('fieldKit.language', 'en'));
+    }
     await (await openLoginScreen(page, host.url, /^Use provider@fieldkit\.demo/)).click();
     await page.getByRole('radio', { name: "Don't remember me", exact: true }).check();
     const navigation = page.getByRole('navigation', { name: 'Main' });

@@ -142,7 +142,7 @@ describe('diagnostics', () => {
     await page.getByRole('button', { name: 'Reboot the gateway' }).click();
     await page.getByRole('button', { name: 'Reboot and wait' }).click();
     // The button is at the bottom of the page, the wait line at the top: the wait comes into view with focus.
-    const wait = page.getByText('Rebooting the gateway', { exact: true });
+    const wait = page.getByText('Restarting the gateway', { exact: true });
     await wait.waitFor();
     const isInViewAndFocused = (element: Element) => {
       const box = element.getBoundingClientRect();
@@ -151,7 +151,7 @@ describe('diagnostics', () => {
       return box.top >= -1 && box.bottom <= window.innerHeight + 1 && holder === document.activeElement;
     };
     await expect.poll(() => wait.evaluate(isInViewAndFocused)).toBe(true);
-    const done = page.getByText(/The gateway rebooted and answered again after/);
+    const done = page.getByText(/The gateway restarted and answered again after/);
     await done.waitFor({ timeout: 30_000 });
     await expect.poll(() => done.evaluate(isInViewAndFocused)).toBe(true);
   }, 60_000);

@@ -33,6 +33,8 @@ export interface LaunchOptions {
   stepTimeoutMs?: number;
   /** The window's outer size in CSS pixels (default: Chromium's headless 800 × 600). */
   windowSize?: { width: number; height: number };
+  /** The browser's language (`navigator.languages`), e.g. 'de-DE' (default: Chromium's, English). */
+  locale?: string;
 }
 
 /**
@@ -56,6 +58,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
       args: CHROMIUM_ARGS,
       headless: true,
       colorScheme: options.colorScheme ?? 'light',
+      ...(options.locale === undefined ? {} : { locale: options.locale }),
       timeout: 30_000,
     });
   } catch (error) {

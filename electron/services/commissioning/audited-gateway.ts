@@ -11,6 +11,7 @@ import { ConnectionInterruptedError, NetworkError } from '../api';
 import type { AuditEntryInput, AuditSink } from '../audit';
 import { CommandService, type CommandJournal } from '../commands/command-service';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
+import { t } from '../../shared/i18n';
 import {
   CancelledError,
   describeError,
@@ -161,7 +162,11 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
         if (isCancellation(error) || signal.aborted) throw new CancelledError();
         if (definition.risk !== 'read' || !isTransient(error) || attempt >= READ_ATTEMPTS) throw error;
         if (isUnresponsive(error))
-          await this.waitForReturn(signal, `"${commandTitle(name)}" was not answered`, error);
+          await this.waitForReturn(
+            signal,
+            t('wizards:reasonNotAnswered', { command: commandTitle(name) }),
+            error,
+          );
         else await this.clock.sleep(Math.min(1_000 * attempt, 10_000), signal);
       }
     }
@@ -177,10 +182,10 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
     this.setStep(
       'waiting',
       cause instanceof ConnectionInterruptedError && cause.mayChange
-        ? `The connection dropped after the request was sent — the gateway may have the change; reading it back once it answers: ${reason}`
+        ? t('wizards:waitDroppedConnection', { reason })
         : cause instanceof NetworkError
-          ? `The server cannot be reached from this laptop (check its connection); the gateway may be fine: ${reason}`
-          : `The gateway is not answering: ${reason}`,
+          ? t('wizards:waitServerUnreachable', { reason })
+          : t('wizards:waitGatewaySilent', { reason }),
     );
     const { waitedMs } = await waitForGateway(this.commands.commander(), this.gatewayId, {
       clock: this.clock,
@@ -192,7 +197,7 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
       probeTimeoutMs: this.options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
       onWaiting: (notice) => this.emitEvent({ type: 'waiting', notice }),
     });
-    this.setStep(previous, `The gateway answers again after ${formatDuration(waitedMs)}`);
+    this.setStep(previous, t('wizards:gatewayBack', { duration: formatDuration(waitedMs) }));
     return waitedMs;
   }
 
@@ -267,7 +272,7 @@ export class AuditedGateway<Result = unknown> extends EventEmitter<{ event: [Gat
   private warnAuditFailed(error: unknown): void {
     this.emitEvent({
       type: 'warning',
-      message: `The audit log could not be written: ${describeError(error)}`,
+      message: t('wizards:auditFailed', { reason: describeError(error) }),
     });
   }
 }

@@ -3,12 +3,15 @@ import { AuditedGateway, type GatewayRunEvent, type GatewayRunOptions } from './
 import {
   CancelledError,
   describeError,
+  describeErrorRecord,
   GatewayUnreachableError,
   isCancellation,
   isUnresponsive,
 } from './gateway-errors';
 import type { WizardResult as SharedWizardResult } from '../../shared/ipc/domains/wizards';
-import type { Check, Guard, Review, WizardDefinition, WizardStep } from './types';
+import { t } from '../../shared/i18n';
+import { recorded, writeRecorded, type RecordedMessage } from '../../shared/i18n/recorded-message';
+import type { Change, Check, Guard, Review, WizardDefinition, WizardStep } from './types';
 
 /** How long verification may take by default (the modem needs seconds to attach). */
 export const VERIFY_TIMEOUT_MS = 90_000;
@@ -34,7 +37,13 @@ export class GuardNotConfirmedError extends Error {
   override readonly name = 'GuardNotConfirmedError';
   constructor(readonly guards: Guard[]) {
     super(
-      `Type the confirmation to go ahead: ${guards.map((guard) => `"${guard.confirmationText}" (${guard.warning})`).join('; ')}`,
+      t('wizards:guardNotConfirmed', {
+        guards: guards
+          .map((guard) =>
+            t('wizards:guardQuoted', { confirmation: guard.confirmationText, warning: guard.warning }),
+          )
+          .join('; '),
+      }),
     );
   }
 }
@@ -43,7 +52,7 @@ export class GuardNotConfirmedError extends Error {
 export class EditRejectedError extends Error {
   override readonly name = 'EditRejectedError';
   constructor(readonly problems: string[]) {
-    super(`The change cannot be applied: ${problems.join('; ')}`);
+    super(t('wizards:editRejected', { problems: problems.join('; ') }));
   }
 }
 
@@ -106,13 +115,13 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
 
   /** Reads the gateway's current state (waiting through a gateway that does not answer). */
   async read(): Promise<State> {
-    this.setStep('reading', `Reading the current ${this.definition.title} settings`);
+    this.setStep('reading', t('wizards:stepReading', { title: t(this.definition.title) }));
     const startedAt = this.clock.now();
     try {
       const state = await this.definition.read(this.context(this.controller.signal));
       this.currentState = state;
       await this.audit({ name: `${this.definition.name}:read`, outcome: 'ok', startedAt, after: state });
-      this.setStep('editing', 'Current settings read: make your changes');
+      this.setStep('editing', t('wizards:stepEditing'));
       return state;
     } catch (error) {
       await this.audit({
@@ -121,7 +130,7 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
         startedAt,
         error: describeError(error),
       });
-      this.setStep('idle', `Could not read the settings: ${describeError(error)}`);
+      this.setStep('idle', t('wizards:readFailed', { reason: describeError(error) }));
       throw error;
     }
   }
@@ -138,7 +147,7 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
       problems: this.definition.validate(state, edit),
       isDisruptive: this.definition.isDisruptive,
     };
-    this.setStep('reviewing', `${review.changes.length} change(s) to review`);
+    this.setStep('reviewing', t('wizards:stepReviewing', { count: review.changes.length }));
     return review;
   }
 
@@ -158,7 +167,7 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
       return this.finish(startedAt, {
         ...base,
         outcome: 'unchanged',
-        message: 'Nothing to change: the gateway already has these settings.',
+        words: recorded('wizards:resultUnchanged'),
         changes: [],
         checks: [],
       });
@@ -168,21 +177,21 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
     let applyStarted = false;
     try {
       if (this.definition.isDisruptive) backup = await this.createSafetyBackup(signal);
-      this.setStep('applying', `Applying ${review.changes.length} change(s)`);
+      this.setStep('applying', t('wizards:stepApplying', { count: review.changes.length }));
       applyStarted = true;
       try {
         await this.definition.apply(this.context(signal), state, edit);
       } catch (error) {
         if (!isUnresponsive(error)) throw error;
-        await this.waitForReturn(signal, 'it stopped answering during the change', error);
+        await this.waitForReturn(signal, t('wizards:reasonSilentDuringChange'), error);
       }
-      this.setStep('verifying', 'Checking that the change took effect');
+      this.setStep('verifying', t('wizards:stepVerifying'));
       const checks = await this.verifyWithin(signal, state, edit);
       if (checks.every((check) => check.ok)) {
         return this.finish(startedAt, {
           ...base,
           outcome: 'applied',
-          message: `Applied and verified: ${checks.map((check) => check.detail).join('; ')}`,
+          words: recorded('wizards:resultApplied', { details: joinRecords(checks.map(detailRecord)) }),
           changes: review.changes,
           checks,
           backup,
@@ -194,7 +203,13 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
         changes: review.changes,
         checks,
         backup,
-        reason: `Verification failed: ${failed.map((check) => `${check.name}: ${check.detail}`).join('; ')}`,
+        reason: recorded('wizards:reasonVerificationFailed', {
+          checks: joinRecords(
+            failed.map((check) =>
+              recorded('wizards:checkLine', { name: nameRecord(check), detail: detailRecord(check) }),
+            ),
+          ),
+        }),
       });
     } catch (error) {
       const cancelled = isCancellation(error) || signal.aborted;
@@ -202,7 +217,12 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
         return this.finish(startedAt, {
           ...base,
           outcome: 'failed',
-          message: `${error.message}. The change could not be verified or undone${backup ? `; the backup "${backup.description}" holds the previous configuration` : ''}. Check the gateway on site before leaving.`,
+          words: backup
+            ? recorded('wizards:resultUnreachableWithBackup', {
+                reason: error.record,
+                backup: backup.description,
+              })
+            : recorded('wizards:resultUnreachable', { reason: error.record }),
           changes: review.changes,
           checks: [],
           backup,
@@ -212,9 +232,11 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
         return this.finish(startedAt, {
           ...base,
           outcome: cancelled ? 'cancelled' : 'failed',
-          message: cancelled
-            ? 'Cancelled before anything was changed.'
-            : `Nothing was changed: ${backup ? '' : 'the safety backup could not be made. '}${describeError(error)}`,
+          words: cancelled
+            ? recorded('wizards:resultCancelledBefore')
+            : backup
+              ? recorded('wizards:resultNothingChanged', { reason: describeErrorRecord(error) })
+              : recorded('wizards:resultNoBackup', { reason: describeErrorRecord(error) }),
           changes: review.changes,
           checks: [],
           backup,
@@ -226,7 +248,9 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
         checks: [],
         backup,
         cancelled,
-        reason: cancelled ? 'Cancelled during the change' : `The change failed: ${describeError(error)}`,
+        reason: cancelled
+          ? recorded('wizards:reasonCancelledDuring')
+          : recorded('wizards:reasonChangeFailed', { reason: describeErrorRecord(error) }),
       });
     }
   }
@@ -235,10 +259,10 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
     startedAt: number,
     state: State,
     edit: Edit,
-    details: Omit<WizardResult, 'outcome' | 'message'> & { reason: string; cancelled?: boolean },
+    details: Omit<WizardResult, 'outcome' | 'message'> & { reason: RecordedMessage; cancelled?: boolean },
   ): Promise<WizardResult> {
     const { reason, cancelled, ...result } = details;
-    this.setStep('rolling-back', `${reason}. Putting the previous settings back.`);
+    this.setStep('rolling-back', writeRecorded(recorded('wizards:stepRollingBack', { reason })));
     // Rolling back must not be stopped by the cancel that may have caused it; it is bounded by its own waits.
     const signal = new AbortController().signal;
     const context = this.context(signal);
@@ -252,11 +276,7 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
         await this.definition.rollback(context, state, edit);
       } catch (error) {
         if (!isUnresponsive(error)) throw error;
-        await this.waitForReturn(
-          signal,
-          'it stopped answering while the previous settings were put back',
-          error,
-        );
+        await this.waitForReturn(signal, t('wizards:reasonSilentDuringRollback'), error);
       }
       if (await restored()) {
         const described = cancelled
@@ -266,18 +286,18 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
           ...result,
           outcome: cancelled ? 'cancelled' : 'rolled-back',
           rollback: 'values',
-          message: described ?? `${reason}. The previous settings were put back and read back unchanged.`,
+          words: described ?? recorded('wizards:resultRolledBack', { reason }),
         });
       }
-      valuesError = new Error('the gateway still shows the new values after the previous ones were sent');
+      valuesError = recorded('wizards:rollbackStillNew');
     } catch (error) {
       valuesError = error;
     }
     if (result.backup?.index !== undefined) {
       try {
-        this.progress(`Restoring the safety backup "${result.backup.description}"`);
+        this.progress(t('wizards:progressRestoringBackup', { backup: result.backup.description }));
         await context.command('restoreBackup', { index: result.backup.index });
-        await this.waitForReturn(signal, 'it restarts after restoring the backup');
+        await this.waitForReturn(signal, t('wizards:reasonRestartsAfterRestore'));
         // A gateway may answer for a moment before it restarts: read until the previous values show, within limits.
         const { isDone } = await this.context(
           signal,
@@ -291,17 +311,30 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
             ...result,
             outcome: cancelled ? 'cancelled' : 'rolled-back',
             rollback: 'backup',
-            message: `${reason}. Putting the values back failed (${describeError(valuesError)}), so the safety backup "${result.backup.description}" was restored; the gateway is back with its previous settings.`,
+            words: recorded('wizards:resultRestoredBackup', {
+              reason,
+              failure: errorRecord(valuesError),
+              backup: result.backup.description,
+            }),
           });
         }
       } catch (error) {
-        valuesError = `${describeError(valuesError)}; restoring the backup failed too: ${describeError(error)}`;
+        valuesError = recorded('wizards:rollbackBackupFailedToo', {
+          failure: errorRecord(valuesError),
+          reason: describeErrorRecord(error),
+        });
       }
     }
     return this.finish(startedAt, {
       ...result,
       outcome: 'rollback-failed',
-      message: `${reason}. The previous settings could NOT be put back (${describeError(valuesError)}). Check the gateway before leaving${result.backup ? `; the backup "${result.backup.description}" holds the previous configuration` : ''}.`,
+      words: result.backup
+        ? recorded('wizards:resultRollbackFailedWithBackup', {
+            reason,
+            failure: errorRecord(valuesError),
+            backup: result.backup.description,
+          })
+        : recorded('wizards:resultRollbackFailed', { reason, failure: errorRecord(valuesError) }),
     });
   }
 
@@ -311,7 +344,7 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
     state: State,
     edit: Edit,
     checks: Check[],
-  ): Promise<string | undefined> {
+  ): Promise<RecordedMessage | undefined> {
     if (!this.definition.describeRollback || checks.every((check) => check.ok)) return undefined;
     const verifyTimeoutMs = this.options.verifyTimeoutMs ?? VERIFY_TIMEOUT_MS;
     try {
@@ -328,7 +361,7 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
 
   private async createSafetyBackup(signal: AbortSignal): Promise<NonNullable<WizardResult['backup']>> {
     const description = safetyBackupName(this.definition.name, this.clock.now());
-    this.setStep('backing-up', `Saving a backup "${description}" before the change`);
+    this.setStep('backing-up', t('wizards:stepBackingUp', { backup: description }));
     const context = this.context(signal);
     const answer = await context.command('createBackup', { description });
     const answered = (answer as { index?: unknown } | null)?.index;
@@ -346,7 +379,18 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
     return checks;
   }
 
-  private async finish(startedAt: number, result: WizardResult): Promise<WizardResult> {
+  private async finish(
+    startedAt: number,
+    details: Omit<WizardResult, 'message'> & { words: RecordedMessage },
+  ): Promise<WizardResult> {
+    const { words, ...rest } = details;
+    // The result carries words in the current language; their data goes to the audit record only.
+    const result: WizardResult = {
+      ...rest,
+      message: writeRecorded(words),
+      changes: rest.changes.map(({ path, label, before, after }) => ({ path, label, before, after })),
+      checks: rest.checks.map(({ name, ok, detail }) => ({ name, ok, detail })),
+    };
     const isOk = result.outcome === 'applied' || result.outcome === 'unchanged';
     await this.audit({
       name: this.definition.name,
@@ -362,6 +406,15 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
         rollback: result.rollback,
         // The settings in words, for the site report (before and after are keyed by path).
         labels: Object.fromEntries(result.changes.map((change) => [change.path, change.label])),
+        // The same as data, so the report can write them in its own language (docs/wizards.md).
+        words,
+        labelWords: Object.fromEntries(
+          details.changes.map((change: Change) => [
+            change.path,
+            change.labelWords ?? recorded('wizards:text', { text: change.label }),
+          ]),
+        ),
+        checkWords: details.checks.map((check) => ({ name: nameRecord(check), detail: detailRecord(check) })),
       },
     });
     this.finished = result;
@@ -371,7 +424,7 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
   }
 
   private requireState(): State {
-    if (this.currentState === undefined) throw new Error('Read the current settings first (read())');
+    if (this.currentState === undefined) throw new Error(t('wizards:readFirst'));
     return this.currentState;
   }
 }
@@ -383,4 +436,29 @@ export function createWizardRun<State, Edit>(
   options: WizardRunOptions,
 ): WizardRun<State, Edit> {
   return new WizardRun(definition, gatewayId, options);
+}
+
+/** A check's name as data: its own record when the wizard gave one, else its words as they are. */
+function nameRecord(check: Check): RecordedMessage {
+  return check.words?.name ?? recorded('wizards:text', { text: check.name });
+}
+
+/** A check's detail as data. */
+function detailRecord(check: Check): RecordedMessage {
+  return check.words?.detail ?? recorded('wizards:text', { text: check.detail });
+}
+
+/** Records joined with "; " into one (each written in the reader's language). */
+function joinRecords(records: RecordedMessage[]): RecordedMessage {
+  if (records.length === 0) return recorded('wizards:text', { text: '' });
+  return records.reduce((joined, next) => recorded('wizards:joined', { first: joined, next }));
+}
+
+/** What went wrong as data: a recorded message as it is, an error in one sentence. */
+function errorRecord(error: unknown): RecordedMessage {
+  return isRecord(error) ? error : describeErrorRecord(error);
+}
+
+function isRecord(value: unknown): value is RecordedMessage {
+  return typeof value === 'object' && value !== null && 'key' in value && !(value instanceof Error);
 }

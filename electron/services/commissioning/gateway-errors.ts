@@ -8,6 +8,8 @@ import {
   TimeoutError,
 } from '../api';
 import { format } from '../../shared/format';
+import { t } from '../../shared/i18n';
+import { recorded, writeRecorded, type RecordedMessage } from '../../shared/i18n/recorded-message';
 
 /**
  * True when the error means "the gateway (or the path to it) did not answer": a command timeout (408), a
@@ -37,7 +39,7 @@ export function isCancellation(error: unknown): boolean {
 /** The run was cancelled by the technician. */
 export class CancelledError extends Error {
   override readonly name = 'CancelledError';
-  constructor(message = 'Cancelled') {
+  constructor(message = t('wizards:cancelled')) {
     super(message);
   }
 }
@@ -50,11 +52,21 @@ export class GatewayUnreachableError extends Error {
     readonly waitedMs: number,
     readonly lastError: unknown,
   ) {
-    super(
-      `Gateway ${gatewayId} did not answer for ${formatDuration(waitedMs)}: it may be powered off, rebooting, ` +
-        `or without a working WAN link. Last answer: ${describeError(lastError)}`,
-    );
+    super(writeRecorded(unreachableRecord(gatewayId, waitedMs, lastError)));
   }
+
+  /** The message as data, for a record the report writes in its own language. */
+  get record(): RecordedMessage {
+    return unreachableRecord(this.gatewayId, this.waitedMs, this.lastError);
+  }
+}
+
+function unreachableRecord(gatewayId: string, waitedMs: number, lastError: unknown): RecordedMessage {
+  return recorded('wizards:gatewayUnreachable', {
+    gatewayId,
+    duration: formatDuration(waitedMs),
+    reason: describeErrorRecord(lastError),
+  });
 }
 
 /** A duration in words a technician reads, whole seconds at least ("45 sec", "2 min 5 sec": format.duration). */
@@ -62,26 +74,43 @@ export function formatDuration(ms: number): string {
   return format.duration(Math.max(0, Math.round(ms / 1000)) * 1000);
 }
 
-/** The error in one sentence a technician can act on (never a stack trace). */
+/** The error in one sentence a technician can act on (never a stack trace), in the current language. */
 export function describeError(error: unknown): string {
+  return writeRecorded(describeErrorRecord(error));
+}
+
+/**
+ * The error in one sentence as data (key and values): what a record keeps so the report can write it in its own
+ * language. The server's own words (an ApiError's message) are passed through as they are.
+ */
+export function describeErrorRecord(error: unknown): RecordedMessage {
+  if (error instanceof GatewayUnreachableError) return error.record;
   if (error instanceof ApiError) {
-    if (error.status === 408)
-      return `The gateway did not answer ${error.endpoint} in time (it may be rebooting, powered off or out of coverage).`;
-    if (error.status === 400) return `The gateway refused the request: ${error.message}`;
-    if (error.status === 401) return 'The session is no longer valid: sign in again.';
-    if (error.status === 403) return `Not allowed: ${error.message}`;
-    if (error.status === 404) return `Not found: ${error.message}`;
-    if (error.status === 429 || error.errorCode === 33) return 'The server is busy (too many requests).';
-    if (error.status >= 500) return `The server failed (${error.status}): ${error.message}`;
-    return `${error.status}: ${error.message}`;
+    const reason = error.message;
+    if (error.status === 408) return recorded('wizards:errorGatewayTimeout', { endpoint: error.endpoint });
+    if (error.status === 400) return recorded('wizards:errorRefused', { reason });
+    if (error.status === 401) return recorded('wizards:errorSessionExpired');
+    if (error.status === 403) return recorded('wizards:errorForbidden', { reason });
+    if (error.status === 404) return recorded('wizards:errorNotFound', { reason });
+    if (error.status === 429 || error.errorCode === 33) return recorded('wizards:errorBusy');
+    if (error.status >= 500) return recorded('wizards:errorServer', { status: error.status, reason });
+    return recorded('wizards:errorStatus', { status: error.status, reason });
   }
-  if (error instanceof TimeoutError) return `${error.message} (the server or the network is slow).`;
+  if (error instanceof TimeoutError) return recorded('wizards:errorSlow', { reason: error.message });
   if (error instanceof ConnectionInterruptedError && error.mayChange)
-    return `The connection dropped after the request was sent — the gateway may have the change; read it back (${error.message}).`;
-  if (error instanceof NetworkError) return `The server could not be reached: ${error.message}`;
+    return recorded('wizards:errorConnectionDropped', { reason: error.message });
+  if (error instanceof NetworkError) return recorded('wizards:errorUnreachable', { reason: error.message });
   if (error instanceof RequestValidationError || error instanceof ResponseValidationError)
-    return error.message;
-  if (isCancellation(error)) return 'Cancelled.';
-  if (error instanceof Error) return error.message;
-  return String(error);
+    return recorded('wizards:errorText', { text: error.message });
+  if (isCancellation(error)) return recorded('wizards:cancelledSentence');
+  if (error instanceof RecordedError) return error.record;
+  if (error instanceof Error) return recorded('wizards:errorText', { text: error.message });
+  return recorded('wizards:errorText', { text: String(error) });
+}
+
+/** An error whose message is one of ours: thrown in the current language, kept as data for records. */
+export class RecordedError extends Error {
+  constructor(readonly record: RecordedMessage) {
+    super(writeRecorded(record));
+  }
 }

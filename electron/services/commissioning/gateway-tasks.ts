@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { t, type MessageKey } from '../../shared/i18n';
+import { recorded, writeRecorded, type RecordedMessage } from '../../shared/i18n/recorded-message';
 import { UPGRADE_ALL_PACKAGES, type CommandResponse } from '../../shared/api';
 import type {
   BackupView,
@@ -25,8 +27,9 @@ import {
 import type { GatewayCommander } from './types';
 import {
   CancelledError,
-  describeError,
+  describeErrorRecord,
   formatDuration,
+  RecordedError,
   isCancellation,
   isUnresponsive,
 } from './gateway-errors';
@@ -42,16 +45,19 @@ export const RESTART_START_TIMEOUT_MS = 60_000;
 /** Pause between progress reads by default. */
 export const TASK_POLL_INTERVAL_MS = 3_000;
 /** What each task's wait line is headed while it runs (a restore names its backup once it has read it). */
-const TASK_TITLES: Record<string, string> = {
-  createBackup: 'Creating a backup on the gateway',
-  restoreBackup: 'Restoring a backup on the gateway',
-  upgradeSoftware: 'Upgrading software on the gateway',
-  installSoftware: 'Installing software on the gateway',
-  reboot: 'Rebooting the gateway',
-  resetRadioStatisticsCounters: 'Resetting the radio counters',
+const TASK_TITLES: Record<string, MessageKey> = {
+  createBackup: 'wizards:taskCreateBackup',
+  restoreBackup: 'wizards:taskRestoreBackup',
+  upgradeSoftware: 'wizards:taskUpgrade',
+  installSoftware: 'wizards:taskInstall',
+  reboot: 'wizards:taskReboot',
+  resetRadioStatisticsCounters: 'wizards:taskResetCounters',
 };
-/** The "from" of a package an install adds (it had no version before). */
+/** The "from" of a package an install adds (it had no version before): a marker, never shown. */
 const NOT_INSTALLED = 'not installed';
+
+/** What a task's body says it did: its result but the words as data (written in the task's language). */
+type TaskBody = Omit<TaskResult, 'task' | 'outcome' | 'message'> & { words: RecordedMessage };
 
 /** What a UI renders while a task runs. */
 export type TaskEvent = GatewayRunEvent<TaskResult>;
@@ -103,7 +109,7 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
       const found = (await this.readBackups(signal, true)).find(
         (backup) => backup.description === description,
       );
-      return { message: `Backup "${description}" created.`, index: found?.index };
+      return { words: recorded('wizards:backupCreated', { backup: description }), index: found?.index };
     });
   }
 
@@ -116,14 +122,21 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
       const description = (await this.readBackups(signal, true)).find(
         (backup) => backup.index === index,
       )?.description;
-      const name = description ? `backup "${description}"` : `backup number ${index}`;
-      this.setStep('applying', `Restoring ${name} on the gateway`);
-      await this.sendDisruptive(signal, `the restore of ${name}`, () =>
+      const name = description
+        ? recorded('wizards:backupNamed', { backup: description })
+        : recorded('wizards:backupNumbered', { index });
+      this.setStep('applying', writeRecorded(recorded('wizards:stepRestoring', { name })));
+      await this.sendDisruptive(signal, writeRecorded(recorded('wizards:takeRestore', { name })), () =>
         this.command(signal, 'restoreBackup', { index }),
       );
-      const waitedMs = await this.awaitRestart(signal, `it restarts with ${name}`);
+      const waitedMs = await this.awaitRestart(
+        signal,
+        writeRecorded(recorded('wizards:reasonRestartsWith', { name })),
+      );
       return {
-        message: `${name[0]!.toUpperCase()}${name.slice(1)} restored; the gateway answered again after ${formatDuration(waitedMs)}.`,
+        words: description
+          ? recorded('wizards:backupRestored', { backup: description, duration: formatDuration(waitedMs) })
+          : recorded('wizards:backupNumberRestored', { index, duration: formatDuration(waitedMs) }),
         waitedMs,
       };
     });
@@ -151,11 +164,11 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
       const moves = upgradable
         .filter((item) => packageName === UPGRADE_ALL_PACKAGES || item.name === packageName)
         .map((item) => ({ name: item.name, from: item.ver, to: item.newVer }));
-      const what = packageName === UPGRADE_ALL_PACKAGES ? 'every package' : packageName;
+      const what = packageName === UPGRADE_ALL_PACKAGES ? t('wizards:everyPackage') : packageName;
       const followed = await this.followInstall(signal, what, () =>
         this.command(signal, 'upgradeSoftware', { packageToUpgrade: packageName }),
       );
-      return this.readBack(signal, 'Upgraded', moves, followed);
+      return this.readBack(signal, 'upgrade', moves, followed);
     });
   }
 
@@ -170,8 +183,8 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
       );
       return this.readBack(
         signal,
-        'Installed',
-        [{ name: packageName, from: NOT_INSTALLED, to: offered?.ver ?? 'the offered version' }],
+        'install',
+        [{ name: packageName, from: NOT_INSTALLED, to: offered?.ver ?? t('wizards:offeredVersion') }],
         followed,
       );
     });
@@ -180,12 +193,9 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
   /** Reboots the gateway and waits until it answers again. */
   async reboot(): Promise<TaskResult> {
     return this.task('reboot', async (signal) => {
-      await this.sendDisruptive(signal, 'the reboot', () => this.command(signal, 'reboot', {}));
-      const waitedMs = await this.awaitRestart(signal, 'it is rebooting');
-      return {
-        message: `The gateway rebooted and answered again after ${formatDuration(waitedMs)}.`,
-        waitedMs,
-      };
+      await this.sendDisruptive(signal, t('wizards:takeReboot'), () => this.command(signal, 'reboot', {}));
+      const waitedMs = await this.awaitRestart(signal, t('wizards:reasonRebooting'));
+      return { words: recorded('wizards:rebooted', { duration: formatDuration(waitedMs) }), waitedMs };
     });
   }
 
@@ -207,7 +217,7 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
   async resetRadioStatistics(): Promise<TaskResult> {
     return this.task('resetRadioStatisticsCounters', async (signal) => {
       await this.command(signal, 'resetRadioStatisticsCounters', undefined);
-      return { message: 'Radio counters reset to zero.' };
+      return { words: recorded('wizards:countersReset') };
     });
   }
 
@@ -226,15 +236,20 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
       {
         timeoutMs,
         intervalMs: this.options.pollIntervalMs ?? TASK_POLL_INTERVAL_MS,
-        describe: (answer) => `Spectral scan ${progressPercent(answer) ?? '…'} % done`,
+        describe: (answer) => {
+          const percent = progressPercent(answer);
+          return percent === undefined
+            ? t('wizards:scanRunning')
+            : t('wizards:scanProgress', { percent: Math.round(percent) });
+        },
         isProgress: true,
       },
     );
     if (!isDone)
       throw new Error(
-        `The spectral scan did not finish within ${formatDuration(timeoutMs)} (last: ${JSON.stringify(value)})`,
+        t('wizards:scanTooLong', { duration: formatDuration(timeoutMs), last: JSON.stringify(value) ?? '' }),
       );
-    this.progress('Spectral scan finished', 1);
+    this.progress(t('wizards:scanFinished'), 1);
     return { params, results: await this.command(signal, 'getSpectralScanResults', {}) };
   }
 
@@ -260,10 +275,10 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
    */
   private async readBack(
     signal: AbortSignal,
-    verb: string,
+    kind: 'upgrade' | 'install',
     moves: PackageMove[],
     followed: { waitedMs: number },
-  ): Promise<Omit<TaskResult, 'task' | 'outcome'>> {
+  ): Promise<TaskBody> {
     const audited: GatewayCommander = {
       command: (_gatewayId, name, request) => this.command(signal, name, request),
     };
@@ -272,20 +287,35 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
     const before = Object.fromEntries(
       moves.filter((item) => item.from !== NOT_INSTALLED).map((item) => [item.name, item.from]),
     );
-    const away =
-      followed.waitedMs > 0
-        ? `; the gateway was away for ${formatDuration(followed.waitedMs)} while it restarted`
-        : '';
-    if (stayed.length > 0 || (unread.length > 0 && verb === 'Installed'))
-      throw new Error(
-        `The gateway reports it finished, but ${[...stayed.map((item) => `${item} is still installed`), ...unread.map((item) => `${item} is not installed`)].join(', ')}${moved.length > 0 ? ` (${verb.toLowerCase()}: ${moved.join(', ')})` : ''}`,
+    const isInstall = kind === 'install';
+    if (stayed.length > 0 || (unread.length > 0 && isInstall)) {
+      const still = [
+        ...stayed.map((item) => recorded('wizards:stillInstalled', { item })),
+        ...unread.map((item) => recorded('wizards:notInstalled', { item })),
+      ].reduce((joined, next) => recorded('wizards:listed', { first: joined, next }));
+      throw new RecordedError(
+        moved.length > 0
+          ? recorded(isInstall ? 'wizards:finishedButInstalled' : 'wizards:finishedButUpgraded', {
+              still,
+              moved: moved.join(', '),
+            })
+          : recorded('wizards:finishedBut', { still }),
       );
-    const words = moved.map((item) => item.replace(` ${NOT_INSTALLED} → `, ' '));
+    }
+    const packages = moved.map((item) => item.replace(` ${NOT_INSTALLED} → `, ' ')).join(', ');
+    const done = recorded(isInstall ? 'wizards:installed' : 'wizards:upgraded', {
+      packages: packages || t('wizards:nothingReadBack'),
+    });
+    const withUnread =
+      unread.length > 0 ? recorded('wizards:versionUnread', { done, packages: unread.join(', ') }) : done;
     return {
-      message:
-        unread.length > 0
-          ? `${verb} ${words.join(', ') || 'nothing that could be read back'}; the version of ${unread.join(', ')} could not be read back${away}.`
-          : `${verb} ${words.join(', ')}${away}.`,
+      words:
+        followed.waitedMs > 0
+          ? recorded('wizards:softwareAway', {
+              done: withUnread,
+              duration: formatDuration(followed.waitedMs),
+            })
+          : recorded('wizards:sentence', { text: withUnread }),
       waitedMs: followed.waitedMs,
       before,
       after,
@@ -299,8 +329,8 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
   ): Promise<{ waitedMs: number }> {
     const before = await this.command(signal, 'getLastInstallUpgradeStatus', {}, { isAutomatic: true });
     const startedAt = this.clock.now();
-    const awayWords = `Waiting for the gateway to answer again (it restarts to finish installing ${what})`;
-    await this.sendDisruptive(signal, `the install of ${what}`, start);
+    const awayWords = t('wizards:waitingInstallRestart', { what });
+    await this.sendDisruptive(signal, t('wizards:takeInstall', { what }), start);
     let seenRunning = false;
     let waitedMs = 0;
     const deadlineAt = startedAt + (this.options.gatewayReturnTimeoutMs ?? SOFTWARE_TIMEOUT_MS);
@@ -322,15 +352,17 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
         seenRunning = true;
         const percent = progressPercent(status);
         this.progress(
-          `${what}: ${describeInstallProgress(status)}`,
+          t('wizards:installProgress', { what, progress: describeInstallProgress(status) }),
           percent === undefined ? undefined : percent / 100,
           deadlineAt,
         );
       } else if (isNew && status.lastStatus === INSTALL_STATUS.SUCCEEDED) {
-        this.progress(`${what}: done; reading the versions back`, 1);
+        this.progress(t('wizards:installDone', { what }), 1);
         return { waitedMs };
       } else if (isNew && status.lastStatus === INSTALL_STATUS.FAILED) {
-        throw new Error(`${status.lastOperation} failed on the gateway (status ${status.lastStatus})`);
+        throw new Error(
+          t('wizards:installFailed', { operation: status.lastOperation, status: status.lastStatus }),
+        );
       }
       const remainingMs = deadlineAt - this.clock.now();
       if (remainingMs <= 0) break;
@@ -339,9 +371,7 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
         signal,
       );
     }
-    throw new Error(
-      `${what} did not finish within ${formatDuration(deadlineAt - startedAt)}: check the gateway's software page`,
-    );
+    throw new Error(t('wizards:installTooLong', { what, duration: formatDuration(deadlineAt - startedAt) }));
   }
 
   /**
@@ -355,14 +385,14 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
     send: () => Promise<unknown>,
   ): Promise<void> {
     this.wait(
-      `Waiting for the gateway to take ${what} (it may go down before it answers)`,
+      t('wizards:waitingToTake', { what }),
       this.clock.now() + (this.options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS),
     );
     try {
       await send();
     } catch (error) {
       if (!isUnresponsive(error)) throw error;
-      this.progress('No answer to the command: the gateway may already be restarting');
+      this.progress(t('wizards:noAnswerRestarting'));
     }
   }
 
@@ -373,7 +403,7 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
   private async awaitRestart(signal: AbortSignal, reason: string): Promise<number> {
     const startedAt = this.clock.now();
     const deadlineAt = startedAt + RESTART_START_TIMEOUT_MS;
-    this.wait(`Waiting for the gateway to go down (${reason})`, deadlineAt);
+    this.wait(t('wizards:waitingToGoDown', { reason }), deadlineAt);
     for (let attempt = 1; attempt <= 1_000; attempt++) {
       const remainingMs = deadlineAt - this.clock.now();
       if (remainingMs <= 0) break;
@@ -401,23 +431,28 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
 
   private async task<Extra extends object>(
     name: string,
-    body: (signal: AbortSignal) => Promise<Omit<TaskResult, 'task' | 'outcome'> & Extra>,
+    body: (signal: AbortSignal) => Promise<TaskBody & Extra>,
   ): Promise<TaskResult & Partial<Extra>> {
     const signal = this.controller.signal;
     const startedAt = this.clock.now();
-    this.setStep('applying', TASK_TITLES[name] ?? `${name} on the gateway`);
+    const title = TASK_TITLES[name];
+    this.setStep('applying', title ? t(title) : name);
     let result: TaskResult & Partial<Extra>;
+    let words: RecordedMessage;
     try {
-      const outcome = await body(signal);
-      result = { ...outcome, task: name, outcome: 'ok' } as TaskResult & Partial<Extra>;
+      const { words: said, ...outcome } = await body(signal);
+      words = said;
+      result = { ...outcome, message: writeRecorded(said), task: name, outcome: 'ok' } as TaskResult &
+        Partial<Extra>;
     } catch (error) {
       const cancelled = isCancellation(error) || signal.aborted;
+      words = cancelled
+        ? recorded('wizards:taskCancelled', { task: title ? recorded(title) : name })
+        : describeErrorRecord(error);
       result = {
         task: name,
         outcome: cancelled ? 'cancelled' : 'failed',
-        message: cancelled
-          ? `${name} cancelled (the gateway may finish what it started).`
-          : describeError(error),
+        message: writeRecorded(words),
       } as TaskResult & Partial<Extra>;
     }
     await this.audit({
@@ -425,7 +460,8 @@ export class GatewayTasks extends AuditedGateway<TaskResult> {
       outcome: result.outcome,
       startedAt,
       ...(result.outcome === 'ok' ? {} : { error: result.message }),
-      response: { message: result.message },
+      // `words`: the message as data, so the report can write it in its own language.
+      response: { message: result.message, words },
       ...(result.before === undefined ? {} : { before: result.before }),
       ...(result.after === undefined ? {} : { after: result.after }),
     });

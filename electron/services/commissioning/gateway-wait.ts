@@ -1,4 +1,5 @@
 import type { Clock } from '../../shared/clock';
+import { t } from '../../shared/i18n';
 import { CancelledError, GatewayUnreachableError, isUnresponsive } from './gateway-errors';
 import type { GatewayCommander } from './types';
 
@@ -55,7 +56,7 @@ export async function waitForGateway(
   const maxDelayMs = options.maxDelayMs ?? WAIT_MAX_DELAY_MS;
   let lastError: unknown;
   for (let attempt = 1; attempt <= MAX_PROBES; attempt++) {
-    if (signal?.aborted) throw new CancelledError('Cancelled while waiting for the gateway');
+    if (signal?.aborted) throw new CancelledError(t('wizards:cancelledWaiting'));
     const waitedMs = clock.now() - startedAt;
     // One notice per wait, not per probe: each probe would only repeat it (the UI counts down to the deadline).
     if (attempt === 1) {
@@ -63,14 +64,16 @@ export async function waitForGateway(
         attempt,
         waitedMs,
         deadlineAt,
-        message: `Waiting for the gateway to answer again${options.reason ? ` (${options.reason})` : ''}`,
+        message: options.reason
+          ? t('wizards:waitingForGatewayBecause', { reason: options.reason })
+          : t('wizards:waitingForGateway'),
       });
     }
     try {
       await commander.command(gatewayId, 'getBspStatus', {}, { signal, timeoutMs: options.probeTimeoutMs });
       return { waitedMs: clock.now() - startedAt, attempts: attempt };
     } catch (error) {
-      if (signal?.aborted) throw new CancelledError('Cancelled while waiting for the gateway');
+      if (signal?.aborted) throw new CancelledError(t('wizards:cancelledWaiting'));
       if (!isUnresponsive(error) && !isServerHiccup(error))
         return { waitedMs: clock.now() - startedAt, attempts: attempt };
       lastError = error;
@@ -80,7 +83,7 @@ export async function waitForGateway(
     try {
       await clock.sleep(Math.min(delayMs, remainingMs), signal);
     } catch {
-      throw new CancelledError('Cancelled while waiting for the gateway');
+      throw new CancelledError(t('wizards:cancelledWaiting'));
     }
     delayMs = Math.min(maxDelayMs, delayMs * 2);
   }

@@ -1,3 +1,4 @@
+import { t } from '../../shared/i18n';
 import { EventEmitter } from 'node:events';
 import type { RfInformation } from '../../shared/api';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
@@ -133,7 +134,10 @@ export class RfMeter extends EventEmitter<RfMeterEvents> {
         await this.readOnce(signal);
       } catch (error) {
         if (signal.aborted) break;
-        this.emit('error', { at: this.clock.now(), message: `No RF reading: ${describeError(error)}` });
+        this.emit('error', {
+          at: this.clock.now(),
+          message: t('wizards:rfNoReading', { reason: describeError(error) }),
+        });
       }
       try {
         await this.clock.sleep(this.options.intervalMs ?? RF_METER_INTERVAL_MS, signal);

@@ -1,3 +1,4 @@
+import { t } from '../../shared/i18n';
 import type { GatewayCommander } from './types';
 
 /** A read of a gateway that has not answered for this long is said to wait for the gateway (it may restart). */
@@ -15,8 +16,10 @@ export function progressPercent(value: unknown): number | undefined {
 export function describeInstallProgress(status: unknown): string {
   const phase = (status as { phase?: unknown } | null)?.phase;
   const percent = progressPercent(status);
-  const words = typeof phase === 'string' ? phase : 'in progress';
-  return percent === undefined ? words : `${words} ${Math.round(percent)} %`;
+  const words = typeof phase === 'string' ? phase : t('wizards:installPhaseInProgress');
+  return percent === undefined
+    ? words
+    : t('wizards:installPhasePercent', { phase: words, percent: Math.round(percent) });
 }
 
 /** One package an upgrade moves: the version installed when it was asked for, and the one offered. */

@@ -3,6 +3,8 @@ import type { Clock } from '../../shared/clock';
 import type { WizardGuard } from '../../shared/ipc/domains/risk';
 import type { WizardCheck } from '../../shared/ipc/domains/run-events';
 import type { WizardChange, WizardName as SharedWizardName } from '../../shared/ipc/domains/wizards';
+import type { MessageKey } from '../../shared/i18n';
+import type { RecordedMessage } from '../../shared/i18n/recorded-message';
 
 export type { CommandCallOptions, GatewayCommander } from '../commands/command-service';
 
@@ -26,13 +28,19 @@ export type WizardStep =
  * One value that will change (or changed): a stable `path` (`ssh.enabled`, `apn[0].name`), a `label` a
  * technician reads ("SSH access"), and the values before and after.
  */
-export type Change = WizardChange;
+export type Change = WizardChange & {
+  /** The label as data (key and values), kept in the audit record so the report writes it in its language. */
+  labelWords?: RecordedMessage;
+};
 
 /** A risk the technician must acknowledge by typing `confirmationText` after reading `warning`. */
 export type Guard = WizardGuard;
 
 /** One verification: what was checked, whether it passed, and what was seen. */
-export type Check = WizardCheck;
+export type Check = WizardCheck & {
+  /** Name and detail as data, kept in the audit record so the report writes them in its language. */
+  words?: { name: RecordedMessage; detail: RecordedMessage };
+};
 
 /** What the technician sees after review: the diff, warnings, and the guards apply will demand. */
 export interface Review<Edit> {
@@ -89,7 +97,8 @@ export interface WizardContext {
  */
 export interface WizardDefinition<State, Edit> {
   name: WizardName;
-  title: string;
+  /** What the wizard sets, as a message key ("cellular modem and APN"), for the step lines. */
+  title: MessageKey;
   /** Disruptive wizards get a backup before apply. */
   isDisruptive: boolean;
   read(context: WizardContext): Promise<State>;
@@ -97,7 +106,7 @@ export interface WizardDefinition<State, Edit> {
   editOf(state: State): Edit;
   /** What the edit changes compared with the state. */
   changes(state: State, edit: Edit): Change[];
-  /** Problems in the edit, in words. */
+  /** Problems in the edit, in words (the current language). */
   validate(state: State, edit: Edit): string[];
   warnings(state: State, edit: Edit, environment: WizardEnvironment, gatewayId: string): string[];
   guards(state: State, edit: Edit, environment: WizardEnvironment, gatewayId: string): Guard[];
@@ -116,5 +125,5 @@ export interface WizardDefinition<State, Edit> {
     state: State,
     edit: Edit,
     failed: { checks: Check[]; verifyTimeoutMs: number },
-  ): Promise<string | undefined>;
+  ): Promise<RecordedMessage | undefined>;
 }

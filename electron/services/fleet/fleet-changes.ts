@@ -5,6 +5,8 @@ import {
   type FirewallConfiguration,
 } from '../../shared/api';
 import type { FleetChangeInput, FleetFirewallPatch } from '../../shared/ipc/domains/fleet';
+import { t, type MessageKey } from '../../shared/i18n';
+import { recorded, type RecordedMessage } from '../../shared/i18n/recorded-message';
 import { INSTALL_STATUS } from '../commissioning/gateway-tasks';
 import { describeFleetChange } from './fleet-risk';
 import type { GatewayCommander } from '../commissioning/types';
@@ -26,7 +28,8 @@ export interface GatewayChangeOutcome {
   changed: boolean;
   before?: unknown;
   after?: unknown;
-  detail: string;
+  /** What was done, as data (written in the language of whoever reads it). */
+  detail: RecordedMessage;
   upgrade?: RequestedUpgrade;
 }
 
@@ -67,17 +70,19 @@ export function validateChange(change: FleetChange): string[] {
       const result = FirewallConfigurationSchema.safeParse(merged);
       return result.success
         ? []
-        : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+        : result.error.issues.map((issue) =>
+            t('fleet:problemField', { field: issue.path.join('.'), problem: issue.message }),
+          );
     }
     case 'apn':
-      return change.name.trim() === '' ? ['The APN name is empty'] : [];
+      return change.name.trim() === '' ? [t('fleet:problemApnEmpty')] : [];
     case 'pingTarget':
       return IpAddressSchema.safeParse(change.ipAddr).success
         ? []
-        : [`${change.ipAddr} is not an IP address`];
+        : [t('fleet:problemNotIp', { value: change.ipAddr })];
     case 'softwareUpgrade':
       return change.packageName !== undefined && change.packageName.trim() === ''
-        ? ['The package name is empty']
+        ? [t('fleet:problemPackageEmpty')]
         : [];
   }
 }
@@ -117,28 +122,33 @@ export async function applyChange(
         await commander.command(gatewayId, 'getFirewallConfiguration', {}, options),
       );
       const wanted = mergeFirewall(before, change.patch);
-      if (same(before, wanted)) return { changed: false, before, after: before, detail: 'already set' };
+      if (same(before, wanted))
+        return { changed: false, before, after: before, detail: recorded('fleet:alreadySet') };
       await commander.command(gatewayId, 'setFirewallConfiguration', wanted, options);
       const after = parseFirewall(
         await commander.command(gatewayId, 'getFirewallConfiguration', {}, options),
       );
-      if (!same(after, wanted))
-        throw new ReadBackMismatchError('The firewall read back differs from what was set');
-      return { changed: true, before, after, detail: 'firewall set and read back' };
+      if (!same(after, wanted)) throw new ReadBackMismatchError(t('fleet:firewallMismatch'));
+      return { changed: true, before, after, detail: recorded('fleet:firewallSet') };
     }
     case 'pingTarget': {
       const before = await commander.command(gatewayId, 'getPreferredPingIpAddress', {}, options);
       if (before.ipAddr === change.ipAddr)
-        return { changed: false, before: before.ipAddr, after: before.ipAddr, detail: 'already set' };
+        return {
+          changed: false,
+          before: before.ipAddr,
+          after: before.ipAddr,
+          detail: recorded('fleet:alreadySet'),
+        };
       await commander.command(gatewayId, 'setPreferredPingIpAddress', { ipAddr: change.ipAddr }, options);
       const after = await commander.command(gatewayId, 'getPreferredPingIpAddress', {}, options);
       if (after.ipAddr !== change.ipAddr)
-        throw new ReadBackMismatchError(`The ping target reads ${after.ipAddr}`);
+        throw new ReadBackMismatchError(t('fleet:pingTargetMismatch', { address: after.ipAddr }));
       return {
         changed: true,
         before: before.ipAddr,
         after: after.ipAddr,
-        detail: 'ping target set and read back',
+        detail: recorded('fleet:pingTargetSet'),
       };
     }
     case 'apn': {
@@ -146,7 +156,12 @@ export async function applyChange(
       const { apns, workingIdx } = await commander.command(gatewayId, 'getWmApns', {}, options);
       const working = apns.find((apn) => apn.idx === workingIdx) ?? apns[0];
       if (working?.name === change.name)
-        return { changed: false, before: working.name, after: working.name, detail: 'already set' };
+        return {
+          changed: false,
+          before: working.name,
+          after: working.name,
+          detail: recorded('fleet:alreadySet'),
+        };
       if (working)
         await commander.command(
           gatewayId,
@@ -157,12 +172,12 @@ export async function applyChange(
       else await commander.command(gatewayId, 'addWmApn', { name: change.name }, options);
       const after = await commander.command(gatewayId, 'getWmApns', {}, options);
       if (!after.apns.some((apn) => apn.name === change.name))
-        throw new ReadBackMismatchError(`APN ${change.name} is not in the list read back`);
+        throw new ReadBackMismatchError(t('fleet:apnMismatch', { name: change.name }));
       return {
         changed: true,
         before: working?.name ?? null,
         after: change.name,
-        detail: 'APN set and read back (the modem re-attaches)',
+        detail: recorded('fleet:apnSet'),
       };
     }
     case 'softwareUpgrade': {
@@ -171,10 +186,8 @@ export async function applyChange(
       const last = await commander.command(gatewayId, 'getLastInstallUpgradeStatus', {}, options);
       // A retry after a lost answer finds the upgrade it started under way: follow it, never start a second.
       if (last.lastStatus === INSTALL_STATUS.IN_PROGRESS) {
-        if (notes.requestedUpgrade) return upgradeStarted(notes.requestedUpgrade, 'upgrade under way');
-        throw new GatewayBusyError(
-          `Not started: an install or upgrade is already under way on the gateway (${last.lastOperation}); run it again when that has finished`,
-        );
+        if (notes.requestedUpgrade) return upgradeStarted(notes.requestedUpgrade, 'fleet:upgradeUnderWay');
+        throw new GatewayBusyError(t('fleet:gatewayBusy', { operation: last.lastOperation }));
       }
       const upgradable = await commander.command(gatewayId, 'getUpgradableSoftware', {}, options);
       const relevant =
@@ -183,13 +196,13 @@ export async function applyChange(
           : upgradable.filter((item) => item.name === packageName);
       if (relevant.length === 0) {
         // An earlier attempt's upgrade may have finished while its answer was lost: reading versions tells.
-        if (notes.requestedUpgrade) return upgradeStarted(notes.requestedUpgrade, 'upgrade sent earlier');
+        if (notes.requestedUpgrade) return upgradeStarted(notes.requestedUpgrade, 'fleet:upgradeSentEarlier');
         return {
           changed: false,
           detail:
             packageName === UPGRADE_ALL_PACKAGES
-              ? 'nothing to upgrade: every package is up to date'
-              : `nothing to upgrade: ${packageName} is not offered as an upgrade (up to date or not installed)`,
+              ? recorded('fleet:nothingToUpgrade')
+              : recorded('fleet:packageNotOffered', { packageName }),
         };
       }
       notes.requestedUpgrade ??= {
@@ -197,17 +210,20 @@ export async function applyChange(
         previousStatus: { lastOperation: last.lastOperation, lastStatus: last.lastStatus },
       };
       await commander.command(gatewayId, 'upgradeSoftware', { packageToUpgrade: packageName }, options);
-      return upgradeStarted(notes.requestedUpgrade, 'upgrade started');
+      return upgradeStarted(notes.requestedUpgrade, 'fleet:upgradeStarted');
     }
   }
 }
 
 /** An upgrade the gateway accepted: the fleet job follows it (followUpgrade) before it says anything holds. */
-function upgradeStarted(requested: RequestedUpgrade, detail: string): GatewayChangeOutcome {
+function upgradeStarted(requested: RequestedUpgrade, state: MessageKey): GatewayChangeOutcome {
   return {
     changed: true,
     before: versionsBefore(requested),
-    detail: `${detail} (${describeMoves(requested.packages)}); the gateway installs it and restarts`,
+    detail: recorded('fleet:upgradeInstalls', {
+      state: recorded(state),
+      packages: describeMoves(requested.packages),
+    }),
     upgrade: requested,
   };
 }
@@ -239,8 +255,7 @@ export async function isChangeApplied(
     }
     case 'softwareUpgrade': {
       const last = await commander.command(gatewayId, 'getLastInstallUpgradeStatus', {}, options);
-      if (last.lastStatus === INSTALL_STATUS.IN_PROGRESS)
-        throw new Error('An install or upgrade is still under way on the gateway');
+      if (last.lastStatus === INSTALL_STATUS.IN_PROGRESS) throw new Error(t('fleet:stillUnderWay'));
       const upgradable = await commander.command(gatewayId, 'getUpgradableSoftware', {}, options);
       return change.packageName === undefined
         ? upgradable.length === 0

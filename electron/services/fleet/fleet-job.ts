@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter, setMaxListeners } from 'node:events';
-import type { AuditSink } from '../audit';
+import type { FleetJobOptions } from './fleet-job-options';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import { gatewayCommands } from '../../shared/api';
 import { FleetRowStatusSchema } from '../../shared/ipc/domains/fleet';
 import { ApiError } from '../api';
-import { describeError, isCancellation, isTransient } from '../commissioning/gateway-errors';
-import { CommandService, type CommandJournal, type SentRecord } from '../commands/command-service';
+import { t } from '../../shared/i18n';
+import { recorded, writeRecorded, type RecordedMessage } from '../../shared/i18n/recorded-message';
+import { describeErrorRecord, isCancellation, isTransient } from '../commissioning/gateway-errors';
+import { CommandService, type SentRecord } from '../commands/command-service';
 import { requireConfirmed, type RiskConfirmation } from '../commands/risk-guards';
 import { assessFleetChange } from './fleet-risk';
 import type { GatewayCommander } from '../commissioning/types';
@@ -44,35 +46,7 @@ interface FleetJobEvents {
   finished: [FleetResult];
 }
 
-/** What a fleet job needs. */
-export interface FleetJobOptions {
-  commander: GatewayCommander;
-  profileId: string;
-  user: string;
-  audit?: AuditSink;
-  /** The visit journal: each row's change recorded as sent before it leaves (refused: not sent), then its row. */
-  journal?: CommandJournal;
-  clock?: Clock;
-  concurrency?: number;
-  maxAttempts?: number;
-  offlineAttempts?: number;
-  retryDelayMs?: number;
-  retryMaxDelayMs?: number;
-  commandTimeoutMs?: number;
-  /** How long an upgraded gateway is followed until it answers with its new versions (default SOFTWARE_TIMEOUT_MS). */
-  gatewayReturnTimeoutMs?: number;
-  /** Pause between progress reads of an upgrade (default TASK_POLL_INTERVAL_MS). */
-  pollIntervalMs?: number;
-  signal?: AbortSignal;
-  jobId?: string;
-  /** Random source for retry jitter (tests pass a fixed one). */
-  random?: () => number;
-  /**
-   * What the technician confirmed: the gateway count (always) and, for a risky change, the yes to its
-   * disruptions and each lockout's typed text (assessFleetChange). Without it the job is refused.
-   */
-  confirmation?: RiskConfirmation;
-}
+export type { FleetJobOptions } from './fleet-job-options';
 
 const STATUSES = FleetRowStatusSchema.options;
 
@@ -131,7 +105,7 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
       const row = this.rows.at(-1) as FleetRow;
       if (target.status === 'OFFLINE') {
         row.status = 'skipped';
-        row.reason = 'Offline in the gateway list: nothing was sent';
+        row.reason = t('fleet:rowOfflineListed');
       }
       this.tally[row.status]++;
     }
@@ -190,7 +164,10 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
     const problems = validateChange(this.change);
     if (problems.length > 0) {
       for (const row of this.rows)
-        this.update(row, { status: 'failed', reason: `The change is not valid: ${problems.join('; ')}` });
+        this.update(row, {
+          status: 'failed',
+          ...say(recorded('fleet:rowInvalid', { problems: problems.join('; ') })),
+        });
       return this.finish(startedAt);
     }
     let next = 0;
@@ -200,10 +177,7 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
         if (!row) return;
         if (row.status !== 'pending') continue;
         if (this.controller.signal.aborted) {
-          this.update(row, {
-            status: 'cancelled',
-            reason: 'Cancelled before this gateway was started: nothing was sent',
-          });
+          this.update(row, { status: 'cancelled', ...say(recorded('fleet:rowCancelledBefore')) });
           continue;
         }
         await this.processRow(row);
@@ -262,9 +236,7 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
         const changedEarlier = !outcome.changed && sentChange;
         await this.settle(row, startedAt, {
           status: outcome.changed || changedEarlier ? 'done' : 'unchanged',
-          reason: changedEarlier
-            ? 'applied; an answer was lost, and reading back on a retry shows the change'
-            : outcome.detail,
+          words: changedEarlier ? recorded('fleet:rowAppliedOnRetry') : outcome.detail,
           ...(changedEarlier ? { after: outcome.after } : { before: outcome.before, after: outcome.after }),
         });
         return;
@@ -273,8 +245,7 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
         if ((isCancellation(error) || signal.aborted) && notes.requestedUpgrade) {
           await this.settle(row, startedAt, {
             status: 'unknown',
-            reason:
-              "upgrade sent; cancelled before the gateway confirmed it — outcome unknown: re-read the gateway's software",
+            words: recorded('fleet:rowUpgradeCancelled'),
             before: versionsBefore(notes.requestedUpgrade),
           });
           return;
@@ -282,8 +253,7 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
         if (isCancellation(error) || signal.aborted) {
           await this.settle(row, startedAt, {
             status: 'cancelled',
-            reason:
-              'Cancelled while this gateway was being changed: check it (the change may be partly applied)',
+            words: recorded('fleet:rowCancelledDuring'),
           });
           return;
         }
@@ -298,14 +268,14 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
         } catch {
           await this.settle(row, startedAt, {
             status: 'cancelled',
-            reason: 'Cancelled while waiting to retry',
+            words: recorded('fleet:rowCancelledRetry'),
           });
           return;
         }
         delayMs *= 2;
       }
     }
-    const attempts = row.attempts === 1 ? '1 attempt' : `${row.attempts} attempts`;
+    const attempts = recorded('fleet:attempts', { count: row.attempts });
     // The upgrade went out but its answer was lost: following it is the read-back.
     if (notes.requestedUpgrade)
       await this.settleUpgrade(
@@ -313,18 +283,18 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
         startedAt,
         commander,
         notes.requestedUpgrade,
-        'upgrade sent (its answer was lost)',
+        recorded('fleet:rowUpgradeAnswerLost'),
       );
     else if (sentChange) await this.settleAfterReadBack(row, startedAt, { commander, lastError, attempts });
     else if (isGatewayOffline(lastError))
       await this.settle(row, startedAt, {
         status: 'skipped',
-        reason: `Offline: the gateway did not answer (${attempts}); no change was sent to it`,
+        words: recorded('fleet:rowOffline', { attempts }),
       });
     else
       await this.settle(row, startedAt, {
         status: 'failed',
-        reason: `${describeError(lastError)} (${attempts})`,
+        words: recorded('fleet:rowFailed', { reason: describeErrorRecord(lastError), attempts }),
       });
   }
 
@@ -337,9 +307,9 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
     startedAt: number,
     commander: GatewayCommander,
     requested: RequestedUpgrade,
-    detail: string,
+    detail: RecordedMessage,
   ): Promise<void> {
-    this.update(row, { reason: detail });
+    this.update(row, say(detail));
     const outcome = await followUpgrade(commander, row.gatewayId, requested, {
       clock: this.clock,
       signal: this.controller.signal,
@@ -359,7 +329,11 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
   private async settleAfterReadBack(
     row: FleetRow,
     startedAt: number,
-    { commander, lastError, attempts }: { commander: GatewayCommander; lastError: unknown; attempts: string },
+    {
+      commander,
+      lastError,
+      attempts,
+    }: { commander: GatewayCommander; lastError: unknown; attempts: RecordedMessage },
   ): Promise<void> {
     const maxAttempts = this.options.maxAttempts ?? FLEET_MAX_ATTEMPTS;
     const offlineAttempts = this.options.offlineAttempts ?? FLEET_OFFLINE_ATTEMPTS;
@@ -376,11 +350,14 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
           isApplied
             ? {
                 status: 'done',
-                reason: `applied; the answer was lost (${describeError(lastError)}, ${attempts}), and reading back shows the change`,
+                words: recorded('fleet:rowAppliedAnswerLost', {
+                  reason: describeErrorRecord(lastError),
+                  attempts,
+                }),
               }
             : {
                 status: 'failed',
-                reason: `not applied (reading back shows the previous value): ${describeError(lastError)} (${attempts})`,
+                words: recorded('fleet:rowNotApplied', { reason: describeErrorRecord(lastError), attempts }),
               },
         );
         return;
@@ -397,7 +374,10 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
     }
     await this.settle(row, startedAt, {
       status: 'unknown',
-      reason: `sent; the gateway did not confirm — re-read it (${describeError(lastError)}; reading back: ${describeError(readError)})`,
+      words: recorded('fleet:rowUnconfirmed', {
+        reason: describeErrorRecord(lastError),
+        readError: describeErrorRecord(readError),
+      }),
     });
   }
 
@@ -425,8 +405,13 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
     );
   }
 
-  private async settle(row: FleetRow, startedAt: number, changes: Partial<FleetRow>): Promise<void> {
-    this.update(row, { ...changes, durationMs: this.clock.now() - startedAt });
+  private async settle(
+    row: FleetRow,
+    startedAt: number,
+    settled: Omit<Partial<FleetRow>, 'reason'> & { words: RecordedMessage },
+  ): Promise<void> {
+    const { words, ...changes } = settled;
+    this.update(row, { ...changes, ...say(words), durationMs: this.clock.now() - startedAt });
     const sent = this.sentRecords.get(row.gatewayId);
     this.sentRecords.delete(row.gatewayId);
     if (!this.options.audit && !this.options.journal) return;
@@ -440,9 +425,10 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
               ? row.status
               : 'failed',
         durationMs: row.durationMs,
+        // `words`: the reason as data, so the report can write it in its own language.
         ...(row.status === 'done' || row.status === 'unchanged'
-          ? { response: { message: row.reason } }
-          : { error: row.reason }),
+          ? { response: { message: row.reason, words } }
+          : { error: row.reason, response: { words } }),
         ...(row.before === undefined ? {} : { before: row.before }),
         ...(row.after === undefined ? {} : { after: row.after }),
       } as const;
@@ -478,6 +464,11 @@ export class FleetJob extends EventEmitter<FleetJobEvents> {
     this.emit('finished', result);
     return result;
   }
+}
+
+/** A row's reason in the current language (its data goes to the audit record with the row's end). */
+function say(words: RecordedMessage): Pick<FleetRow, 'reason'> {
+  return { reason: writeRecorded(words) };
 }
 
 /** The server answered that the gateway did not (408): the gateway is offline, not the server or the network. */

@@ -2,28 +2,29 @@ import type {
   FleetChangeInput as FleetChange,
   FleetFirewallPatch as FirewallPatch,
 } from '../../shared/ipc/domains/fleet';
+import { t, type MessageKey } from '../../shared/i18n';
 import { firewallGuards, type RiskAssessment } from '../commands/risk-guards';
 
 /** The words of a firewall patch, field by field ("SSH refused, ping blocked, DoS burst limit 77"). */
 export function describeFirewallPatch(patch: FirewallPatch): string {
   const words: string[] = [];
-  const onOff = (value: boolean | undefined, on: string, off: string) => {
-    if (value !== undefined) words.push(value ? on : off);
+  const onOff = (value: boolean | undefined, on: MessageKey, off: MessageKey) => {
+    if (value !== undefined) words.push(t(value ? on : off));
   };
-  const number = (value: number | undefined, label: string) => {
-    if (value !== undefined) words.push(`${label} ${value}`);
+  const number = (value: number | undefined, label: MessageKey) => {
+    if (value !== undefined) words.push(t('fleet:patchNumber', { label: t(label), value }));
   };
-  onOff(patch.enabled, 'firewall on', 'firewall OFF');
-  onOff(patch.ssh?.enabled, 'SSH allowed', 'SSH refused');
-  onOff(patch.ping?.enabled, 'ping allowed', 'ping blocked');
-  onOff(patch.doSPrevention?.enabled, 'DoS prevention on', 'DoS prevention off');
-  number(patch.doSPrevention?.perMinLimit, 'DoS limit per minute');
-  number(patch.doSPrevention?.burstLimit, 'DoS burst limit');
-  onOff(patch.ping?.limit?.enabled, 'ping rate limit on', 'ping rate limit off');
-  number(patch.ping?.limit?.pingPerMinLimit, 'pings per minute');
-  number(patch.ping?.limit?.pingBurstLimit, 'ping burst');
-  if (patch.filters !== undefined) words.push(`filters replaced by ${patch.filters.length} filter(s)`);
-  return words.length === 0 ? 'no firewall field' : words.join(', ');
+  onOff(patch.enabled, 'fleet:patchFirewallOn', 'fleet:patchFirewallOff');
+  onOff(patch.ssh?.enabled, 'fleet:patchSshAllowed', 'fleet:patchSshRefused');
+  onOff(patch.ping?.enabled, 'fleet:patchPingAllowed', 'fleet:patchPingBlocked');
+  onOff(patch.doSPrevention?.enabled, 'fleet:patchDosOn', 'fleet:patchDosOff');
+  number(patch.doSPrevention?.perMinLimit, 'wizards:dosPerMinute');
+  number(patch.doSPrevention?.burstLimit, 'wizards:dosBurst');
+  onOff(patch.ping?.limit?.enabled, 'fleet:patchPingLimitOn', 'fleet:patchPingLimitOff');
+  number(patch.ping?.limit?.pingPerMinLimit, 'fleet:patchPingsPerMinute');
+  number(patch.ping?.limit?.pingBurstLimit, 'fleet:patchPingBurst');
+  if (patch.filters !== undefined) words.push(t('fleet:patchFilters', { count: patch.filters.length }));
+  return words.length === 0 ? t('fleet:patchEmpty') : words.join(', ');
 }
 
 /**
@@ -32,38 +33,32 @@ export function describeFirewallPatch(patch: FirewallPatch): string {
  */
 function describeRestartsAtOnce(gatewayCount: number, concurrency: number): string | null {
   if (gatewayCount <= 1) return null;
-  if (concurrency >= gatewayCount)
-    return `All ${gatewayCount} gateways restart at the same time: the site has no coverage from any of them until they answer again (a few minutes; longer on a slow link).`;
+  if (concurrency >= gatewayCount) return t('fleet:restartAllAtOnce', { count: gatewayCount });
   const rounds = Math.ceil(gatewayCount / concurrency);
-  if (concurrency === 1)
-    return `The ${gatewayCount} gateways restart one at a time (${rounds} rounds): each is followed until it answers again with its new versions before the next one starts, and the others keep forwarding meanwhile.`;
-  return `At most ${concurrency} of the ${gatewayCount} gateways restart at the same time (${rounds} rounds): each is followed until it answers again with its new versions before the next one starts, and the others keep forwarding meanwhile.`;
+  if (concurrency === 1) return t('fleet:restartOneAtATime', { count: gatewayCount, rounds });
+  return t('fleet:restartSomeAtOnce', { count: gatewayCount, concurrency, rounds });
 }
 
 /** The disruptive part of a fleet change on each gateway, in words (empty when it has none). */
 function fleetDisruptions(change: FleetChange, gatewayCount: number, concurrency?: number): string[] {
-  const each = gatewayCount === 1 ? 'The gateway' : 'Each gateway';
+  const count = gatewayCount;
   switch (change.kind) {
     case 'softwareUpgrade': {
       const atOnce = concurrency === undefined ? null : describeRestartsAtOnce(gatewayCount, concurrency);
       return [
-        `${each} downloads and installs ${change.packageName ?? 'every upgradable package'}, then restarts: it is offline for a few minutes (download, install and reboot; longer on a slow link), forwards no LoRa packets meanwhile, and open terminals and tunnels to it drop.`,
+        change.packageName === undefined
+          ? t('fleet:disruptionUpgradeAll', { count })
+          : t('fleet:disruptionUpgrade', { count, packageName: change.packageName }),
         ...(atOnce ? [atOnce] : []),
       ];
     }
     case 'firewall':
       return [
-        ...(change.patch.enabled === false ? [`${each} accepts any traffic while its firewall is off.`] : []),
-        ...(change.patch.filters === undefined
-          ? []
-          : [
-              `${each}'s filters are replaced: a wrong rule can block SSH, ping or the server and cut it off.`,
-            ]),
+        ...(change.patch.enabled === false ? [t('fleet:disruptionFirewallOff', { count })] : []),
+        ...(change.patch.filters === undefined ? [] : [t('fleet:disruptionFilters', { count })]),
       ];
     case 'apn':
-      return [
-        `${each}'s modem re-attaches with the new APN: cellular data stops until it is attached again.`,
-      ];
+      return [t('fleet:disruptionApn', { count })];
     case 'pingTarget':
       return [];
   }
@@ -73,13 +68,15 @@ function fleetDisruptions(change: FleetChange, gatewayCount: number, concurrency
 export function describeFleetChange(change: FleetChange): string {
   switch (change.kind) {
     case 'firewall':
-      return `firewall settings (${describeFirewallPatch(change.patch)})`;
+      return t('fleet:changeFirewall', { fields: describeFirewallPatch(change.patch) });
     case 'apn':
-      return `APN ${change.name}`;
+      return t('fleet:changeApn', { name: change.name });
     case 'pingTarget':
-      return `ping target ${change.ipAddr}`;
+      return t('fleet:changePingTarget', { address: change.ipAddr });
     case 'softwareUpgrade':
-      return `software upgrade of ${change.packageName ?? 'every package'}`;
+      return change.packageName === undefined
+        ? t('fleet:changeUpgradeAll')
+        : t('fleet:changeUpgrade', { packageName: change.packageName });
   }
 }
 
@@ -99,17 +96,20 @@ export function assessFleetChange(
   const reachable = Math.max(0, gatewayCount - offlineCount);
   const guards =
     change.kind === 'firewall' ? firewallGuards(undefined, change.patch, { gatewayCount: reachable }) : [];
-  const gateways = reachable === 1 ? '1 gateway' : `${reachable} gateways`;
-  const verb =
+  const question =
     change.kind === 'softwareUpgrade'
-      ? `Upgrade ${change.packageName ?? 'every package'} on`
-      : `Apply ${describeFleetChange(change)} to`;
-  const offline =
-    offlineCount > 0
-      ? ` (${offlineCount} more chosen but listed offline: skipped, nothing sent to ${offlineCount === 1 ? 'it' : 'them'})`
-      : '';
+      ? change.packageName === undefined
+        ? t('fleet:questionUpgradeAll', { count: reachable })
+        : t('fleet:questionUpgrade', { count: reachable, packageName: change.packageName })
+      : t('fleet:questionApply', { count: reachable, change: describeFleetChange(change) });
   return {
-    question: `${verb} ${gateways}?${offline}`,
+    question:
+      offlineCount > 0
+        ? t('fleet:questionWithOffline', {
+            question,
+            offline: t('fleet:offlineSkipped', { count: offlineCount }),
+          })
+        : question,
     disruptions: fleetDisruptions(change, reachable, concurrency),
     guards,
   };

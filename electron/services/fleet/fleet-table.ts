@@ -1,4 +1,5 @@
 import type { FleetRowStatusView, FleetRowView, FleetTargetInput } from '../../shared/ipc/domains/fleet';
+import { t } from '../../shared/i18n';
 import { describeChange, type FleetChange } from './fleet-changes';
 
 /**
@@ -39,17 +40,18 @@ export interface FleetResult {
 /** The job's end in one sentence: the change, how many gateways, and the count of each outcome. */
 export function describeFleetResult(change: FleetChange, gatewayCount: number, counts: FleetCounts): string {
   const parts = [
-    `${counts.done} changed`,
-    `${counts.unchanged} already set`,
-    `${counts.failed} failed (not applied)`,
-    ...(counts.unknown > 0 ? [`${counts.unknown} unknown (sent, not confirmed: re-read)`] : []),
-    `${counts.skipped} skipped (offline)`,
-    ...(counts.cancelled > 0 ? [`${counts.cancelled} cancelled`] : []),
+    t('fleet:countChanged', { count: counts.done }),
+    t('fleet:countAlreadySet', { count: counts.unchanged }),
+    t('fleet:countFailed', { count: counts.failed }),
+    ...(counts.unknown > 0 ? [t('fleet:countUnknown', { count: counts.unknown })] : []),
+    t('fleet:countSkipped', { count: counts.skipped }),
+    ...(counts.cancelled > 0 ? [t('fleet:countCancelled', { count: counts.cancelled })] : []),
   ];
-  return `${capitalize(describeChange(change))} on ${gatewayCount} ${gatewayCount === 1 ? 'gateway' : 'gateways'}: ${parts.join(', ')}.`;
-}
-
-/** The text with its first letter in upper case, to open a sentence. */
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  // The change's words open the sentence: its first letter in upper case (as in every language we write).
+  const sentence = t('fleet:resultSummary', {
+    count: gatewayCount,
+    change: describeChange(change),
+    counts: parts.join(', '),
+  });
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }

@@ -1,6 +1,8 @@
 import type { Clock } from '../../shared/clock';
+import { t } from '../../shared/i18n';
+import { recorded, writeRecorded, type RecordedMessage } from '../../shared/i18n/recorded-message';
 import {
-  describeError,
+  describeErrorRecord,
   formatDuration,
   isCancellation,
   isTransient,
@@ -21,9 +23,10 @@ import type { GatewayCommander } from '../commissioning/types';
 export const UPGRADE_START_GRACE_MS = 60_000;
 /** Upper bound on status reads while following one upgrade (every loop is bounded). */
 const MAX_POLLS = 100_000;
-/** What a row says while its gateway does not answer after an upgrade was sent. */
-export const UPGRADE_AWAY_WORDS =
-  'not answering (it restarts to finish the upgrade): waiting for the gateway to answer again';
+/** What a row says while its gateway does not answer after an upgrade was sent (in the current language). */
+export function upgradeAwayWords(): string {
+  return t('fleet:upgradeAway');
+}
 
 /** The upgrade a fleet job asked one gateway for: what it moves, and the install status read just before. */
 export interface RequestedUpgrade {
@@ -38,7 +41,10 @@ export interface RequestedUpgrade {
  */
 export interface UpgradeOutcome {
   status: 'done' | 'failed' | 'unknown';
+  /** Why, in the current language. */
   reason: string;
+  /** Why, as data (written in the language of whoever reads it). */
+  words: RecordedMessage;
   /** Each package's version before, by package name (what the report shows as "before → after"). */
   before: Record<string, string>;
   /** Each package's version as read back, by package name, when it could be read. */
@@ -76,6 +82,16 @@ export async function followUpgrade(
   requested: RequestedUpgrade,
   options: FollowUpgradeOptions,
 ): Promise<UpgradeOutcome> {
+  const outcome = await followUntilKnown(commander, gatewayId, requested, options);
+  return { ...outcome, reason: writeRecorded(outcome.words) };
+}
+
+async function followUntilKnown(
+  commander: GatewayCommander,
+  gatewayId: string,
+  requested: RequestedUpgrade,
+  options: FollowUpgradeOptions,
+): Promise<Omit<UpgradeOutcome, 'reason'>> {
   const { clock, signal } = options;
   const before = versionsBefore(requested);
   const timeoutMs = options.timeoutMs ?? SOFTWARE_TIMEOUT_MS;
@@ -88,9 +104,9 @@ export async function followUpgrade(
     lastWords = words;
     options.onProgress?.(words);
   };
-  const unknown = (why: string): UpgradeOutcome => ({
+  const unknown = (why: RecordedMessage): Omit<UpgradeOutcome, 'reason'> => ({
     status: 'unknown',
-    reason: `upgrade started (${describeMoves(requested.packages)}); ${why} — outcome unknown: re-read the gateway's software when it answers`,
+    words: recorded('fleet:upgradeUnknown', { packages: describeMoves(requested.packages), why }),
     before,
   });
   let hasSeenUnderWay = false;
@@ -99,13 +115,13 @@ export async function followUpgrade(
   for (let poll = 1; poll <= MAX_POLLS; poll++) {
     try {
       // A read the restarting gateway leaves unanswered can take the server's whole timeout: say so meanwhile.
-      const notice = clock.setTimeout(() => say(UPGRADE_AWAY_WORDS), UNANSWERED_READ_NOTICE_MS);
+      const notice = clock.setTimeout(() => say(upgradeAwayWords()), UNANSWERED_READ_NOTICE_MS);
       const status = await commander
         .command(gatewayId, 'getLastInstallUpgradeStatus', {}, callOptions)
         .finally(() => clock.clearTimeout(notice));
       if (status.lastStatus === INSTALL_STATUS.IN_PROGRESS) {
         hasSeenUnderWay = true;
-        say(`upgrading: ${describeInstallProgress(status)}`);
+        say(t('fleet:upgrading', { progress: describeInstallProgress(status) }));
       } else {
         const isOurs =
           hasSeenUnderWay ||
@@ -117,43 +133,46 @@ export async function followUpgrade(
         if (verdict.moved.length === requested.packages.length)
           return {
             status: 'done',
-            reason: `upgraded and read back: ${verdict.moved.join(', ')}`,
+            words: recorded('fleet:upgradedReadBack', { packages: verdict.moved.join(', ') }),
             before,
             after: verdict.after,
           };
         if (isOurs && verdict.unread.length > 0)
           return {
-            ...unknown(
-              `the gateway is back but the version of ${verdict.unread.join(', ')} could not be read`,
-            ),
+            ...unknown(recorded('fleet:whyVersionUnread', { packages: verdict.unread.join(', ') })),
             after: verdict.after,
           };
         if (isOurs) {
-          const failedWords = status.lastStatus === INSTALL_STATUS.FAILED ? 'reports it failed' : 'is back';
+          const hasFailed = status.lastStatus === INSTALL_STATUS.FAILED;
+          const values = {
+            operation: status.lastOperation,
+            stayed: verdict.stayed.join(', '),
+            moved: verdict.moved.join(', '),
+          };
           return {
             status: 'failed',
-            reason:
+            words:
               verdict.moved.length === 0
-                ? `not upgraded: the gateway ${failedWords} (${status.lastOperation}) and still runs ${verdict.stayed.join(', ')}`
-                : `partly upgraded: ${verdict.moved.join(', ')}; still ${verdict.stayed.join(', ')} (the gateway ${failedWords}: ${status.lastOperation})`,
+                ? recorded(hasFailed ? 'fleet:notUpgradedFailed' : 'fleet:notUpgradedBack', values)
+                : recorded(hasFailed ? 'fleet:partlyUpgradedFailed' : 'fleet:partlyUpgradedBack', values),
             before,
             after: verdict.after,
           };
         }
         if (clock.now() - startedAt >= UPGRADE_START_GRACE_MS)
           return unknown(
-            `the gateway accepted it but did not show it under way within ${formatDuration(UPGRADE_START_GRACE_MS)}`,
+            recorded('fleet:whyNotUnderWay', { duration: formatDuration(UPGRADE_START_GRACE_MS) }),
           );
-        say('waiting for the gateway to begin the upgrade');
+        say(t('fleet:awaitingUpgradeStart'));
       }
     } catch (error) {
-      if (isCancellation(error) || signal.aborted)
-        return unknown('following it was cancelled before the gateway finished');
-      if (!isTransient(error)) return unknown(`reading its progress failed: ${describeError(error)}`);
+      if (isCancellation(error) || signal.aborted) return unknown(recorded('fleet:whyCancelled'));
+      if (!isTransient(error))
+        return unknown(recorded('fleet:whyProgressFailed', { reason: describeErrorRecord(error) }));
       lastError = error;
       if (isUnresponsive(error)) {
         hasSeenAway = true;
-        say(UPGRADE_AWAY_WORDS);
+        say(upgradeAwayWords());
       }
     }
     const remainingMs = deadlineAt - clock.now();
@@ -161,12 +180,15 @@ export async function followUpgrade(
     try {
       await clock.sleep(Math.min(options.pollIntervalMs ?? TASK_POLL_INTERVAL_MS, remainingMs), signal);
     } catch {
-      return unknown('following it was cancelled before the gateway finished');
+      return unknown(recorded('fleet:whyCancelled'));
     }
   }
   return unknown(
     hasSeenAway
-      ? `the gateway did not answer again within ${formatDuration(timeoutMs)} (${describeError(lastError)})`
-      : `it did not finish within ${formatDuration(timeoutMs)}`,
+      ? recorded('fleet:whyNotBack', {
+          duration: formatDuration(timeoutMs),
+          reason: describeErrorRecord(lastError),
+        })
+      : recorded('fleet:whyTooLong', { duration: formatDuration(timeoutMs) }),
   );
 }

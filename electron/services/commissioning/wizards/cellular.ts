@@ -7,7 +7,10 @@ import type {
 } from '../../../shared/ipc/domains/wizard-shapes';
 import { ApiError } from '../../api';
 import { bspRequirement } from '../../../shared/api/command-titles';
+import { t } from '../../../shared/i18n';
+import { recorded, type RecordedMessage } from '../../../shared/i18n/recorded-message';
 import type { Change, WizardContext, WizardDefinition } from '../types';
+import { changeOf, checkOf } from './words';
 
 export type { ApnEntry, CellularEdit, CellularState, NetworkSelection };
 
@@ -64,7 +67,7 @@ async function readNetworkSelection(context: WizardContext): Promise<NetworkSele
         isAvailable: false,
         reason:
           bspRequirement('getWmNetworkInfo', error.message) ??
-          `Network selection needs the newest BSP; this gateway refuses it (${error.message}).`,
+          t('wizards:networkSelectionRefused', { reason: error.message }),
       };
     throw error;
   }
@@ -77,7 +80,7 @@ async function readNetworkSelection(context: WizardContext): Promise<NetworkSele
  */
 export const cellularWizard: WizardDefinition<CellularState, CellularEdit> = {
   name: 'cellular',
-  title: 'cellular modem and APN',
+  title: 'wizards:titleCellular',
   isDisruptive: true,
 
   async read(context) {
@@ -107,44 +110,33 @@ export const cellularWizard: WizardDefinition<CellularState, CellularEdit> = {
   changes(state, edit) {
     const plan = planApnChanges(state.apns, edit.apns);
     const changes: Change[] = [
-      ...plan.updates.map(({ before, name }) => ({
-        path: `apn[${before.idx}]`,
-        label: apnLabel(state.apns, before),
-        before: before.name,
-        after: name,
-      })),
-      ...plan.adds.map((name) => ({ path: `apn+${name}`, label: 'New APN', before: null, after: name })),
-      ...plan.deletes.map((apn) => ({
-        path: `apn[${apn.idx}]`,
-        label: apnLabel(state.apns, apn),
-        before: apn.name,
-        after: null,
-      })),
+      ...plan.updates.map(({ before, name }) =>
+        changeOf(`apn[${before.idx}]`, apnWords(state.apns, before), before.name, name),
+      ),
+      ...plan.adds.map((name) => changeOf(`apn+${name}`, 'wizards:newApn', null, name)),
+      ...plan.deletes.map((apn) => changeOf(`apn[${apn.idx}]`, apnWords(state.apns, apn), apn.name, null)),
     ];
     if (edit.preferredNetwork)
-      changes.push({
-        path: 'preferredNetwork',
-        label: 'Preferred network',
-        before: state.homeNetwork.homeNetwork,
-        after: `${edit.preferredNetwork.mcc}-${edit.preferredNetwork.mnc}`,
-      });
+      changes.push(
+        changeOf(
+          'preferredNetwork',
+          'wizards:preferredNetwork',
+          state.homeNetwork.homeNetwork,
+          `${edit.preferredNetwork.mcc}-${edit.preferredNetwork.mnc}`,
+        ),
+      );
     if (edit.pdpProfiles && JSON.stringify(edit.pdpProfiles) !== JSON.stringify(state.pdpProfiles))
-      changes.push({
-        path: 'pdpProfiles',
-        label: 'PDP profiles',
-        before: state.pdpProfiles,
-        after: edit.pdpProfiles,
-      });
+      changes.push(changeOf('pdpProfiles', 'wizards:pdpProfiles', state.pdpProfiles, edit.pdpProfiles));
     return changes;
   },
 
   validate(state, edit) {
     const problems: string[] = [];
     const names = edit.apns.map((entry) => entry.name.trim());
-    if (names.some((name) => name === '')) problems.push('An APN name is empty');
+    if (names.some((name) => name === '')) problems.push(t('wizards:problemApnEmpty'));
     const duplicates = names.filter((name, index) => name !== '' && names.indexOf(name) !== index);
-    if (duplicates.length > 0) problems.push(`APN ${duplicates[0]} is in the list twice`);
-    if (edit.apns.length === 0) problems.push('Keep at least one APN: without one the modem cannot connect');
+    if (duplicates.length > 0) problems.push(t('wizards:problemApnTwice', { name: duplicates[0] ?? '' }));
+    if (edit.apns.length === 0) problems.push(t('wizards:problemNoApn'));
     if (edit.preferredNetwork && !state.networkSelection.isAvailable)
       problems.push(state.networkSelection.reason);
     return problems;
@@ -156,14 +148,8 @@ export const cellularWizard: WizardDefinition<CellularState, CellularEdit> = {
     const touchesWorking =
       plan.deletes.some((apn) => apn.idx === state.workingIdx) ||
       plan.updates.some(({ before }) => before.idx === state.workingIdx);
-    if (touchesWorking)
-      warnings.push(
-        'This changes the APN in use: cellular data stops until the modem attaches with the new one.',
-      );
-    if (edit.preferredNetwork)
-      warnings.push(
-        'Choosing a network makes the modem leave its current one; data stops until it registers.',
-      );
+    if (touchesWorking) warnings.push(t('wizards:warningApnInUse'));
+    if (edit.preferredNetwork) warnings.push(t('wizards:warningNetworkChoice'));
     return warnings;
   },
 
@@ -184,22 +170,33 @@ export const cellularWizard: WizardDefinition<CellularState, CellularEdit> = {
     const { apns } = await context.command('getWmApns', {});
     const left = planApnChanges(apns, edit.apns);
     const listOk = left.adds.length === 0 && left.updates.length === 0 && left.deletes.length === 0;
-    const readBack = {
-      name: 'APN list read back',
-      ok: listOk,
-      detail: listOk
-        ? `APNs: ${apns.map((apn) => apn.name).join(', ')}`
-        : `the gateway lists ${apns.map((apn) => apn.name).join(', ') || 'no APN'}`,
-    };
-    context.progress('Waiting for the modem to attach and get an IP address');
+    const names = apns.map((apn) => apn.name).join(', ');
+    const readBack = checkOf(
+      listOk,
+      recorded('wizards:checkApnList'),
+      listOk
+        ? recorded('wizards:apnListRead', { names })
+        : names
+          ? recorded('wizards:apnListDiffers', { names })
+          : recorded('wizards:apnListEmpty'),
+    );
+    context.progress(t('wizards:progressAwaitingAttach'));
     const { value, isDone } = await awaitDataCall(context);
-    const call = {
-      name: 'Data call',
-      ok: isDone,
-      detail: isDone
-        ? `CONNECTED with IP address ${value?.profile.ipAddress} on APN ${value?.profile.apnName}`
-        : `${value?.call.callStatus ?? 'no answer'} with IP address ${value?.profile.ipAddress || 'none'} on APN ${value?.profile.apnName || 'none'}: the modem did not connect (is the APN the SIM's?)`,
-    };
+    const none = recorded('wizards:none');
+    const call = checkOf(
+      isDone,
+      recorded('wizards:checkDataCall'),
+      isDone
+        ? recorded('wizards:dataCallConnected', {
+            address: value?.profile.ipAddress ?? '',
+            apn: value?.profile.apnName ?? '',
+          })
+        : recorded('wizards:dataCallFailed', {
+            status: value?.call.callStatus ?? recorded('wizards:noAnswer'),
+            address: value?.profile.ipAddress || none,
+            apn: value?.profile.apnName || none,
+          }),
+    );
     return [readBack, call];
   },
 
@@ -225,21 +222,27 @@ export const cellularWizard: WizardDefinition<CellularState, CellularEdit> = {
    * call connected again on it (waited for, as in verify). Other failures keep the engine's words.
    */
   async describeRollback(context, state, edit, { checks, verifyTimeoutMs }) {
-    if (checks.find((check) => check.name === 'Data call')?.ok !== false) return undefined;
+    const dataCall = checks.find((check) => check.words?.name.key === 'wizards:checkDataCall');
+    if (dataCall?.ok !== false) return undefined;
     const oldNames = new Set(state.apns.map((apn) => apn.name));
     const newNames = edit.apns.map((apn) => apn.name).filter((name) => !oldNames.has(name));
     const working = state.apns.find((apn) => apn.idx === state.workingIdx)?.name;
+    const seconds = Math.round(verifyTimeoutMs / 100) / 10;
     const subject =
       newNames.length === 0
-        ? 'The new APN settings'
-        : `The new APN${newNames.length > 1 ? 's' : ''} ${newNames.map((name) => `"${name}"`).join(', ')}`;
-    const target = working ? ` to "${working}"` : '';
-    const failed = `${subject} got no data call within ${Math.round(verifyTimeoutMs / 100) / 10} s; rolled back${target}`;
-    context.progress('Waiting for the data call on the previous APN');
+        ? recorded('wizards:newApnSettings')
+        : recorded('wizards:newApnNames', { count: newNames.length, names: newNames.join('", "') });
+    const failed: RecordedMessage = working
+      ? recorded('wizards:apnRolledBackTo', { subject, seconds, working })
+      : recorded('wizards:apnRolledBack', { subject, seconds });
+    context.progress(t('wizards:progressAwaitingPreviousApn'));
     const { value, isDone } = await awaitDataCall(context);
     return isDone
-      ? `${failed} — data call connected again (IP address ${value?.profile.ipAddress}).`
-      : `${failed} — but the data call has not connected again (${value?.call.callStatus ?? 'no answer'}): check the SIM and the antenna before leaving.`;
+      ? recorded('wizards:apnRollbackConnected', { failed, address: value?.profile.ipAddress ?? '' })
+      : recorded('wizards:apnRollbackNotConnected', {
+          failed,
+          status: value?.call.callStatus ?? recorded('wizards:noAnswer'),
+        });
   },
 };
 
@@ -247,9 +250,11 @@ export const cellularWizard: WizardDefinition<CellularState, CellularEdit> = {
  * An APN of the gateway in words: "APN 1" for the first the gateway lists, as the form numbers them when it opens
  * (the gateway's `idx` is its own key, which may start at 0 or have gaps, so it is not shown as the number).
  */
-export function apnLabel(apns: readonly Apn[], apn: Apn): string {
+export function apnWords(apns: readonly Apn[], apn: Apn): RecordedMessage {
   const position = apns.findIndex((candidate) => candidate.idx === apn.idx);
-  return position === -1 ? `APN with idx ${apn.idx}` : `APN ${position + 1}`;
+  return position === -1
+    ? recorded('wizards:apnByIdx', { idx: apn.idx })
+    : recorded('wizards:apnNumbered', { number: position + 1 });
 }
 
 function pickApn(apn: Apn) {
@@ -271,7 +276,7 @@ function awaitDataCall(context: WizardContext) {
     {
       timeoutMs: Number.POSITIVE_INFINITY,
       intervalMs: CELLULAR_POLL_INTERVAL_MS,
-      describe: ({ call }) => `Data call: ${call.callStatus}; waiting for CONNECTED`,
+      describe: ({ call }) => t('wizards:dataCallWaiting', { status: call.callStatus }),
     },
   );
 }

@@ -1,7 +1,10 @@
 import { IpAddressSchema, type ConnectivityType } from '../../../shared/api';
 import type { ConnectivityEdit, ConnectivityState } from '../../../shared/ipc/domains/wizard-shapes';
 import { wanLinkGuards } from '../../commands/risk-guards';
+import { t } from '../../../shared/i18n';
+import { recorded, type RecordedMessage } from '../../../shared/i18n/recorded-message';
 import type { Change, Check, WizardDefinition } from '../types';
+import { changeOf, checkOf } from './words';
 
 export type { ConnectivityEdit, ConnectivityState };
 
@@ -10,13 +13,16 @@ export const VERIFY_PING_PACKETS = 4;
 /** Pause between verification pings while the new link settles. */
 export const CONNECTIVITY_PING_INTERVAL_MS = 3_000;
 
-/** The warning every connectivity change carries (docs/api.md: self-rebooting gateways). */
-export const BOTH_LINKS_WARNING =
-  'If both the preferred and the fallback link fail their ping check, the gateway reboots itself and may be cut off until it comes back with its previous settings.';
+function linkWords(types: ConnectivityType[], index: number): RecordedMessage {
+  const type = types.find((candidate) => candidate.index === index);
+  return type
+    ? recorded('wizards:linkNamed', { type: type.type, index })
+    : recorded('wizards:linkNumbered', { index });
+}
 
 function linkLabel(types: ConnectivityType[], index: number): string {
   const type = types.find((candidate) => candidate.index === index);
-  return type ? `${type.type} (${index})` : `link ${index}`;
+  return type ? t('wizards:linkNamed', { type: type.type, index }) : t('wizards:linkNumbered', { index });
 }
 
 /**
@@ -25,7 +31,7 @@ function linkLabel(types: ConnectivityType[], index: number): string {
  */
 export const connectivityWizard: WizardDefinition<ConnectivityState, ConnectivityEdit> = {
   name: 'connectivity',
-  title: 'WAN connectivity',
+  title: 'wizards:titleConnectivity',
   isDisruptive: true,
 
   async read(context) {
@@ -50,50 +56,53 @@ export const connectivityWizard: WizardDefinition<ConnectivityState, Connectivit
   changes(state, edit) {
     const changes: Change[] = [];
     if (edit.preferredIdx !== state.preferredIdx)
-      changes.push({
-        path: 'preferredIdx',
-        label: 'Preferred link',
-        before: linkLabel(state.types, state.preferredIdx),
-        after: linkLabel(state.types, edit.preferredIdx),
-      });
+      changes.push(
+        changeOf(
+          'preferredIdx',
+          'wizards:labelPreferredLink',
+          linkLabel(state.types, state.preferredIdx),
+          linkLabel(state.types, edit.preferredIdx),
+        ),
+      );
     if (edit.fallbackIdx !== state.fallbackIdx)
-      changes.push({
-        path: 'fallbackIdx',
-        label: 'Fallback link',
-        before: linkLabel(state.types, state.fallbackIdx),
-        after: linkLabel(state.types, edit.fallbackIdx),
-      });
+      changes.push(
+        changeOf(
+          'fallbackIdx',
+          'wizards:labelFallbackLink',
+          linkLabel(state.types, state.fallbackIdx),
+          linkLabel(state.types, edit.fallbackIdx),
+        ),
+      );
     if (edit.pingTarget !== state.pingTarget)
-      changes.push({
-        path: 'pingTarget',
-        label: 'Ping target',
-        before: state.pingTarget,
-        after: edit.pingTarget,
-      });
+      changes.push(changeOf('pingTarget', 'wizards:labelPingTarget', state.pingTarget, edit.pingTarget));
     return changes;
   },
 
   validate(state, edit) {
     const problems: string[] = [];
     for (const [label, index] of [
-      ['Preferred link', edit.preferredIdx],
-      ['Fallback link', edit.fallbackIdx],
+      ['wizards:labelPreferredLink', edit.preferredIdx],
+      ['wizards:labelFallbackLink', edit.fallbackIdx],
     ] as const) {
       if (!state.types.some((type) => type.index === index))
-        problems.push(`${label}: ${index} is not one of the gateway's links`);
+        problems.push(t('wizards:problemNotALink', { label: t(label), index }));
     }
     if (!IpAddressSchema.safeParse(edit.pingTarget).success)
-      problems.push(`Ping target: ${edit.pingTarget || '(empty)'} is not an IP address`);
+      problems.push(
+        edit.pingTarget
+          ? t('wizards:problemPingTarget', { value: edit.pingTarget })
+          : t('wizards:problemPingTargetEmpty'),
+      );
     return problems;
   },
 
   warnings(state, edit) {
-    const warnings = [BOTH_LINKS_WARNING];
-    if (edit.preferredIdx === edit.fallbackIdx)
-      warnings.push('Preferred and fallback are the same link: there is no fallback if it fails.');
+    // The warning every connectivity change carries (docs/api.md: self-rebooting gateways).
+    const warnings = [t('wizards:warningBothLinks')];
+    if (edit.preferredIdx === edit.fallbackIdx) warnings.push(t('wizards:warningSameLink'));
     const ethernet = state.types.find((type) => /ethernet/i.test(type.type));
     if (ethernet && edit.preferredIdx === ethernet.index && !state.interfaces.eth0)
-      warnings.push('Ethernet (eth0) has no address right now: the gateway will rely on the fallback link.');
+      warnings.push(t('wizards:warningNoEthernet'));
     return warnings;
   },
 
@@ -101,7 +110,7 @@ export const connectivityWizard: WizardDefinition<ConnectivityState, Connectivit
     wanLinkGuards(
       state.preferredIdx,
       edit,
-      `${linkLabel(state.types, state.preferredIdx)}, the preferred link now,`,
+      t('wizards:guardPreferredNow', { link: linkLabel(state.types, state.preferredIdx) }),
     ),
 
   async apply(context, state, edit) {
@@ -118,18 +127,17 @@ export const connectivityWizard: WizardDefinition<ConnectivityState, Connectivit
     const now = await connectivityWizard.read(context);
     const mismatches = connectivityWizard.changes(now, edit);
     const checks: Check[] = [
-      {
-        name: 'Read back',
-        ok: mismatches.length === 0,
-        detail:
-          mismatches.length === 0
-            ? `preferred ${linkLabel(now.types, now.preferredIdx)}, fallback ${linkLabel(now.types, now.fallbackIdx)}, ping target ${now.pingTarget}`
-            : mismatches
-                .map(
-                  (change) => `${change.label} is ${String(change.before)}, expected ${String(change.after)}`,
-                )
-                .join('; '),
-      },
+      checkOf(
+        mismatches.length === 0,
+        recorded('wizards:checkReadBack'),
+        mismatches.length === 0
+          ? recorded('wizards:connectivityReadBack', {
+              preferred: linkWords(now.types, now.preferredIdx),
+              fallback: linkWords(now.types, now.fallbackIdx),
+              target: now.pingTarget,
+            })
+          : mismatchWords(mismatches),
+      ),
     ];
     const { value, isDone } = await context.poll(
       () => context.command('ping', { destination: edit.pingTarget, packetsCount: VERIFY_PING_PACKETS }),
@@ -138,16 +146,22 @@ export const connectivityWizard: WizardDefinition<ConnectivityState, Connectivit
         timeoutMs: Number.POSITIVE_INFINITY,
         intervalMs: CONNECTIVITY_PING_INTERVAL_MS,
         describe: (answer) =>
-          `Ping ${edit.pingTarget}: ${answer.packets_recv} of ${answer.packets_sent} received, trying again`,
+          t('wizards:pingRetrying', {
+            target: edit.pingTarget,
+            received: answer.packets_recv,
+            sent: answer.packets_sent,
+          }),
       },
     );
-    checks.push({
-      name: `Ping ${edit.pingTarget}`,
-      ok: isDone,
-      detail: value
-        ? `${value.packets_recv} of ${value.packets_sent} packets received`
-        : 'no answer to the ping command',
-    });
+    checks.push(
+      checkOf(
+        isDone,
+        recorded('wizards:checkPing', { target: edit.pingTarget }),
+        value
+          ? recorded('wizards:pingReceived', { received: value.packets_recv, sent: value.packets_sent })
+          : recorded('wizards:pingNoAnswer'),
+      ),
+    );
     return checks;
   },
 
@@ -156,3 +170,16 @@ export const connectivityWizard: WizardDefinition<ConnectivityState, Connectivit
     await connectivityWizard.apply(context, now, connectivityWizard.editOf(state));
   },
 };
+
+/** What reading back found different: each setting, what it reads and what was expected. */
+function mismatchWords(mismatches: Change[]): RecordedMessage {
+  return mismatches
+    .map((change) =>
+      recorded('wizards:readBackMismatch', {
+        label: change.labelWords ?? recorded('wizards:text', { text: change.label }),
+        actual: String(change.before),
+        expected: String(change.after),
+      }),
+    )
+    .reduce((joined, next) => recorded('wizards:joined', { first: joined, next }));
+}

@@ -6,35 +6,42 @@ import {
   type FirewallConfiguration,
 } from '../../../shared/api';
 import { firewallGuards } from '../../commands/risk-guards';
+import { t, type MessageKey } from '../../../shared/i18n';
+import { recorded, type RecordedMessage } from '../../../shared/i18n/recorded-message';
 import type { Change, WizardDefinition } from '../types';
+import { changeOf, checkOf } from './words';
 
-const FIELDS: Array<{ path: string; label: string; read: (value: FirewallConfiguration) => unknown }> = [
-  { path: 'enabled', label: 'Firewall enabled', read: (value) => value.enabled },
-  { path: 'doSPrevention.enabled', label: 'DoS prevention', read: (value) => value.doSPrevention.enabled },
+const FIELDS: Array<{ path: string; label: MessageKey; read: (value: FirewallConfiguration) => unknown }> = [
+  { path: 'enabled', label: 'wizards:firewallEnabled', read: (value) => value.enabled },
+  {
+    path: 'doSPrevention.enabled',
+    label: 'wizards:dosPrevention',
+    read: (value) => value.doSPrevention.enabled,
+  },
   {
     path: 'doSPrevention.perMinLimit',
-    label: 'DoS limit per minute',
+    label: 'wizards:dosPerMinute',
     read: (value) => value.doSPrevention.perMinLimit,
   },
   {
     path: 'doSPrevention.burstLimit',
-    label: 'DoS burst limit',
+    label: 'wizards:dosBurst',
     read: (value) => value.doSPrevention.burstLimit,
   },
-  { path: 'ssh.enabled', label: 'SSH access', read: (value) => value.ssh.enabled },
-  { path: 'ping.enabled', label: 'Ping allowed', read: (value) => value.ping.enabled },
-  { path: 'ping.limit.enabled', label: 'Ping rate limit', read: (value) => value.ping.limit.enabled },
+  { path: 'ssh.enabled', label: 'wizards:sshAccess', read: (value) => value.ssh.enabled },
+  { path: 'ping.enabled', label: 'wizards:pingAllowed', read: (value) => value.ping.enabled },
+  { path: 'ping.limit.enabled', label: 'wizards:pingRateLimit', read: (value) => value.ping.limit.enabled },
   {
     path: 'ping.limit.pingPerMinLimit',
-    label: 'Pings per minute',
+    label: 'wizards:pingsPerMinute',
     read: (value) => value.ping.limit.pingPerMinLimit,
   },
   {
     path: 'ping.limit.pingBurstLimit',
-    label: 'Ping burst',
+    label: 'wizards:pingBurst',
     read: (value) => value.ping.limit.pingBurstLimit,
   },
-  { path: 'filters', label: 'Filters', read: (value) => value.filters },
+  { path: 'filters', label: 'wizards:filters', read: (value) => value.filters },
 ];
 
 /** Reads a firewall answer (the catalogue leaves its shape open) as the configuration set takes. */
@@ -42,7 +49,7 @@ export function parseFirewall(value: unknown): FirewallConfiguration {
   const result = FirewallConfigurationSchema.safeParse(value);
   if (!result.success)
     throw new Error(
-      `The gateway's firewall answer is not understood: ${summarizeIssues(describeIssues(result.error))}`,
+      t('wizards:firewallNotUnderstood', { reason: summarizeIssues(describeIssues(result.error)) }),
     );
   return result.data;
 }
@@ -58,7 +65,7 @@ const same = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.st
  */
 export const firewallWizard: WizardDefinition<FirewallConfiguration, FirewallConfiguration> = {
   name: 'firewall',
-  title: 'firewall',
+  title: 'wizards:titleFirewall',
   isDisruptive: true,
 
   read: async (context) => parseFirewall(await context.command('getFirewallConfiguration', {})),
@@ -75,7 +82,7 @@ export const firewallWizard: WizardDefinition<FirewallConfiguration, FirewallCon
         after = undefined;
       }
       const before = field.read(state);
-      if (!same(before, after)) changes.push({ path: field.path, label: field.label, before, after });
+      if (!same(before, after)) changes.push(changeOf(field.path, field.label, before, after));
     }
     return changes;
   },
@@ -89,12 +96,9 @@ export const firewallWizard: WizardDefinition<FirewallConfiguration, FirewallCon
 
   warnings(state, edit) {
     const warnings: string[] = [];
-    if (state.ssh.enabled && edit.ssh?.enabled === false)
-      warnings.push('SSH will be refused: no terminal over the reverse tunnel until SSH is enabled again.');
-    if (state.ping.enabled && edit.ping?.enabled === false)
-      warnings.push('Ping will be blocked: the WAN connectivity check and remote diagnostics may fail.');
-    if (edit.enabled === false && state.enabled)
-      warnings.push('The whole firewall will be off: the gateway accepts any traffic.');
+    if (state.ssh.enabled && edit.ssh?.enabled === false) warnings.push(t('wizards:warningSshRefused'));
+    if (state.ping.enabled && edit.ping?.enabled === false) warnings.push(t('wizards:warningPingBlocked'));
+    if (edit.enabled === false && state.enabled) warnings.push(t('wizards:warningFirewallOff'));
     return warnings;
   },
 
@@ -112,19 +116,18 @@ export const firewallWizard: WizardDefinition<FirewallConfiguration, FirewallCon
     const now = parseFirewall(await context.command('getFirewallConfiguration', {}));
     const mismatches = firewallWizard.changes(now, edit);
     return [
-      {
-        name: 'Read back',
-        ok: mismatches.length === 0,
-        detail:
-          mismatches.length === 0
-            ? `firewall ${now.enabled ? 'on' : 'off'}, SSH ${now.ssh.enabled ? 'allowed' : 'refused'}, ping ${now.ping.enabled ? 'allowed' : 'blocked'}, ${now.filters.length} filter(s)`
-            : mismatches
-                .map(
-                  (change) =>
-                    `${change.label} reads ${JSON.stringify(change.before)}, expected ${JSON.stringify(change.after)}`,
-                )
-                .join('; '),
-      },
+      checkOf(
+        mismatches.length === 0,
+        recorded('wizards:checkReadBack'),
+        mismatches.length === 0
+          ? recorded('wizards:firewallReadBack', {
+              firewall: recorded(now.enabled ? 'wizards:firewallOn' : 'wizards:firewallOff'),
+              ssh: recorded(now.ssh.enabled ? 'wizards:sshAllowed' : 'wizards:sshRefused'),
+              ping: recorded(now.ping.enabled ? 'wizards:pingIsAllowed' : 'wizards:pingBlocked'),
+              filters: recorded('wizards:filterCount', { count: now.filters.length }),
+            })
+          : mismatchWords(mismatches),
+      ),
     ];
   },
 
@@ -132,3 +135,16 @@ export const firewallWizard: WizardDefinition<FirewallConfiguration, FirewallCon
     await context.command('setFirewallConfiguration', state);
   },
 };
+
+/** What reading back found different, each value as the gateway stores it (JSON). */
+function mismatchWords(mismatches: Change[]): RecordedMessage {
+  return mismatches
+    .map((change) =>
+      recorded('wizards:firewallMismatch', {
+        label: change.labelWords ?? recorded('wizards:text', { text: change.label }),
+        actual: JSON.stringify(change.before) ?? '',
+        expected: JSON.stringify(change.after) ?? '',
+      }),
+    )
+    .reduce((joined, next) => recorded('wizards:joined', { first: joined, next }));
+}

@@ -1,6 +1,7 @@
 import type { IpcClient } from '../ipc';
 import type { ChannelInput, ChannelOutput, Events, Result } from '../wire-types';
 import { describeIpcError } from './wizard.svelte';
+import type { MessageKey } from '../i18n';
 
 /** A change a fleet job applies to each gateway. */
 export type FleetChange = ChannelInput<'fleet:start'>['change'];
@@ -13,16 +14,16 @@ export type FleetPreview = ChannelOutput<'fleet:preview'>;
 /** Where a fleet write goes: chosen gateways or a whole group. */
 export type FleetTargets = Pick<ChannelInput<'fleet:start'>, 'targets' | 'gatewayGroupId'>;
 
-/** The words of each row status, as the result table shows them. */
-export const ROW_STATUS_WORDS: Record<FleetRow['status'], string> = {
-  pending: 'waiting its turn',
-  running: 'in progress',
-  done: 'done (verified)',
-  unchanged: 'already set (nothing sent)',
-  failed: 'failed (not applied)',
-  unknown: 'unknown (sent, not confirmed)',
-  skipped: 'skipped: offline',
-  cancelled: 'cancelled',
+/** The words of each row status, as the result table shows them (keys: `t` writes them where shown). */
+export const ROW_STATUS_WORDS: Record<FleetRow['status'], MessageKey> = {
+  pending: 'fleet:statusPending',
+  running: 'fleet:statusRunning',
+  done: 'fleet:statusDone',
+  unchanged: 'fleet:statusUnchanged',
+  failed: 'fleet:statusFailed',
+  unknown: 'fleet:statusUnknown',
+  skipped: 'fleet:statusSkipped',
+  cancelled: 'fleet:statusCancelled',
 };
 
 /** Rows counted by status. */

@@ -8,6 +8,9 @@ import {
   type GatewayTaskAnswer,
 } from '../../../../electron/shared/ipc/domains/gateway-task-answers';
 import { appClock } from '../clock';
+import { untrack } from 'svelte';
+import { t, type MessageKey } from '../i18n';
+import { currentLanguage, type DisplayLanguage } from '../../../../electron/shared/i18n';
 
 /** A diff wizard's name, as `wizard:start` takes it. */
 export type WizardName = ChannelInput<'wizard:start'>['wizard'];
@@ -24,15 +27,15 @@ type RunEvent = Events['wizard:event'];
 export type WizardPhase =
   'starting' | 'reading' | 'editing' | 'reviewing' | 'applying' | 'finished' | 'failed';
 
-/** The words of each phase, as the frame shows them. */
-export const PHASE_WORDS: Record<WizardPhase, string> = {
-  starting: 'Starting',
-  reading: 'Reading the current settings from the gateway',
-  editing: 'Make your changes',
-  reviewing: 'Review what will change',
-  applying: 'Applying the change and checking it took effect',
-  finished: 'Finished',
-  failed: 'Could not go on',
+/** The words of each phase, as the frame shows them (keys: `t` writes them where shown). */
+export const PHASE_WORDS: Record<WizardPhase, MessageKey> = {
+  starting: 'wizards:phaseStarting',
+  reading: 'wizards:phaseReading',
+  editing: 'wizards:phaseEditing',
+  reviewing: 'wizards:phaseReviewing',
+  applying: 'wizards:phaseApplying',
+  finished: 'wizards:phaseFinished',
+  failed: 'wizards:phaseFailed',
 };
 
 /** What the UI shows while the gateway is silent: the message and when the wait gives up. */
@@ -55,8 +58,11 @@ export function describeIpcError(error: IpcErrorShape): string {
  */
 export function describeTimeLeft(deadlineAt: number, now: number): string {
   const left = Math.max(0, Math.round((deadlineAt - now) / 1000)) * 1000;
-  if (left === 0) return 'giving up now';
-  return `about ${format.duration(left)} left (gives up at ${format.time(deadlineAt, { seconds: true })})`;
+  if (left === 0) return t('wizards:givingUpNow');
+  return t('wizards:timeLeft', {
+    duration: format.duration(left),
+    time: format.time(deadlineAt, { seconds: true }),
+  });
 }
 
 /** Keeps the progress, waiting and check events of one run as runes. */
@@ -118,6 +124,15 @@ export class WizardState<Name extends WizardName = WizardName> {
   review = $state<WizardReview | null>(null);
   result = $state<WizardResult | null>(null);
   error = $state<string | null>(null);
+  /** The edit last sent to review: what Apply sends. */
+  reviewedEdit: unknown = null;
+  /** The language main wrote the review in (its labels, warnings and problems). */
+  reviewLanguage: DisplayLanguage | null = null;
+  /**
+   * What the technician typed on the wizard's form, kept by the form as it changes: a run kept while another view
+   * shows (wizard-keeper.ts) gives it back to the form when its page opens again.
+   */
+  formDraft: unknown = null;
   readonly run = new RunProgress();
   readonly #client: IpcClient;
   #off: (() => void) | null = null;
@@ -163,11 +178,14 @@ export class WizardState<Name extends WizardName = WizardName> {
   async reviewEdit(edit: unknown): Promise<void> {
     if (!this.runId) return;
     this.error = null;
+    const language = untrack(() => currentLanguage());
     const answer = await this.#client.invoke('wizard:review', { runId: this.runId, edit });
     if (!answer.ok) {
       this.error = describeIpcError(answer.error);
       return;
     }
+    this.reviewedEdit = edit;
+    this.reviewLanguage = language;
     this.review = answer.value;
     this.phase = 'reviewing';
   }

@@ -1,5 +1,6 @@
 import type { IpcClient } from '../../lib/ipc';
 import type { FleetChange } from '../../lib/state/fleet.svelte';
+import { emptyFirewallDraft, type FirewallDraft } from './fleet-firewall';
 
 /** What the technician typed and chose on the fleet form: kept while they look at other views. */
 export interface FleetDraft {
@@ -11,7 +12,8 @@ export interface FleetDraft {
   pingTarget: string;
   apnName: string;
   packageName: string;
-  firewallJson: string;
+  /** The firewall form: each setting kept unless set (fleet-firewall.ts). */
+  firewall: FirewallDraft;
   /** Empty: main's default for the change (fewer at once for an upgrade, which restarts the gateways). */
   concurrency: string;
 }
@@ -34,7 +36,7 @@ export function fleetDraftFor(client: IpcClient): FleetDraft {
       pingTarget: '8.8.8.8',
       apnName: '',
       packageName: '',
-      firewallJson: '{ "doSPrevention": { "enabled": true } }',
+      firewall: emptyFirewallDraft(),
       concurrency: '',
     };
     drafts.set(client, draft);

@@ -1,10 +1,24 @@
+import { t, type MessageKey } from '../../lib/i18n';
+
+/** A link to a wizard: its route name and its label, written in the current language each time it is read. */
+function wizardLink<Name extends string>(name: Name, labelKey: MessageKey) {
+  return {
+    name,
+    labelKey,
+    /** The label in the current language (read it in markup or a `$derived` to follow a language change). */
+    get label(): string {
+      return t(labelKey);
+    },
+  };
+}
+
 /** The wizards a gateway page links to, in the order a technician commissions: `#/gateways/<id>/wizard/<name>`. */
 export const WIZARD_LINKS = [
-  { name: 'connectivity', label: 'Connectivity (WAN links and ping check)' },
-  { name: 'cellular', label: 'Cellular modem and APN' },
-  { name: 'firewall', label: 'Firewall' },
-  { name: 'backups', label: 'Backups' },
-  { name: 'software', label: 'Software' },
+  wizardLink('connectivity', 'wizards:linkConnectivity'),
+  wizardLink('cellular', 'wizards:linkCellular'),
+  wizardLink('firewall', 'wizards:linkFirewall'),
+  wizardLink('backups', 'wizards:linkBackups'),
+  wizardLink('software', 'wizards:linkSoftware'),
 ] as const;
 
 /** A wizard of WIZARD_LINKS by name. */

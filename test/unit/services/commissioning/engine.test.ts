@@ -305,7 +305,7 @@ describe('connectivity wizard', () => {
   it('warns that the gateway reboots when both links fail', async () => {
     const gateway = createFakeGateway();
     const { run, state } = await startRun(connectivityWizard, gateway.commander);
-    expect(run.review({ ...state, preferredIdx: 1, fallbackIdx: 0 }).warnings[0]).toMatch(/reboots itself/);
+    expect(run.review({ ...state, preferredIdx: 1, fallbackIdx: 0 }).warnings[0]).toMatch(/restarts itself/);
   });
 
   it('rolls back when the ping receives nothing', async () => {

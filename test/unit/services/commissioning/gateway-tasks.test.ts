@@ -27,7 +27,7 @@ describe('GatewayTasks', () => {
     const { tasks, events } = createTasks(gateway);
     const result = await tasks.reboot();
     expect(result).toMatchObject({ task: 'reboot', outcome: 'ok' });
-    expect(result.message).toMatch(/rebooted and answered again after \d+ s/);
+    expect(result.message).toMatch(/restarted and answered again after \d+ s/);
     expect(events.some((event) => event.type === 'waiting')).toBe(true);
   });
 

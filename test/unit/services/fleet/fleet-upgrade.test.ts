@@ -5,7 +5,6 @@ import { INSTALL_STATUS } from '../../../../electron/services/commissioning/gate
 import {
   FleetJob,
   followUpgrade,
-  UPGRADE_AWAY_WORDS,
   type FleetChange,
   type FleetJobOptions,
   type FleetTarget,
@@ -249,7 +248,9 @@ describe('FleetJob software upgrade', () => {
     clock.advance(2_999);
     expect(said).toEqual([]);
     clock.advance(1);
-    expect(said).toEqual([UPGRADE_AWAY_WORDS]);
+    expect(said).toEqual([
+      'not answering (it restarts to finish the upgrade): waiting for the gateway to answer again',
+    ]);
     versions['kona-pkt-forwarder'] = '4.3.0';
     answer({ lastOperation: 'upgrade all', lastStatus: INSTALL_STATUS.SUCCEEDED });
     expect(await following).toMatchObject({

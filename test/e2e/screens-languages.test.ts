@@ -1,0 +1,128 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSimulator } from '../../simulator';
+import { NAMESPACES } from '../../electron/shared/i18n/catalogue';
+import { findAxeViolations, findBrokenWords, findClippedHeaders, measurePageWidth } from '../helpers/axe';
+import { healthyGateway } from '../integration/commissioning/simulator-session';
+import { SHORT_TIMINGS, startCommissioningApp, type CommissioningApp } from './wizards-harness';
+import {
+  apiIdentifiers,
+  identifiersIn,
+  rawKeysIn,
+  readableText,
+  unaccentedLabels,
+} from './support/visible-words';
+
+// Every view and wizard step in each language of the app and in the pseudo-locale (accented, 40 % longer), at
+// 1280×720 through the browser host: nothing wider than the window, no column header or word cut, axe-core
+// finds nothing serious, no API identifier and no catalogue key is shown as words, and in the pseudo-locale no
+// control or heading kept plain English (text that bypassed the catalogue). Each screen's findings are soft, so a
+// failure lists every screen and problem at once.
+
+const WINDOW = { width: 1280, height: 720 };
+const SHOWN_LANGUAGES = ['en', 'fr', 'es', 'de', 'en-XA'] as const;
+
+let app: CommissioningApp;
+let simulator: RunningSimulator;
+let page: Page;
+let identifiers: string[];
+/** What the server holds and the screens show as it is: names, addresses, accounts. */
+let data: string[];
+
+beforeAll(async () => {
+  app = await startCommissioningApp(SHORT_TIMINGS);
+  simulator = app.host.simulator!;
+  page = app.page;
+  await page.setViewportSize(WINDOW);
+  identifiers = apiIdentifiers();
+  const fixture = simulator.fixture;
+  data = [
+    'OAM Field Kit',
+    ...fixture.gateways.flatMap((gateway) => [gateway.name, gateway.gatewayMac]),
+    ...fixture.customers.flatMap((customer) => [
+      customer.name,
+      ...customer.subCustomers.map((sub) => sub.name),
+    ]),
+    ...fixture.accounts.map((account) => account.username),
+  ].sort((a, b) => b.length - a.length);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** Waits until the page's text stops changing (loads answered), at most a few seconds. */
+async function settled(): Promise<void> {
+  let previous = '';
+  for (let round = 0; round < 20; round += 1) {
+    const text = await page.evaluate(() => document.body.innerText);
+    if (text === previous) return;
+    previous = text;
+    await page.waitForTimeout(250);
+  }
+}
+
+async function expectScreen(screen: string, language: string): Promise<void> {
+  const where = `${screen} in ${language}`;
+  const { windowWidth } = await measurePageWidth(page);
+  // settled() waited for the charts, which follow their box a frame after the window changed.
+  expect
+    .soft((await measurePageWidth(page)).scrollWidth, `${where}: wider than the window`)
+    .toBeLessThanOrEqual(windowWidth);
+  expect.soft(await findClippedHeaders(page), `${where}: column headers cut off`).toEqual([]);
+  expect.soft(await findBrokenWords(page), `${where}: a word of a button or heading broken`).toEqual([]);
+  const text = await readableText(page);
+  expect.soft(identifiersIn(text, identifiers), `${where}: API identifiers shown as words`).toEqual([]);
+  expect.soft(rawKeysIn(text, NAMESPACES), `${where}: catalogue keys shown instead of messages`).toEqual([]);
+  if (language === 'en-XA')
+    expect
+      .soft(await unaccentedLabels(page, data), `${where}: English that bypassed the catalogue`)
+      .toEqual([]);
+  expect.soft(await findAxeViolations(page), `${where}: serious or critical axe-core violations`).toEqual([]);
+}
+
+/** Shows the app in `language` (the setting, as Settings keeps it) and waits for the shell. */
+async function showIn(language: string): Promise<void> {
+  await page.evaluate((chosen) => localStorage.setItem('fieldKit.language', chosen), language);
+  await page.reload();
+  await page.locator('nav').first().waitFor();
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+}
+
+function screens(): Array<[string, string]> {
+  const gateway = healthyGateway(simulator, 0).id;
+  return [
+    ['the gateway list', 'gateways'],
+    ['a gateway page', `gateways/${gateway}`],
+    ["a gateway's command console", `gateways/${gateway}/console`],
+    ['devices', 'devices'],
+    ['events', 'events'],
+    ['telemetry', 'telemetry'],
+    ['integrations', 'integrations'],
+    ['settings', 'settings'],
+    ['terminals', 'terminals'],
+    ['the site pack', 'site-pack'],
+    ['fleet apply', 'commissioning/fleet'],
+    ['the site report', 'commissioning/report'],
+    ['diagnostics', `commissioning/${gateway}/diagnostics`],
+    ...['connectivity', 'cellular', 'firewall', 'software', 'backups'].map((wizard): [string, string] => [
+      `the ${wizard} wizard`,
+      `commissioning/${gateway}/wizard/${wizard}`,
+    ]),
+  ];
+}
+
+describe('every view in every language at 1280×720', () => {
+  for (const language of SHOWN_LANGUAGES) {
+    it(`fits, is accessible and speaks only words in ${language}`, async () => {
+      await showIn(language);
+      for (const [screen, hash] of screens()) {
+        await page.goto(`${app.baseUrl}#/commissioning`);
+        await page.goto(`${app.baseUrl}#/${hash}`);
+        await page.locator('main :is(h1, h2):visible').first().waitFor();
+        await settled();
+        await expectScreen(screen, language);
+      }
+    }, 600_000);
+  }
+});

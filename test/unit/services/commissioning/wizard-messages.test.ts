@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../../../electron/services/api';
+import { MemoryAuditSink } from '../../../../electron/services/audit';
+import { createWizardRun, describeError, firewallWizard } from '../../../../electron/services/commissioning';
+import { setLanguage, translatorFor } from '../../../../electron/shared/i18n';
+import { isRecordedMessage, writeRecorded } from '../../../../electron/shared/i18n/recorded-message';
+import { createFakeGateway } from './fake-gateway';
+
+// Main-side wizard messages are written in the language of the screen when they are produced, and the audit
+// record keeps them as data, so the site report can write them in its own language later.
+
+afterEach(() => setLanguage('en'));
+
+async function rolledBackFirewallRun() {
+  const gateway = createFakeGateway();
+  const audit = new MemoryAuditSink();
+  const run = createWizardRun(firewallWizard, 'gw-1', {
+    commander: gateway.commander,
+    profileId: 'demo',
+    user: 'tech@example.com',
+    audit,
+    verifyTimeoutMs: 300,
+    pollIntervalMs: 5,
+  });
+  const state = await run.read();
+  // The gateway keeps its old value: verification fails and the previous settings are put back.
+  gateway.state.ignoresSets.add('setFirewallConfiguration');
+  const result = await run.apply({ ...state, doSPrevention: { ...state.doSPrevention, burstLimit: 50 } });
+  return { result, audit };
+}
+
+describe('wizard messages in French', () => {
+  it('says a rolled-back firewall change in French, check and setting included', async () => {
+    setLanguage('fr');
+    const { result } = await rolledBackFirewallRun();
+    expect(result.outcome).toBe('rolled-back');
+    expect(result.message).toBe(
+      'La vérification a échoué : Relecture : Limite de rafale DoS se lit 100, attendu 50. ' +
+        'Les réglages précédents ont été remis en place et relus sans écart.',
+    );
+    expect(result.changes[0]?.label).toBe('Limite de rafale DoS');
+  });
+
+  it('keeps the result as data in the audit record, to be written in any language later', async () => {
+    setLanguage('fr');
+    const { result, audit } = await rolledBackFirewallRun();
+    const final = audit.entries.find((entry) => entry.name === 'firewall');
+    const response = final?.response as { words?: unknown; labelWords?: Record<string, unknown> } | undefined;
+    expect(isRecordedMessage(response?.words)).toBe(true);
+    if (!isRecordedMessage(response?.words)) return;
+    expect(writeRecorded(response.words, translatorFor('fr'))).toBe(result.message);
+    expect(writeRecorded(response.words, translatorFor('en'))).toBe(
+      'Verification failed: Read back: DoS burst limit reads 100, expected 50. ' +
+        'The previous settings were put back and read back unchanged.',
+    );
+    const label = response.labelWords?.['doSPrevention.burstLimit'];
+    expect(isRecordedMessage(label) && writeRecorded(label, translatorFor('de'))).toBe('DoS-Burstgrenze');
+  });
+
+  it('describes a gateway that did not answer in French, passing the API address through', () => {
+    setLanguage('fr');
+    const error = new ApiError(408, 2, 'Timeout', '/api/gateway/gw-1/command');
+    expect(describeError(error)).toBe(
+      "La passerelle n'a pas répondu à temps à /api/gateway/gw-1/command " +
+        '(elle redémarre peut-être, est éteinte ou hors couverture).',
+    );
+  });
+});
