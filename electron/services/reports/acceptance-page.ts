@@ -1,9 +1,5 @@
-import {
-  AcceptanceCardSchema,
-  VERDICT_WORDS,
-  type AcceptanceCard,
-  type CardVerdict,
-} from '../../shared/visit/acceptance-card';
+import { AcceptanceCardSchema, type AcceptanceCard, type CardVerdict } from '../../shared/visit/acceptance-card';
+import { acceptanceItemWords, verdictWords } from '../../shared/visit/acceptance-words';
 import type { AcceptancePageModel, VerdictModel } from '../../shared/report/report-model';
 import type { ReportJournalLine } from './journal-terminals';
 
@@ -54,14 +50,15 @@ export function acceptancePageOf(
         ...(first ? { before: { at: time(first.takenAt), verdict: cardVerdict(first.verdict) } } : {}),
         items: latest.items.map((item) => {
           const before = first?.items.find((candidate) => candidate.id === item.id);
+          const words = acceptanceItemWords(item);
           return {
-            label: item.label,
+            label: words.label,
             ...(before && before.verdict !== item.verdict
-              ? { before: { verdict: before.verdict, words: VERDICT_WORDS[before.verdict] } }
+              ? { before: { verdict: before.verdict, words: verdictWords(before.verdict) } }
               : {}),
-            verdict: { verdict: item.verdict, words: VERDICT_WORDS[item.verdict] },
-            findings: item.findings,
-            ...(item.fix ? { fix: item.fix.text } : {}),
+            verdict: { verdict: item.verdict, words: verdictWords(item.verdict) },
+            findings: words.findings,
+            ...(words.fix ? { fix: words.fix } : {}),
           };
         }),
       };

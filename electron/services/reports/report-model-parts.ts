@@ -1,8 +1,9 @@
 import type { AuditEntry } from '../audit';
 import { redactSecrets } from '../audit';
 import type { RfBest } from '../commissioning/rf-meter';
-import type { TriageResult } from '../../shared/terminal/triage-schemas';
+import type { TriageCheck, TriageResult } from '../../shared/terminal/triage-schemas';
 import { describeRoutesAndDns } from '../../shared/terminal/triage-health';
+import { triageCheckWords, triageFindingWords } from '../../shared/terminal/triage-words';
 import { labelOfField } from '../../shared/api/field-labels';
 import { UPGRADE_ALL_PACKAGES } from '../../shared/api';
 import { flattenReadable, type ReadableField } from '../../shared/report/readable-value';
@@ -102,7 +103,9 @@ function healthFindings(triages: readonly TriageResult[]): Array<{ severity: num
   const last = ordered.at(-1);
   if (!last) return [];
   const faultsOf = (triage: TriageResult) =>
-    triage.health.findings.filter((finding) => finding.status === 'fault').map((finding) => finding.text);
+    triage.health.findings
+      .filter((finding) => finding.status === 'fault')
+      .map((finding) => triageFindingWords(finding));
   const faults = faultsOf(last);
   if (faults.length > 0)
     return [
@@ -284,17 +287,20 @@ export function triageModelOf(
 ): TriageModel {
   const { health } = triage;
   const routesAndDns = describeRoutesAndDns(triage);
-  const part = (label: string, check: { status: string; detail: string }) => ({
+  const part = (label: string, check: TriageCheck) => ({
     label,
     status: wordStatus(check.status),
-    seen: check.detail,
+    seen: triageCheckWords(check),
   });
   return {
     heading: `Serial triage: ${gatewayName ?? triage.title} · ${format.time(triage.finishedAt)}`,
     ...(triage.outcome === 'stopped'
       ? { stopped: `Stopped early: ${triage.problem ?? 'unknown reason'}` }
       : {}),
-    findings: health.findings.map((finding) => ({ status: wordStatus(finding.status), text: finding.text })),
+    findings: health.findings.map((finding) => ({
+      status: wordStatus(finding.status),
+      text: triageFindingWords(finding),
+    })),
     parts: [
       part('Network', health.network),
       part('WAN', health.wan),
