@@ -1,4 +1,5 @@
 import type { Gateway } from '../shared/api/gateway';
+import { t } from '../shared/i18n';
 import { toGatewaySearchText } from '../shared/mac';
 import type { SessionSummary } from '../shared/ipc/schemas';
 import type { GatewayIdentity, VisitEntry } from '../shared/visit/journal-entry';
@@ -205,7 +206,7 @@ export function createVisitGateways(dependencies: VisitGatewayDependencies) {
         (await search(input.gatewayId)).find((gateway) => gateway.gatewayId === input.gatewayId);
       if (!found)
         throw new VisitRefusedError(
-          `${input.name} is not a gateway of the server or the site pack any more; pick another.`,
+          t('errors:gatewayGone', { name: input.name }),
         );
       await visits.append({ kind: 'gateway-identified', typed: input.typed.trim(), gateway: found });
       return { typed: input.typed.trim(), gateway: found };

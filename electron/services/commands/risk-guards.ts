@@ -1,6 +1,7 @@
 import { gatewayCommands, isCommandName, UPGRADE_ALL_PACKAGES } from '../../shared/api';
 import type { FleetFirewallPatch as FirewallPatch } from '../../shared/ipc/domains/fleet';
 import type { WizardGuard as Guard } from '../../shared/ipc/domains/risk';
+import { t } from '../../shared/i18n';
 
 /** What the technician types to disable SSH (lockout of every terminal over the reverse tunnel). */
 export const SSH_LOCKOUT_CONFIRMATION = 'DISABLE SSH';
@@ -35,7 +36,7 @@ export class ConfirmationRequiredError extends Error {
     readonly missing: string[],
     readonly assessment: RiskAssessment,
   ) {
-    super(`Nothing was sent: ${missing.join('; ')}`);
+    super(t('errors:nothingSentConfirm', { missing: missing.join('; ') }));
   }
 }
 
@@ -139,14 +140,14 @@ export function missingConfirmations(
   if (gatewayCount !== undefined && confirmation?.gatewayCount !== gatewayCount)
     missing.push(
       confirmation?.gatewayCount === undefined
-        ? `confirm the change on ${gatewayCount} gateway(s) first`
-        : `you confirmed ${confirmation.gatewayCount} gateway(s) but the change goes to ${gatewayCount}: review it again`,
+        ? t('errors:confirmGatewayCount', { count: gatewayCount })
+        : t('errors:confirmedOtherCount', { confirmed: confirmation.gatewayCount, count: gatewayCount }),
     );
   if (assessment.disruptions.length > 0 && confirmation?.acknowledged !== true)
-    missing.push(`confirm the disruption first (${assessment.disruptions.join(' ')})`);
+    missing.push(t('errors:confirmDisruption', { disruptions: assessment.disruptions.join(' ') }));
   for (const guard of assessment.guards)
     if (confirmation?.typed?.[guard.id] !== guard.confirmationText)
-      missing.push(`type "${guard.confirmationText}" to confirm: ${guard.warning}`);
+      missing.push(t('errors:typeToConfirm', { text: guard.confirmationText, warning: guard.warning }));
   return missing;
 }
 

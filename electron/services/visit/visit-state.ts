@@ -96,7 +96,3 @@ export function emptyState(id: string): VisitState {
   };
 }
 
-/** A visit's site in words for messages: its site, else that it is not named yet. */
-export function describeVisit(state: VisitState): string {
-  return state.site ? `the visit at ${state.site}` : 'the visit not yet named';
-}

@@ -380,7 +380,7 @@ describe('fleet channels', () => {
     });
     expect(unconfirmed.error).toMatchObject({
       code: 'INVALID_INPUT',
-      message: expect.stringContaining('confirm the change on 2 gateway(s) first'),
+      message: expect.stringContaining('confirm the change on 2 gateways first'),
     });
     const blockPing = { kind: 'firewall', patch: { ping: { enabled: false } } };
     const preview = await invoke('fleet:preview', { change: blockPing, targets });

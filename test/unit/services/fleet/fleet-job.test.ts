@@ -350,7 +350,7 @@ describe('FleetJob confirmation', () => {
     expect(
       () =>
         new FleetJob(change, targets(3), jobOptions(fleet.commander, { confirmation: { gatewayCount: 2 } })),
-    ).toThrow(/you confirmed 2 gateway\(s\) but the change goes to 3/);
+    ).toThrow(/the change goes to 3 gateways, not the 2 you confirmed/);
   });
 
   it('refuses blocking SSH on many gateways until DISABLE SSH is typed', () => {
