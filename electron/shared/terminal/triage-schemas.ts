@@ -111,11 +111,18 @@ export type SerialTriageInput = z.infer<typeof SerialTriageInputSchema>;
 /** Input of `serial:triage-cancel`: the console whose diagnostics stop after the command under way. */
 export const SerialTriageCancelInputSchema = z.object({ id: TerminalIdSchema }).strict();
 
+/**
+ * What a run of "Collect diagnostics" waits for: a prompt from the console, the login prompt, the password prompt,
+ * the login prompt after `exit`, or the answer to the command under way. triageWaitWords says it in words.
+ */
+export const TriageWaitSchema = z.enum(['prompt', 'loginPrompt', 'passwordPrompt', 'logoutPrompt', 'answer']);
+/** What a run of "Collect diagnostics" waits for. */
+export type TriageWait = z.infer<typeof TriageWaitSchema>;
+
 /** Payload of `serial:triage-progress`: what a run of "Collect diagnostics" waits for, and for how long at most. */
 export const TriageProgressEventSchema = z.object({
   id: TerminalIdSchema,
-  /** In words: "a prompt from the console", "the answer to `ip addr`". */
-  waitingFor: z.string(),
+  waitingFor: TriageWaitSchema,
   command: z.string().optional(),
   done: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),

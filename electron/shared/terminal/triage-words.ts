@@ -6,7 +6,7 @@
 
 import { t, type MessageKey, type Translator } from '../i18n';
 import { writeStoredMessage } from '../visit/stored-message';
-import type { TriageCheck, TriageHealth, TriageSentence, TriageStatus } from './triage-schemas';
+import type { TriageCheck, TriageHealth, TriageSentence, TriageStatus, TriageWait } from './triage-schemas';
 
 /** One sentence of a triage written with `translate`, or an old triage's English as it is. */
 export function triageSentenceWords(sentence: TriageSentence, translate: Translator = t): string {
@@ -54,4 +54,17 @@ const STATUS_NAMES: Record<TriageStatus, MessageKey> = {
 /** A finding's status in one word ("OK", "Fault", "Unknown"). */
 export function triageStatusWords(status: TriageStatus, translate: Translator = t): string {
   return translate(STATUS_NAMES[status]);
+}
+
+const WAIT_WORDS: Record<TriageWait, MessageKey> = {
+  prompt: 'triage:waitPrompt',
+  loginPrompt: 'triage:waitLoginPrompt',
+  passwordPrompt: 'triage:waitPasswordPrompt',
+  logoutPrompt: 'triage:waitLogoutPrompt',
+  answer: 'triage:waitAnswer',
+};
+
+/** What a run waits for, as the end of "Collecting diagnostics …:" ("waiting for the password prompt."). */
+export function triageWaitWords(wait: TriageWait, translate: Translator = t): string {
+  return translate(WAIT_WORDS[wait]);
 }

@@ -381,12 +381,12 @@ describe('Collect diagnostics through the terminal manager', () => {
     const result = await manager.collectDiagnostics(info.id);
     expect(progress[0]).toMatchObject({
       id: info.id,
-      waitingFor: 'a prompt from the console',
+      waitingFor: 'prompt',
       done: 0,
       total: 9,
     });
     expect(progress.find((event) => event.command === 'system_version')).toMatchObject({
-      waitingFor: 'the answer to `system_version`',
+      waitingFor: 'answer',
       done: 0,
     });
     const remaining = progress.map((event) => event.remainingMs);
@@ -398,7 +398,7 @@ describe('Collect diagnostics through the terminal manager', () => {
     });
     expect(result.commands.map((command) => command.command)).toEqual(['system_version', 'uptime']);
     expect(progress.at(-1)).toMatchObject({
-      waitingFor: 'the login prompt after `exit`',
+      waitingFor: 'logoutPrompt',
       isCancelling: true,
     });
     expect(manager.list()[0]?.state).toBe('open');
