@@ -58,11 +58,10 @@ export function mapServiceError(error: unknown): IpcError | undefined {
     });
   const certificate = findCause(error, CertificateUntrustedError);
   if (certificate) {
-    return new IpcError(
-      'CERTIFICATE_UNTRUSTED',
-      t('errors:certificateUntrusted'),
-      { sha256: certificate.sha256, subject: certificate.subject },
-    );
+    return new IpcError('CERTIFICATE_UNTRUSTED', t('errors:certificateUntrusted'), {
+      sha256: certificate.sha256,
+      subject: certificate.subject,
+    });
   }
   if (error instanceof IpcError) return error;
   if (error instanceof GuardNotConfirmedError)

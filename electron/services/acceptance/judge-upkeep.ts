@@ -60,7 +60,9 @@ export function judgeSoftware(readings: GatewayReadings): AcceptanceItem {
             verdict: 'warn',
             text: say('acceptance:packagesBehind', {
               count: upgradable.value.length,
-              packages: upgradable.value.map((item) => `${item.name} ${item.ver} → ${item.newVer}`).join(', '),
+              packages: upgradable.value
+                .map((item) => `${item.name} ${item.ver} → ${item.newVer}`)
+                .join(', '),
             }),
             fix,
           },

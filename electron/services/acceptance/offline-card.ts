@@ -35,8 +35,7 @@ function routesAndDnsOf(triage: TriageResult): StoredMessage[] {
 }
 
 /** A triage sentence as a card's: kept as it is (a message, or an old triage's English). */
-const nonEmpty = (sentence: string | StoredMessage) =>
-  typeof sentence !== 'string' || sentence.trim() !== '';
+const nonEmpty = (sentence: string | StoredMessage) => typeof sentence !== 'string' || sentence.trim() !== '';
 
 /**
  * The acceptance card with no server, filled from the latest serial triage of the gateway: the uplink from its

@@ -386,7 +386,8 @@ function describeNetworkFailure(baseUrl: string, error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
   const code = cause?.code ?? '';
   if (code === 'ECONNREFUSED') return t('errors:connectionRefused', { address: baseUrl });
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return t('errors:serverNameNotFound', { address: baseUrl });
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return t('errors:serverNameNotFound', { address: baseUrl });
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
     return t('errors:connectionDropped', { address: baseUrl });
   if (

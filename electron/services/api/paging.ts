@@ -135,18 +135,11 @@ export class PageChecker {
         t('errors:listPageEmpty', { page: count(pageNumber + 1), pages: count(totalPages) }),
       );
     this.items += data.length;
-    if (this.items > maxItems)
-      throw refuse(
-        'data',
-        t('errors:listPastItems', { most: count(maxItems) }),
-      );
+    if (this.items > maxItems) throw refuse('data', t('errors:listPastItems', { most: count(maxItems) }));
     // A page reached this far is already parsed and at most one answer long: measuring it costs one string.
     this.bytes += JSON.stringify(data).length;
     if (this.bytes > maxBytes)
-      throw refuse(
-        'data',
-        t('errors:listPastBytes', { megabytes: Math.round(maxBytes / 1024 / 1024) }),
-      );
+      throw refuse('data', t('errors:listPastBytes', { megabytes: Math.round(maxBytes / 1024 / 1024) }));
     return page;
   }
 }

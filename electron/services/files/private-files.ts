@@ -127,15 +127,9 @@ async function openRegularFile(path: string, flags: number, mode?: number): Prom
 }
 
 function linkRefused(path: string): UnsafePathError {
-  return new UnsafePathError(
-    path,
-    t('errors:pathIsLink', { path }),
-  );
+  return new UnsafePathError(path, t('errors:pathIsLink', { path }));
 }
 
 function notAFile(path: string): UnsafePathError {
-  return new UnsafePathError(
-    path,
-    t('errors:pathNotFile', { path }),
-  );
+  return new UnsafePathError(path, t('errors:pathNotFile', { path }));
 }

@@ -1,4 +1,8 @@
-import { AcceptanceCardSchema, type AcceptanceCard, type CardVerdict } from '../../shared/visit/acceptance-card';
+import {
+  AcceptanceCardSchema,
+  type AcceptanceCard,
+  type CardVerdict,
+} from '../../shared/visit/acceptance-card';
 import { acceptanceItemWords, verdictWords } from '../../shared/visit/acceptance-words';
 import type { AcceptancePageModel, VerdictModel } from '../../shared/report/report-model';
 import type { ReportJournalLine } from './journal-terminals';

@@ -400,8 +400,7 @@ function seconds(milliseconds: number): number {
 }
 
 function describeNoPrompt(received: string, timeoutMs: number): string {
-  if (received.length === 0)
-    return t('triage:noPromptNothing', { seconds: seconds(timeoutMs) });
+  if (received.length === 0) return t('triage:noPromptNothing', { seconds: seconds(timeoutMs) });
   if (received.length >= 8 && noiseShare(received) > 0.3)
     return t('triage:noPromptNoise', { seconds: seconds(timeoutMs), count: received.length });
   return t('triage:noPromptText', { seconds: seconds(timeoutMs) });

@@ -95,4 +95,3 @@ export function emptyState(id: string): VisitState {
     photos: [],
   };
 }
-

@@ -63,7 +63,12 @@ export class VisitRefusedError extends Error {
 }
 
 /** A sentence about a visit: the one naming its site when it has one, else the one for a visit not yet named. */
-function aboutVisit(state: VisitState, named: MessageKey, unnamed: MessageKey, params: MessageParams): string {
+function aboutVisit(
+  state: VisitState,
+  named: MessageKey,
+  unnamed: MessageKey,
+  params: MessageParams,
+): string {
   return state.site ? t(named, { ...params, site: state.site }) : t(unnamed, params);
 }
 

@@ -49,7 +49,6 @@ export interface Router<Sender> {
 /** The signal of a caller whose transport never says it is gone. */
 const NEVER = new AbortController().signal;
 
-
 /**
  * The deepest answer a transport is asked to carry. JSON.stringify and Electron's structured clone recurse and
  * overflow the stack somewhere past a few thousand levels; a cycle never ends. Real answers are a dozen deep.
@@ -114,7 +113,10 @@ export function createRouter<Sender>(options: RouterOptions<Sender>): Router<Sen
     if (!trusted) return fail('FORBIDDEN', t('errors:callerNotTrusted'));
     if (!isChannel(channel)) {
       return fail('INVALID_INPUT', t('errors:unknownChannel'), [
-        { path: '', message: t('errors:noSuchChannel', { channel: JSON.stringify(describeChannel(channel)) }) },
+        {
+          path: '',
+          message: t('errors:noSuchChannel', { channel: JSON.stringify(describeChannel(channel)) }),
+        },
       ]);
     }
     return dispatchTrusted(channel, input, signal);

@@ -118,7 +118,8 @@ export function assessHealth(readings: TriageReadings): TriageHealth {
   for (const item of interfaces) {
     if (item.name === 'lo') continue;
     const isEthernet = ETHERNET_NAME.test(item.name);
-    const words = INTERFACE_WORDS[isEthernet ? 'ethernet' : CELLULAR_NAME.test(item.name) ? 'cellular' : 'other'];
+    const words =
+      INTERFACE_WORDS[isEthernet ? 'ethernet' : CELLULAR_NAME.test(item.name) ? 'cellular' : 'other'];
     const name = item.name;
     if (!item.isUp) {
       add(isEthernet ? 'fault' : 'unknown', say(words.down, { name }));
@@ -301,7 +302,10 @@ function assessModem(reading: TriageReading | undefined): TriageCheck {
   switch (summary.state) {
     case 'connected': {
       const hasRadio = Boolean(summary.accessTechnology || summary.signalQuality);
-      return { status: 'ok', detail: say(MODEM_WHERE[hasRadio ? 'connectedRadio' : 'connected'][where], values) };
+      return {
+        status: 'ok',
+        detail: say(MODEM_WHERE[hasRadio ? 'connectedRadio' : 'connected'][where], values),
+      };
     }
     case 'registered':
     case 'enabled':

@@ -48,7 +48,5 @@ export function writeStoredMessage(
   unknownKey: MessageKey,
   translate: Translator,
 ): string {
-  return isKnownKey(message.key, namespace)
-    ? translate(message.key, message.params)
-    : translate(unknownKey);
+  return isKnownKey(message.key, namespace) ? translate(message.key, message.params) : translate(unknownKey);
 }

@@ -345,7 +345,9 @@ describe('Collect diagnostics through the terminal manager', () => {
     keychain.set(gatewayId, simulator.serialConsoleOf(gatewayId).gateway.rootPassword);
     const result = await manager.collectDiagnostics(info.id);
     expect(result).toMatchObject({ terminalId: info.id, gatewayId, outcome: 'complete' });
-    expect(triageFindingWords(result.health.findings[0]!)).toMatch(/^Modem registered on Rogers .*check the APN\.$/);
+    expect(triageFindingWords(result.health.findings[0]!)).toMatch(
+      /^Modem registered on Rogers .*check the APN\.$/,
+    );
     expect(manager.triages()).toEqual([result]);
   });
 

@@ -125,7 +125,9 @@ describe('the items', () => {
     const item = judgeUplink(readings, table);
     expect(item.verdict).toBe('no-go');
     expect(item.fix?.target).toBe('firewall');
-    expect(acceptanceItemWords(item).findings).toContain('The firewall blocks ping, so the uplink check fails.');
+    expect(acceptanceItemWords(item).findings).toContain(
+      'The firewall blocks ping, so the uplink check fails.',
+    );
   });
 
   it('says unknown, with why, for a read that failed', () => {

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ACCEPTANCE_TABLE } from '../../../../electron/services/acceptance';
+import { judgeUplink } from '../../../../electron/services/acceptance/judge';
+import { judgeAlarms } from '../../../../electron/services/acceptance/judge-upkeep';
+import { translatorFor } from '../../../../electron/shared/i18n';
+import { AcceptanceItemSchema, type AcceptanceItem } from '../../../../electron/shared/visit/acceptance-card';
+import {
+  acceptanceItemWords,
+  cardVerdictWords,
+  verdictWords,
+} from '../../../../electron/shared/visit/acceptance-words';
+
+const table = DEFAULT_ACCEPTANCE_TABLE;
+
+/** An item as the journal gives it back: written to JSON and read through the card's schema. */
+const journaled = (item: AcceptanceItem) => AcceptanceItemSchema.parse(JSON.parse(JSON.stringify(item)));
+
+const blockedFirewall = () =>
+  journaled(
+    judgeUplink({ firewall: { ok: true, value: { enabled: true, ping: { enabled: false } } } }, table),
+  );
+
+describe('acceptanceItemWords', () => {
+  it('writes a journaled item in French, whatever language the check ran in', () => {
+    expect(acceptanceItemWords(blockedFirewall(), translatorFor('fr'))).toEqual({
+      label: 'Liaison Internet',
+      findings: ['Le pare-feu bloque le ping, donc le contrôle de la liaison Internet échoue.'],
+      fix: expect.stringMatching(/^Autorisez le ping dans l'assistant Pare-feu/),
+    });
+  });
+
+  it('writes the same item in Spanish, and its values into the sentence', () => {
+    const item = journaled(
+      judgeUplink(
+        {
+          pingTarget: { ok: true, value: { ipAddr: '10.0.0.9' } },
+          pingToTarget: { ok: true, value: { packets_sent: 4, packets_recv: 1 } },
+        },
+        table,
+      ),
+    );
+    const words = acceptanceItemWords(item, translatorFor('es'));
+    expect(words.label).toBe('Enlace a Internet');
+    expect(words.findings).toContain(
+      'Ping al destino de la comprobación 10.0.0.9: 1 de 4 respuestas (75 % de pérdida).',
+    );
+  });
+
+  it('names alarms in words of the language, never by their API name', () => {
+    const now = Date.UTC(2026, 10, 27, 12);
+    const item = journaled(
+      judgeAlarms(
+        {
+          events: {
+            ok: true,
+            value: [
+              {
+                id: 'event-1',
+                source: 'GATEWAY',
+                entityId: 'gw-1',
+                eventName: 'GATEWAY_SHUTDOWN_ALARM',
+                eventType: 'Alarms',
+                severity: 'MAJOR',
+                state: 'Raised',
+                startTs: now - 60_000,
+                endTs: null,
+              },
+            ],
+          },
+        },
+        table,
+        now,
+      ),
+    );
+    const french = acceptanceItemWords(item, translatorFor('fr')).findings.join(' ');
+    expect(french).toMatch(/^Déclenchées au cours des \d+ dernières minutes et non levées : /);
+    expect(french).not.toContain('GATEWAY_SHUTDOWN_ALARM');
+    expect(french).not.toContain('MAJOR');
+  });
+
+  it('shows a card journaled before the catalogue with its English sentences as they are', () => {
+    const old = AcceptanceItemSchema.parse({
+      id: 'backup',
+      label: 'Backup',
+      verdict: 'no-go',
+      findings: ['The gateway has no backup.'],
+      fix: { text: 'Make a backup now with the Backups wizard.', target: 'backups' },
+    });
+    expect(acceptanceItemWords(old, translatorFor('fr'))).toEqual({
+      label: 'Backup',
+      findings: ['The gateway has no backup.'],
+      fix: 'Make a backup now with the Backups wizard.',
+    });
+  });
+
+  it('says a sentence from a newer version cannot be written, and writes no other area’s words', () => {
+    const item = AcceptanceItemSchema.parse({
+      id: 'clock',
+      verdict: 'warn',
+      findings: [{ key: 'acceptance:fromTheFuture' }, { key: 'errors:internal' }],
+    });
+    expect(acceptanceItemWords(item, translatorFor('en')).findings).toEqual([
+      '(A finding this version of Field Kit cannot write.)',
+      '(A finding this version of Field Kit cannot write.)',
+    ]);
+  });
+
+  it('writes verdicts in the glossary’s words', () => {
+    const german = translatorFor('de');
+    expect(verdictWords('no-go', german)).toBe('nicht in Ordnung');
+    expect(verdictWords('go', translatorFor('es'))).toBe('correcto');
+    expect(cardVerdictWords('warn', translatorFor('fr'))).toBe('CONFORME, avec réserves');
+  });
+});
