@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ACCEPTANCE_TABLE } from '../../../../electron/services/acceptance';
 import { judgeUplink } from '../../../../electron/services/acceptance/judge';
 import { judgeAlarms } from '../../../../electron/services/acceptance/judge-upkeep';
-import { translatorFor } from '../../../../electron/shared/i18n';
+import { setLanguage, translatorFor } from '../../../../electron/shared/i18n';
+import { AcceptanceStartInputSchema } from '../../../../electron/shared/ipc/domains/acceptance';
 import { AcceptanceItemSchema, type AcceptanceItem } from '../../../../electron/shared/visit/acceptance-card';
 import {
   acceptanceItemWords,
@@ -111,4 +112,12 @@ describe('acceptanceItemWords', () => {
     expect(verdictWords('go', translatorFor('es'))).toBe('correcto');
     expect(cardVerdictWords('warn', translatorFor('fr'))).toBe('CONFORME, avec réserves');
   });
+
+  it('refuses a check of no gateway in the language of the screen', () => {
+    setLanguage('fr');
+    const answer = AcceptanceStartInputSchema.safeParse({ targets: [] });
+    expect(answer.error?.issues[0]?.message).toBe('Choisissez au moins une passerelle');
+  });
 });
+
+afterEach(() => setLanguage('en'));
