@@ -53,6 +53,17 @@ export function cardVerdictWords(verdict: CardVerdict, translate: Translator = t
   return translate(CARD_VERDICT_KEYS[verdict]);
 }
 
+/**
+ * A WAN link type as the API names it (`Ethernet`, `Cellular`) in words; a type Field Kit does not know stays as
+ * the server wrote it.
+ */
+function linkWords(type: string | number | undefined, translate: Translator): string | number | undefined {
+  if (typeof type !== 'string') return type;
+  if (/eth/i.test(type)) return translate('acceptance:linkEthernet');
+  if (/cell|lte|wwan/i.test(type)) return translate('acceptance:linkCellular');
+  return type;
+}
+
 /** One sentence of a card: a kept message written with `translate`, or an old card's English as it is. */
 export function acceptanceSentenceWords(sentence: string | StoredMessage, translate: Translator = t): string {
   if (typeof sentence === 'string') return sentence;
@@ -64,7 +75,13 @@ export function acceptanceSentenceWords(sentence: string | StoredMessage, transl
       }),
     )
     .join(', ');
-  const message = alarms === undefined ? sentence : { ...sentence, params: { ...sentence.params, alarms } };
+  // Link types are kept as the API names them and written as words here.
+  const params = { ...sentence.params };
+  for (const name of ['link', 'fallback']) {
+    const words = linkWords(params[name], translate);
+    if (words !== undefined) params[name] = words;
+  }
+  const message = { ...sentence, params: alarms === undefined ? params : { ...params, alarms } };
   // An offline card's uplink holds the serial triage's own sentences.
   return sentence.key.startsWith('triage:')
     ? writeStoredMessage(message, 'triage', 'triage:unknownSentence', translate)
