@@ -47,6 +47,40 @@ describe('acceptanceItemWords', () => {
     );
   });
 
+  it('writes the API’s link types as words', () => {
+    const item = journaled(
+      judgeUplink(
+        {
+          connectivity: {
+            ok: true,
+            value: [
+              { index: 0, type: 'Ethernet', preferred: true, fallback: false },
+              { index: 1, type: 'Cellular', preferred: false, fallback: true },
+            ],
+          },
+          info: {
+            ok: true,
+            value: {
+              interfaces: { eth0: '192.168.0.2', wwan0: '10.1.1.1' },
+              moduleName: 'EC25',
+              moduleProductCode: 'EC25EFA',
+              moduleRevision: 'R01',
+              moduleSerialNumber: '123',
+              custGatewayId: 'gw-1',
+            },
+          },
+        },
+        table,
+      ),
+    );
+    expect(acceptanceItemWords(item, translatorFor('fr')).findings).toContain(
+      'La liaison de secours est cellulaire.',
+    );
+    expect(acceptanceItemWords(item, translatorFor('de')).findings).toContain(
+      'Die bevorzugte Verbindung (Ethernet) hat die Adresse 192.168.0.2.',
+    );
+  });
+
   it('names alarms in words of the language, never by their API name', () => {
     const now = Date.UTC(2026, 10, 27, 12);
     const item = journaled(
