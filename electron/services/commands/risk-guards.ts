@@ -50,9 +50,6 @@ export interface LockoutFacts {
   gatewayCount?: number;
 }
 
-const onGateways = (count: number | undefined) =>
-  count === undefined ? 'this gateway' : count === 1 ? 'the gateway' : `all ${count} gateways`;
-
 /**
  * The lockout guards of a firewall change: SSH disabled (typed DISABLE SSH) and ping blocked (typed BLOCK PING).
  * `before` is the gateway's firewall when read (the wizard); without it (fleet, console) a field the change turns
@@ -66,25 +63,32 @@ export function firewallGuards(
   facts: LockoutFacts,
 ): Guard[] {
   const guards: Guard[] = [];
-  const where = onGateways(facts.gatewayCount);
+  const count = facts.gatewayCount;
   const sshTurnsOff = (before?.ssh.enabled ?? true) && after.ssh?.enabled === false;
   const sshMatters = facts.gatewayCount === undefined ? facts.hasSshTerminal !== false : true;
   if (sshTurnsOff && sshMatters)
     guards.push({
       id: 'ssh-lockout',
       warning:
-        facts.gatewayCount === undefined && facts.hasSshTerminal === true
-          ? 'A terminal session to this gateway goes through SSH. Disabling SSH closes it and you cannot open another until SSH is enabled again.'
-          : facts.gatewayCount === undefined || facts.gatewayCount === 1
-            ? `SSH will be refused on ${where}: no terminal over the reverse tunnel until SSH is enabled again.`
-            : `SSH will be refused on ${where}: no terminal over the reverse tunnel to any of them until SSH is enabled again on each one.`,
+        count === undefined
+          ? facts.hasSshTerminal === true
+            ? t('errors:sshLockoutTerminal')
+            : t('errors:sshLockoutThisGateway')
+          : count === 1
+            ? t('errors:sshLockoutTheGateway')
+            : t('errors:sshLockoutGateways', { count }),
       confirmationText: SSH_LOCKOUT_CONFIRMATION,
     });
   const pingTurnsOff = (before?.ping.enabled ?? true) && after.ping?.enabled === false;
   if (pingTurnsOff && facts.connectivityCheckUsesPing !== false)
     guards.push({
       id: 'ping-lockout',
-      warning: `The connectivity check pings ${where === 'this gateway' ? 'this gateway' : 'these gateways'}. Blocking ping on ${where} makes the check fail, and a gateway whose links both fail their check reboots itself.`,
+      warning:
+        count === undefined
+          ? t('errors:pingLockoutThisGateway')
+          : count === 1
+            ? t('errors:pingLockoutTheGateway')
+            : t('errors:pingLockoutGateways', { count }),
       confirmationText: PING_LOCKOUT_CONFIRMATION,
     });
   return guards;
@@ -103,7 +107,7 @@ export function wanLinkGuards(
   return [
     {
       id: 'wan-lockout',
-      warning: `${inUseLabel} carries the gateway's connection now and will be neither preferred nor fallback: the gateway may be cut off until the new links work.`,
+      warning: t('errors:wanLockout', { link: inUseLabel }),
       confirmationText: WAN_LOCKOUT_CONFIRMATION,
     },
   ];
