@@ -1,7 +1,7 @@
 import type { EnhancedEvent } from '../../shared/api/events';
 import type { MessageKey } from '../../shared/i18n';
 import type { AcceptanceItem } from '../../shared/visit/acceptance-card';
-import { storedMessage as say } from '../../shared/visit/stored-message';
+import { MAX_NAMED_ALARMS, storedMessage as say } from '../../shared/visit/stored-message';
 import { parseBackupDate } from '../commissioning/gateway-tasks';
 import type { AcceptanceTable } from './acceptance-table';
 import { itemOf, unread, type Finding, type GatewayReadings } from './judge';
@@ -159,7 +159,9 @@ export function judgeAlarms(readings: GatewayReadings, table: AcceptanceTable, n
   // The alarms are kept by their API name and severity; the words for them are written when shown.
   const alarmList = (list: EnhancedEvent[]) => {
     const seen = new Map(list.map((event) => [`${event.eventName}\u0000${event.severity}`, event]));
-    return [...seen.values()].map((event) => ({ name: event.eventName, severity: event.severity }));
+    return [...seen.values()]
+      .slice(0, MAX_NAMED_ALARMS)
+      .map((event) => ({ name: event.eventName, severity: event.severity }));
   };
   const findings: Finding[] = [];
   const minutes = table.alarmWindowMinutes;

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { CATALOGUE, type Namespace } from '../i18n/catalogue';
 import type { MessageKey, MessageParams, Translator } from '../i18n';
 
+/** The most alarms one sentence names (judgeAlarms keeps the first ones). */
+export const MAX_NAMED_ALARMS = 100;
+
 /**
  * A message kept as data in a record on disk (the visit journal): its catalogue key and the values of its
  * placeholders, so a report exported in French writes the sentence in French. The words are written when shown.
@@ -9,14 +12,15 @@ import type { MessageKey, MessageParams, Translator } from '../i18n';
 export const StoredMessageSchema = z
   .object({
     key: z.string().min(1).max(100),
-    params: z.record(z.string().max(50), z.union([z.string().max(2_000), z.number()])).optional(),
+    // Values are what a gateway or server said (a line of mmcli, an error, a package list): bounded, not short.
+    params: z.record(z.string().max(50), z.union([z.string().max(10_000), z.number()])).optional(),
     /**
      * The alarms a sentence names, by their API event name and severity: written as words (eventNameWords) into
      * its `{{alarms}}` when shown, so no API name is frozen into the sentence.
      */
     alarms: z
       .array(z.object({ name: z.string().max(100), severity: z.string().max(50) }).strict())
-      .max(50)
+      .max(MAX_NAMED_ALARMS)
       .optional(),
   })
   .strict();

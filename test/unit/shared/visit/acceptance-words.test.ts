@@ -113,6 +113,24 @@ describe('acceptanceItemWords', () => {
     expect(french).not.toContain('MAJOR');
   });
 
+  it('keeps a card that names very many alarms fit for the journal', () => {
+    const now = Date.UTC(2026, 10, 27, 12);
+    const alarms = Array.from({ length: 150 }, (_, index) => ({
+      id: `event-${index}`,
+      source: 'GATEWAY',
+      entityId: 'gw-1',
+      eventName: `VENDOR_ALARM_${index}`,
+      eventType: 'Alarms',
+      severity: 'MINOR',
+      state: 'Raised',
+      startTs: now - 60_000,
+      endTs: null,
+    }));
+    const item = journaled(judgeAlarms({ events: { ok: true, value: alarms } }, table, now));
+    expect(item.verdict).toBe('no-go');
+    expect(acceptanceItemWords(item).findings[0]).toContain('VENDOR_ALARM_99');
+  });
+
   it('shows a card journaled before the catalogue with its English sentences as they are', () => {
     const old = AcceptanceItemSchema.parse({
       id: 'backup',
