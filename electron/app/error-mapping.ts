@@ -10,6 +10,7 @@ import {
 } from '../services/api';
 import { ERROR_CODES } from '../shared/api';
 import { IpcError } from '../shared/ipc/result';
+import { t } from '../shared/i18n';
 import { ConfirmationRequiredError } from '../services/commands/risk-guards';
 import {
   describeError,
@@ -25,11 +26,13 @@ import { JournalReadOnlyError, JournalWriteError, VisitRefusedError } from '../s
 
 const MAX_MESSAGE_LENGTH = 300;
 
-/** What an interrupted call means, the same words wherever it shows (console, wizard, fleet row, task). */
-export const INTERRUPTED_MESSAGE =
-  'The connection dropped after the request was sent — the gateway may have the change; read it back.';
-/** The same for a read: nothing can have changed, the answer was lost. */
-const INTERRUPTED_READ_MESSAGE = 'The connection dropped before the answer came; try again.';
+/**
+ * What an interrupted call means, the same words wherever it shows (console, wizard, fleet row, task), in the
+ * language of the screen when the error is made.
+ */
+export function interruptedMessage(): string {
+  return t('errors:interruptedWrite');
+}
 
 /** Finds the first error of a type in an error's `cause` chain (bounded: causes can form a cycle). */
 export function findCause<T>(error: unknown, type: abstract new (...args: never[]) => T): T | undefined {
@@ -55,11 +58,10 @@ export function mapServiceError(error: unknown): IpcError | undefined {
     });
   const certificate = findCause(error, CertificateUntrustedError);
   if (certificate) {
-    return new IpcError(
-      'CERTIFICATE_UNTRUSTED',
-      'The server presented a certificate this computer does not trust. Compare its fingerprint with the one your administrator gave you before trusting it.',
-      { sha256: certificate.sha256, subject: certificate.subject },
-    );
+    return new IpcError('CERTIFICATE_UNTRUSTED', t('errors:certificateUntrusted'), {
+      sha256: certificate.sha256,
+      subject: certificate.subject,
+    });
   }
   if (error instanceof IpcError) return error;
   if (error instanceof GuardNotConfirmedError)
@@ -68,10 +70,10 @@ export function mapServiceError(error: unknown): IpcError | undefined {
     return new IpcError('INVALID_INPUT', error.message, { problems: error.problems });
   if (error instanceof GatewayUnreachableError) return new IpcError('TIMEOUT', error.message);
   if (error instanceof RequestValidationError) {
-    return new IpcError('INVALID_INPUT', 'Some fields are not valid.', error.issues);
+    return new IpcError('INVALID_INPUT', t('errors:fieldsNotValid'), error.issues);
   }
   if (error instanceof SessionExpiredError) {
-    return new IpcError('SESSION_EXPIRED', 'Your session has expired. Sign in again to continue.');
+    return new IpcError('SESSION_EXPIRED', t('errors:sessionExpired'));
   }
   if (error instanceof ApiError) return mapApiError(error);
   if (error instanceof ResponseValidationError) {
@@ -86,7 +88,7 @@ export function mapServiceError(error: unknown): IpcError | undefined {
   if (error instanceof RequestAbortedError) return new IpcError('TIMEOUT', trim(error.message));
   // Before NETWORK: an interrupted call is a network failure too, but the server may have acted on it.
   if (error instanceof ConnectionInterruptedError)
-    return new IpcError('INTERRUPTED', error.mayChange ? INTERRUPTED_MESSAGE : INTERRUPTED_READ_MESSAGE, {
+    return new IpcError('INTERRUPTED', error.mayChange ? interruptedMessage() : t('errors:interruptedRead'), {
       cause: trim(error.message),
     });
   if (error instanceof NetworkError) return new IpcError('NETWORK', trim(error.message));
@@ -113,16 +115,16 @@ function mapApiError(error: ApiError): IpcError {
   const message = trim(error.message);
   if (error.status === 401) {
     if (error.errorCode === ERROR_CODES.ACCESS_TOKEN_EXPIRED) {
-      return new IpcError('SESSION_EXPIRED', 'Your session has expired. Sign in again to continue.', details);
+      return new IpcError('SESSION_EXPIRED', t('errors:sessionExpired'), details);
     }
-    return new IpcError('UNAUTHENTICATED', message || 'The user name or password is wrong.', details);
+    return new IpcError('UNAUTHENTICATED', message || t('errors:wrongCredentials'), details);
   }
-  if (error.status === 403) return new IpcError('FORBIDDEN', message || 'You may not do this.', details);
-  if (error.status === 404) return new IpcError('NOT_FOUND', message || 'Not found.', details);
+  if (error.status === 403) return new IpcError('FORBIDDEN', message || t('errors:forbidden'), details);
+  if (error.status === 404) return new IpcError('NOT_FOUND', message || t('errors:notFound'), details);
   if (error.status === 408) {
-    return new IpcError('TIMEOUT', message || 'The gateway did not answer in time.', details);
+    return new IpcError('TIMEOUT', message || t('errors:gatewayNoAnswer'), details);
   }
-  return new IpcError('API_ERROR', message || `The server answered ${error.status}.`, details);
+  return new IpcError('API_ERROR', message || t('errors:serverStatus', { status: error.status }), details);
 }
 
 function trim(message: string): string {

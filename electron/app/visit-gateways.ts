@@ -204,10 +204,7 @@ export function createVisitGateways(dependencies: VisitGatewayDependencies) {
       const found =
         (await search(input.name)).find((gateway) => gateway.gatewayId === input.gatewayId) ??
         (await search(input.gatewayId)).find((gateway) => gateway.gatewayId === input.gatewayId);
-      if (!found)
-        throw new VisitRefusedError(
-          `${input.name} is not a gateway of the server or the site pack any more; pick another.`,
-        );
+      if (!found) throw new VisitRefusedError(t('errors:gatewayGone', { name: input.name }));
       await visits.append({ kind: 'gateway-identified', typed: input.typed.trim(), gateway: found });
       return { typed: input.typed.trim(), gateway: found };
     },

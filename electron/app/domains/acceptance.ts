@@ -4,6 +4,7 @@ import type { DomainHandlers, ErrorLog, ProfileReader, SignedInSession } from '.
 import type { EventHub } from '../../shared/ipc/event-hub';
 import type { AcceptanceProgress, acceptanceChannels } from '../../shared/ipc/domains/acceptance';
 import { IpcError } from '../../shared/ipc/result';
+import { t } from '../../shared/i18n';
 import { CALL_TIME_LIMITS_MS } from '../../shared/api/timeouts';
 import type { Clock } from '../../shared/clock';
 import type { AcceptanceCard } from '../../shared/visit/acceptance-card';
@@ -70,7 +71,8 @@ export function createAcceptanceHandlers(
       return undefined;
     } catch (error) {
       log.error('the visit journal refused an acceptance card', error);
-      return `The card is shown but not kept in the visit journal: ${mapServiceError(error)?.message ?? 'it could not be written'}.`;
+      const reason = mapServiceError(error)?.message;
+      return reason ? t('acceptance:journalRefused', { reason }) : t('acceptance:journalRefusedUnknown');
     }
   };
 
@@ -98,9 +100,9 @@ export function createAcceptanceHandlers(
   return {
     'acceptance:start': async (input) => {
       const summary = sessions.summary();
-      if (!summary) throw new IpcError('UNAUTHENTICATED', 'Sign in to check gateways through the server.');
+      if (!summary) throw new IpcError('UNAUTHENTICATED', t('acceptance:signInToCheck'));
       if (check && !isEnded(check.progress))
-        throw new IpcError('INVALID_INPUT', 'A check is under way already; wait for it or cancel it.');
+        throw new IpcError('INVALID_INPUT', t('acceptance:checkUnderWay'));
       const session = sessions.requireSession();
       const thresholds = await readThresholds(summary.profileId);
       const table = resolveAcceptanceTable({
@@ -179,7 +181,9 @@ export function createAcceptanceHandlers(
             phase: 'failed',
             done: check?.progress.done ?? 0,
             total,
-            message: `The check stopped: ${mapped?.message ?? 'something went wrong inside Field Kit; the details are in the log.'}`,
+            message: mapped
+              ? t('acceptance:checkStopped', { reason: mapped.message })
+              : t('acceptance:checkStoppedInternal'),
           });
         }
       };

@@ -8,6 +8,7 @@ import {
   type AcceptanceCard,
   type AcceptanceItem,
 } from '../../shared/visit/acceptance-card';
+import { storedMessage } from '../../shared/visit/stored-message';
 import { describeError } from '../commissioning/gateway-errors';
 import type { AcceptanceTable } from './acceptance-table';
 import {
@@ -60,18 +61,6 @@ export interface AcceptanceCheckOptions {
 
 /** How far back the alarms are read: older ones still raised are a warn (judgeAlarms). */
 const EVENTS_LOOKBACK_MS = 24 * 3_600_000;
-
-const LABELS: Record<AcceptanceItem['id'], string> = {
-  uplink: 'Uplink',
-  cellular: 'Cellular',
-  lora: 'LoRa radio',
-  position: 'Position',
-  software: 'Software',
-  backup: 'Backup',
-  alarms: 'Alarms',
-  clock: 'Clock',
-  'packet-forwarder': 'Packet forwarder',
-};
 
 /** The items an online card holds, in order. */
 const ONLINE_ITEMS = ACCEPTANCE_ITEMS.filter((id) => id !== 'clock' && id !== 'packet-forwarder');
@@ -142,9 +131,8 @@ export async function runAcceptanceCheck(options: AcceptanceCheckOptions): Promi
         ? item
         : {
             id,
-            label: LABELS[id],
             verdict: 'not-finished' as const,
-            findings: ['Not read: the check was cancelled.'],
+            findings: [storedMessage('acceptance:notReadCancelled')],
           };
     });
     return {

@@ -1,5 +1,7 @@
 import type { EnhancedEvent } from '../../shared/api/events';
+import type { MessageKey } from '../../shared/i18n';
 import type { AcceptanceItem } from '../../shared/visit/acceptance-card';
+import { MAX_NAMED_ALARMS, storedMessage as say } from '../../shared/visit/stored-message';
 import { parseBackupDate } from '../commissioning/gateway-tasks';
 import type { AcceptanceTable } from './acceptance-table';
 import { itemOf, unread, type Finding, type GatewayReadings } from './judge';
@@ -10,25 +12,36 @@ import { readGpsFix } from './loose-answers';
 /** Position: a GPS fix (no fix: warn, or no-go on models the table says need it). */
 export function judgePosition(readings: GatewayReadings, table: AcceptanceTable): AcceptanceItem {
   const { gps } = readings;
-  if (!gps) return itemOf('position', 'Position', []);
-  if (!gps.ok) return itemOf('position', 'Position', [unread('The GPS position', gps)]);
+  if (!gps) return itemOf('position', []);
+  if (!gps.ok) return itemOf('position', [unread('acceptance:unreadGps', gps)]);
   const fix = readGpsFix(gps.value);
-  if (fix.hasFix)
-    return itemOf('position', 'Position', [
+  if (fix.hasFix) {
+    const at = {
+      latitude: fix.latitude.toFixed(6),
+      longitude: fix.longitude.toFixed(6),
+      ...(fix.kind ? { kind: fix.kind } : {}),
+    };
+    const key =
+      fix.satellites === undefined
+        ? fix.kind
+          ? 'acceptance:gpsFixKind'
+          : 'acceptance:gpsFix'
+        : fix.kind
+          ? 'acceptance:gpsFixKindSatellites'
+          : 'acceptance:gpsFixSatellites';
+    return itemOf('position', [
       {
         verdict: 'go',
-        text: `GPS fix${fix.kind ? ` (${fix.kind})` : ''} at ${fix.latitude.toFixed(6)}, ${fix.longitude.toFixed(6)}${fix.satellites === undefined ? '' : ` with ${fix.satellites} satellites`}.`,
+        text: say(key, fix.satellites === undefined ? at : { ...at, count: fix.satellites }),
       },
     ]);
+  }
   const isRequired = readings.model !== undefined && table.gpsRequiredModels.includes(readings.model);
-  return itemOf('position', 'Position', [
+  return itemOf('position', [
     {
       verdict: isRequired ? 'no-go' : 'warn',
-      text: `No GPS fix${fix.kind ? ` (${fix.kind})` : ''}.`,
-      fix: {
-        text: 'Give the GPS antenna a clear view of the sky (and check its cable), then check again.',
-        target: 'diagnostics',
-      },
+      text: fix.kind ? say('acceptance:noGpsFixKind', { kind: fix.kind }) : say('acceptance:noGpsFix'),
+      fix: { text: say('acceptance:fixGpsAntenna'), target: 'diagnostics' },
     },
   ]);
 }
@@ -36,54 +49,60 @@ export function judgePosition(readings: GatewayReadings, table: AcceptanceTable)
 /** Software: nothing upgradable, and the last install or upgrade succeeded. */
 export function judgeSoftware(readings: GatewayReadings): AcceptanceItem {
   const findings: Finding[] = [];
-  const fix = { text: 'Upgrade with the Software wizard before you leave.', target: 'software' as const };
+  const fix = { text: say('acceptance:fixUpgrade'), target: 'software' as const };
   const { upgradable, lastInstall } = readings;
-  if (upgradable && !upgradable.ok) findings.push(unread('The upgradable software', upgradable));
+  if (upgradable && !upgradable.ok) findings.push(unread('acceptance:unreadUpgradable', upgradable));
   if (upgradable?.ok)
     findings.push(
       upgradable.value.length === 0
-        ? { verdict: 'go', text: 'Every package is at its newest version.' }
+        ? { verdict: 'go', text: say('acceptance:softwareNewest') }
         : {
             verdict: 'warn',
-            text: `${upgradable.value.length} package${upgradable.value.length === 1 ? ' is' : 's are'} behind: ${upgradable.value.map((item) => `${item.name} ${item.ver} → ${item.newVer}`).join(', ')}.`,
+            text: say('acceptance:packagesBehind', {
+              count: upgradable.value.length,
+              packages: upgradable.value
+                .map((item) => `${item.name} ${item.ver} → ${item.newVer}`)
+                .join(', '),
+            }),
             fix,
           },
     );
-  if (lastInstall && !lastInstall.ok) findings.push(unread('The last install status', lastInstall));
+  if (lastInstall && !lastInstall.ok) findings.push(unread('acceptance:unreadLastInstall', lastInstall));
   if (lastInstall?.ok) {
     const { lastOperation, lastStatus } = lastInstall.value;
-    const what =
-      lastOperation && lastOperation !== 'none'
-        ? `The last install or upgrade (${lastOperation})`
-        : 'The last install or upgrade';
+    // The operation is named when the gateway says which (an API value such as a package name, shown as it is).
+    const named = Boolean(lastOperation && lastOperation !== 'none');
+    const operation = { operation: lastOperation ?? '', status: lastStatus };
+    const install = (plain: MessageKey, withOperation: MessageKey) =>
+      say(named ? withOperation : plain, operation);
     // lastStatus codes: 0 succeeded, 1 in progress, 2 failed (API assumption, docs/api.md).
     if (lastStatus === 2)
       findings.push({
         verdict: 'no-go',
-        text: `${what} failed.`,
-        fix: {
-          text: 'Run the upgrade again with the Software wizard and watch it finish.',
-          target: 'software',
-        },
+        text: install('acceptance:installFailed', 'acceptance:installFailedOperation'),
+        fix: { text: say('acceptance:fixRunUpgradeAgain'), target: 'software' },
       });
     else if (lastStatus === 1)
       findings.push({
         verdict: 'warn',
-        text: `${what} is still running.`,
-        fix: { text: 'Wait for it to finish, then check again.', target: 'software' },
+        text: install('acceptance:installRunning', 'acceptance:installRunningOperation'),
+        fix: { text: say('acceptance:fixWaitInstall'), target: 'software' },
       });
     else if (lastStatus === 0)
       findings.push({
         verdict: 'go',
-        text: lastOperation === 'none' ? 'No install or upgrade has failed.' : `${what} succeeded.`,
+        text:
+          lastOperation === 'none'
+            ? say('acceptance:noInstallFailed')
+            : install('acceptance:installSucceeded', 'acceptance:installSucceededOperation'),
       });
     else
       findings.push({
         verdict: 'unknown',
-        text: `${what} ended with status ${lastStatus}, which Field Kit does not know.`,
+        text: install('acceptance:installStatusUnknown', 'acceptance:installStatusUnknownOperation'),
       });
   }
-  return itemOf('software', 'Software', findings);
+  return itemOf('software', findings);
 }
 
 /** Backup: one younger than the table's age exists. */
@@ -94,27 +113,31 @@ export function judgeBackup(
   describeTime: (at: number) => string,
 ): AcceptanceItem {
   const { backups } = readings;
-  if (!backups) return itemOf('backup', 'Backup', []);
-  if (!backups.ok) return itemOf('backup', 'Backup', [unread('The backups', backups)]);
+  if (!backups) return itemOf('backup', []);
+  if (!backups.ok) return itemOf('backup', [unread('acceptance:unreadBackups', backups)]);
   const dated = backups.value.backups
     .map((backup) => ({ ...backup, at: parseBackupDate(backup.date) }))
     .filter((backup): backup is typeof backup & { at: number } => backup.at !== null)
     .sort((left, right) => right.at - left.at);
   const newest = dated[0];
   if (newest && now - newest.at <= table.backupMaxAgeHours * 3_600_000)
-    return itemOf('backup', 'Backup', [
-      { verdict: 'go', text: `Backup "${newest.description}" was made ${describeTime(newest.at)}.` },
+    return itemOf('backup', [
+      {
+        verdict: 'go',
+        text: say('acceptance:backupMade', { name: newest.description, time: describeTime(newest.at) }),
+      },
     ]);
-  return itemOf('backup', 'Backup', [
+  return itemOf('backup', [
     {
       verdict: 'no-go',
       text: newest
-        ? `No backup from the last ${table.backupMaxAgeHours} hours; the newest is "${newest.description}" of ${describeTime(newest.at)}.`
-        : 'The gateway has no backup.',
-      fix: {
-        text: 'Make a backup now with the Backups wizard (it asks before it writes).',
-        target: 'backups',
-      },
+        ? say('acceptance:backupTooOld', {
+            count: table.backupMaxAgeHours,
+            name: newest.description,
+            time: describeTime(newest.at),
+          })
+        : say('acceptance:noBackup'),
+      fix: { text: say('acceptance:fixMakeBackup'), target: 'backups' },
     },
   ]);
 }
@@ -125,46 +148,42 @@ const RESTART_EVENT = 'GATEWAY_SHUTDOWN_ALARM';
 /** Alarms: none raised within the window that has not cleared; restarts within it counted. */
 export function judgeAlarms(readings: GatewayReadings, table: AcceptanceTable, now: number): AcceptanceItem {
   const { events } = readings;
-  if (!events) return itemOf('alarms', 'Alarms', []);
-  if (!events.ok) return itemOf('alarms', 'Alarms', [unread('The alarms', events)]);
+  if (!events) return itemOf('alarms', []);
+  if (!events.ok) return itemOf('alarms', [unread('acceptance:unreadAlarms', events)]);
   const since = now - table.alarmWindowMinutes * 60_000;
   const alarms = events.value.filter((event) => event.eventType !== 'Events');
   const isRaised = (event: EnhancedEvent) => event.endTs === null && event.state !== 'Clear';
   const recentRaised = alarms.filter((event) => isRaised(event) && event.startTs >= since);
   const olderRaised = alarms.filter((event) => isRaised(event) && event.startTs < since);
   const restarts = alarms.filter((event) => event.eventName === RESTART_EVENT && event.startTs >= since);
-  const names = (list: EnhancedEvent[]) =>
-    [...new Set(list.map((event) => `${event.eventName} (${event.severity})`))].join(', ');
+  // The alarms are kept by their API name and severity; the words for them are written when shown.
+  const alarmList = (list: EnhancedEvent[]) => {
+    const seen = new Map(list.map((event) => [`${event.eventName}\u0000${event.severity}`, event]));
+    return [...seen.values()]
+      .slice(0, MAX_NAMED_ALARMS)
+      .map((event) => ({ name: event.eventName, severity: event.severity }));
+  };
   const findings: Finding[] = [];
-  const window = `${table.alarmWindowMinutes} minutes`;
+  const minutes = table.alarmWindowMinutes;
   if (restarts.length >= 2)
     findings.push({
       verdict: 'no-go',
-      text: `The gateway restarted ${restarts.length} times in the last ${window}.`,
-      fix: {
-        text: 'Find why it restarts: a firewall that blocks the ping check is the usual cause (Firewall wizard).',
-        target: 'firewall',
-      },
+      text: say('acceptance:restarts', { count: restarts.length, minutes }),
+      fix: { text: say('acceptance:fixRestarts'), target: 'firewall' },
     });
   if (recentRaised.length > 0)
     findings.push({
       verdict: 'no-go',
-      text: `Raised in the last ${window} and not cleared: ${names(recentRaised)}.`,
-      fix: {
-        text: 'Clear the cause of each alarm (its name says which part), then check again.',
-        target: 'diagnostics',
-      },
+      text: { ...say('acceptance:raisedRecently', { minutes }), alarms: alarmList(recentRaised) },
+      fix: { text: say('acceptance:fixAlarmCause'), target: 'diagnostics' },
     });
   if (olderRaised.length > 0)
     findings.push({
       verdict: 'warn',
-      text: `Still raised from earlier: ${names(olderRaised)}.`,
-      fix: {
-        text: 'Clear the cause of each alarm or tell the customer why it stays.',
-        target: 'diagnostics',
-      },
+      text: { ...say('acceptance:raisedEarlier'), alarms: alarmList(olderRaised) },
+      fix: { text: say('acceptance:fixAlarmOrTell'), target: 'diagnostics' },
     });
   if (findings.length === 0)
-    findings.push({ verdict: 'go', text: `No alarm raised in the last ${window} is still raised.` });
-  return itemOf('alarms', 'Alarms', findings);
+    findings.push({ verdict: 'go', text: say('acceptance:noAlarmRaised', { minutes }) });
+  return itemOf('alarms', findings);
 }

@@ -1,6 +1,8 @@
 import type { CommandResponse, ConnectivityType } from '../../shared/api';
 import type { EnhancedEvent } from '../../shared/api/events';
+import type { MessageKey } from '../../shared/i18n';
 import type { AcceptanceItem, FixTarget, ItemVerdict } from '../../shared/visit/acceptance-card';
+import { storedMessage as say, type StoredMessage } from '../../shared/visit/stored-message';
 import { judgeAtMost, judgeBand, type AcceptanceTable, type Band } from './acceptance-table';
 import { readPingBlock } from './loose-answers';
 
@@ -34,11 +36,14 @@ export interface GatewayReadings {
   events?: Reading<EnhancedEvent[]>;
 }
 
-/** One finding of an item: its verdict, the sentence, and the fix for a warn or no-go. */
+/**
+ * One finding of an item: its verdict, the sentence, and the fix for a warn or no-go. Sentences are messages kept
+ * as data (key and values): the journal keeps them so, and the screen and the report write them in their language.
+ */
 export interface Finding {
   verdict: ItemVerdict;
-  text: string;
-  fix?: { text: string; target?: FixTarget };
+  text: StoredMessage;
+  fix?: { text: StoredMessage; target?: FixTarget };
   /** The cause of the item's other findings (a firewall that blocks ping makes the pings fail): its fix wins. */
   isCause?: boolean;
 }
@@ -54,7 +59,7 @@ const RANK: Record<ItemVerdict, number> = {
 };
 
 /** The item from its findings: the worst verdict, every sentence, and the fix of the worst finding that has one. */
-export function itemOf(id: AcceptanceItem['id'], label: string, findings: Finding[]): AcceptanceItem {
+export function itemOf(id: AcceptanceItem['id'], findings: Finding[]): AcceptanceItem {
   const worst = findings.reduce<ItemVerdict>(
     (verdict, finding) => (RANK[finding.verdict] > RANK[verdict] ? finding.verdict : verdict),
     'go',
@@ -63,17 +68,20 @@ export function itemOf(id: AcceptanceItem['id'], label: string, findings: Findin
   const fix = (worstWithFix.find((finding) => finding.isCause) ?? worstWithFix[0])?.fix;
   return {
     id,
-    label,
     verdict: worst,
     findings: findings.map((finding) => finding.text),
     ...(fix && worst !== 'go' ? { fix } : {}),
   };
 }
 
-/** A read that failed, as an unknown finding saying why. */
-export const unread = (what: string, reading: { ok: false; error: string }): Finding => ({
+/** A read that failed, as an unknown finding saying why (`key` names what, its `{{error}}` says why). */
+export const unread = (
+  key: MessageKey,
+  reading: { ok: false; error: string },
+  params: Record<string, string> = {},
+): Finding => ({
   verdict: 'unknown',
-  text: `${what} could not be read: ${reading.error}`,
+  text: say(key, { ...params, error: reading.error }),
 });
 
 /** Loss in % of a ping answer (100 when nothing was sent back or nothing sent). */
@@ -82,18 +90,30 @@ function lossPercent(answer: CommandResponse<'ping'>): number {
   return Math.round(((answer.packets_sent - answer.packets_recv) / answer.packets_sent) * 100);
 }
 
+/** The messages of one ping: the read that failed, and the replies; `address` fills their `{{address}}`. */
+interface PingWords {
+  unread: MessageKey;
+  replies: MessageKey;
+  address: string;
+}
+
 function pingFinding(
-  what: string,
+  words: PingWords,
   reading: Reading<CommandResponse<'ping'>> | undefined,
   table: AcceptanceTable,
   fix: Finding['fix'],
 ): Finding | undefined {
   if (!reading) return undefined;
-  if (!reading.ok) return unread(`The ping to ${what}`, reading);
+  if (!reading.ok) return unread(words.unread, reading, { address: words.address });
   const loss = lossPercent(reading.value);
   return {
     verdict: judgeAtMost(loss, table.pingLossPercent),
-    text: `Ping to ${what}: ${reading.value.packets_recv} of ${reading.value.packets_sent} replies (${loss} % loss).`,
+    text: say(words.replies, {
+      address: words.address,
+      received: reading.value.packets_recv,
+      sent: reading.value.packets_sent,
+      loss,
+    }),
     fix,
   };
 }
@@ -117,17 +137,17 @@ function linkAddress(
 export function judgeUplink(readings: GatewayReadings, table: AcceptanceTable): AcceptanceItem {
   const findings: Finding[] = [];
   const { connectivity, info } = readings;
-  if (connectivity && !connectivity.ok) findings.push(unread('The WAN links', connectivity));
-  if (info && !info.ok) findings.push(unread("The gateway's interfaces", info));
+  if (connectivity && !connectivity.ok) findings.push(unread('acceptance:unreadWanLinks', connectivity));
+  if (info && !info.ok) findings.push(unread('acceptance:unreadInterfaces', info));
   if (connectivity?.ok && info?.ok) {
     const preferred = connectivity.value.find((link) => link.preferred);
     const fallback = connectivity.value.find((link) => link.fallback && link !== preferred);
     if (!preferred)
       findings.push({
         verdict: 'no-go',
-        text: 'No WAN link is set as preferred.',
+        text: say('acceptance:noPreferredLink'),
         fix: {
-          text: 'Choose the preferred and fallback links with the Connectivity wizard.',
+          text: say('acceptance:fixChooseLinks'),
           target: 'connectivity',
         },
       });
@@ -136,81 +156,86 @@ export function judgeUplink(readings: GatewayReadings, table: AcceptanceTable): 
       if (address === undefined)
         findings.push({
           verdict: 'unknown',
-          text: `The address of the preferred link (${preferred.type}) cannot be read.`,
+          text: say('acceptance:preferredAddressUnknown', { link: preferred.type }),
         });
       else if (address === null) {
         const fallbackAddress = fallback ? linkAddress(fallback, info.value) : null;
         findings.push({
           verdict: fallbackAddress ? 'warn' : 'no-go',
           text: fallbackAddress
-            ? `The preferred link (${preferred.type}) has no address; traffic goes over the fallback (${fallback!.type}, ${fallbackAddress}).`
-            : `The preferred link (${preferred.type}) has no address, and no fallback carries traffic.`,
+            ? say('acceptance:preferredNoAddressFallback', {
+                link: preferred.type,
+                fallback: fallback!.type,
+                address: fallbackAddress,
+              })
+            : say('acceptance:preferredNoAddress', { link: preferred.type }),
           fix: {
-            text: `Check the ${preferred.type} cable and the site's network (DHCP), or make the working link preferred with the Connectivity wizard.`,
+            text: say('acceptance:fixPreferredLink', { link: preferred.type }),
             target: 'connectivity',
           },
         });
       } else
         findings.push({
           verdict: 'go',
-          text: `The preferred link (${preferred.type}) has the address ${address}.`,
+          text: say('acceptance:preferredAddress', { link: preferred.type, address }),
         });
     }
     if (!fallback)
       findings.push({
         verdict: 'warn',
-        text: 'No fallback link is set: if the preferred link fails, the gateway is cut off.',
-        fix: { text: 'Set a fallback link with the Connectivity wizard.', target: 'connectivity' },
+        text: say('acceptance:noFallbackLink'),
+        fix: { text: say('acceptance:fixSetFallback'), target: 'connectivity' },
       });
-    else findings.push({ verdict: 'go', text: `The fallback link is ${fallback.type}.` });
+    else findings.push({ verdict: 'go', text: say('acceptance:fallbackLink', { link: fallback.type }) });
   }
   const { pingTarget } = readings;
-  if (pingTarget && !pingTarget.ok) findings.push(unread("The gateway's ping-check target", pingTarget));
-  const target = pingTarget?.ok ? pingTarget.value.ipAddr : undefined;
-  const toTarget = pingFinding(`the ping-check target ${target ?? ''}`.trim(), readings.pingToTarget, table, {
-    text: 'The gateway restarts when its ping check gets no reply: set a target that answers with the Connectivity wizard, and check the firewall.',
-    target: 'connectivity',
-  });
+  if (pingTarget && !pingTarget.ok) findings.push(unread('acceptance:unreadPingTarget', pingTarget));
+  // The ping to the target is only sent once the target was read.
+  const target = pingTarget?.ok ? pingTarget.value.ipAddr : '';
+  const toTarget = pingFinding(
+    { unread: 'acceptance:unreadPingToTarget', replies: 'acceptance:pingToTarget', address: target },
+    readings.pingToTarget,
+    table,
+    { text: say('acceptance:fixPingTarget'), target: 'connectivity' },
+  );
   if (toTarget) findings.push(toTarget);
   const toPublic = pingFinding(
-    `the public address ${table.publicPingAddress}`,
+    {
+      unread: 'acceptance:unreadPingToPublic',
+      replies: 'acceptance:pingToPublic',
+      address: table.publicPingAddress,
+    },
     readings.pingToPublic,
     table,
-    {
-      text: "Check the site's internet access (router, firewall upstream, APN) with the Connectivity wizard.",
-      target: 'connectivity',
-    },
+    { text: say('acceptance:fixInternetAccess'), target: 'connectivity' },
   );
   if (toPublic) findings.push(toPublic);
   const { firewall } = readings;
-  if (firewall && !firewall.ok) findings.push(unread('The firewall', firewall));
+  if (firewall && !firewall.ok) findings.push(unread('acceptance:unreadFirewall', firewall));
   if (firewall?.ok) {
     const block = readPingBlock(firewall.value, table.firewallMinPingsPerMinute);
-    const fix = {
-      text: 'Allow ping in the Firewall wizard: the gateway checks its uplink by ping and restarts every few minutes when the reply is blocked.',
-      target: 'firewall' as const,
-    };
+    const fix = { text: say('acceptance:fixAllowPing'), target: 'firewall' as const };
     if (block === 'blocked')
       findings.push({
         verdict: 'no-go',
-        text: 'The firewall blocks ping, so the uplink check fails.',
+        text: say('acceptance:firewallBlocksPing'),
         fix,
         isCause: true,
       });
     else if (block === 'limited')
       findings.push({
         verdict: 'warn',
-        text: `The firewall limits ping to fewer than ${table.firewallMinPingsPerMinute} a minute; the uplink check may be dropped.`,
+        text: say('acceptance:firewallLimitsPing', { limit: table.firewallMinPingsPerMinute }),
         fix,
       });
     else if (block === 'unknown')
       findings.push({
         verdict: 'unknown',
-        text: 'The firewall answer does not say whether ping is allowed.',
+        text: say('acceptance:firewallPingUnknown'),
       });
-    else findings.push({ verdict: 'go', text: 'The firewall lets the ping check through.' });
+    else findings.push({ verdict: 'go', text: say('acceptance:firewallAllowsPing') });
   }
-  return itemOf('uplink', 'Uplink', findings);
+  return itemOf('uplink', findings);
 }
 
 /** True when the connectivity list has a cellular link; undefined when it could not be read. */
@@ -225,79 +250,96 @@ export function judgeCellular(readings: GatewayReadings, table: AcceptanceTable)
   if (fitted === false)
     return {
       id: 'cellular',
-      label: 'Cellular',
       verdict: 'not-applicable',
-      findings: ['No cellular modem is fitted.'],
+      findings: [say('acceptance:noModem')],
     };
   const findings: Finding[] = [];
-  const cellularFix = {
-    text: 'Check the SIM and its APN with the Cellular wizard.',
-    target: 'cellular' as const,
-  };
+  const cellularFix = { text: say('acceptance:fixSimApn'), target: 'cellular' as const };
   const { simStatus, homeNetwork, callStatistics, apns, rf } = readings;
-  if (simStatus && !simStatus.ok) findings.push(unread('The SIM status', simStatus));
+  if (simStatus && !simStatus.ok) findings.push(unread('acceptance:unreadSim', simStatus));
   if (simStatus?.ok) {
     const ready = /^ready$/i.test(simStatus.value.simStatus);
     findings.push({
       verdict: ready ? 'go' : 'no-go',
-      text: ready ? 'The SIM is ready.' : `The SIM is not ready (${simStatus.value.simStatus}).`,
-      fix: { text: 'Check that the SIM is seated and activated, and its PIN is off.', target: 'cellular' },
+      text: ready
+        ? say('acceptance:simReady')
+        : say('acceptance:simNotReady', { status: simStatus.value.simStatus }),
+      fix: { text: say('acceptance:fixSimSeated'), target: 'cellular' },
     });
   }
-  if (homeNetwork && !homeNetwork.ok) findings.push(unread('The network attach', homeNetwork));
+  if (homeNetwork && !homeNetwork.ok) findings.push(unread('acceptance:unreadAttach', homeNetwork));
   if (homeNetwork?.ok) {
-    const attached = /^attached$/i.test(homeNetwork.value.sessionState);
+    const { sessionState, luRejectCause } = homeNetwork.value;
+    const attached = /^attached$/i.test(sessionState);
     findings.push({
       verdict: attached ? 'go' : 'no-go',
       text: attached
-        ? `Attached to ${homeNetwork.value.homeNetwork} (${homeNetwork.value.dataBearer}).`
-        : `Not attached (${homeNetwork.value.sessionState}${homeNetwork.value.luRejectCause && homeNetwork.value.luRejectCause !== 'NONE' ? `, ${homeNetwork.value.luRejectCause}` : ''}).`,
+        ? say('acceptance:attached', {
+            network: homeNetwork.value.homeNetwork,
+            bearer: homeNetwork.value.dataBearer,
+          })
+        : luRejectCause && luRejectCause !== 'NONE'
+          ? say('acceptance:notAttachedCause', { state: sessionState, cause: luRejectCause })
+          : say('acceptance:notAttached', { state: sessionState }),
       fix: cellularFix,
     });
   }
-  if (callStatistics && !callStatistics.ok) findings.push(unread('The data call', callStatistics));
+  if (callStatistics && !callStatistics.ok)
+    findings.push(unread('acceptance:unreadDataCall', callStatistics));
   if (callStatistics?.ok) {
     const connected = /^connected$/i.test(callStatistics.value.callStatus);
     findings.push({
       verdict: connected ? 'go' : 'no-go',
       text: connected
-        ? 'The data call is connected.'
-        : `The data call is not connected (${callStatistics.value.callStatus}).`,
+        ? say('acceptance:dataCallConnected')
+        : say('acceptance:dataCallNotConnected', { status: callStatistics.value.callStatus }),
       fix: cellularFix,
     });
   }
-  if (apns && !apns.ok) findings.push(unread('The APNs', apns));
+  if (apns && !apns.ok) findings.push(unread('acceptance:unreadApns', apns));
   if (apns?.ok) {
     const inUse = apns.value.apns.find((apn) => apn.idx === apns.value.workingIdx);
     findings.push(
       inUse
-        ? { verdict: 'go', text: `APN in use: ${inUse.name}.` }
-        : { verdict: 'warn', text: 'No APN is in use.', fix: cellularFix },
+        ? { verdict: 'go', text: say('acceptance:apnInUse', { name: inUse.name }) }
+        : { verdict: 'warn', text: say('acceptance:noApnInUse'), fix: cellularFix },
     );
   }
-  if (rf && !rf.ok) findings.push(unread('The cellular signal', rf));
+  if (rf && !rf.ok) findings.push(unread('acceptance:unreadSignal', rf));
   if (rf?.ok) {
-    const antennaFix = {
-      text: 'Move or raise the LTE antenna (or fit an external one), watch the RF meter in Diagnostics, and check again.',
-      target: 'diagnostics' as const,
-    };
-    const words = { go: 'good', warn: 'fair', 'no-go': 'poor' } as const;
-    const measures: Array<{ label: string; value: number; band: Band; unit: string }> = [
-      { label: 'RSRQ', value: rf.value.rsrq, band: table.rsrqDb, unit: 'dB' },
-      { label: 'SINR', value: rf.value.sinr, band: table.sinrDb, unit: 'dB' },
+    const antennaFix = { text: say('acceptance:fixLteAntenna'), target: 'diagnostics' as const };
+    const measures: Array<{
+      value: number;
+      band: Band;
+      words: Record<'go' | 'warn' | 'no-go', StoredMessage>;
+    }> = [
+      { value: rf.value.rsrq, band: table.rsrqDb, words: measureWords('RSRQ', rf.value.rsrq) },
+      { value: rf.value.sinr, band: table.sinrDb, words: measureWords('SINR', rf.value.sinr) },
       {
-        label: 'Signal strength',
         value: rf.value.signalStrength,
         band: table.signalStrengthDbm,
-        unit: 'dBm',
+        words: {
+          go: say('acceptance:signalStrengthGood', { value: rf.value.signalStrength }),
+          warn: say('acceptance:signalStrengthFair', { value: rf.value.signalStrength }),
+          'no-go': say('acceptance:signalStrengthPoor', { value: rf.value.signalStrength }),
+        },
       },
     ];
-    for (const { label, value, band, unit } of measures) {
+    for (const { value, band, words } of measures) {
       const verdict = judgeBand(value, band);
-      findings.push({ verdict, text: `${label} ${value} ${unit}: ${words[verdict]}.`, fix: antennaFix });
+      findings.push({ verdict, text: words[verdict], fix: antennaFix });
     }
   }
-  return itemOf('cellular', 'Cellular', findings);
+  return itemOf('cellular', findings);
+}
+
+/** A measure in dB (RSRQ, SINR) judged good, fair or poor, in a sentence per judgement. */
+function measureWords(measure: string, value: number): Record<'go' | 'warn' | 'no-go', StoredMessage> {
+  return {
+    go: say('acceptance:measureGood', { measure, value }),
+    warn: say('acceptance:measureFair', { measure, value }),
+    'no-go': say('acceptance:measurePoor', { measure, value }),
+  };
 }
 
 function sumCounters(sample: RadioSample) {
@@ -318,40 +360,38 @@ export function judgeLora(
   isWindowFinished: boolean,
 ): AcceptanceItem {
   const findings: Finding[] = [];
-  const antennaFix = {
-    text: 'Check the LoRa antenna cables and connectors, then run Diagnostics.',
-    target: 'diagnostics' as const,
-  };
+  const antennaFix = { text: say('acceptance:fixLoraAntenna'), target: 'diagnostics' as const };
   const { antennas, radioBefore, radioAfter } = readings;
   const expected =
     (readings.model === undefined ? undefined : table.antennasByModel[readings.model]) ??
     table.defaultAntennas;
-  if (antennas && !antennas.ok) findings.push(unread('The antenna count', antennas));
+  if (antennas && !antennas.ok) findings.push(unread('acceptance:unreadAntennas', antennas));
   if (antennas?.ok) {
     const { antennasCount, status } = antennas.value;
     const isCountRight = antennasCount >= expected;
     const isStatusOk = /^ok$/i.test(status);
     findings.push({
       verdict: isCountRight && isStatusOk ? 'go' : 'no-go',
-      text: `${antennasCount} antenna${antennasCount === 1 ? '' : 's'} counted, ${expected} expected${readings.model ? ` for a ${readings.model}` : ''}; status ${status}.`,
+      text: readings.model
+        ? say('acceptance:antennasCountedForModel', {
+            count: antennasCount,
+            expected,
+            model: readings.model,
+            status,
+          })
+        : say('acceptance:antennasCounted', { count: antennasCount, expected, status }),
       fix: antennaFix,
     });
   }
-  if (radioBefore && !radioBefore.ok) findings.push(unread('The radio counters', radioBefore));
-  const quietFix = {
-    text: 'Check the antenna and the packet forwarder in Diagnostics; if no LoRa device is near, have one send and check again.',
-    target: 'diagnostics' as const,
-  };
-  const crcFix = {
-    text: 'Look for interference or a damaged antenna or cable with the spectral scan in Diagnostics.',
-    target: 'diagnostics' as const,
-  };
-  const judgeCrc = (rx: number, crcError: number, over: string) => {
+  if (radioBefore && !radioBefore.ok) findings.push(unread('acceptance:unreadRadioCounters', radioBefore));
+  const quietFix = { text: say('acceptance:fixQuietRadio'), target: 'diagnostics' as const };
+  const crcFix = { text: say('acceptance:fixCrcErrors'), target: 'diagnostics' as const };
+  const judgeCrc = (rx: number, crcError: number, key: MessageKey) => {
     if (rx <= 0) return;
     const share = Math.round((crcError / rx) * 1000) / 10;
     findings.push({
       verdict: judgeAtMost(share, table.crcErrorPercent),
-      text: `${share} % of the packets received ${over} failed their CRC.`,
+      text: say(key, { share, seconds: windowSeconds }),
       fix: crcFix,
     });
   };
@@ -359,17 +399,17 @@ export function judgeLora(
     const total = sumCounters(radioBefore.value);
     findings.push({
       verdict: total.rx > 0 ? 'go' : 'no-go',
-      text: `${total.rx} packets received since the counters were last reset (no observation window).`,
+      text: say('acceptance:packetsSinceReset', { count: total.rx }),
       fix: quietFix,
     });
-    judgeCrc(total.rx, total.crcError, 'since the counters were last reset');
+    judgeCrc(total.rx, total.crcError, 'acceptance:crcSinceReset');
   } else if (radioBefore?.ok && !isWindowFinished) {
     findings.push({
       verdict: 'not-finished',
-      text: `The ${windowSeconds} s observation window was not finished.`,
+      text: say('acceptance:windowNotFinished', { seconds: windowSeconds }),
     });
   } else if (radioBefore?.ok && radioAfter) {
-    if (!radioAfter.ok) findings.push(unread('The radio counters after the window', radioAfter));
+    if (!radioAfter.ok) findings.push(unread('acceptance:unreadRadioCountersAfter', radioAfter));
     else {
       const before = sumCounters(radioBefore.value);
       const after = sumCounters(radioAfter.value);
@@ -377,17 +417,17 @@ export function judgeLora(
       if (heard < 0)
         findings.push({
           verdict: 'unknown',
-          text: 'The radio counters went back during the window: the gateway restarted or they were reset.',
+          text: say('acceptance:countersWentBack'),
         });
       else {
         findings.push({
           verdict: heard > 0 ? 'go' : 'no-go',
-          text: `The concentrator received ${heard} packet${heard === 1 ? '' : 's'} in ${windowSeconds} s.`,
+          text: say('acceptance:packetsInWindow', { count: heard, seconds: windowSeconds }),
           fix: quietFix,
         });
-        judgeCrc(heard, after.crcError - before.crcError, `in the ${windowSeconds} s window`);
+        judgeCrc(heard, after.crcError - before.crcError, 'acceptance:crcInWindow');
       }
     }
   }
-  return itemOf('lora', 'LoRa radio', findings);
+  return itemOf('lora', findings);
 }

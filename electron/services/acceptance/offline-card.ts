@@ -1,19 +1,41 @@
 import type { TriageResult, TriageStatus } from '../../shared/terminal/triage-schemas';
-import { describeRoutesAndDns } from '../../shared/terminal/triage-health';
+import type { MessageKey } from '../../shared/i18n';
 import {
   cardVerdict,
   type AcceptanceCard,
   type AcceptanceItem,
   type ItemVerdict,
 } from '../../shared/visit/acceptance-card';
+import { storedMessage as say, type StoredMessage } from '../../shared/visit/stored-message';
 import type { AcceptanceTable } from './acceptance-table';
 
 const STATUS_VERDICT: Record<TriageStatus, ItemVerdict> = { ok: 'go', fault: 'no-go', unknown: 'unknown' };
 
-/** An item an offline card cannot judge: it names what it needs. */
-function needsServer(id: AcceptanceItem['id'], label: string, what: string): AcceptanceItem {
-  return { id, label, verdict: 'needs-server', findings: [`Needs the server: ${what}.`] };
+/** An item an offline card cannot judge: its sentence names what it needs. */
+function needsServer(id: AcceptanceItem['id'], key: MessageKey): AcceptanceItem {
+  return { id, verdict: 'needs-server', findings: [say(key)] };
 }
+
+/** The default routes and DNS servers the triage read, as sentences ("none" only when the command ran). */
+function routesAndDnsOf(triage: TriageResult): StoredMessage[] {
+  const ran = (pattern: RegExp) =>
+    triage.commands.some((command) => command.outcome === 'ok' && pattern.test(command.command));
+  const routes = triage.health.defaultRoutes
+    .map((route) => `${route.device}${route.via ? ` via ${route.via}` : ''}`)
+    .join(', ');
+  const dns = triage.health.dns.join(', ');
+  return [
+    routes
+      ? say('acceptance:offlineRoutes', { routes })
+      : say(ran(/^(ip route|route\b)/) ? 'acceptance:offlineNoRoutes' : 'acceptance:offlineRoutesNotRead'),
+    dns
+      ? say('acceptance:offlineDns', { dns })
+      : say(ran(/resolv\.conf/) ? 'acceptance:offlineNoDns' : 'acceptance:offlineDnsNotRead'),
+  ];
+}
+
+/** A triage sentence as a card's: kept as it is (a message, or an old triage's English). */
+const nonEmpty = (sentence: string | StoredMessage) => typeof sentence !== 'string' || sentence.trim() !== '';
 
 /**
  * The acceptance card with no server, filled from the latest serial triage of the gateway: the uplink from its
@@ -30,58 +52,39 @@ export function buildOfflineCard(input: {
 }): AcceptanceCard {
   const { triage, table } = input;
   const { health } = triage;
-  const routesAndDns = describeRoutesAndDns(triage);
-  const uplinkFindings = [
-    health.network.detail,
-    health.wan.detail,
-    routesAndDns.routes,
-    routesAndDns.dns,
-  ].filter((text) => text.trim() !== '');
+  const uplinkFindings = [health.network.detail, health.wan.detail, ...routesAndDnsOf(triage)].filter(
+    nonEmpty,
+  );
   const uplinkVerdict = worse(STATUS_VERDICT[health.network.status], STATUS_VERDICT[health.wan.status]);
   const items: AcceptanceItem[] = [
     {
       id: 'uplink',
-      label: 'Uplink',
       verdict: uplinkVerdict,
-      findings: [...uplinkFindings, 'The pings and the firewall need the server.'],
+      findings: [...uplinkFindings, say('acceptance:offlinePingsNeedServer')],
       ...(uplinkVerdict === 'no-go' || uplinkVerdict === 'warn'
-        ? {
-            fix: {
-              text: 'Check the cable or the APN named above, then run the check through the server.',
-              target: 'connectivity' as const,
-            },
-          }
+        ? { fix: { text: say('acceptance:fixOfflineUplink'), target: 'connectivity' as const } }
         : {}),
     },
     {
       id: 'cellular',
-      label: 'Cellular',
       verdict: STATUS_VERDICT[health.modem.status],
-      findings: [health.modem.detail, 'The radio quality needs the server.'],
+      findings: [health.modem.detail, say('acceptance:offlineRadioNeedsServer')],
       ...(health.modem.status === 'fault'
-        ? {
-            fix: { text: 'Check the SIM and its APN with the Cellular wizard.', target: 'cellular' as const },
-          }
+        ? { fix: { text: say('acceptance:fixSimApn'), target: 'cellular' as const } }
         : {}),
     },
-    needsServer('lora', 'LoRa radio', 'the antenna count and the radio counters'),
-    needsServer('position', 'Position', 'the GPS position'),
-    needsServer('software', 'Software', 'the upgradable packages and the last install'),
-    needsServer('backup', 'Backup', "the gateway's backups"),
-    needsServer('alarms', 'Alarms', "the gateway's alarms"),
+    needsServer('lora', 'acceptance:needsServerLora'),
+    needsServer('position', 'acceptance:needsServerPosition'),
+    needsServer('software', 'acceptance:needsServerSoftware'),
+    needsServer('backup', 'acceptance:needsServerBackup'),
+    needsServer('alarms', 'acceptance:needsServerAlarms'),
     judgeClock(triage, table),
     {
       id: 'packet-forwarder',
-      label: 'Packet forwarder',
       verdict: STATUS_VERDICT[health.packetForwarder.status],
       findings: [health.packetForwarder.detail],
       ...(health.packetForwarder.status === 'fault'
-        ? {
-            fix: {
-              text: 'Start the packet forwarder (or restart the gateway) and collect diagnostics again.',
-              target: 'diagnostics' as const,
-            },
-          }
+        ? { fix: { text: say('acceptance:fixStartPacketForwarder'), target: 'diagnostics' as const } }
         : {}),
     },
   ];
@@ -102,27 +105,21 @@ function judgeClock(triage: TriageResult, table: AcceptanceTable): AcceptanceIte
   if (!clock)
     return {
       id: 'clock',
-      label: 'Clock',
       verdict: 'unknown',
-      findings: ["This triage did not read the gateway's clock; collect diagnostics again."],
+      findings: [say('acceptance:clockNotRead')],
     };
   const skewSeconds = Math.round(Math.abs(clock.gatewayTime - clock.laptopTime) / 1000);
   const isOff = skewSeconds > table.clockSkewSeconds;
   return {
     id: 'clock',
-    label: 'Clock',
     verdict: isOff ? 'no-go' : 'go',
     findings: [
-      `The gateway's clock is ${skewSeconds} s ${clock.gatewayTime >= clock.laptopTime ? 'ahead of' : 'behind'} the laptop's (at most ${table.clockSkewSeconds} s allowed).`,
+      say(clock.gatewayTime >= clock.laptopTime ? 'acceptance:clockAhead' : 'acceptance:clockBehind', {
+        seconds: skewSeconds,
+        limit: table.clockSkewSeconds,
+      }),
     ],
-    ...(isOff
-      ? {
-          fix: {
-            text: 'Give the gateway a working uplink so it sets its clock (NTP or GPS), or set it on the console with `date`, then check again.',
-            target: 'connectivity' as const,
-          },
-        }
-      : {}),
+    ...(isOff ? { fix: { text: say('acceptance:fixClock'), target: 'connectivity' as const } } : {}),
   };
 }
 

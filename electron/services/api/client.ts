@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../shared/api/timeouts';
+import { t } from '../../shared/i18n';
 import {
   ApiErrorBodySchema,
   AUTH_HEADER,
@@ -91,7 +92,7 @@ function checkAnswer(schema: z.ZodType, answer: unknown, endpoint: string): unkn
   // First: a deeper answer would overflow the stack of whatever walks it next (zod, JSON.stringify, IPC).
   if (isNestedDeeperThan(answer, MAX_ANSWER_DEPTH)) {
     throw new ResponseValidationError(endpoint, [
-      { path: '(root)', message: `the answer nests more than ${MAX_ANSWER_DEPTH} levels deep` },
+      { path: '(root)', message: t('errors:answerTooDeep', { levels: MAX_ANSWER_DEPTH }) },
     ]);
   }
   const result = schema.safeParse(answer);
@@ -308,7 +309,7 @@ export class ApiClient {
       return JSON.parse(text);
     } catch {
       throw new ResponseValidationError(wire.endpoint, [
-        { path: '(root)', message: 'the answer is not JSON' },
+        { path: '(root)', message: t('errors:answerNotJson') },
       ]);
     }
   }
@@ -384,16 +385,20 @@ function isInterruption(error: unknown, hadAnswer: boolean): boolean {
 function describeNetworkFailure(baseUrl: string, error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
   const code = cause?.code ?? '';
-  if (code === 'ECONNREFUSED') return `The server at ${baseUrl} refused the connection (is it running?)`;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `The server name in ${baseUrl} could not be found`;
+  if (code === 'ECONNREFUSED') return t('errors:connectionRefused', { address: baseUrl });
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return t('errors:serverNameNotFound', { address: baseUrl });
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
-    return `The connection to ${baseUrl} dropped after the request was sent`;
+    return t('errors:connectionDropped', { address: baseUrl });
   if (
     code.startsWith('CERT_') ||
     code.includes('SELF_SIGNED') ||
     code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'
   ) {
-    return `The certificate of ${baseUrl} is not trusted (${code})`;
+    return t('errors:certificateNotTrusted', { address: baseUrl, code });
   }
-  return `The server at ${baseUrl} could not be reached: ${cause?.message ?? (error as Error)?.message ?? String(error)}`;
+  return t('errors:serverUnreachable', {
+    address: baseUrl,
+    reason: cause?.message ?? (error as Error)?.message ?? String(error),
+  });
 }

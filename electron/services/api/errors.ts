@@ -1,5 +1,8 @@
 import type { FieldIssue } from '../../shared/api';
 import { ERROR_CODES, summarizeIssues } from '../../shared/api';
+import { t } from '../../shared/i18n';
+
+// Messages are written in the screen's language when the error is made (main follows the screen).
 
 /** The server answered with an error status. `errorCode` is the body's (api.md), or 2 when it had none. */
 export class ApiError extends Error {
@@ -21,7 +24,7 @@ export class RequestValidationError extends Error {
     readonly endpoint: string,
     readonly issues: FieldIssue[],
   ) {
-    super(`Request to ${endpoint} refused before sending: ${summarizeIssues(issues)}`);
+    super(t('errors:requestRefused', { endpoint, issues: summarizeIssues(issues) }));
   }
 }
 
@@ -32,7 +35,7 @@ export class ResponseValidationError extends Error {
     readonly endpoint: string,
     readonly issues: FieldIssue[],
   ) {
-    super(`Unexpected answer from ${endpoint}: ${summarizeIssues(issues)}`);
+    super(t('errors:unexpectedAnswer', { endpoint, issues: summarizeIssues(issues) }));
   }
 }
 
@@ -69,7 +72,7 @@ export class TimeoutError extends Error {
     readonly endpoint: string,
     readonly timeoutMs: number,
   ) {
-    super(`No answer from ${endpoint} within ${Math.round(timeoutMs / 100) / 10} s`);
+    super(t('errors:noAnswerWithin', { endpoint, seconds: Math.round(timeoutMs / 100) / 10 }));
   }
 }
 
@@ -77,7 +80,7 @@ export class TimeoutError extends Error {
 export class RequestAbortedError extends Error {
   override readonly name = 'RequestAbortedError';
   constructor(readonly endpoint: string) {
-    super(`Request to ${endpoint} was cancelled`);
+    super(t('errors:requestCancelled', { endpoint }));
   }
 }
 
@@ -93,7 +96,7 @@ export class AnswerTooLargeError extends ResponseValidationError {
     super(endpoint, [
       {
         path: '(root)',
-        message: `the answer is larger than ${formatMegabytes(limitBytes)}, the most Field Kit reads; it was refused`,
+        message: t('errors:answerTooLarge', { size: formatMegabytes(limitBytes) }),
       },
     ]);
   }
@@ -112,7 +115,9 @@ export class RedirectRefusedError extends ApiError {
     super(
       status,
       ERROR_CODES.GENERAL,
-      `The server answered ${endpoint} with a redirect (${status} to ${location || 'no address'}); Field Kit does not follow redirects: check the server address of the profile`,
+      location
+        ? t('errors:redirectRefused', { endpoint, status, location })
+        : t('errors:redirectRefusedNoAddress', { endpoint, status }),
       endpoint,
     );
   }

@@ -1,5 +1,6 @@
 import type { Page } from '../../shared/api';
 import { format } from '../../shared/format';
+import { t } from '../../shared/i18n';
 import { RequestAbortedError, ResponseValidationError } from './errors';
 
 /** Most pages of one list Field Kit reads, whatever the server says; a list said to have more is refused. */
@@ -87,12 +88,12 @@ export class PageChecker {
     if (totalPages > maxPages)
       throw refuse(
         'totalPages',
-        `the server says this list has ${count(totalPages)} pages; Field Kit reads at most ${count(maxPages)} pages of one list`,
+        t('errors:listTooManyPages', { pages: count(totalPages), most: count(maxPages) }),
       );
     if (totalElements > maxItems)
       throw refuse(
         'totalElements',
-        `the server says this list has ${count(totalElements)} items; Field Kit reads at most ${count(maxItems)} of one list`,
+        t('errors:listTooManyItems', { items: count(totalElements), most: count(maxItems) }),
       );
     // A server may page by fewer than asked (a maximum page size of its own): a first page that has a next one,
     // holds fewer items than asked and whose totals add up by its own size sets the page size from then on.
@@ -108,36 +109,37 @@ export class PageChecker {
     if (totalPages !== expectedPages)
       throw refuse(
         'totalPages',
-        `the server's page count does not add up: it says ${count(totalElements)} items in ${count(totalPages)} pages of ${count(this.pageSize)}, which make ${count(expectedPages)} pages`,
+        t('errors:listPagesDoNotAddUp', {
+          items: count(totalElements),
+          pages: count(totalPages),
+          size: count(this.pageSize),
+          expected: count(expectedPages),
+        }),
       );
     if (hasNext !== pageNumber + 1 < totalPages)
       throw refuse(
         'hasNext',
-        `the server's page count does not add up: it says page ${count(pageNumber + 1)} of ${count(totalPages)} ${hasNext ? 'has' : 'has no'} page after it`,
+        t(hasNext ? 'errors:listNextPageWrong' : 'errors:listNoNextPageWrong', {
+          page: count(pageNumber + 1),
+          pages: count(totalPages),
+        }),
       );
     if (data.length > this.pageSize)
       throw refuse(
         'data',
-        `the server sent ${count(data.length)} items on a page of ${count(this.pageSize)}`,
+        t('errors:listPageTooFull', { items: count(data.length), size: count(this.pageSize) }),
       );
     if (hasNext && data.length === 0)
       throw refuse(
         'data',
-        `the server sent page ${count(pageNumber + 1)} of ${count(totalPages)} empty but says a page follows it`,
+        t('errors:listPageEmpty', { page: count(pageNumber + 1), pages: count(totalPages) }),
       );
     this.items += data.length;
-    if (this.items > maxItems)
-      throw refuse(
-        'data',
-        `the list goes on past ${count(maxItems)} items, the most Field Kit reads of one list; it was refused`,
-      );
+    if (this.items > maxItems) throw refuse('data', t('errors:listPastItems', { most: count(maxItems) }));
     // A page reached this far is already parsed and at most one answer long: measuring it costs one string.
     this.bytes += JSON.stringify(data).length;
     if (this.bytes > maxBytes)
-      throw refuse(
-        'data',
-        `the list goes on past ${Math.round(maxBytes / 1024 / 1024)} MB, the most Field Kit reads of one list; it was refused`,
-      );
+      throw refuse('data', t('errors:listPastBytes', { megabytes: Math.round(maxBytes / 1024 / 1024) }));
     return page;
   }
 }

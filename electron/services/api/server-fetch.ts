@@ -3,6 +3,7 @@ import { connect as tlsConnect, type ConnectionOptions, type TLSSocket } from 'n
 import { Readable } from 'node:stream';
 import type { Duplex } from 'node:stream';
 import { normalizeFingerprint } from '../../shared/ipc/schemas';
+import { t } from '../../shared/i18n';
 
 /** The server presented a certificate that neither the system trust store nor the profile's pin accepts. */
 export class CertificateUntrustedError extends Error {
@@ -12,7 +13,7 @@ export class CertificateUntrustedError extends Error {
     readonly subject: string,
     readonly reason: string,
   ) {
-    super(`The server's certificate is not trusted (${reason}).`);
+    super(t('errors:serverCertificateNotTrusted', { reason }));
   }
 }
 

@@ -7,6 +7,7 @@ import {
 } from '../../shared/api';
 import { CALL_TIME_LIMITS_MS } from '../../shared/api/timeouts';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
+import { t } from '../../shared/i18n';
 import type { AuditEntry, AuditEntryInput, AuditSink } from '../audit';
 import { CancelledError, describeError, isCancellation } from '../commissioning/gateway-errors';
 import { assessCommand, requireConfirmed, type RiskConfirmation } from './risk-guards';
@@ -87,7 +88,12 @@ export class RecordUnavailableError extends Error {
     cause: unknown,
     readonly record: 'audit log' | 'visit journal' = 'audit log',
   ) {
-    super(`Nothing was sent: the ${record} could not be written (${describeError(cause)})`, { cause });
+    super(
+      t(record === 'audit log' ? 'errors:auditLogNotWritten' : 'errors:visitJournalNotWritten', {
+        reason: describeError(cause),
+      }),
+      { cause },
+    );
   }
 }
 

@@ -1,8 +1,8 @@
 import { isCommandName, UPGRADE_ALL_PACKAGES } from '../../shared/api';
 import { commandConsequence } from '../../shared/api/command-titles';
-import { t } from '../../shared/i18n';
 import type { FleetFirewallPatch as FirewallPatch } from '../../shared/ipc/domains/fleet';
 import type { WizardGuard as Guard } from '../../shared/ipc/domains/risk';
+import { t } from '../../shared/i18n';
 
 /** What the technician types to disable SSH (lockout of every terminal over the reverse tunnel). */
 export const SSH_LOCKOUT_CONFIRMATION = 'DISABLE SSH';

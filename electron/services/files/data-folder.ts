@@ -3,6 +3,7 @@ import { lstat, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isTemporaryFileName, STALE_TEMPORARY_FILE_AGE_MS } from './atomic-file';
 import { ensurePrivateFolder, UnsafePathError } from './private-files';
+import { t } from '../../shared/i18n';
 
 /** How deep below the data folder start-up looks for stale temporary files (visit photos lie 4 folders down). */
 const MAX_SWEEP_DEPTH = 5;
@@ -28,24 +29,15 @@ export async function checkDataFolder(path: string, options: DataFolderOptions =
     await ensurePrivateFolder(path);
     return;
   }
-  const refuse = (why: string, remedy: string) =>
-    new UnsafePathError(path, `Field Kit will not use its data folder ${path}: ${why}. ${remedy}`);
-  if (stats.isSymbolicLink()) {
-    throw refuse('it is a symbolic link', 'Give the folder it points to as the data folder instead.');
-  }
-  if (!stats.isDirectory()) throw refuse('it is not a folder', 'Move it away and start again.');
+  const refuse = (message: string) => new UnsafePathError(path, message);
+  if (stats.isSymbolicLink()) throw refuse(t('errors:dataFolderLink', { path }));
+  if (!stats.isDirectory()) throw refuse(t('errors:dataFolderNotFolder', { path }));
   if (ownerId !== undefined && process.platform !== 'win32') {
     if (stats.uid !== ownerId) {
-      throw refuse(
-        `it belongs to another user (uid ${stats.uid})`,
-        'Use a folder of your own, or have its owner hand it over (chown).',
-      );
+      throw refuse(t('errors:dataFolderOtherOwner', { path, uid: stats.uid }));
     }
     if (stats.mode & 0o022) {
-      throw refuse(
-        `other users may write to it (mode ${(stats.mode & 0o777).toString(8)}), so they could have planted files or links in it`,
-        `Check what is in it, make it private (chmod 700 "${path}") and start again.`,
-      );
+      throw refuse(t('errors:dataFolderWritable', { path, mode: (stats.mode & 0o777).toString(8) }));
     }
   }
   await ensurePrivateFolder(path);

@@ -1,5 +1,6 @@
 import { constants, type Stats } from 'node:fs';
 import { chmod, lstat, mkdir, open, type FileHandle } from 'node:fs/promises';
+import { t } from '../../shared/i18n';
 
 /** Mode of a folder only its owner may list or enter. */
 export const PRIVATE_FOLDER_MODE = 0o700;
@@ -36,7 +37,7 @@ export async function ensurePrivateFolder(path: string): Promise<void> {
   const stats = await lstat(path);
   if (stats.isSymbolicLink()) throw linkRefused(path);
   if (!stats.isDirectory()) {
-    throw new UnsafePathError(path, `${path} is not a folder; Field Kit keeps its data in a folder there.`);
+    throw new UnsafePathError(path, t('errors:pathNotFolder', { path }));
   }
   await chmod(path, PRIVATE_FOLDER_MODE);
 }
@@ -126,15 +127,9 @@ async function openRegularFile(path: string, flags: number, mode?: number): Prom
 }
 
 function linkRefused(path: string): UnsafePathError {
-  return new UnsafePathError(
-    path,
-    `${path} is a symbolic link; Field Kit does not follow links in its data folder (another user may have planted it). Remove the link and try again.`,
-  );
+  return new UnsafePathError(path, t('errors:pathIsLink', { path }));
 }
 
 function notAFile(path: string): UnsafePathError {
-  return new UnsafePathError(
-    path,
-    `${path} is not a file (a folder, a FIFO or a device); Field Kit does not read or write through it.`,
-  );
+  return new UnsafePathError(path, t('errors:pathNotFile', { path }));
 }

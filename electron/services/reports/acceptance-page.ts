@@ -6,6 +6,7 @@ import {
   type ItemVerdict,
 } from '../../shared/visit/acceptance-card';
 import type { MessageKey, Translator } from '../../shared/i18n';
+import { acceptanceItemWords } from '../../shared/visit/acceptance-words';
 import type { AcceptancePageModel, VerdictModel } from '../../shared/report/report-model';
 import type { ReportJournalLine } from './journal-terminals';
 
@@ -25,19 +26,6 @@ const ITEM_WORDS: Record<ItemVerdict, MessageKey> = {
   'needs-server': 'document:itemNeedsServer',
   'not-finished': 'document:itemNotFinished',
 };
-
-/**
- * An acceptance item's label, findings and fix in the report's words. The check records them as text; until the
- * acceptance check's `acceptanceItemWords(item, translate)` writes them in any language, they are printed as
- * recorded.
- */
-function acceptanceItemText(
-  item: AcceptanceItem,
-  translate: Translator,
-): { label: string; findings: string[]; fix?: string } {
-  void translate;
-  return { label: item.label, findings: item.findings, ...(item.fix ? { fix: item.fix.text } : {}) };
-}
 
 /** The acceptance cards a journal holds, oldest first (an entry that does not read as a card is left out). */
 export function acceptanceCardsOf(lines: readonly ReportJournalLine[]): AcceptanceCard[] {
@@ -95,7 +83,7 @@ export function acceptancePageOf(
         ...(first ? { before: { at: time(first.takenAt), verdict: cardVerdict(first.verdict) } } : {}),
         items: latest.items.map((item) => {
           const before = first?.items.find((candidate) => candidate.id === item.id);
-          const text = acceptanceItemText(item, translate);
+          const text = acceptanceItemWords(item, translate);
           return {
             label: text.label,
             ...(before && before.verdict !== item.verdict ? { before: itemVerdict(before.verdict) } : {}),

@@ -1,8 +1,9 @@
 import type { AuditEntry } from '../audit';
 import { redactSecrets } from '../audit';
 import type { RfBest } from '../commissioning/rf-meter';
-import type { TriageResult } from '../../shared/terminal/triage-schemas';
+import type { TriageCheck, TriageResult } from '../../shared/terminal/triage-schemas';
 import { describeRoutesAndDns } from '../../shared/terminal/triage-health';
+import { triageCheckWords, triageFindingWords } from '../../shared/terminal/triage-words';
 import { labelOfField } from '../../shared/api/field-labels';
 import { UPGRADE_ALL_PACKAGES } from '../../shared/api';
 import { flattenReadable, type ReadableField } from '../../shared/report/readable-value';
@@ -120,7 +121,7 @@ function healthFindings(
   const faultsOf = (triage: TriageResult) =>
     triage.health.findings
       .filter((finding) => finding.status === 'fault')
-      .map((finding) => triageFindingText(finding, translate));
+      .map((finding) => triageFindingWords(finding, translate));
   const faults = faultsOf(last);
   if (faults.length > 0)
     return [
@@ -151,15 +152,6 @@ function healthFindings(
       },
     ];
   return [{ severity: 0, finding: { tone: 'ok', words: translate('document:findingHealthy') } }];
-}
-
-/**
- * A serial triage's finding in the report's words. The triage records its finding as text; until the triage's
- * own `triageFindingWords(finding, translate)` writes it in any language, the text is printed as recorded.
- */
-function triageFindingText(finding: { text: string }, translate: Translator): string {
-  void translate;
-  return finding.text;
 }
 
 /** Changes whose before → after are package versions by package name. */
@@ -375,12 +367,12 @@ export function triageModelOf(
 ): TriageModel {
   const { translate } = format;
   const { health } = triage;
-  const routesAndDns = describeRoutesAndDns(triage);
+  const routesAndDns = describeRoutesAndDns(triage, translate);
   const unknown = translate('document:statusUnknown');
-  const part = (label: string, check: { status: string; detail: string }) => ({
+  const part = (label: string, check: TriageCheck) => ({
     label,
     status: wordStatus(check.status, translate),
-    seen: check.detail,
+    seen: triageCheckWords(check, translate),
   });
   return {
     heading: translate('document:triageHeading', {
@@ -396,7 +388,7 @@ export function triageModelOf(
       : {}),
     findings: health.findings.map((finding) => ({
       status: wordStatus(finding.status, translate),
-      text: triageFindingText(finding, translate),
+      text: triageFindingWords(finding, translate),
     })),
     parts: [
       part(translate('document:partNetwork'), health.network),

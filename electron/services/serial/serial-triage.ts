@@ -6,7 +6,7 @@ import {
   noiseShare,
 } from '../../shared/terminal/triage-parsers';
 import type { TriageReading, TriageReadings } from '../../shared/terminal/triage-health';
-import type { TriageCommand } from '../../shared/terminal/triage-schemas';
+import type { TriageCommand, TriageWait } from '../../shared/terminal/triage-schemas';
 import { translateTransmitNewlines } from './newline';
 import type { TransmitNewline } from './options';
 import type { DisplayFilter } from './serial-display';
@@ -28,8 +28,8 @@ export interface TriageConsole {
 
 /** Where a run stands, for the wait the technician watches. */
 export interface TriageProgress {
-  /** What the run waits for now, in words ("the shell prompt", "the answer to `ip addr`"). */
-  waitingFor: string;
+  /** What the run waits for now (triageWaitWords says it in words). */
+  waitingFor: TriageWait;
   /** The command running, if one is. */
   command?: string;
   /** Commands finished so far, and how many the run has. */
@@ -179,7 +179,7 @@ export async function runSerialTriage(
       const check = () => {
         if (lostReason !== undefined) {
           finish();
-          reject(new StopTriage(`The serial port went away during diagnostics (${lostReason}).`));
+          reject(new StopTriage(t('triage:portWentAway', { reason: lostReason })));
           return;
         }
         const from = Math.max(0, text.length - unchecked - CHECK_OVERLAP_CHARACTERS);
@@ -203,7 +203,7 @@ export async function runSerialTriage(
   const send = async (line: string) => {
     text = '';
     unchecked = 0;
-    if (session.state !== 'open') throw new StopTriage(`The serial console is not open (${session.state}).`);
+    if (session.state !== 'open') throw new StopTriage(t('triage:consoleNotOpen', { state: session.state }));
     await session.writeBytes(translateTransmitNewlines(line, session.options.txNewline));
   };
   const interrupt = () => session.writeBytes(Uint8Array.of(3)).catch(() => {});
@@ -219,7 +219,7 @@ export async function runSerialTriage(
   let stepsDone = 0;
   let willLogOut = options.password !== undefined;
   /** Tells onProgress about a wait of at most `limitMs` starting now, with the later steps' most after it. */
-  const report = (waitingFor: string, limitMs: number, command?: string) => {
+  const report = (waitingFor: TriageWait, limitMs: number, command?: string) => {
     if (!options.onProgress) return;
     const later = steps
       .slice(stepsDone + (command === undefined ? 0 : 1))
@@ -240,7 +240,7 @@ export async function runSerialTriage(
   try {
     try {
       if (session.state !== 'open')
-        throw new StopTriage(`The serial console is not open (${session.state}): reconnect it first.`);
+        throw new StopTriage(t('triage:consoleNotOpenReconnect', { state: session.state }));
       usedPassword = await reachShell();
       willLogOut = usedPassword;
       for (const [index, step] of steps.entries()) {
@@ -268,20 +268,19 @@ export async function runSerialTriage(
 
   /** Logs out of the shell it logged into, so that no one finds a root shell on the console; says how it went. */
   async function logOut(): Promise<string> {
-    if (lostReason !== undefined || session.state !== 'open')
-      return 'The console may still be logged in as root: the port went away before diagnostics could log out.';
-    report(t('terminals:triageWaitLogoutPrompt'), promptTimeoutMs);
+    if (lostReason !== undefined || session.state !== 'open') return t('triage:mayBeLoggedInPortGone');
+    report('logoutPrompt', promptTimeoutMs);
     try {
       await send('exit\r');
       const seen = await waitFor(
         (recent) => LOGIN_PROMPT.test(cleanConsoleText(recent).slice(-200)),
         promptTimeoutMs,
       );
-      if (seen !== undefined) return 'Logged out again: diagnostics had logged in as root.';
+      if (seen !== undefined) return t('triage:loggedOut');
     } catch {
-      return 'The console may still be logged in as root: the port went away before diagnostics could log out.';
+      return t('triage:mayBeLoggedInPortGone');
     }
-    return `The console may still be logged in as root: no login prompt within ${seconds(promptTimeoutMs)} after \`exit\`.`;
+    return t('triage:mayBeLoggedInNoPrompt', { seconds: seconds(promptTimeoutMs) });
   }
 
   /** Brings the console to a shell prompt, logging in if needed; true when it typed the password. */
@@ -289,7 +288,7 @@ export async function runSerialTriage(
     // Each report covers every wait still possible before the commands: an upper bound that only shrinks.
     const loginMostMs = options.password === undefined ? 0 : promptTimeoutMs * 2;
     const backToLoginMostMs = promptTimeoutMs + 5_000;
-    report(t('terminals:triageWaitAnyPrompt'), promptTimeoutMs + backToLoginMostMs + loginMostMs);
+    report('prompt', promptTimeoutMs + backToLoginMostMs + loginMostMs);
     await send('\r');
     const atPrompt = (recent: string) => {
       const tail = cleanConsoleText(recent).slice(-200);
@@ -300,7 +299,7 @@ export async function runSerialTriage(
     let tail = cleanConsoleText(seen).slice(-200);
     if (PASSWORD_PROMPT.test(tail)) {
       // Someone typed a user name already: an empty password brings the login prompt back.
-      report(t('terminals:triageWaitLoginPrompt'), backToLoginMostMs + loginMostMs);
+      report('loginPrompt', backToLoginMostMs + loginMostMs);
       await send('\r');
       seen = await waitFor(
         (recent) => LOGIN_PROMPT.test(cleanConsoleText(recent).slice(-200)),
@@ -311,24 +310,24 @@ export async function runSerialTriage(
     }
     if (!LOGIN_PROMPT.test(tail)) return false;
     if (!options.password) {
-      throw new TriageLoginError(t('terminals:triagePasswordNeeded'), 'password-required');
+      throw new TriageLoginError(t('triage:passwordRequired'), 'password-required');
     }
-    report(t('terminals:triageWaitPasswordPrompt'), loginMostMs);
+    report('passwordPrompt', loginMostMs);
     await send(`${options.username ?? 'root'}\r`);
     if (
       (await waitFor((recent) => PASSWORD_PROMPT.test(cleanConsoleText(recent)), promptTimeoutMs)) ===
       undefined
     )
-      throw new StopTriage(`The gateway did not ask for a password within ${seconds(promptTimeoutMs)}.`);
+      throw new StopTriage(t('triage:noPasswordPrompt', { seconds: seconds(promptTimeoutMs) }));
     await send(`${options.password}\r`);
     const answer = await waitFor((recent) => {
       const cleaned = cleanConsoleText(recent);
       return LOGIN_REFUSED.test(cleaned) || SHELL_PROMPT.test(cleaned.slice(-200));
     }, promptTimeoutMs);
     if (answer === undefined)
-      throw new StopTriage(`No shell prompt within ${seconds(promptTimeoutMs)} after logging in.`);
+      throw new StopTriage(t('triage:noShellPrompt', { seconds: seconds(promptTimeoutMs) }));
     if (LOGIN_REFUSED.test(cleanConsoleText(answer)))
-      throw new TriageLoginError(t('terminals:triagePasswordRefused'), 'password-refused');
+      throw new TriageLoginError(t('triage:passwordRefused'), 'password-refused');
     return true;
   }
 
@@ -337,7 +336,7 @@ export async function runSerialTriage(
     const marker = `__FK_END_${runToken}-${number}_`;
     const ended = new RegExp(`${marker}(\\d+)`);
     const startedAt = now();
-    report(t('terminals:triageWaitAnswer', { command }), limit + promptTimeoutMs, command);
+    report('answer', limit + promptTimeoutMs, command);
     await send(`${command}; echo ${marker}$?\r`);
     let unexpected: string | undefined;
     const seen = await waitFor((recent) => {
@@ -373,9 +372,7 @@ export async function runSerialTriage(
       timeoutMs: limit,
     });
     if (unexpected !== undefined)
-      throw new StopTriage(
-        `Stopped at \`${command}\`: it asked "${unexpected}" (diagnostics never answers a prompt; Ctrl-C was sent).`,
-      );
+      throw new StopTriage(t('triage:stoppedAtPrompt', { command, asked: unexpected }));
     const sync = `__FK_SYNC_${runToken}-${number}`;
     const syncLine = new RegExp(`(?:^|\\n)${sync}\\s*\\n`);
     await send(`echo ${sync}\r`);
@@ -385,9 +382,7 @@ export async function runSerialTriage(
       return syncLine.test(isMidText ? cleaned.slice(cleaned.indexOf('\n') + 1) : cleaned);
     }, promptTimeoutMs);
     if (synced === undefined)
-      throw new StopTriage(
-        `\`${command}\` gave no answer within ${seconds(limit)}, and the shell did not answer after Ctrl-C.`,
-      );
+      throw new StopTriage(t('triage:noAnswerAfterCtrlC', { command, seconds: seconds(limit) }));
     return { command, output: '', exitCode: null };
   }
 }
@@ -395,18 +390,18 @@ export async function runSerialTriage(
 function describeCancel(commands: TriageCommand[], done: number, total: number): string {
   const last = commands.at(-1);
   return last
-    ? `Cancelled after \`${last.command}\` (${done} of ${total} commands run).`
-    : 'Cancelled before the first command.';
+    ? t('triage:cancelledAfter', { command: last.command, done, total })
+    : t('triage:cancelledBeforeFirst');
 }
 
-function seconds(milliseconds: number): string {
-  return `${Math.round(milliseconds / 100) / 10} s`;
+/** Seconds with one decimal, for the `{{seconds}}` of a message that says "s" itself. */
+function seconds(milliseconds: number): number {
+  return Math.round(milliseconds / 100) / 10;
 }
 
 function describeNoPrompt(received: string, timeoutMs: number): string {
-  if (received.length === 0)
-    return `No prompt within ${seconds(timeoutMs)}: the console printed nothing (is the gateway on and the cable in the console port?).`;
+  if (received.length === 0) return t('triage:noPromptNothing', { seconds: seconds(timeoutMs) });
   if (received.length >= 8 && noiseShare(received) > 0.3)
-    return `No prompt within ${seconds(timeoutMs)}: the console printed ${received.length} characters that are not text (wrong baud rate or framing?).`;
-  return `No login or shell prompt within ${seconds(timeoutMs)}: the console printed text, but no prompt was recognised.`;
+    return t('triage:noPromptNoise', { seconds: seconds(timeoutMs), count: received.length });
+  return t('triage:noPromptText', { seconds: seconds(timeoutMs) });
 }

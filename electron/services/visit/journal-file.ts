@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { canonicalJson } from '../../shared/visit/canonical-json';
+import { t } from '../../shared/i18n';
 import {
   GENESIS_HASH,
   JournalLineSchema,
@@ -27,8 +28,8 @@ export class JournalWriteError extends Error {
   ) {
     super(
       DISK_CODES.has(code)
-        ? `The visit journal could not be written (${code === 'EIO' ? 'the disk reported an error' : 'the disk is full'}), so this was not done: nothing may happen on a visit without being recorded. Free some disk space and try again.`
-        : `The visit journal could not be written (${code}), so this was not done. Try again; the details are in the log.`,
+        ? t(code === 'EIO' ? 'errors:journalDiskError' : 'errors:journalDiskFull')
+        : t('errors:journalNotWritten', { code }),
       options,
     );
   }
@@ -263,8 +264,7 @@ export class JournalFile {
       await this.handle.datasync();
       if ((await stat(this.path)).size !== this.length) throw new Error('the journal did not shrink back');
     } catch {
-      this.readOnly =
-        'A write to the visit journal failed and could not be undone; restart Field Kit to read it again.';
+      this.readOnly = t('errors:journalWriteNotUndone');
     }
   }
 

@@ -95,8 +95,3 @@ export function emptyState(id: string): VisitState {
     photos: [],
   };
 }
-
-/** A visit's site in words for messages: its site, else that it is not named yet. */
-export function describeVisit(state: VisitState): string {
-  return state.site ? `the visit at ${state.site}` : 'the visit not yet named';
-}

@@ -3,6 +3,7 @@ import { readdir, rm, open as openFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import { format } from '../../shared/format';
+import { t, type MessageKey, type MessageParams } from '../../shared/i18n';
 import {
   GENESIS_HASH,
   VisitEntrySchema,
@@ -21,7 +22,7 @@ import {
   sniffImageType,
 } from '../reports/visit-photos';
 import { JournalFile, readBounded, readJournalBytes, sha256Hex } from './journal-file';
-import { describeVisit, emptyState, fold, type VisitPhotoFile, type VisitState } from './visit-state';
+import { emptyState, fold, type VisitPhotoFile, type VisitState } from './visit-state';
 
 /** File name of a visit's journal in its folder (and in an exported bundle). */
 export const JOURNAL_FILE_NAME = 'journal.jsonl';
@@ -59,6 +60,16 @@ export interface VisitOpenInput {
 /** A refusal the technician can act on (a visit already open, no visit to close, a photo that cannot be kept). */
 export class VisitRefusedError extends Error {
   override readonly name = 'VisitRefusedError';
+}
+
+/** A sentence about a visit: the one naming its site when it has one, else the one for a visit not yet named. */
+function aboutVisit(
+  state: VisitState,
+  named: MessageKey,
+  unnamed: MessageKey,
+  params: MessageParams,
+): string {
+  return state.site ? t(named, { ...params, site: state.site }) : t(unnamed, params);
 }
 
 interface LoadedVisit {
@@ -117,7 +128,10 @@ export class Visits implements VisitRecorder {
     for (const id of names.filter((name) => VISIT_ID_PATTERN.test(name)).sort()) {
       const notice = await this.loadVisit(id).catch((error: unknown) => ({
         code: 'VISIT_JOURNAL_UNREADABLE' as const,
-        message: `The journal of visit ${id} could not be read (${error instanceof Error ? error.message : String(error)}); it is left as it is.`,
+        message: t('errors:journalUnreadable', {
+          id,
+          reason: error instanceof Error ? error.message : String(error),
+        }),
       }));
       if (notice) notices.push(notice);
     }
@@ -138,10 +152,16 @@ export class Visits implements VisitRecorder {
     let notice: VisitNotice | undefined;
     let readOnlyReason: string | undefined;
     if (reading.broken) {
-      readOnlyReason = `Its journal does not verify: ${reading.broken.reason} (line ${reading.broken.line}).`;
+      readOnlyReason = t('errors:journalDoesNotVerify', {
+        reason: reading.broken.reason,
+        line: reading.broken.line,
+      });
       notice = {
         code: 'VISIT_JOURNAL_BROKEN',
-        message: `The journal of ${describeVisit(state)} does not verify (${reading.broken.reason}), so it is open read-only: nothing more is recorded in it. File: ${path}`,
+        message: aboutVisit(state, 'errors:journalBrokenNamed', 'errors:journalBroken', {
+          reason: reading.broken.reason,
+          path,
+        }),
       };
     } else if (reading.damagedTail) {
       const aside = `${path}.damaged-${this.now()}`;
@@ -156,13 +176,20 @@ export class Visits implements VisitRecorder {
         }
         notice = {
           code: 'VISIT_JOURNAL_DAMAGED_TAIL',
-          message: `The journal of ${describeVisit(state)} ended in a line cut short (Field Kit stopped while writing it). Its ${reading.lines.length} whole entries are kept; the damaged ${reading.damagedTail.length} bytes were kept aside as ${aside}.`,
+          message: aboutVisit(state, 'errors:journalCutShortNamed', 'errors:journalCutShort', {
+            count: reading.lines.length,
+            bytes: reading.damagedTail.length,
+            aside,
+          }),
         };
       } catch (error) {
-        readOnlyReason = 'Its journal ends in a damaged line that could not be set aside.';
+        readOnlyReason = t('errors:journalDamagedLine');
         notice = {
           code: 'VISIT_JOURNAL_BROKEN',
-          message: `The journal of ${describeVisit(state)} ends in a damaged line that could not be set aside (${error instanceof Error ? error.message : String(error)}); it is open read-only. File: ${path}`,
+          message: aboutVisit(state, 'errors:journalDamagedNamed', 'errors:journalDamaged', {
+            reason: error instanceof Error ? error.message : String(error),
+            path,
+          }),
         };
       }
     }
@@ -219,7 +246,9 @@ export class Visits implements VisitRecorder {
       const open = this.openVisit();
       if (open)
         throw new VisitRefusedError(
-          `Close ${describeVisit(open.state)} (started ${format.dateTime(open.state.arrivedAt)}) before starting another.`,
+          aboutVisit(open.state, 'errors:closeVisitFirstNamed', 'errors:closeVisitFirst', {
+            started: format.dateTime(open.state.arrivedAt),
+          }),
         );
       return structuredClone((await this.create({ ...input, implicit: false })).state);
     });
@@ -229,7 +258,7 @@ export class Visits implements VisitRecorder {
   close(departedAt?: number): Promise<VisitState> {
     return this.serialised(async () => {
       const open = this.openVisit();
-      if (!open) throw new VisitRefusedError('No visit is open.');
+      if (!open) throw new VisitRefusedError(t('errors:noVisitOpen'));
       await this.write(open, { kind: 'visit-closed', departedAt: departedAt ?? this.now() });
       return structuredClone(open.state);
     });
@@ -271,9 +300,12 @@ export class Visits implements VisitRecorder {
     const parsed = VisitEntrySchema.safeParse(entry);
     if (!parsed.success)
       throw new VisitRefusedError(
-        `Not recorded: the ${String((entry as { kind?: unknown }).kind)} entry is not valid (${parsed.error.issues
-          .map((issue) => `${issue.path.join('.') || 'entry'}: ${issue.message}`)
-          .join('; ')}).`,
+        t('errors:entryNotValid', {
+          kind: String((entry as { kind?: unknown }).kind),
+          issues: parsed.error.issues
+            .map((issue) => `${issue.path.join('.') || 'entry'}: ${issue.message}`)
+            .join('; '),
+        }),
       );
     return this.serialised(async () => this.write(await this.openOrImplicit(), parsed.data));
   }
@@ -290,21 +322,22 @@ export class Visits implements VisitRecorder {
   }): Promise<VisitPhotoFile> {
     return this.serialised(async () => {
       const mimeType = sniffImageType(photo.bytes);
-      if (!mimeType) throw new PhotoRejectedError('Only JPEG and PNG photos can be attached.');
+      if (!mimeType) throw new PhotoRejectedError(t('errors:photoType'));
       if (photo.bytes.length > MAX_PHOTO_BYTES)
         throw new PhotoRejectedError(
-          `The photo is ${(photo.bytes.length / 1024 / 1024).toFixed(1)} MB; at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB can be attached.`,
+          t('errors:photoTooLarge', {
+            size: (photo.bytes.length / 1024 / 1024).toFixed(1),
+            most: MAX_PHOTO_BYTES / 1024 / 1024,
+          }),
         );
       const caption = photo.caption.trim();
       if (caption.length > MAX_CAPTION_LENGTH)
         throw new PhotoRejectedError(
-          `The caption is ${caption.length} characters; at most ${MAX_CAPTION_LENGTH}.`,
+          t('errors:captionTooLong', { length: caption.length, most: MAX_CAPTION_LENGTH }),
         );
       const visit = await this.openOrImplicit();
       if (visit.state.photos.length >= MAX_PHOTOS_PER_VISIT)
-        throw new PhotoRejectedError(
-          `A visit holds at most ${MAX_PHOTOS_PER_VISIT} photos; remove one first.`,
-        );
+        throw new PhotoRejectedError(t('errors:tooManyPhotos', { most: MAX_PHOTOS_PER_VISIT }));
       const photoId = randomUUID();
       const fileName = `${photoId}.${PHOTO_EXTENSIONS[mimeType]}`;
       const path = join(visit.folder, 'photos', fileName);
@@ -336,7 +369,7 @@ export class Visits implements VisitRecorder {
     return this.serialised(async () => {
       const open = this.openVisit();
       if (!open || !open.state.photos.some((photo) => photo.photoId === photoId))
-        throw new VisitRefusedError('This photo is not part of the open visit.');
+        throw new VisitRefusedError(t('errors:photoNotInVisit'));
       await this.write(open, { kind: 'photo-removed', photoId });
       return structuredClone(open.state);
     });
@@ -364,7 +397,7 @@ export class Visits implements VisitRecorder {
 
   private require(visitId: string): LoadedVisit {
     const visit = this.visits.get(visitId);
-    if (!visit) throw new VisitRefusedError('No such visit is kept.');
+    if (!visit) throw new VisitRefusedError(t('errors:noSuchVisit'));
     return visit;
   }
 

@@ -7,6 +7,7 @@ import {
   type ParsedInput,
 } from './contract';
 import { IpcError, fail, listIssues, succeed, type Result } from './result';
+import { t } from '../i18n';
 
 /** What a handler learns about the call besides its input. */
 export interface CallContext {
@@ -47,8 +48,6 @@ export interface Router<Sender> {
 
 /** The signal of a caller whose transport never says it is gone. */
 const NEVER = new AbortController().signal;
-
-const INTERNAL_MESSAGE = 'Something went wrong inside Field Kit. The details are in the log.';
 
 /**
  * The deepest answer a transport is asked to carry. JSON.stringify and Electron's structured clone recurse and
@@ -96,7 +95,7 @@ export function createRouter<Sender>(options: RouterOptions<Sender>): Router<Sen
     } catch {
       // A failing log must not turn an answer into a rejection.
     }
-    return fail('INTERNAL', INTERNAL_MESSAGE);
+    return fail('INTERNAL', t('errors:internal'));
   };
 
   async function dispatchChecked(
@@ -111,10 +110,13 @@ export function createRouter<Sender>(options: RouterOptions<Sender>): Router<Sen
     } catch (error) {
       report(describeChannel(channel), error);
     }
-    if (!trusted) return fail('FORBIDDEN', 'This caller may not use Field Kit channels.');
+    if (!trusted) return fail('FORBIDDEN', t('errors:callerNotTrusted'));
     if (!isChannel(channel)) {
-      return fail('INVALID_INPUT', 'Unknown channel.', [
-        { path: '', message: `No channel named ${JSON.stringify(describeChannel(channel))}` },
+      return fail('INVALID_INPUT', t('errors:unknownChannel'), [
+        {
+          path: '',
+          message: t('errors:noSuchChannel', { channel: JSON.stringify(describeChannel(channel)) }),
+        },
       ]);
     }
     return dispatchTrusted(channel, input, signal);
@@ -139,7 +141,7 @@ export function createRouter<Sender>(options: RouterOptions<Sender>): Router<Sen
     const schemas = contract[channel];
     const parsed = schemas.input.safeParse(input);
     if (!parsed.success) {
-      return fail('INVALID_INPUT', 'Some fields are not valid.', listIssues(parsed.error));
+      return fail('INVALID_INPUT', t('errors:fieldsNotValid'), listIssues(parsed.error));
     }
     let value: unknown;
     try {

@@ -12,11 +12,14 @@ import {
   parseSystemVersion,
   parseUptime,
 } from './triage-parsers';
+import { t, type MessageKey, type Translator } from '../i18n';
+import { storedMessage as say } from '../visit/stored-message';
 import type {
   TriageCheck,
   TriageHealth,
   TriageInterface,
   TriageResult,
+  TriageSentence,
   TriageStatus,
 } from './triage-schemas';
 
@@ -63,6 +66,34 @@ function readInterfaces(reading: TriageReading | undefined): TriageInterface[] |
   return reading.command.startsWith('ip ') ? parseIpAddr(reading.output) : parseIfconfig(reading.output);
 }
 
+/** The sentences about one interface, by what kind of interface it is (its name says). */
+const INTERFACE_WORDS: Record<
+  'ethernet' | 'cellular' | 'other',
+  Record<'down' | 'noLink' | 'onlyIpv6' | 'noIpv4' | 'up', MessageKey>
+> = {
+  ethernet: {
+    down: 'triage:ethernetDown',
+    noLink: 'triage:ethernetNoLink',
+    onlyIpv6: 'triage:ethernetOnlyIpv6',
+    noIpv4: 'triage:ethernetNoIpv4',
+    up: 'triage:ethernetUp',
+  },
+  cellular: {
+    down: 'triage:cellularDown',
+    noLink: 'triage:cellularNoLink',
+    onlyIpv6: 'triage:cellularOnlyIpv6',
+    noIpv4: 'triage:cellularNoIpv4',
+    up: 'triage:cellularUp',
+  },
+  other: {
+    down: 'triage:interfaceDown',
+    noLink: 'triage:interfaceNoLink',
+    onlyIpv6: 'triage:interfaceOnlyIpv6',
+    noIpv4: 'triage:interfaceNoIpv4',
+    up: 'triage:interfaceUp',
+  },
+};
+
 function worst(statuses: TriageStatus[]): TriageStatus {
   if (statuses.includes('fault')) return 'fault';
   if (statuses.includes('unknown') || statuses.length === 0) return 'unknown';
@@ -75,27 +106,26 @@ function worst(statuses: TriageStatus[]): TriageStatus {
  * ("Ethernet eth0 has no link", "modem registered … but has no data connection: check the APN").
  */
 export function assessHealth(readings: TriageReadings): TriageHealth {
-  const findings: Array<{ status: TriageStatus; text: string }> = [];
-  const add = (status: TriageStatus, text: string) => findings.push({ status, text });
+  const findings: Array<{ status: TriageStatus; text: TriageSentence }> = [];
+  const add = (status: TriageStatus, text: TriageSentence) => findings.push({ status, text });
 
   const interfaces = readInterfaces(readings.addresses) ?? [];
   const networkStatuses: TriageStatus[] = [];
   if (!succeeded(readings.addresses)) {
-    add('unknown', 'The network interfaces could not be read.');
+    add('unknown', say('triage:interfacesUnread'));
     networkStatuses.push('unknown');
   }
   for (const item of interfaces) {
     if (item.name === 'lo') continue;
     const isEthernet = ETHERNET_NAME.test(item.name);
-    const kind = isEthernet ? 'Ethernet ' : CELLULAR_NAME.test(item.name) ? 'Cellular ' : '';
+    const words =
+      INTERFACE_WORDS[isEthernet ? 'ethernet' : CELLULAR_NAME.test(item.name) ? 'cellular' : 'other'];
+    const name = item.name;
     if (!item.isUp) {
-      add(isEthernet ? 'fault' : 'unknown', `${kind}${item.name} is down (not enabled).`);
+      add(isEthernet ? 'fault' : 'unknown', say(words.down, { name }));
       networkStatuses.push(isEthernet ? 'fault' : 'unknown');
     } else if (item.hasCarrier === false) {
-      add(
-        'fault',
-        `${kind}${item.name} has no link (no carrier${isEthernet ? ': check the cable and the switch port' : ''}).`,
-      );
+      add('fault', say(words.noLink, { name }));
       networkStatuses.push('fault');
     } else if (item.ipv4.length === 0) {
       const ipv6 = item.ipv6.filter((address) => !address.startsWith('fe80'));
@@ -103,12 +133,12 @@ export function assessHealth(readings: TriageReadings): TriageHealth {
       add(
         status,
         ipv6.length > 0
-          ? `${kind}${item.name} has only IPv6 (${ipv6.join(', ')}), no IPv4 address.`
-          : `${kind}${item.name} is up but has no IPv4 address.`,
+          ? say(words.onlyIpv6, { name, addresses: ipv6.join(', ') })
+          : say(words.noIpv4, { name }),
       );
       networkStatuses.push(status);
     } else {
-      add('ok', `${kind}${item.name} is up with ${item.ipv4.join(', ')}.`);
+      add('ok', say(words.up, { name, addresses: item.ipv4.join(', ') }));
     }
   }
 
@@ -119,28 +149,35 @@ export function assessHealth(readings: TriageReadings): TriageHealth {
       ? parseIpRoute(readings.routes!.output)
       : parseRouteTable(readings.routes!.output);
   if (!routesRead) {
-    add('unknown', 'The routing table could not be read.');
+    add('unknown', say('triage:routesUnread'));
     networkStatuses.push('unknown');
   } else if (defaultRoutes.length === 0) {
-    add('fault', 'No default route: the gateway has no way to the internet.');
+    add('fault', say('triage:noDefaultRoute'));
     networkStatuses.push('fault');
   } else {
     const [first, ...others] = defaultRoutes;
+    // A route as `ip route` writes it ("ppp0 via 10.0.0.1 (metric 20)"): console words, not translated.
     const describeRoute = (route: (typeof defaultRoutes)[number]) =>
       `${route.device}${route.via ? ` via ${route.via}` : ''}${route.metric !== undefined ? ` (metric ${route.metric})` : ''}`;
-    const overCellular = CELLULAR_NAME.test(first!.device) ? ', the cellular link' : '';
+    const isCellular = CELLULAR_NAME.test(first!.device);
+    const route = describeRoute(first!);
     add(
       'ok',
-      `Default route: ${describeRoute(first!)}${overCellular}${others.length > 0 ? `; also ${others.map(describeRoute).join(', ')}` : ''}.`,
+      others.length > 0
+        ? say(isCellular ? 'triage:defaultRouteCellularAlso' : 'triage:defaultRouteAlso', {
+            route,
+            others: others.map(describeRoute).join(', '),
+          })
+        : say(isCellular ? 'triage:defaultRouteCellular' : 'triage:defaultRoute', { route }),
     );
   }
 
   const dns = succeeded(readings.dns) ? parseResolvConf(readings.dns.output) : [];
   if (!succeeded(readings.dns)) {
-    add('unknown', 'The DNS servers could not be read (/etc/resolv.conf).');
+    add('unknown', say('triage:dnsUnread'));
     networkStatuses.push('unknown');
   } else if (dns.length === 0) {
-    add('fault', 'No DNS server in /etc/resolv.conf.');
+    add('fault', say('triage:noDns'));
     networkStatuses.push('fault');
   }
 
@@ -153,8 +190,21 @@ export function assessHealth(readings: TriageReadings): TriageHealth {
     status: worst(networkStatuses.length > 0 ? networkStatuses : ['ok']),
     detail:
       interfaces.length === 0
-        ? 'No interface was read.'
-        : `${interfaces.filter((item) => item.name !== 'lo').length} interface(s); default route ${defaultRoutes[0]?.device ?? 'none'}; DNS ${dns.join(', ') || 'none'}`,
+        ? say('triage:noInterfaceRead')
+        : say(
+            defaultRoutes[0]
+              ? dns.length > 0
+                ? 'triage:networkSummary'
+                : 'triage:networkSummaryNoDns'
+              : dns.length > 0
+                ? 'triage:networkSummaryNoRoute'
+                : 'triage:networkSummaryNoRouteNoDns',
+            {
+              count: interfaces.filter((item) => item.name !== 'lo').length,
+              route: defaultRoutes[0]?.device ?? '',
+              dns: dns.join(', '),
+            },
+          ),
   };
   const order: Record<TriageStatus, number> = { fault: 0, unknown: 1, ok: 2 };
   findings.sort((left, right) => order[left.status] - order[right.status]);
@@ -176,29 +226,59 @@ export function assessHealth(readings: TriageReadings): TriageHealth {
 }
 
 function assessWan(reading: TriageReading | undefined): TriageCheck {
-  const target = reading?.command.split(/\s+/).at(-1) ?? 'the internet';
+  const target = reading?.command.split(/\s+/).at(-1);
   if (!reading || reading.exitCode === null)
-    return { status: 'unknown', detail: `WAN unknown: the ping to ${target} did not finish.` };
-  if (isNotFound(reading)) return { status: 'unknown', detail: 'WAN unknown: this gateway has no ping.' };
+    return {
+      status: 'unknown',
+      detail: target ? say('triage:wanNotFinished', { target }) : say('triage:wanNotRun'),
+    };
+  if (isNotFound(reading)) return { status: 'unknown', detail: say('triage:wanNoPing') };
   const summary = parsePing(reading.output);
-  if (!summary)
-    return { status: 'unknown', detail: `WAN unknown: the ping to ${target} printed no summary.` };
+  if (!summary) return { status: 'unknown', detail: say('triage:wanNoSummary', { target: target ?? '' }) };
   if (summary.received > 0)
     return {
       status: 'ok',
-      detail: `WAN works: ${summary.received} of ${summary.transmitted} pings to ${target} answered.`,
+      detail: say('triage:wanWorks', {
+        received: summary.received,
+        sent: summary.transmitted,
+        target: target ?? '',
+      }),
     };
   return {
     status: 'fault',
-    detail: `WAN does not work: ${summary.error ? summary.error.replace(/^ping: /, '') : `none of ${summary.transmitted} pings to ${target} answered`}.`,
+    detail: summary.error
+      ? // What ping printed: console words, shown as they are.
+        say('triage:wanFailsSaid', { said: summary.error.replace(/^ping: /, '') })
+      : say('triage:wanFailsNone', { sent: summary.transmitted, target: target ?? '' }),
   };
 }
 
+/** The modem's sentences by what mmcli said of its operator: nothing, the operator, or it and the registration. */
+const MODEM_WHERE: Record<
+  'registered' | 'connected' | 'connectedRadio' | 'state',
+  Record<'nowhere' | 'on' | 'onAs', MessageKey>
+> = {
+  registered: {
+    nowhere: 'triage:modemRegistered',
+    on: 'triage:modemRegisteredOn',
+    onAs: 'triage:modemRegisteredOnAs',
+  },
+  connected: {
+    nowhere: 'triage:modemConnected',
+    on: 'triage:modemConnectedOn',
+    onAs: 'triage:modemConnectedOnAs',
+  },
+  connectedRadio: {
+    nowhere: 'triage:modemConnectedRadio',
+    on: 'triage:modemConnectedOnRadio',
+    onAs: 'triage:modemConnectedOnAsRadio',
+  },
+  state: { nowhere: 'triage:modemState', on: 'triage:modemStateOn', onAs: 'triage:modemStateOnAs' },
+};
+
 function assessModem(reading: TriageReading | undefined): TriageCheck {
-  if (!reading || reading.exitCode === null)
-    return { status: 'unknown', detail: 'Modem unknown: its status was not read.' };
-  if (isNotFound(reading))
-    return { status: 'unknown', detail: 'Modem unknown: this gateway has no modem tool (mmcli).' };
+  if (!reading || reading.exitCode === null) return { status: 'unknown', detail: say('triage:modemNotRead') };
+  if (isNotFound(reading)) return { status: 'unknown', detail: say('triage:modemNoTool') };
   const summary = parseModemStatus(reading.output);
   if (!summary) {
     const said = consoleLines(reading.output)
@@ -206,54 +286,68 @@ function assessModem(reading: TriageReading | undefined): TriageCheck {
       .find((line) => line !== '');
     return {
       status: /couldn't find|no modems/i.test(reading.output) ? 'fault' : 'unknown',
-      detail: `Modem: ${said || 'no status printed'}.`,
+      // What mmcli printed: console words, shown as they are.
+      detail: said ? say('triage:modemSaid', { said }) : say('triage:modemSaidNothing'),
     };
   }
-  const where = summary.operator
-    ? ` on ${summary.operator}${summary.registration ? ` (${summary.registration})` : ''}`
-    : '';
-  const technology = summary.accessTechnology ? `, ${summary.accessTechnology}` : '';
-  const signal = summary.signalQuality ? `, signal ${summary.signalQuality}` : '';
+  const where = summary.operator ? (summary.registration ? 'onAs' : 'on') : 'nowhere';
+  const values = {
+    operator: summary.operator ?? '',
+    registration: summary.registration ?? '',
+    state: summary.state ?? '--',
+    // What mmcli says when it does not say: a dash, as its own output writes an absent value.
+    technology: summary.accessTechnology ?? '--',
+    signal: summary.signalQuality ?? '--',
+  };
   switch (summary.state) {
-    case 'connected':
-      return { status: 'ok', detail: `Modem connected${where}${technology}${signal}.` };
+    case 'connected': {
+      const hasRadio = Boolean(summary.accessTechnology || summary.signalQuality);
+      return {
+        status: 'ok',
+        detail: say(MODEM_WHERE[hasRadio ? 'connectedRadio' : 'connected'][where], values),
+      };
+    }
     case 'registered':
     case 'enabled':
     case 'connecting':
     case 'disconnecting':
+      return { status: 'fault', detail: say(MODEM_WHERE.registered[where], values) };
+    case 'searching':
       return {
         status: 'fault',
-        detail: `Modem registered${where} but has no data connection (state ${summary.state}): check the APN.`,
+        detail: summary.signalQuality
+          ? say('triage:modemSearchingSignal', { signal: summary.signalQuality })
+          : say('triage:modemSearching'),
       };
-    case 'searching':
-      return { status: 'fault', detail: `Modem is searching for a network${signal}: no registration.` };
     case 'failed':
       return {
         status: 'fault',
-        detail: `Modem failed${summary.failedReason ? `: ${summary.failedReason}` : ''}.`,
+        detail: summary.failedReason
+          ? say('triage:modemFailedReason', { reason: summary.failedReason })
+          : say('triage:modemFailed'),
       };
     default:
-      return { status: 'fault', detail: `Modem is ${summary.state}${where}: no data connection.` };
+      return { status: 'fault', detail: say(MODEM_WHERE.state[where], values) };
   }
 }
 
 function assessPacketForwarder(reading: TriageReading | undefined): TriageCheck {
-  if (!succeeded(reading))
-    return { status: 'unknown', detail: 'Packet forwarder unknown: the process list was not read.' };
+  if (!succeeded(reading)) return { status: 'unknown', detail: say('triage:packetForwarderNotRead') };
   const forwarders = findPacketForwarders(reading.output);
   return forwarders.length > 0
-    ? { status: 'ok', detail: `Packet forwarder running (${forwarders.join(', ')}).` }
-    : { status: 'fault', detail: 'No packet forwarder is running.' };
+    ? { status: 'ok', detail: say('triage:packetForwarderRunning', { names: forwarders.join(', ') }) }
+    : { status: 'fault', detail: say('triage:packetForwarderNotRunning') };
 }
-
-/** Said of a part whose command never answered. */
-const NOT_READ = 'unknown (not read)';
 
 /**
  * The default routes and the DNS servers in words: what was read, "none" only when the command ran and listed
  * nothing, and "unknown (not read)" when it never answered (a run stopped early must not read as a fault).
+ * Written with `translate` (the report's language), the current language's `t` when left out.
  */
-export function describeRoutesAndDns(result: Pick<TriageResult, 'commands' | 'health'>): {
+export function describeRoutesAndDns(
+  result: Pick<TriageResult, 'commands' | 'health'>,
+  translate: Translator = t,
+): {
   routes: string;
   dns: string;
 } {
@@ -263,8 +357,10 @@ export function describeRoutesAndDns(result: Pick<TriageResult, 'commands' | 'he
     .map((route) => `${route.device}${route.via ? ` via ${route.via}` : ''}`)
     .join(', ');
   const dns = result.health.dns.join(', ');
+  const none = translate('triage:none');
+  const notRead = translate('triage:notRead');
   return {
-    routes: routes || (ran(/^(ip route|route\b)/) ? 'none' : NOT_READ),
-    dns: dns || (ran(/resolv\.conf/) ? 'none' : NOT_READ),
+    routes: routes || (ran(/^(ip route|route\b)/) ? none : notRead),
+    dns: dns || (ran(/resolv\.conf/) ? none : notRead),
   };
 }

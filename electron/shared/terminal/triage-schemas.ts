@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StoredMessageSchema } from '../visit/stored-message';
 import { TerminalIdSchema } from './terminal-schemas';
 
 /** One network interface as `ip addr` or `ifconfig` printed it. */
@@ -30,8 +31,16 @@ export const TriageStatusSchema = z.enum(['ok', 'fault', 'unknown']);
 /** How sure the triage is of one part of the gateway's health. */
 export type TriageStatus = z.infer<typeof TriageStatusSchema>;
 
+/**
+ * What a triage says, kept as a message (key and values) so the screen and the report write it in their language
+ * (triageFindingWords); a triage journaled before the catalogue holds its English sentence, shown as it is.
+ */
+export const TriageSentenceSchema = z.union([z.string(), StoredMessageSchema]);
+/** What a triage says: a message kept as data, or an old triage's English sentence. */
+export type TriageSentence = z.infer<typeof TriageSentenceSchema>;
+
 /** One line of the health panel: a status and words that say what was seen. */
-export const TriageCheckSchema = z.object({ status: TriageStatusSchema, detail: z.string() });
+export const TriageCheckSchema = z.object({ status: TriageStatusSchema, detail: TriageSentenceSchema });
 /** One line of the health panel. */
 export type TriageCheck = z.infer<typeof TriageCheckSchema>;
 
@@ -55,7 +64,7 @@ export const TriageHealthSchema = z.object({
   defaultRoutes: z.array(TriageRouteSchema),
   dns: z.array(z.string()),
   /** Each finding in one line, faults first: what a technician reads before anything else. */
-  findings: z.array(z.object({ status: TriageStatusSchema, text: z.string() })),
+  findings: z.array(z.object({ status: TriageStatusSchema, text: TriageSentenceSchema })),
   network: TriageCheckSchema,
   wan: TriageCheckSchema,
   modem: TriageCheckSchema,
@@ -102,11 +111,18 @@ export type SerialTriageInput = z.infer<typeof SerialTriageInputSchema>;
 /** Input of `serial:triage-cancel`: the console whose diagnostics stop after the command under way. */
 export const SerialTriageCancelInputSchema = z.object({ id: TerminalIdSchema }).strict();
 
+/**
+ * What a run of "Collect diagnostics" waits for: a prompt from the console, the login prompt, the password prompt,
+ * the login prompt after `exit`, or the answer to the command under way. triageWaitWords says it in words.
+ */
+export const TriageWaitSchema = z.enum(['prompt', 'loginPrompt', 'passwordPrompt', 'logoutPrompt', 'answer']);
+/** What a run of "Collect diagnostics" waits for. */
+export type TriageWait = z.infer<typeof TriageWaitSchema>;
+
 /** Payload of `serial:triage-progress`: what a run of "Collect diagnostics" waits for, and for how long at most. */
 export const TriageProgressEventSchema = z.object({
   id: TerminalIdSchema,
-  /** In words: "a prompt from the console", "the answer to `ip addr`". */
-  waitingFor: z.string(),
+  waitingFor: TriageWaitSchema,
   command: z.string().optional(),
   done: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),

@@ -1,6 +1,12 @@
 import { z } from 'zod';
+import { StoredMessageSchema } from './stored-message';
 
 const Words = z.string().max(2_000);
+/**
+ * A sentence of a card: a catalogue message kept as data (written in the reader's language when shown), or the
+ * English sentence of a card journaled before the catalogue (shown as it is).
+ */
+const SentenceSchema = z.union([Words, StoredMessageSchema]);
 
 /** The items a site acceptance check judges, in the order the card lists them. */
 export const ACCEPTANCE_ITEMS = [
@@ -51,16 +57,20 @@ export const FixTargetSchema = z.enum([
 /** Where a fix's button goes. */
 export type FixTarget = z.infer<typeof FixTargetSchema>;
 
-/** One judged item: what was found in words, and for a warn or no-go the fix in one sentence. */
+/**
+ * One judged item: what was found, and for a warn or no-go the fix in one sentence. Sentences are kept as
+ * messages (key and values) so the report writes them in its own language; acceptanceItemWords writes them.
+ */
 export const AcceptanceItemSchema = z
   .object({
     id: z.enum(ACCEPTANCE_ITEMS),
-    label: z.string().max(100),
+    /** The item's English name, in cards journaled before the catalogue; new cards name it by `id`. */
+    label: z.string().max(100).optional(),
     verdict: ItemVerdictSchema,
     /** What was found, in sentences a customer can read. */
-    findings: z.array(Words).max(20),
+    findings: z.array(SentenceSchema).max(20),
     /** For a warn or no-go: what to do, in one sentence, and the wizard that does it. */
-    fix: z.object({ text: Words, target: FixTargetSchema.optional() }).strict().optional(),
+    fix: z.object({ text: SentenceSchema, target: FixTargetSchema.optional() }).strict().optional(),
   })
   .strict();
 /** One judged item of a card. */
@@ -109,14 +119,3 @@ export function cardVerdict(
   const worst = Math.max(0, ...items.map((item) => VERDICT_RANK[item.verdict]));
   return worst === 2 ? 'no-go' : worst === 1 ? 'warn' : 'go';
 }
-
-/** A verdict in words for a card or a report ("go", "warn", "no-go", "not finished", …). */
-export const VERDICT_WORDS: Record<ItemVerdict, string> = {
-  go: 'go',
-  warn: 'warn',
-  'no-go': 'no-go',
-  unknown: 'unknown',
-  'not-applicable': 'not fitted',
-  'needs-server': 'needs the server',
-  'not-finished': 'not finished',
-};

@@ -11,7 +11,9 @@ import { mapTerminalError } from '../../../electron/services/terminals/terminal-
 import { TerminalManager } from '../../../electron/services/terminals/terminal-manager';
 import type { SerialTerminal } from '../../../electron/services/terminals/terminal-types';
 import { RelayPasswords } from '../../../electron/services/terminals/terminal-secrets';
-import { assessHealth } from '../../../electron/shared/terminal/triage-health';
+import { assessHealth as assessHealthData } from '../../../electron/shared/terminal/triage-health';
+import { triageFindingWords } from '../../../electron/shared/terminal/triage-words';
+import { healthInWords } from '../../helpers/triage-words';
 import type { TriageProgressEvent } from '../../../electron/shared/terminal/triage-schemas';
 import { startSimulator, type RunningSimulator } from '../../../simulator';
 import { DEMO_CONSOLE_PATH, DemoConsoleBinding } from '../../../simulator/serial/demo-binding';
@@ -19,6 +21,10 @@ import { attachSerialConsole, type AttachedSerialConsole } from '../../../simula
 import { startSimulatorSession } from '../commissioning/simulator-session';
 import { openRawEnd, startSocatPair, type RawPortEnd, type SocatPair } from '../../helpers/socat';
 import { readTerminal } from './terminal-reader';
+
+/** The health panel with its sentences written in English, as the screen shows them. */
+const assessHealth = (readings: Parameters<typeof assessHealthData>[0]) =>
+  healthInWords(assessHealthData(readings));
 
 type GatewayKind = 'healthy' | 'ethernet-down' | 'wrong-apn';
 
@@ -339,7 +345,9 @@ describe('Collect diagnostics through the terminal manager', () => {
     keychain.set(gatewayId, simulator.serialConsoleOf(gatewayId).gateway.rootPassword);
     const result = await manager.collectDiagnostics(info.id);
     expect(result).toMatchObject({ terminalId: info.id, gatewayId, outcome: 'complete' });
-    expect(result.health.findings[0]!.text).toMatch(/^Modem registered on Rogers .*check the APN\.$/);
+    expect(triageFindingWords(result.health.findings[0]!)).toMatch(
+      /^Modem registered on Rogers .*check the APN\.$/,
+    );
     expect(manager.triages()).toEqual([result]);
   });
 
@@ -375,12 +383,12 @@ describe('Collect diagnostics through the terminal manager', () => {
     const result = await manager.collectDiagnostics(info.id);
     expect(progress[0]).toMatchObject({
       id: info.id,
-      waitingFor: 'a prompt from the console',
+      waitingFor: 'prompt',
       done: 0,
       total: 9,
     });
     expect(progress.find((event) => event.command === 'system_version')).toMatchObject({
-      waitingFor: 'the answer to `system_version`',
+      waitingFor: 'answer',
       done: 0,
     });
     const remaining = progress.map((event) => event.remainingMs);
@@ -392,7 +400,7 @@ describe('Collect diagnostics through the terminal manager', () => {
     });
     expect(result.commands.map((command) => command.command)).toEqual(['system_version', 'uptime']);
     expect(progress.at(-1)).toMatchObject({
-      waitingFor: 'the login prompt after `exit`',
+      waitingFor: 'logoutPrompt',
       isCancelling: true,
     });
     expect(manager.list()[0]?.state).toBe('open');

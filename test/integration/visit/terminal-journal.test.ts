@@ -17,6 +17,7 @@ import {
 import type { VisitEntry } from '../../../electron/shared/visit/journal-entry';
 import { attachSerialConsole, type AttachedSerialConsole } from '../../../simulator/serial/pty-console';
 import { HEALTHY_NETWORK } from '../../../simulator/shell/gateway-network';
+import { healthInWords } from '../../helpers/triage-words';
 
 // Terminal sessions and serial triages recorded in the visit journal as they happen: a real serial console of a
 // simulated gateway with no Ethernet link on a socat pty, the real SerialPorts and TerminalManager, the real
@@ -123,7 +124,7 @@ describe('terminal sessions and triages in the visit journal', () => {
       typed: 'ACME-GW-0013',
     });
     expect(recorded?.result).toEqual(result);
-    expect(recorded?.result.health.findings).toContainEqual({
+    expect(healthInWords(recorded!.result.health).findings).toContainEqual({
       status: 'fault',
       text: 'Ethernet eth0 has no link (no carrier: check the cable and the switch port).',
     });

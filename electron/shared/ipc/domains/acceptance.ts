@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { t } from '../../i18n';
 import { AcceptanceCardSchema } from '../../visit/acceptance-card';
 
 const NoInputSchema = z.union([z.undefined(), z.null(), z.object({}).strict()]).transform(() => undefined);
@@ -18,8 +19,9 @@ export const AcceptanceStartInputSchema = z
   .object({
     targets: z
       .array(AcceptanceTargetSchema)
-      .min(1, 'Choose at least one gateway')
-      .max(50, 'At most 50 gateways at once'),
+      // Written when the input is checked, so in the language of the screen then.
+      .min(1, { error: () => t('acceptance:chooseGateway') })
+      .max(50, { error: () => t('acceptance:tooManyGateways', { most: 50 }) }),
     /** Seconds to watch the LoRa counters (0: read once); default: the table's. */
     observationSeconds: z.int().min(0).max(3_600).optional(),
   })

@@ -1,3 +1,5 @@
+import type { MessageKey } from '../../../../electron/shared/i18n';
+import { t } from '../../lib/i18n';
 import type {
   AcceptanceCard,
   CardVerdict,
@@ -13,22 +15,14 @@ export function toneOf(verdict: ItemVerdict | CardVerdict): 'ok' | 'warn' | 'dan
   return 'warn';
 }
 
-/** A card's verdict in the words its badge shows. */
-export const CARD_WORDS: Record<CardVerdict, string> = {
-  go: 'GO',
-  warn: 'GO, with warnings',
-  'no-go': 'NO-GO',
-  'not-finished': 'not finished',
-};
-
-/** Where a fix's button goes, inside the gateway's page, and what it says. */
-export const FIX_LINKS: Record<FixTarget, { path: string[]; label: string }> = {
-  connectivity: { path: ['wizard', 'connectivity'], label: 'Open the Connectivity wizard' },
-  cellular: { path: ['wizard', 'cellular'], label: 'Open the Cellular wizard' },
-  firewall: { path: ['wizard', 'firewall'], label: 'Open the Firewall wizard' },
-  backups: { path: ['wizard', 'backups'], label: 'Open the Backups wizard' },
-  software: { path: ['wizard', 'software'], label: 'Open the Software wizard' },
-  diagnostics: { path: ['diagnostics'], label: 'Open Diagnostics' },
+/** Where a fix's button goes, inside the gateway's page, and the message it says. */
+export const FIX_LINKS: Record<FixTarget, { path: string[]; label: MessageKey }> = {
+  connectivity: { path: ['wizard', 'connectivity'], label: 'acceptance:openConnectivity' },
+  cellular: { path: ['wizard', 'cellular'], label: 'acceptance:openCellular' },
+  firewall: { path: ['wizard', 'firewall'], label: 'acceptance:openFirewall' },
+  backups: { path: ['wizard', 'backups'], label: 'acceptance:openBackups' },
+  software: { path: ['wizard', 'software'], label: 'acceptance:openSoftware' },
+  diagnostics: { path: ['diagnostics'], label: 'acceptance:openDiagnostics' },
 };
 
 /**
@@ -52,7 +46,9 @@ export function earlierCardOf(
 export function describeSecondsLeft(endsAt: number, now: number): string {
   const seconds = Math.max(0, Math.ceil((endsAt - now) / 1000));
   const minutes = Math.floor(seconds / 60);
-  return minutes > 0 ? `${minutes} min ${seconds % 60} s` : `${seconds} s`;
+  return minutes > 0
+    ? t('acceptance:minutesSecondsLeft', { minutes, seconds: seconds % 60 })
+    : t('acceptance:secondsLeft', { seconds });
 }
 
 /** A gateway as the check takes it: its id, and its name and model when its record is known. */

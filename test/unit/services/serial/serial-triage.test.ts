@@ -130,19 +130,19 @@ describe('runSerialTriage', () => {
     });
     expect(progress).toEqual([
       {
-        waitingFor: 'a prompt from the console',
+        waitingFor: 'prompt',
         done: 0,
         total: 2,
         remainingMs: 500 + 5_500 + 1_500 + 1_500,
       },
       {
-        waitingFor: 'the answer to `uptime`',
+        waitingFor: 'answer',
         command: 'uptime',
         done: 0,
         total: 2,
         remainingMs: 1_500 + 1_500,
       },
-      { waitingFor: 'the answer to `ps`', command: 'ps', done: 1, total: 2, remainingMs: 1_500 },
+      { waitingFor: 'answer', command: 'ps', done: 1, total: 2, remainingMs: 1_500 },
     ]);
   });
 

@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  assessHealth,
+  assessHealth as assessHealthData,
   describeRoutesAndDns,
   type TriageReading,
   type TriageReadings,
 } from '../../../../electron/shared/terminal/triage-health';
+import { healthInWords } from '../../../helpers/triage-words';
+
+/** The health panel with its sentences written in English, as the screen shows them. */
+const assessHealth = (readings: TriageReadings) => healthInWords(assessHealthData(readings));
 
 function fixture(name: string): string {
   return readFileSync(new URL(`../../../fixtures/triage/${name}`, import.meta.url), 'utf8');

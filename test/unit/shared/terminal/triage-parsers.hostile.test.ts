@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assessHealth } from '../../../../electron/shared/terminal/triage-health';
+import { triageCheckWords, triageFindingWords } from '../../../../electron/shared/terminal/triage-words';
 import {
   cleanConsoleText,
   consoleLines,
@@ -129,7 +130,7 @@ describe('the triage parsers on hostile console output', () => {
           expect(value.length).toBeLessThanOrEqual(MAX_LINE_CHARACTERS);
         const health = assessHealth(readingsWithOutput(text));
         for (const finding of health.findings)
-          expect(finding.text.length).toBeLessThan(4 * MAX_LINE_CHARACTERS);
+          expect(triageFindingWords(finding).length).toBeLessThan(4 * MAX_LINE_CHARACTERS);
       }),
       { numRuns: 60 },
     );
@@ -139,6 +140,6 @@ describe('the triage parsers on hostile console output', () => {
     const health = assessHealth({
       modem: { command: 'mmcli -m 0', output: 'x'.repeat(HALF_MEGABYTE), exitCode: 0 },
     });
-    expect(health.modem.detail).toBe(`Modem: ${'x'.repeat(MAX_LINE_CHARACTERS)}.`);
+    expect(triageCheckWords(health.modem)).toBe(`Modem: ${'x'.repeat(MAX_LINE_CHARACTERS)}.`);
   });
 });

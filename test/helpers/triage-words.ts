@@ -1,0 +1,22 @@
+import type { TriageHealth } from '../../electron/shared/terminal/triage-schemas';
+import { triageCheckWords, triageFindingWords } from '../../electron/shared/terminal/triage-words';
+import type { Translator } from '../../electron/shared/i18n';
+
+/** A health panel with every finding and part written in words (English unless `translate` says otherwise). */
+export function healthInWords(health: TriageHealth, translate?: Translator) {
+  const check = (part: TriageHealth['network']) => ({
+    status: part.status,
+    detail: triageCheckWords(part, translate),
+  });
+  return {
+    ...health,
+    findings: health.findings.map((finding) => ({
+      status: finding.status,
+      text: triageFindingWords(finding, translate),
+    })),
+    network: check(health.network),
+    wan: check(health.wan),
+    modem: check(health.modem),
+    packetForwarder: check(health.packetForwarder),
+  };
+}
