@@ -1,4 +1,5 @@
 import { format } from '../../../../electron/shared/format';
+import { t, type MessageKey } from '../i18n';
 import type { IpcClient } from '../ipc';
 import type { ChannelInput, ChannelOutput, Events, IpcErrorShape } from '../wire-types';
 import { readProblems } from '../../../../electron/shared/ipc/error-details';
@@ -24,15 +25,42 @@ type RunEvent = Events['wizard:event'];
 export type WizardPhase =
   'starting' | 'reading' | 'editing' | 'reviewing' | 'applying' | 'finished' | 'failed';
 
-/** The words of each phase, as the frame shows them. */
-export const PHASE_WORDS: Record<WizardPhase, string> = {
-  starting: 'Starting',
-  reading: 'Reading the current settings from the gateway',
-  editing: 'Make your changes',
-  reviewing: 'Review what will change',
-  applying: 'Applying the change and checking it took effect',
-  finished: 'Finished',
-  failed: 'Could not go on',
+const PHASE_KEYS: Record<WizardPhase, MessageKey> = {
+  starting: 'app:wizardPhaseStarting',
+  reading: 'app:wizardPhaseReading',
+  editing: 'app:wizardPhaseEditing',
+  reviewing: 'app:wizardPhaseReviewing',
+  applying: 'app:wizardPhaseApplying',
+  finished: 'app:wizardPhaseFinished',
+  failed: 'app:wizardPhaseFailed',
+};
+
+/**
+ * The words of each phase, as the frame shows them: getters calling `t`, so `PHASE_WORDS[phase]` read in markup
+ * follows a change of language.
+ */
+export const PHASE_WORDS: Readonly<Record<WizardPhase, string>> = {
+  get starting() {
+    return t(PHASE_KEYS.starting);
+  },
+  get reading() {
+    return t(PHASE_KEYS.reading);
+  },
+  get editing() {
+    return t(PHASE_KEYS.editing);
+  },
+  get reviewing() {
+    return t(PHASE_KEYS.reviewing);
+  },
+  get applying() {
+    return t(PHASE_KEYS.applying);
+  },
+  get finished() {
+    return t(PHASE_KEYS.finished);
+  },
+  get failed() {
+    return t(PHASE_KEYS.failed);
+  },
 };
 
 /** What the UI shows while the gateway is silent: the message and when the wait gives up. */
