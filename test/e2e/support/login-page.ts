@@ -1,4 +1,15 @@
 import type { Locator, Page } from 'playwright-core';
+import { roleWords } from '../../../electron/shared/i18n/api-words';
+
+/**
+ * The demo account button's name as the English screen writes it: "Use <user> (<role in words>)". A name given
+ * with the API's role (`Use tech@demo.example (CUSTOMER_USER)`) gets the role's words, since the screen never
+ * shows `CUSTOMER_USER`.
+ */
+export function demoAccountButtonName(name: string | RegExp): string | RegExp {
+  if (typeof name !== 'string') return name;
+  return name.replace(/\(([A-Z]+(?:_[A-Z]+)+)\)$/, (_, role: string) => `(${roleWords(role)})`);
+}
 
 /**
  * Opens `url` and waits (the page's step timeout) until the login screen offers the demo account `name`
@@ -8,7 +19,7 @@ import type { Locator, Page } from 'playwright-core';
  */
 export async function openLoginScreen(page: Page, url: string, name: string | RegExp): Promise<Locator> {
   await page.goto(url);
-  const button = page.getByRole('button', { name }).first();
+  const button = page.getByRole('button', { name: demoAccountButtonName(name) }).first();
   try {
     await button.waitFor();
   } catch (error) {
