@@ -157,10 +157,7 @@ export function runMain(
     })
     .catch((error: unknown) => {
       // Nothing can work without the services or the window: say why, then quit instead of hanging invisibly.
-      dialog.showErrorBox(
-        t('main:startFailedTitle'),
-        error instanceof Error ? error.message : String(error),
-      );
+      dialog.showErrorBox(t('main:startFailedTitle'), error instanceof Error ? error.message : String(error));
       app.exit(1);
     });
   return true;

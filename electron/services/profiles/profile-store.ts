@@ -141,8 +141,7 @@ export class ProfileStore {
         : undefined,
     });
     const index = id === undefined ? -1 : this.profiles.findIndex((entry) => entry.id === id);
-    if (id !== undefined && index < 0)
-      throw new IpcError('NOT_FOUND', t('main:profileGone'));
+    if (id !== undefined && index < 0) throw new IpcError('NOT_FOUND', t('main:profileGone'));
     const next = [...this.profiles];
     if (index >= 0) next[index] = profile;
     else next.push(profile);

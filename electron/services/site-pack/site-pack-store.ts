@@ -129,11 +129,7 @@ export class SitePackStore {
     return { kind: 'pack', stored: { pack: parsed.data, sizeBytes: size } };
   }
 
-  private async setAside(
-    profileId: string,
-    path: string,
-    why: SetAsideReason,
-  ): Promise<PackReadOutcome> {
+  private async setAside(profileId: string, path: string, why: SetAsideReason): Promise<PackReadOutcome> {
     const at = this.now();
     const asideName = `${profileId}.json.corrupt-${at}`;
     await rename(path, join(this.folder, asideName));

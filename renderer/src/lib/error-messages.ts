@@ -33,8 +33,7 @@ export function describeLoginError(error: IpcErrorShape, baseUrl: string): strin
     case 'FORBIDDEN':
       return t('app:loginForbidden');
     case 'API_ERROR':
-      if (details.errorCode === 15)
-        return t('app:loginPasswordExpired');
+      if (details.errorCode === 15) return t('app:loginPasswordExpired');
       // No status, or a redirect: the server did answer, and Field Kit refused what it answered.
       if (details.status === null || isRedirectStatus(details.status))
         return t('app:loginAnswerUnusable', { reason: error.message });

@@ -43,8 +43,7 @@ export function readProfileFields(profile: Profile | null): ProfileFields {
 }
 
 function checkBaseUrl(text: string): string | null {
-  if (text.trim() === '' || text.trim() === 'https://')
-    return t('app:profileEnterAddress');
+  if (text.trim() === '' || text.trim() === 'https://') return t('app:profileEnterAddress');
   let url: URL;
   try {
     url = new URL(text.trim());
@@ -52,8 +51,7 @@ function checkBaseUrl(text: string): string | null {
     return t('app:profileNotAddress');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return t('app:profileAddressScheme');
-  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname))
-    return t('app:profileHttpsOnly');
+  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return t('app:profileHttpsOnly');
   if (url.username || url.password) return t('app:profileAddressCredentials');
   if (url.search || url.hash) return t('app:profileAddressQuery');
   return null;
@@ -87,20 +85,17 @@ export function validateProfileFields(
   let port = 22;
   if (hasRelay) {
     if (relayHost === '') errors.relayHost = t('app:profileEnterRelayHost');
-    else if (!HOST_NAME.test(relayHost))
-      errors.relayHost = t('app:profileRelayHostOnly');
+    else if (!HOST_NAME.test(relayHost)) errors.relayHost = t('app:profileRelayHostOnly');
     if (relayPort !== '') {
       port = Number(relayPort);
-      if (!/^\d+$/.test(relayPort) || port < 1 || port > 65_535)
-        errors.relayPort = t('app:profileRelayPort');
+      if (!/^\d+$/.test(relayPort) || port < 1 || port > 65_535) errors.relayPort = t('app:profileRelayPort');
     }
     if (relayUsername === '') errors.relayUsername = t('app:profileEnterRelayUserName');
     else if (/\s/.test(relayUsername)) errors.relayUsername = t('app:profileUserNameSpaces');
   }
   // Passwords are taken as typed: spaces may be part of them.
   const relayPassword = fields.relayPassword;
-  if (relayPassword !== '' && !hasRelay)
-    errors.relayPassword = t('app:profileRelayPasswordAlone');
+  if (relayPassword !== '' && !hasRelay) errors.relayPassword = t('app:profileRelayPasswordAlone');
   else if (relayPassword.length > MAX_RELAY_PASSWORD_LENGTH)
     errors.relayPassword = t('app:profilePasswordTooLong', { count: MAX_RELAY_PASSWORD_LENGTH });
 

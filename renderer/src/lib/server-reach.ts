@@ -39,9 +39,7 @@ export function describeServerReach(
   const checkedAt = format.time(status.at, { seconds: true });
   return {
     isAnswering: false,
-    headline: profileName
-      ? t('app:reachNamedSilent', { name: profileName })
-      : t('app:reachSilent'),
+    headline: profileName ? t('app:reachNamedSilent', { name: profileName }) : t('app:reachSilent'),
     detail: t(isSignedIn ? 'app:reachSilentSignedIn' : 'app:reachSilentFieldMode', {
       time: checkedAt,
       seconds: SERVER_CHECK_INTERVAL_MS / 1000,

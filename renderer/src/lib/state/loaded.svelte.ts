@@ -182,7 +182,11 @@ export class LoadedValue<T> {
   readonly #read: () => Promise<Result<T>>;
   #generation = 0;
 
-  constructor(what: string | (() => string), read: () => Promise<Result<T>>, options: { timers?: LoadTimers } = {}) {
+  constructor(
+    what: string | (() => string),
+    read: () => Promise<Result<T>>,
+    options: { timers?: LoadTimers } = {},
+  ) {
     this.#read = read;
     this.state = new LoadState({ what, reload: () => void this.load(), ...options });
   }

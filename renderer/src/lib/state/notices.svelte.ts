@@ -31,8 +31,7 @@ export class NoticesState {
     if (!result.ok) return;
     const fresh = result.value.notices;
     this.notices = this.notices.map(
-      (shown) =>
-        fresh.find((notice) => notice.code === shown.code && notice.at === shown.at) ?? shown,
+      (shown) => fresh.find((notice) => notice.code === shown.code && notice.at === shown.at) ?? shown,
     );
   }
 

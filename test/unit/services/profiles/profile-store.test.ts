@@ -85,9 +85,13 @@ describe('ProfileStore', () => {
     const [notice] = await buildStore().load();
     try {
       applyLanguage('de', 'de-DE');
-      expect(writeNotice(notice!.message)).toMatch(/^Die gespeicherten Server-Profile konnten nicht gelesen werden/);
+      expect(writeNotice(notice!.message)).toMatch(
+        /^Die gespeicherten Server-Profile konnten nicht gelesen werden/,
+      );
       applyLanguage('fr', 'fr-FR');
-      expect(writeNotice(notice!.message)).toMatch(/^Les profils de serveur enregistrés n'ont pas pu être lus/);
+      expect(writeNotice(notice!.message)).toMatch(
+        /^Les profils de serveur enregistrés n'ont pas pu être lus/,
+      );
     } finally {
       applyLanguage('en', 'en-GB');
     }
