@@ -5,7 +5,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type StartedHost } from '../../electron/host/start-host';
 import { CATALOGUE } from '../../electron/shared/i18n/catalogue';
-import { translatorFor, type DisplayLanguage, type Translator } from '../../electron/shared/i18n';
+import { translatorFor, type Language, type Translator } from '../../electron/shared/i18n';
 import type { RunningSimulator } from '../../simulator';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DEFAULT_STEP_TIMEOUT_MS } from '../helpers/browser';
 import { passwordOf, startTestSimulator } from '../helpers/simulator';
@@ -54,7 +54,7 @@ afterAll(async () => {
  * English passages of these screens' messages that the language writes differently: whole messages without
  * placeholders, and the longer fixed stretches of those with placeholders.
  */
-function englishPassages(language: DisplayLanguage): string[] {
+function englishPassages(language: Language): string[] {
   const passages: string[] = [];
   for (const namespace of OWN_NAMESPACES) {
     const english = CATALOGUE.en[namespace];
@@ -77,7 +77,7 @@ async function shownText(page: Page): Promise<string> {
 }
 
 /** Fails naming any English passage, message key or API role the page shows. */
-async function expectNoEnglish(page: Page, language: DisplayLanguage): Promise<void> {
+async function expectNoEnglish(page: Page, language: Language): Promise<void> {
   const text = await shownText(page);
   const passages = englishPassages(language);
   // Hundreds of messages to look for: a check that found nothing to look for would pass vacuously.

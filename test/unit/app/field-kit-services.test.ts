@@ -358,27 +358,27 @@ describe('FieldKitServices', () => {
     });
     const rebuilds = vi.fn();
     services.onLanguageChange(rebuilds);
-    const noticeText = () =>
-      services.handlers['app:notices'](undefined, { channel: 'app:notices' }).notices[0]?.message;
-    expect(noticeText()).toMatch(/^No system keychain answered/);
+    const noticeText = async () =>
+      (await services.handlers['app:notices'](undefined, { channel: 'app:notices' })).notices[0]?.message;
+    expect(await noticeText()).toMatch(/^No system keychain answered/);
     try {
-      services.handlers['app:language'](
+      await services.handlers['app:language'](
         { language: 'de', systemLocale: 'de-DE' },
         { channel: 'app:language' },
       );
-      expect(noticeText()).toMatch(/^Kein System-Schlüsselbund hat geantwortet/);
+      expect(await noticeText()).toMatch(/^Kein System-Schlüsselbund hat geantwortet/);
       expect(rebuilds).toHaveBeenCalledTimes(1);
-      services.handlers['app:language'](
+      await services.handlers['app:language'](
         { language: 'es', systemLocale: 'es-ES' },
         { channel: 'app:language' },
       );
-      expect(noticeText()).toMatch(/^Ningún llavero del sistema respondió/);
+      expect(await noticeText()).toMatch(/^Ningún llavero del sistema respondió/);
     } finally {
-      services.handlers['app:language'](
+      await services.handlers['app:language'](
         { language: 'en', systemLocale: 'en-GB' },
         { channel: 'app:language' },
       );
     }
-    expect(noticeText()).toMatch(/^No system keychain answered/);
+    expect(await noticeText()).toMatch(/^No system keychain answered/);
   });
 });

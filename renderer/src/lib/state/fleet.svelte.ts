@@ -1,3 +1,4 @@
+import { t, type MessageKey } from '../i18n';
 import type { IpcClient } from '../ipc';
 import type { ChannelInput, ChannelOutput, Events, Result } from '../wire-types';
 import { describeIpcError } from './wizard.svelte';
@@ -13,16 +14,46 @@ export type FleetPreview = ChannelOutput<'fleet:preview'>;
 /** Where a fleet write goes: chosen gateways or a whole group. */
 export type FleetTargets = Pick<ChannelInput<'fleet:start'>, 'targets' | 'gatewayGroupId'>;
 
-/** The words of each row status, as the result table shows them. */
-export const ROW_STATUS_WORDS: Record<FleetRow['status'], string> = {
-  pending: 'waiting its turn',
-  running: 'in progress',
-  done: 'done (verified)',
-  unchanged: 'already set (nothing sent)',
-  failed: 'failed (not applied)',
-  unknown: 'unknown (sent, not confirmed)',
-  skipped: 'skipped: offline',
-  cancelled: 'cancelled',
+const ROW_STATUS_KEYS: Record<FleetRow['status'], MessageKey> = {
+  pending: 'app:fleetRowPending',
+  running: 'app:fleetRowRunning',
+  done: 'app:fleetRowDone',
+  unchanged: 'app:fleetRowUnchanged',
+  failed: 'app:fleetRowFailed',
+  unknown: 'app:fleetRowUnknown',
+  skipped: 'app:fleetRowSkipped',
+  cancelled: 'app:fleetRowCancelled',
+};
+
+/**
+ * The words of each row status, as the result table shows them: getters calling `t`, so a status read in markup
+ * follows a change of language.
+ */
+export const ROW_STATUS_WORDS: Readonly<Record<FleetRow['status'], string>> = {
+  get pending() {
+    return t(ROW_STATUS_KEYS.pending);
+  },
+  get running() {
+    return t(ROW_STATUS_KEYS.running);
+  },
+  get done() {
+    return t(ROW_STATUS_KEYS.done);
+  },
+  get unchanged() {
+    return t(ROW_STATUS_KEYS.unchanged);
+  },
+  get failed() {
+    return t(ROW_STATUS_KEYS.failed);
+  },
+  get unknown() {
+    return t(ROW_STATUS_KEYS.unknown);
+  },
+  get skipped() {
+    return t(ROW_STATUS_KEYS.skipped);
+  },
+  get cancelled() {
+    return t(ROW_STATUS_KEYS.cancelled);
+  },
 };
 
 /** Rows counted by status. */

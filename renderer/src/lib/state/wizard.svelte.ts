@@ -83,8 +83,11 @@ export function describeIpcError(error: IpcErrorShape): string {
  */
 export function describeTimeLeft(deadlineAt: number, now: number): string {
   const left = Math.max(0, Math.round((deadlineAt - now) / 1000)) * 1000;
-  if (left === 0) return 'giving up now';
-  return `about ${format.duration(left)} left (gives up at ${format.time(deadlineAt, { seconds: true })})`;
+  if (left === 0) return t('app:timeLeftNone');
+  return t('app:timeLeft', {
+    duration: format.duration(left),
+    time: format.time(deadlineAt, { seconds: true }),
+  });
 }
 
 /** Keeps the progress, waiting and check events of one run as runes. */
