@@ -1,14 +1,20 @@
 import type { Locator, Page } from 'playwright-core';
 import { roleWords } from '../../../electron/shared/i18n/api-words';
 
+/** An API role (`CUSTOMER_USER`) inside a button name given by a test. */
+const API_ROLE = /\b[A-Z]+(?:_[A-Z]+)+\b/g;
+
 /**
  * The demo account button's name as the English screen writes it: "Use <user> (<role in words>)". A name given
- * with the API's role (`Use tech@demo.example (CUSTOMER_USER)`) gets the role's words, since the screen never
- * shows `CUSTOMER_USER`.
+ * with the API's role (`Use tech@demo.example (CUSTOMER_USER)`, `/^Use .*PROVIDER_USER/`) gets the role's words,
+ * since the screen never shows `CUSTOMER_USER`.
  */
 export function demoAccountButtonName(name: string | RegExp): string | RegExp {
-  if (typeof name !== 'string') return name;
-  return name.replace(/\(([A-Z]+(?:_[A-Z]+)+)\)$/, (_, role: string) => `(${roleWords(role)})`);
+  if (typeof name === 'string') return name.replace(API_ROLE, (role) => roleWords(role));
+  const source = name.source.replace(API_ROLE, (role) =>
+    roleWords(role).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+  );
+  return new RegExp(source, name.flags);
 }
 
 /**
