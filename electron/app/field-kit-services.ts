@@ -2,6 +2,8 @@ import { EventHub } from '../shared/ipc/event-hub';
 import type { IpcError } from '../shared/ipc/result';
 import type { HandlerTable } from '../shared/ipc/router';
 import type { Notice, Profile } from '../shared/ipc/schemas';
+import { t, type MessageKey } from '../shared/i18n';
+import { writeNotice, type NoticeDraft } from '../shared/notice-words';
 import { AuditLog } from '../services/audit';
 import { checkDataFolder, removeStaleTemporaryFiles } from '../services/files/data-folder';
 import { CommandService, type GatewayCommander } from '../services/commands';
@@ -87,11 +89,10 @@ export interface FieldKitServicesOptions {
 }
 
 /** What a reverse-SSH tab says once the end of the server session closed it. */
-const REVERSE_CLOSED_BECAUSE: Record<ServerSessionEndReason, string> = {
-  'sign-out': 'Closed at sign-out: reverse SSH needs a signed-in account.',
-  expired:
-    'Closed: the session with the server expired, and reverse SSH needs it. Sign in again to reopen it.',
-  replaced: 'Closed: another account signed in.',
+const REVERSE_CLOSED_BECAUSE: Record<ServerSessionEndReason, MessageKey> = {
+  'sign-out': 'main:reverseClosedSignOut',
+  expired: 'main:reverseClosedExpired',
+  replaced: 'main:reverseClosedReplaced',
 };
 
 /** The terminal manager's key for an account: the same user on another profile is another account. */
@@ -144,7 +145,8 @@ export class FieldKitServices {
   readonly terminalJournal: TerminalJournal;
   /** The open visit's journal as the command path's second recorder: every gateway change, step and fleet row. */
   readonly journal: VisitCommandJournal;
-  private readonly notices: Notice[] = [];
+  private readonly notices: Array<Required<NoticeDraft>> = [];
+  private readonly languageListeners = new Set<() => void>();
   /** The last user signed in on each profile in this run (before that: the profile's saved user name). */
   private readonly lastUsers = new Map<string, string>();
   private terminalManager: TerminalManager | undefined;
@@ -246,7 +248,7 @@ export class FieldKitServices {
     if (open)
       services.addNotice({
         code: 'VISIT_OPEN',
-        message: describeOpenVisitOffer(open, services.visits.entries(open.id)),
+        message: () => describeOpenVisitOffer(open, services.visits.entries(open.id)),
       });
     services.addShutdownHook(() => services.visits.shutdown());
     if (options.credentials.keychain === 'session-only') {
@@ -259,8 +261,7 @@ export class FieldKitServices {
   noteKeychainUnavailable(reason: string | undefined): void {
     this.addNotice({
       code: 'KEYCHAIN_UNAVAILABLE',
-      message:
-        'No system keychain answered, so logins are kept for this session only and nothing is written to disk.',
+      message: () => t('main:noticeKeychainUnavailable'),
     });
     this.log.info(`keychain unavailable: ${reason ?? 'unknown reason'}`);
   }
@@ -288,12 +289,24 @@ export class FieldKitServices {
     this.shutdownHooks.push(hook);
   }
 
+  /** Calls `listener` each time the screen sets main's language (`app:language`); returns how to stop. */
+  onLanguageChange(listener: () => void): () => void {
+    this.languageListeners.add(listener);
+    return () => this.languageListeners.delete(listener);
+  }
+
   /** Records a notice for `app:notices` and pushes it as `app:notice`. */
-  addNotice(notice: Omit<Notice, 'at'> & { at?: number }): void {
-    const complete = { ...notice, at: notice.at ?? this.now() };
-    this.notices.push(complete);
-    this.log.info(`notice ${complete.code}: ${complete.message}`);
-    this.events.emit('app:notice', complete);
+  addNotice(notice: NoticeDraft): void {
+    const kept = { code: notice.code, message: notice.message, at: notice.at ?? this.now() };
+    this.notices.push(kept);
+    const written = { ...kept, message: writeNotice(kept.message) };
+    this.log.info(`notice ${written.code}: ${written.message}`);
+    this.events.emit('app:notice', written);
+  }
+
+  /** The notices raised so far, written in the current language (`app:notices`, read again on a change of it). */
+  writtenNotices(): Notice[] {
+    return this.notices.map((notice) => ({ ...notice, message: writeNotice(notice.message) }));
   }
 
   /** Runs every shutdown hook once (errors logged), forgets the session (remembered logins stay) and writes the offline cache. */
@@ -324,7 +337,7 @@ export class FieldKitServices {
 
   /** A server session is ending: closes the reverse-SSH terminals that depend on it (never rejects). */
   private async endServerWork(reason: ServerSessionEndReason): Promise<void> {
-    await this.terminalManager?.closeReverse(REVERSE_CLOSED_BECAUSE[reason]);
+    await this.terminalManager?.closeReverse(t(REVERSE_CLOSED_BECAUSE[reason]));
   }
 
   /** An account signed in: the terminals become its own, another account's are closed (never rejects). */
@@ -356,7 +369,10 @@ export class FieldKitServices {
         version: options.version,
         mode: options.mode,
         keychain: () => options.credentials.keychain,
-        notices: () => this.notices,
+        notices: () => this.writtenNotices(),
+        onLanguageApplied: () => {
+          for (const listener of [...this.languageListeners]) listener();
+        },
       }),
       ...createProfilesHandlers({
         profiles,

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { EventHub } from '../shared/ipc/event-hub';
 import { IpcError } from '../shared/ipc/result';
-import type { Notice, Profile, RememberMode, SessionSummary } from '../shared/ipc/schemas';
+import type { Profile, RememberMode, SessionSummary } from '../shared/ipc/schemas';
+import { t } from '../shared/i18n';
+import type { NoticeDraft } from '../shared/notice-words';
 import { ApiError, createServerFetch } from '../services/api';
 import {
   CREDENTIAL_SERVICE,
@@ -41,7 +43,7 @@ export interface ServerSessionControllerOptions {
   credentials: CredentialStore;
   events: EventHub;
   createSession: ServerSessionFactory;
-  onNotice: (notice: Omit<Notice, 'at'>) => void;
+  onNotice: (notice: NoticeDraft) => void;
   /** Builds the fetch for a profile (default: certificate-verifying, honouring its pin). */
   createFetch?: (profile: Profile) => typeof fetch;
   /**
@@ -154,7 +156,7 @@ export class ServerSessionController {
 
   /** The active session, or UNAUTHENTICATED. */
   requireSession(): ServerSessionPort {
-    if (!this.active) throw new IpcError('UNAUTHENTICATED', 'Sign in first.');
+    if (!this.active) throw new IpcError('UNAUTHENTICATED', t('main:signInFirst'));
     return this.active.session;
   }
 
@@ -255,8 +257,7 @@ export class ServerSessionController {
     } catch {
       this.options.onNotice({
         code: 'KEYCHAIN_WRITE_FAILED',
-        message:
-          'You are signed in, but the keychain did not save your sign-in: you will need to sign in again next time.',
+        message: () => t('main:noticeKeychainLoginNotSaved'),
       });
     }
   }
@@ -268,7 +269,7 @@ export class ServerSessionController {
     } catch {
       this.options.onNotice({
         code: 'KEYCHAIN_WRITE_FAILED',
-        message: 'The keychain did not save the renewed sign-in: you may need to sign in again next time.',
+        message: () => t('main:noticeKeychainRenewalNotSaved'),
       });
     }
   }

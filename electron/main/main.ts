@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { t } from '../shared/i18n';
 import type * as Electron from 'electron';
 import {
   buildContentSecurityPolicy,
@@ -124,13 +125,17 @@ export function runMain(
         ...demoTerminalOptions,
       });
       registerIpc({ ipcMain, services, getWebContents: () => window?.webContents ?? null });
-      Menu.setApplicationMenu(
-        Menu.buildFromTemplate(
-          buildMenuTemplate(process.platform, {
-            openLogsFolder: () => void shell.openPath(app.getPath('logs')),
-          }),
-        ),
-      );
+      const setMenu = (): void =>
+        Menu.setApplicationMenu(
+          Menu.buildFromTemplate(
+            buildMenuTemplate(process.platform, {
+              openLogsFolder: () => void shell.openPath(app.getPath('logs')),
+            }),
+          ),
+        );
+      setMenu();
+      // The menu's own items follow the screen's language.
+      services.onLanguageChange(setMenu);
 
       const boundsPath = join(userData, 'window-state.json');
       const workAreas = screen.getAllDisplays().map((display) => display.workArea);
@@ -152,10 +157,7 @@ export function runMain(
     })
     .catch((error: unknown) => {
       // Nothing can work without the services or the window: say why, then quit instead of hanging invisibly.
-      dialog.showErrorBox(
-        'OAM Field Kit could not start',
-        error instanceof Error ? error.message : String(error),
-      );
+      dialog.showErrorBox(t('main:startFailedTitle'), error instanceof Error ? error.message : String(error));
       app.exit(1);
     });
   return true;

@@ -1,11 +1,15 @@
 import type { MenuItemConstructorOptions } from 'electron';
+import { t } from '../shared/i18n';
 
 /** What the menu's own items do. */
 export interface MenuActions {
   openLogsFolder: () => void;
 }
 
-/** The application menu: the standard roles (edit, view, window) plus "Open logs folder" under Help. */
+/**
+ * The application menu: the standard roles (edit, view, window; Electron names them in the system's language) plus
+ * "Open logs folder" under Help, in the app's current language (main builds it again when the language changes).
+ */
 export function buildMenuTemplate(
   platform: NodeJS.Platform,
   actions: MenuActions,
@@ -16,7 +20,7 @@ export function buildMenuTemplate(
     { role: 'fileMenu' },
     { role: 'editMenu' },
     {
-      label: 'View',
+      label: t('main:menuView'),
       submenu: [
         { role: 'reload' },
         { role: 'forceReload' },
@@ -31,7 +35,7 @@ export function buildMenuTemplate(
     { role: 'windowMenu' },
     {
       role: 'help',
-      submenu: [{ label: 'Open logs folder', click: () => actions.openLogsFolder() }],
+      submenu: [{ label: t('main:menuOpenLogsFolder'), click: () => actions.openLogsFolder() }],
     },
   ];
 }

@@ -5,7 +5,7 @@ import type { StartedHost } from '../../electron/host';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { startDemoHost, type DemoHost } from './support/journey';
-import { signIn } from './support/login-page';
+import { demoAccountButtonName, signIn } from './support/login-page';
 import { ownKeychain } from './support/own-keychain';
 
 // The devices, events and telemetry views in Chromium, through the browser host and the simulator (default
@@ -401,7 +401,9 @@ describe('devices view for a customer user', () => {
     if (!customerAccount) throw new Error('the demo tenant has no customer user');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page
-      .getByRole('button', { name: `Use ${customerAccount.username} (${customerAccount.role})` })
+      .getByRole('button', {
+        name: demoAccountButtonName(`Use ${customerAccount.username} (${customerAccount.role})`),
+      })
       .click();
     await page.getByRole('radio', { name: "Don't remember me", exact: true }).check();
     await page.getByRole('button', { name: 'Sign in' }).click();

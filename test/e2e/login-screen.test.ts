@@ -51,7 +51,7 @@ describe('login screen', () => {
   it('preselects the only profile and fills a demo account in when it is clicked', async () => {
     const page = await openLogin();
     await expect(page.getByRole('combobox', { name: 'Server profile' }).inputValue()).resolves.toBe('demo');
-    await page.getByRole('button', { name: 'Use tech@demo.example (CUSTOMER_USER)' }).click();
+    await page.getByRole('button', { name: 'Use tech@demo.example (Customer user)' }).click();
     await expect(page.getByRole('textbox', { name: 'User name' }).inputValue()).resolves.toBe(
       'tech@demo.example',
     );
@@ -63,7 +63,7 @@ describe('login screen', () => {
   it('sends the chosen remember mode with the credentials', async () => {
     backend.handle('session:login', () => ({ ok: true, value: buildSessionSummary() }));
     const page = await openLogin();
-    await page.getByRole('button', { name: 'Use tech@demo.example (CUSTOMER_USER)' }).click();
+    await page.getByRole('button', { name: 'Use tech@demo.example (Customer user)' }).click();
     await page.getByRole('radio', { name: 'Keep me signed in', exact: true }).check();
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
@@ -94,7 +94,7 @@ describe('login screen', () => {
       error: { code: 'NETWORK', message: 'connect ECONNREFUSED' },
     }));
     const page = await openLogin();
-    await page.getByRole('button', { name: 'Use tech@demo.example (CUSTOMER_USER)' }).click();
+    await page.getByRole('button', { name: 'Use tech@demo.example (Customer user)' }).click();
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toContain(
       "Can't reach the server at http://127.0.0.1:9",
@@ -302,7 +302,7 @@ describe('session expiry', () => {
       ok: true,
       value: { email: 'tech@demo.example', authority: 'CUSTOMER_USER', id: { entityType: 'USER', id: 'u1' } },
     }));
-    await page.getByRole('button', { name: 'Use tech@demo.example (CUSTOMER_USER)' }).click();
+    await page.getByRole('button', { name: 'Use tech@demo.example (Customer user)' }).click();
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'Add profile' }).click();

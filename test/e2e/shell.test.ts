@@ -96,7 +96,7 @@ describe('app shell', () => {
     const indicator = page.getByRole('region', { name: 'Session' });
     await expect
       .poll(() => indicator.textContent())
-      .toMatch(/tech@demo\.example.*CUSTOMER_USER.*access valid for \d+ min/);
+      .toMatch(/tech@demo\.example.*Customer user.*access valid for \d+ min/);
   });
 
   it('says when the session is refreshing', async () => {
@@ -126,7 +126,7 @@ describe('app shell', () => {
       value: { profiles: [buildDemoProfile(), company], selectedId: 'demo' },
     }));
     const page = await openShell('#/settings');
-    await page.getByText('SSH relay tunnel@relay.acme.example:22, password not stored').waitFor();
+    await page.getByText('SSH relay tunnel@relay.acme.example:22 — password not stored').waitFor();
     await page.getByRole('button', { name: `Edit profile ${company.name}` }).click();
     await page.getByText('kept in memory only, until Field Kit quits').waitFor();
   });

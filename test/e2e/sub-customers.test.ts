@@ -73,7 +73,7 @@ describe('sub-customers by name, as tech@acme.demo', () => {
       .getByRole('textbox', { name: /Gateway names, MACs or ids/ })
       .fill(`${gateway.gatewayMac.toLowerCase()}\nno such gateway`);
     await page.getByRole('button', { name: 'Prepare the site pack' }).click();
-    const done = page.getByText(/^Done: 1 gateways with details/);
+    const done = page.getByText(/^Done: 1 gateway with details/);
     await done.waitFor({ timeout: 60_000 });
     expect(await done.textContent()).toMatch(
       /Not found among the \d+ gateways of Acme Water North, so not in the pack: no such gateway\.$/,

@@ -10,6 +10,8 @@ export interface AppDependencies {
   keychain(): 'os' | 'session-only';
   /** Every notice of this run, oldest first. */
   notices(): readonly Notice[];
+  /** Runs after main's language changed (the menu is built again in it). */
+  onLanguageApplied?: () => void;
 }
 
 /** Handlers of `app:info`, `app:notices` and `app:language` (contract.ts). */
@@ -18,6 +20,7 @@ export function createAppHandlers({
   mode,
   keychain,
   notices,
+  onLanguageApplied,
 }: AppDependencies): ChannelHandlers<'app:info' | 'app:notices' | 'app:language'> {
   return {
     'app:info': () => ({ version, mode, keychain: keychain() }),
@@ -25,6 +28,7 @@ export function createAppHandlers({
     // Main's messages and times follow the screen's language (one per app: the last window to say wins).
     'app:language': ({ language, systemLocale }) => {
       applyLanguage(language, systemLocale);
+      onLanguageApplied?.();
       return null;
     },
   };

@@ -1,4 +1,6 @@
 import type { KnownCustomers } from '../../services/customers';
+import { t } from '../../shared/i18n';
+import type { NoticeDraft } from '../../shared/notice-words';
 import type { Profile, ProfileDraft } from '../../shared/ipc/schemas';
 import type { RelayPasswords, RootPasswords } from '../../services/terminals/terminal-secrets';
 import type { ProfileStore } from '../../services/profiles';
@@ -15,7 +17,7 @@ export interface ProfilesDependencies {
   customers: Pick<KnownCustomers, 'forget'>;
   log: { error(message: string, error?: unknown): void };
   /** Tells the user what the keychain refused. */
-  addNotice(notice: { code: string; message: string }): void;
+  addNotice(notice: NoticeDraft): void;
 }
 
 /**
@@ -67,7 +69,10 @@ export function createProfilesHandlers({
       log.error('the keychain refused the relay password', error);
       addNotice({
         code: 'KEYCHAIN_WRITE_FAILED',
-        message: `The profile "${saved.name}" was saved, but the keychain did not ${password === null ? 'remove' : 'store'} its relay password. Edit the profile and try again.`,
+        message: () =>
+          t(password === null ? 'main:noticeRelayPasswordNotRemoved' : 'main:noticeRelayPasswordNotStored', {
+            name: saved.name,
+          }),
       });
     }
     return describeProfile(saved);

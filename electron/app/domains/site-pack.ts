@@ -4,7 +4,7 @@ import type { EventHub } from '../../shared/ipc/event-hub';
 import type { RootPasswords } from '../../services/terminals/terminal-secrets';
 import type { PackProgressEvent, sitePackChannels } from '../../shared/ipc/domains/site-pack';
 import { IpcError } from '../../shared/ipc/result';
-import { format } from '../../shared/format';
+import { t } from '../../shared/i18n';
 import {
   isCommandName,
   type CommandRequest,
@@ -121,7 +121,11 @@ export function createSitePackHandlers({
         total: pack.gateways.length,
         ...(unresolved.length > 0
           ? {
-              message: `Not found among the ${format.number(pack.gateways.length)} gateways of ${pack.scope.name ?? 'the scope'}, so not in the pack: ${unresolved.join(', ')}.`,
+              message: t('sitePack:doneUnresolved', {
+                count: pack.gateways.length,
+                scope: pack.scope.name ?? t('sitePack:theScope'),
+                entries: unresolved.join(', '),
+              }),
             }
           : {}),
       });
@@ -138,7 +142,7 @@ export function createSitePackHandlers({
         phase: 'failed',
         done: previous.done,
         total: previous.total,
-        message: `The site pack was not saved (the previous one, if any, is kept): ${mapped?.message ?? 'something went wrong inside Field Kit; the details are in the log.'}`,
+        message: t('sitePack:notSaved', { reason: mapped?.message ?? t('sitePack:internalFailure') }),
       });
     }
   };

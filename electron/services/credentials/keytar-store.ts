@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { t } from '../../shared/i18n';
 import {
   CREDENTIAL_SERVICE,
   CredentialStoreError,
@@ -70,7 +71,7 @@ export async function openCredentialStore(
       await opened.set(CREDENTIAL_SERVICE, account, probe);
       const read = await opened.get(CREDENTIAL_SERVICE, account);
       await opened.delete(CREDENTIAL_SERVICE, account);
-      if (read !== probe) throw new CredentialStoreError('The keychain did not return what was stored.');
+      if (read !== probe) throw new CredentialStoreError(t('main:keychainMismatch'));
       return opened;
     }, timeoutMs);
     return { store, keychain: 'os' };
@@ -92,7 +93,7 @@ async function withTimeout<T>(run: () => Promise<T>, timeoutMs: number): Promise
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new CredentialStoreError(`The keychain did not answer within ${timeoutMs} ms.`)),
+      () => reject(new CredentialStoreError(t('main:keychainTimeout', { milliseconds: timeoutMs }))),
       timeoutMs,
     );
   });
@@ -101,7 +102,7 @@ async function withTimeout<T>(run: () => Promise<T>, timeoutMs: number): Promise
   } catch (error) {
     if (error instanceof CredentialStoreError) throw error;
     throw new CredentialStoreError(
-      `The keychain refused: ${error instanceof Error ? error.message : String(error)}`,
+      t('main:keychainRefused', { reason: error instanceof Error ? error.message : String(error) }),
     );
   } finally {
     clearTimeout(timer);

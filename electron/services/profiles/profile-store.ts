@@ -6,19 +6,19 @@ import { IpcError } from '../../shared/ipc/result';
 import {
   ProfileSchema,
   normalizeFingerprint,
-  type Notice,
   type Profile,
   type ProfileDraft,
 } from '../../shared/ipc/schemas';
 import { writeFileAtomic } from '../files/atomic-file';
 import { readPrivateFile, UnsafePathError } from '../files/private-files';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
+import { t, type MessageKey } from '../../shared/i18n';
+import type { NoticeDraft } from '../../shared/notice-words';
 
 /** The profiles file's name inside the app data folder. */
 export const PROFILES_FILE = 'profiles.json';
 
 /** Why a profiles file that is a folder, a FIFO or a link was set aside (it is never followed or waited on). */
-const NOT_A_FILE = ` (${PROFILES_FILE} is not a regular file but a folder, a FIFO or a link)`;
 
 /** The id of the in-memory demo profile (never written to disk: its address changes every run). */
 export const DEMO_PROFILE_ID = 'demo';
@@ -61,20 +61,20 @@ export class ProfileStore {
   }
 
   /** Reads the file (absent = no profiles). Returns notices for the user, e.g. a corrupt file moved aside. */
-  async load(): Promise<Notice[]> {
+  async load(): Promise<NoticeDraft[]> {
     let text: string;
     try {
       text = await readPrivateFile(this.path);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      if (error instanceof UnsafePathError) return this.setAside(NOT_A_FILE);
+      if (error instanceof UnsafePathError) return this.setAside('main:noticeProfilesNotFile');
       throw error;
     }
     let parsed: z.infer<typeof ProfilesFileSchema>;
     try {
       parsed = ProfilesFileSchema.parse(JSON.parse(text));
     } catch {
-      return this.setAside('');
+      return this.setAside('main:noticeProfilesDamaged');
     }
     this.profiles = parsed.profiles;
     this.selectedId = parsed.profiles.some((profile) => profile.id === parsed.selectedId)
@@ -83,8 +83,8 @@ export class ProfileStore {
     return [];
   }
 
-  /** Moves the unreadable file aside, starts the list empty and says so (`detail`: empty or why, in brackets). */
-  private async setAside(detail: string): Promise<Notice[]> {
+  /** Moves the unreadable file aside, starts the list empty and says so (`words`: the notice saying why). */
+  private async setAside(words: MessageKey): Promise<NoticeDraft[]> {
     const at = this.now();
     const asideName = `${PROFILES_FILE}.corrupt-${at}`;
     await rename(this.path, join(this.path, '..', asideName));
@@ -93,7 +93,7 @@ export class ProfileStore {
     return [
       {
         code: 'PROFILES_CORRUPT',
-        message: `The saved server profiles could not be read${detail}; the file was kept as ${asideName} and the list starts empty.`,
+        message: () => t(words, { file: asideName, name: PROFILES_FILE }),
         at,
       },
     ];
@@ -115,7 +115,7 @@ export class ProfileStore {
   /** The profile with this id; throws NOT_FOUND when there is none. */
   get(id: string): Profile {
     const profile = id === this.demo?.id ? this.demo : this.profiles.find((entry) => entry.id === id);
-    if (!profile) throw new IpcError('NOT_FOUND', 'That server profile no longer exists.');
+    if (!profile) throw new IpcError('NOT_FOUND', t('main:profileGone'));
     return profile;
   }
 
@@ -130,7 +130,7 @@ export class ProfileStore {
   private async saveNow(draft: ProfileDraft): Promise<Profile> {
     const { id, isDemo: _ignored, relayPassword: _secret, relayPasswordStored: _derived, ...fields } = draft;
     if (id !== undefined && id === this.demo?.id) {
-      throw new IpcError('FORBIDDEN', 'The demo profile cannot be edited.');
+      throw new IpcError('FORBIDDEN', t('main:demoProfileReadOnly'));
     }
     const profile = ProfileSchema.parse({
       ...fields,
@@ -141,8 +141,7 @@ export class ProfileStore {
         : undefined,
     });
     const index = id === undefined ? -1 : this.profiles.findIndex((entry) => entry.id === id);
-    if (id !== undefined && index < 0)
-      throw new IpcError('NOT_FOUND', 'That server profile no longer exists.');
+    if (id !== undefined && index < 0) throw new IpcError('NOT_FOUND', t('main:profileGone'));
     const next = [...this.profiles];
     if (index >= 0) next[index] = profile;
     else next.push(profile);
@@ -165,7 +164,7 @@ export class ProfileStore {
   /** Removes a profile (and the selection, if it was selected) and persists the list. */
   delete(id: string): Promise<void> {
     return this.change(async () => {
-      if (id === this.demo?.id) throw new IpcError('FORBIDDEN', 'The demo profile cannot be deleted.');
+      if (id === this.demo?.id) throw new IpcError('FORBIDDEN', t('main:demoProfileUndeletable'));
       this.get(id);
       await this.persist(
         this.profiles.filter((profile) => profile.id !== id),
@@ -186,7 +185,7 @@ export class ProfileStore {
   trustCertificate(id: string, sha256: string): Promise<Profile> {
     return this.change(() => {
       const profile = this.get(id);
-      if (profile.isDemo) throw new IpcError('FORBIDDEN', 'The demo profile cannot be edited.');
+      if (profile.isDemo) throw new IpcError('FORBIDDEN', t('main:demoProfileReadOnly'));
       return this.saveNow({ ...profile, trustedCertificateSha256: normalizeFingerprint(sha256) });
     });
   }

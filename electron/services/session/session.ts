@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { t } from '../../shared/i18n';
 import {
   REFRESH_MARGIN_MS,
   REFRESH_MIN_LEAD_MS,
@@ -34,7 +35,7 @@ export interface SessionInfo {
 export class SessionExpiredError extends Error {
   override readonly name = 'SessionExpiredError';
   constructor() {
-    super('The session has expired: sign in again');
+    super(t('main:sessionExpired'));
   }
 }
 
@@ -179,7 +180,7 @@ export class Session extends EventEmitter<SessionEvents> {
     if (!tokens)
       throw this.currentState === 'expired'
         ? new SessionExpiredError()
-        : new ApiError(401, 10, 'Not signed in', 'session');
+        : new ApiError(401, 10, t('main:notSignedIn'), 'session');
     const margin = Math.max(REFRESH_MIN_LEAD_MS, Math.min(this.refreshMarginMs, tokens.lifetimeMs / 4));
     if (this.now() < tokens.expiresAt - margin) return tokens;
     return this.refresh(tokens);
@@ -232,8 +233,7 @@ export class Session extends EventEmitter<SessionEvents> {
       throw new ResponseValidationError(endpoint, [
         {
           path: 'token',
-          message:
-            'the access token is not a JWT with an expiry time (a numeric "exp" claim), so Field Kit cannot tell when it runs out; ask the server administrator',
+          message: t('main:tokenWithoutExpiry'),
         },
       ]);
     }

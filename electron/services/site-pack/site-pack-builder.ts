@@ -12,6 +12,7 @@ import {
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import type { KnownCustomer } from '../../shared/customers';
 import { normalizeMac } from '../../shared/mac';
+import { t } from '../../shared/i18n';
 import { PageChecker, type ListLimits } from '../api/paging';
 
 /** How many requests the preparation keeps in flight at once. */
@@ -75,7 +76,7 @@ export interface PreparePackOptions {
 /** The preparation was cancelled; the previous pack stays as it was. */
 export class PackCancelledError extends Error {
   constructor() {
-    super('The site pack preparation was cancelled.');
+    super(t('sitePack:cancelled'));
     this.name = 'PackCancelledError';
   }
 }
@@ -203,7 +204,7 @@ export async function prepareSitePack(options: PreparePackOptions): Promise<Site
     } else {
       // An offline gateway would only time out: say why its live sections are missing instead of waiting.
       for (const [name] of COMMAND_SECTIONS)
-        entry.sections[name] = { error: `The gateway was ${gateway.status} when the pack was made.` };
+        entry.sections[name] = { error: t('sitePack:sectionGatewayOffline') };
     }
     tasks.push(async () => {
       if (await options.isRootPasswordStored(id).catch(() => false)) rootPasswordStored.push(id);

@@ -5,6 +5,18 @@ import { writeFileAtomic } from '../files/atomic-file';
 import { readPrivateFile, UnsafePathError } from '../files/private-files';
 import { SITE_PACK_VERSION, SitePackFileSchema, type SitePackFile } from '../../shared/site-pack-file';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
+import { t, type MessageKey } from '../../shared/i18n';
+
+/** Why a pack file was set aside. */
+type SetAsideReason = 'notFile' | 'damaged' | 'older' | 'other';
+
+/** The notice for each reason a pack file was set aside. */
+const SET_ASIDE_WORDS: Record<SetAsideReason, MessageKey> = {
+  notFile: 'sitePack:setAsideNotFile',
+  damaged: 'sitePack:setAsideDamaged',
+  older: 'sitePack:setAsideOlder',
+  other: 'sitePack:setAsideOther',
+};
 
 /** The folder of the packs under the data folder. */
 export const SITE_PACKS_FOLDER = 'site-packs';
@@ -91,7 +103,7 @@ export class SitePackStore {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
       if (error instanceof UnsafePathError) {
-        return this.setAside(profileId, path, 'is not a regular file but a folder, a FIFO or a link');
+        return this.setAside(profileId, path, 'notFile');
       }
       throw error;
     }
@@ -99,25 +111,25 @@ export class SitePackStore {
     try {
       json = JSON.parse(text);
     } catch {
-      return this.setAside(profileId, path, 'could not be read (it is damaged)');
+      return this.setAside(profileId, path, 'damaged');
     }
     const version = (json as { version?: unknown } | null)?.version;
     if (version !== SITE_PACK_VERSION) {
       return this.setAside(
         profileId,
         path,
-        `was made by ${typeof version === 'number' && version < SITE_PACK_VERSION ? 'an older' : 'another'} version of Field Kit`,
+        typeof version === 'number' && version < SITE_PACK_VERSION ? 'older' : 'other',
       );
     }
     const parsed = SitePackFileSchema.safeParse(json);
     if (!parsed.success || parsed.data.profileId !== profileId) {
-      return this.setAside(profileId, path, 'could not be read (it is damaged)');
+      return this.setAside(profileId, path, 'damaged');
     }
     const size = (await stat(path)).size;
     return { kind: 'pack', stored: { pack: parsed.data, sizeBytes: size } };
   }
 
-  private async setAside(profileId: string, path: string, why: string): Promise<PackReadOutcome> {
+  private async setAside(profileId: string, path: string, why: SetAsideReason): Promise<PackReadOutcome> {
     const at = this.now();
     const asideName = `${profileId}.json.corrupt-${at}`;
     await rename(path, join(this.folder, asideName));
@@ -125,7 +137,7 @@ export class SitePackStore {
       kind: 'set-aside',
       notice: {
         code: 'SITE_PACK_SET_ASIDE',
-        message: `The site pack of this profile ${why}; it was kept as ${asideName} and is not used. Prepare the site pack again while online.`,
+        message: t(SET_ASIDE_WORDS[why], { file: asideName }),
         at,
       },
     };

@@ -1,3 +1,4 @@
+import { t } from './i18n';
 import type { IpcErrorShape } from './wire-types';
 
 function detailsOf(error: IpcErrorShape): Record<string, unknown> {
@@ -22,29 +23,28 @@ export function isWrongCredentials(error: IpcErrorShape): boolean {
  * in the unreachable case.
  */
 export function describeLoginError(error: IpcErrorShape, baseUrl: string): string {
-  if (isWrongCredentials(error)) return 'Wrong user name or password. Check both and try again.';
+  if (isWrongCredentials(error)) return t('app:loginWrongCredentials');
   const details = detailsOf(error);
   switch (error.code) {
     case 'NETWORK':
-      return `Can't reach the server at ${baseUrl}. Check this laptop's network (hotspot, Wi-Fi, VPN) and the profile's address.`;
+      return t('app:loginUnreachable', { address: baseUrl });
     case 'TIMEOUT':
-      return 'The server did not answer in time. The connection may be slow; try again.';
+      return t('app:loginTimeout');
     case 'FORBIDDEN':
-      return 'This account may not sign in here. Ask your administrator for access.';
+      return t('app:loginForbidden');
     case 'API_ERROR':
-      if (details.errorCode === 15)
-        return 'The password of this account has expired. Change it on the server, then sign in.';
+      if (details.errorCode === 15) return t('app:loginPasswordExpired');
       // No status, or a redirect: the server did answer, and Field Kit refused what it answered.
       if (details.status === null || isRedirectStatus(details.status))
-        return `Field Kit could not use the server's answer to the sign-in: ${error.message}`;
+        return t('app:loginAnswerUnusable', { reason: error.message });
       // A 5xx is the server failing, not refusing: nothing is wrong with what was typed.
       if (typeof details.status === 'number' && details.status >= 500)
-        return `The server could not sign you in (HTTP ${details.status}: ${error.message}); try again.`;
-      return `The server refused the sign-in: ${error.message}`;
+        return t('app:loginServerFailed', { status: details.status, reason: error.message });
+      return t('app:loginRefused', { reason: error.message });
     case 'INVALID_INPUT':
-      return 'Some fields need attention before signing in.';
+      return t('app:loginInvalidInput');
     case 'INTERNAL':
-      return 'Something went wrong inside the app. Try again; if it keeps happening, restart the app.';
+      return t('app:loginInternal');
     default:
       return error.message;
   }

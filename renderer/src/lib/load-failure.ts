@@ -1,32 +1,34 @@
 import { readHttpStatus } from '../../../electron/shared/ipc/error-details';
+import { t } from './i18n';
 import type { IpcErrorShape } from './wire-types';
 
 /**
  * Why a load failed, in the words every view's failure line uses (one wording, whatever the view): what went
- * wrong, then what happens next. `what` names what was loaded ("the gateways").
+ * wrong, then what happens next. `what` names what was loaded, already in the current language ("the gateways",
+ * "die Gateways"): a noun phrase with its article, as the object of "load".
  */
 export function describeLoadFailure(error: IpcErrorShape, what: string): string {
   const status = readHttpStatus(error.details);
   switch (status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : error.code) {
     case 'NETWORK':
-      return `Could not load ${what}: the server could not be reached. Check this laptop's network (hotspot, Wi-Fi, VPN).`;
+      return t('app:loadNetwork', { what });
     case 'INTERRUPTED':
-      return `Could not load ${what}: the connection dropped before the answer came.`;
+      return t('app:loadInterrupted', { what });
     case 'TIMEOUT':
-      return `Could not load ${what}: the server did not answer in time.`;
+      return t('app:loadTimeout', { what });
     case 'SESSION_EXPIRED':
     case 'UNAUTHENTICATED':
-      return `Could not load ${what}: your session has expired. Once you sign in again it loads by itself.`;
+      return t('app:loadSessionExpired', { what });
     case 'FORBIDDEN':
-      return `Could not load ${what}: your account has no access to it. Ask your administrator for access.`;
+      return t('app:loadForbidden', { what });
     case 'NOT_FOUND':
-      return `Could not load ${what}: the server does not know what was asked for (deleted, moved, or a wrong id).`;
+      return t('app:loadNotFound', { what });
     case 'INVALID_INPUT':
-      return `Could not load ${what}: the request was refused as invalid (${error.message}).`;
+      return t('app:loadInvalid', { what, reason: error.message });
     case 'API_ERROR':
-      return `Could not load ${what}: the server failed (${endWithoutStop(error.message)}).`;
+      return t('app:loadServerFailed', { what, reason: endWithoutStop(error.message) });
     default:
-      return `Could not load ${what}: ${endWithoutStop(error.message)}.`;
+      return t('app:loadOther', { what, reason: endWithoutStop(error.message) });
   }
 }
 

@@ -1,4 +1,5 @@
 import { readInputIssues } from '../../../electron/shared/ipc/error-details';
+import { t } from './i18n';
 import type { IpcErrorShape, Profile, ProfileDraft } from './wire-types';
 
 /** The add/edit profile form's fields, as typed (all text). */
@@ -42,19 +43,17 @@ export function readProfileFields(profile: Profile | null): ProfileFields {
 }
 
 function checkBaseUrl(text: string): string | null {
-  if (text.trim() === '' || text.trim() === 'https://')
-    return 'Enter the server address, like https://oam.example.com.';
+  if (text.trim() === '' || text.trim() === 'https://') return t('app:profileEnterAddress');
   let url: URL;
   try {
     url = new URL(text.trim());
   } catch {
-    return 'This is not a web address; it should look like https://oam.example.com.';
+    return t('app:profileNotAddress');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The address must start with https://.';
-  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname))
-    return 'Use https:// — plain http is only allowed for a server on this computer.';
-  if (url.username || url.password) return 'Leave the user name and password out of the address.';
-  if (url.search || url.hash) return 'The address must not carry a query (?) or fragment (#).';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return t('app:profileAddressScheme');
+  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return t('app:profileHttpsOnly');
+  if (url.username || url.password) return t('app:profileAddressCredentials');
+  if (url.search || url.hash) return t('app:profileAddressQuery');
   return null;
 }
 
@@ -69,15 +68,15 @@ export function validateProfileFields(
 ): { errors: ProfileFieldErrors; draft: ProfileDraft | null } {
   const errors: ProfileFieldErrors = {};
   const name = fields.name.trim();
-  if (name === '') errors.name = 'Give the profile a name, like the customer or site.';
+  if (name === '') errors.name = t('app:profileEnterName');
   else if (name.length > MAX_PROFILE_NAME_LENGTH)
-    errors.name = `Keep the name under ${MAX_PROFILE_NAME_LENGTH} characters.`;
+    errors.name = t('app:profileNameTooLong', { count: MAX_PROFILE_NAME_LENGTH });
 
   const baseUrlError = checkBaseUrl(fields.baseUrl);
   if (baseUrlError) errors.baseUrl = baseUrlError;
 
   const username = fields.username.trim();
-  if (/\s/.test(username)) errors.username = 'A user name has no spaces.';
+  if (/\s/.test(username)) errors.username = t('app:profileUserNameSpaces');
 
   const relayHost = fields.relayHost.trim();
   const relayPort = fields.relayPort.trim();
@@ -85,23 +84,20 @@ export function validateProfileFields(
   const hasRelay = relayHost !== '' || relayPort !== '' || relayUsername !== '';
   let port = 22;
   if (hasRelay) {
-    if (relayHost === '') errors.relayHost = 'Enter the relay host, or clear all relay fields.';
-    else if (!HOST_NAME.test(relayHost))
-      errors.relayHost = 'Only the host name or IP address, without a scheme or port.';
+    if (relayHost === '') errors.relayHost = t('app:profileEnterRelayHost');
+    else if (!HOST_NAME.test(relayHost)) errors.relayHost = t('app:profileRelayHostOnly');
     if (relayPort !== '') {
       port = Number(relayPort);
-      if (!/^\d+$/.test(relayPort) || port < 1 || port > 65_535)
-        errors.relayPort = 'The port is a whole number from 1 to 65535.';
+      if (!/^\d+$/.test(relayPort) || port < 1 || port > 65_535) errors.relayPort = t('app:profileRelayPort');
     }
-    if (relayUsername === '') errors.relayUsername = 'Enter the relay user name, or clear all relay fields.';
-    else if (/\s/.test(relayUsername)) errors.relayUsername = 'A user name has no spaces.';
+    if (relayUsername === '') errors.relayUsername = t('app:profileEnterRelayUserName');
+    else if (/\s/.test(relayUsername)) errors.relayUsername = t('app:profileUserNameSpaces');
   }
   // Passwords are taken as typed: spaces may be part of them.
   const relayPassword = fields.relayPassword;
-  if (relayPassword !== '' && !hasRelay)
-    errors.relayPassword = 'Enter the relay host and user name too, or clear the password.';
+  if (relayPassword !== '' && !hasRelay) errors.relayPassword = t('app:profileRelayPasswordAlone');
   else if (relayPassword.length > MAX_RELAY_PASSWORD_LENGTH)
-    errors.relayPassword = `Keep the password under ${MAX_RELAY_PASSWORD_LENGTH} characters.`;
+    errors.relayPassword = t('app:profilePasswordTooLong', { count: MAX_RELAY_PASSWORD_LENGTH });
 
   if (Object.keys(errors).length > 0) return { errors, draft: null };
 

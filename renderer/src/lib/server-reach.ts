@@ -1,5 +1,6 @@
 import { format } from '../../../electron/shared/format';
 import { SERVER_CHECK_INTERVAL_MS } from '../../../electron/shared/api/timeouts';
+import { t } from './i18n';
 import type { EventPayload } from './wire-types';
 
 /** What the app knows of whether the server answers, in the words the banner, the header and the sign-in dialog share. */
@@ -22,28 +23,26 @@ export function describeServerReach(
   isSignedIn: boolean,
 ): ServerReach | null {
   if (!status) return null;
-  const serverName = profiles.find((profile) => profile.id === status.profileId)?.name ?? 'The server';
+  const profileName = profiles.find((profile) => profile.id === status.profileId)?.name;
   // A check reports only after the server was found away (or when asked): "resumed" is the server back with a
   // session, and every view reloads (App.svelte), which the line says.
+  const answers = profileName ? t('app:reachNamedAnswers', { name: profileName }) : t('app:reachAnswers');
   if (status.outcome === 'resumed')
-    return {
-      isAnswering: true,
-      headline: `${serverName} answers`,
-      detail: 'Live data is back: the views reload.',
-    };
+    return { isAnswering: true, headline: answers, detail: t('app:reachResumed') };
   if (status.outcome === 'reachable') {
     return {
       isAnswering: true,
-      headline: `${serverName} answers`,
-      detail: isSignedIn ? 'Live data is back.' : 'Sign in for live data.',
+      headline: answers,
+      detail: isSignedIn ? t('app:reachLiveBack') : t('app:reachSignInForLive'),
     };
   }
   const checkedAt = format.time(status.at, { seconds: true });
   return {
     isAnswering: false,
-    headline: `${serverName} does not answer`,
-    detail:
-      `Last checked at ${checkedAt}; Field Kit checks again every ${SERVER_CHECK_INTERVAL_MS / 1000} s` +
-      (isSignedIn ? ' and nothing can be sent until it answers.' : ' — meanwhile work without signing in.'),
+    headline: profileName ? t('app:reachNamedSilent', { name: profileName }) : t('app:reachSilent'),
+    detail: t(isSignedIn ? 'app:reachSilentSignedIn' : 'app:reachSilentFieldMode', {
+      time: checkedAt,
+      seconds: SERVER_CHECK_INTERVAL_MS / 1000,
+    }),
   };
 }

@@ -1,4 +1,5 @@
 import type { IpcErrorShape, Result } from './wire-types';
+import { t } from './i18n';
 import { SYSTEM_CLOCK, type Clock } from '../../../electron/shared/clock';
 import { decodeEventFrame } from '../../../electron/shared/ipc/event-frame';
 import {
@@ -158,21 +159,14 @@ export function createSocketTransport(options: SocketTransportOptions): Transpor
       const { code, reason } = (event ?? {}) as { code?: unknown; reason?: unknown };
       for (const [id, resolve] of inFlight) {
         inFlight.delete(id);
-        resolve(
-          failure(
-            'NETWORK',
-            'Lost the connection to the Field Kit backend before it answered; check whether the action took effect.',
-          ),
-        );
+        resolve(failure('NETWORK', t('app:backendLostCall')));
       }
       if (isClosed) return;
       if (code === HOST_KEY_REFUSED_CODE && keyIndex < hostKeys.length - 1) {
         keyIndex += 1;
         connect();
       } else if (code === HOST_KEY_REFUSED_CODE || code === HOST_BUSY_CODE) {
-        refuse(
-          typeof reason === 'string' && reason !== '' ? reason : 'The Field Kit host refused this page.',
-        );
+        refuse(typeof reason === 'string' && reason !== '' ? reason : t('app:backendRefusedPage'));
       } else scheduleReconnect();
     };
   }
@@ -218,9 +212,7 @@ export function createSocketTransport(options: SocketTransportOptions): Transpor
       const resolve = inFlight.get(id);
       if (!resolve) return;
       inFlight.delete(id);
-      resolve(
-        isResult(result) ? result : failure('INTERNAL', 'The backend sent an answer the app cannot read.'),
-      );
+      resolve(isResult(result) ? result : failure('INTERNAL', t('app:backendUnreadable')));
       return;
     }
     if (typeof event === 'string') {
@@ -231,7 +223,7 @@ export function createSocketTransport(options: SocketTransportOptions): Transpor
   function send(channel: string, input: unknown, resolve: (result: Result) => void): void {
     const current = socket;
     if (!current || current.readyState !== OPEN) {
-      resolve(failure('NETWORK', 'Not connected to the Field Kit backend.'));
+      resolve(failure('NETWORK', t('app:backendNotConnected')));
       return;
     }
     const id = nextId++;
@@ -245,7 +237,7 @@ export function createSocketTransport(options: SocketTransportOptions): Transpor
     invoke(channel, input) {
       return new Promise<Result>((resolve) => {
         if (isClosed) {
-          resolve(failure('NETWORK', 'The connection to the Field Kit backend is closed.'));
+          resolve(failure('NETWORK', t('app:backendClosed')));
           return;
         }
         if (snapshot.status === 'open') {
@@ -253,7 +245,7 @@ export function createSocketTransport(options: SocketTransportOptions): Transpor
           return;
         }
         if (snapshot.status === 'refused') {
-          resolve(failure('NETWORK', snapshot.reason ?? 'The Field Kit host refused this page.'));
+          resolve(failure('NETWORK', snapshot.reason ?? t('app:backendRefusedPage')));
           return;
         }
         const call = {

@@ -1,56 +1,35 @@
 import type { ViewId } from '../lib/state/navigation.svelte';
+import { t, type MessageKey } from '../lib/i18n';
+
+/** How a view is named in the navigation and what its page will hold, in the current language. */
+interface ViewWords {
+  readonly label: string;
+  readonly purpose: string;
+}
+
+/** Getters, so that `VIEW_TABLE[view].label` read in markup redraws when the language changes. */
+function viewWords(label: MessageKey, purpose: MessageKey): ViewWords {
+  return {
+    get label() {
+      return t(label);
+    },
+    get purpose() {
+      return t(purpose);
+    },
+  };
+}
 
 /** How each view is named in the navigation and what its page will hold. */
-export const VIEW_TABLE: Record<ViewId, { label: string; purpose: string }> = {
-  gateways: {
-    label: 'Gateways',
-    purpose:
-      'Your gateways by customer, gateway group or provider: sortable, searchable by name or MAC, with status ' +
-      'badges. Each gateway gets a page with its alarms, health, telemetry and a command console.',
-  },
-  devices: {
-    label: 'Devices',
-    purpose:
-      'The devices of a customer or sub-customer with their last activity, filtered to all, online or offline.',
-  },
-  events: {
-    label: 'Events',
-    purpose:
-      'Enhanced events — alarms, faults, events and offline notices — for gateways, devices and integrations, ' +
-      'with every filter the server offers.',
-  },
-  telemetry: {
-    label: 'Telemetry',
-    purpose:
-      'Performance charts for one gateway, or aggregated by customer, provider or gateway group, with time ' +
-      'ranges, zoom and CSV or PNG export.',
-  },
-  integrations: {
-    label: 'Integrations',
-    purpose:
-      'MQTT_V2 and HTTP_V2 integrations that forward device uplinks, with a connection test from this laptop.',
-  },
-  commissioning: {
-    label: 'Fleet & report',
-    purpose:
-      'Apply one change to many gateways at once, and export the site report of this visit as HTML or PDF.',
-  },
-  settings: {
-    label: 'Settings',
-    purpose: 'Server profiles and how this app runs.',
-  },
-  terminals: {
-    label: 'Terminals',
-    purpose:
-      'Shells on your gateways: through a reverse SSH tunnel the server opens, or over a USB serial console ' +
-      'cable when there is no network.',
-  },
-  'site-pack': {
-    label: 'Site pack',
-    purpose:
-      'What this laptop keeps about your gateways for a site with no network: prepared while online, searched ' +
-      'and shown read-only offline.',
-  },
+export const VIEW_TABLE: Record<ViewId, ViewWords> = {
+  gateways: viewWords('app:viewGateways', 'app:viewGatewaysPurpose'),
+  devices: viewWords('app:viewDevices', 'app:viewDevicesPurpose'),
+  events: viewWords('app:viewEvents', 'app:viewEventsPurpose'),
+  telemetry: viewWords('app:viewTelemetry', 'app:viewTelemetryPurpose'),
+  integrations: viewWords('app:viewIntegrations', 'app:viewIntegrationsPurpose'),
+  commissioning: viewWords('app:viewCommissioning', 'app:viewCommissioningPurpose'),
+  settings: viewWords('app:viewSettings', 'app:viewSettingsPurpose'),
+  terminals: viewWords('app:viewTerminals', 'app:viewTerminalsPurpose'),
+  'site-pack': viewWords('app:viewSitePack', 'app:viewSitePackPurpose'),
 };
 
 /** Views that need the server: with no session (field mode) they say so and offer to sign in. */

@@ -8,6 +8,7 @@ import { demoProfileFields } from '../../../electron/app/demo-terminals';
 import { startHost, type StartedHost, type StartHostOptions } from '../../../electron/host';
 import { CREDENTIAL_SERVICE } from '../../../electron/services/credentials';
 import { startSimulator, type RunningSimulator } from '../../../simulator';
+import { demoAccountButtonName } from './login-page';
 import { launchBrowser, type BrowserSession } from '../../helpers/browser';
 import { ensureRendererBuilt } from './renderer-build';
 
@@ -194,7 +195,9 @@ export async function signInToDemo(
   const { page } = rig;
   const account = rig.simulator.fixture.accounts[0];
   if (!account) throw new Error('the demo tenant has no account');
-  await page.getByRole('button', { name: `Use ${account.username} (${account.role})` }).click();
+  await page
+    .getByRole('button', { name: demoAccountButtonName(`Use ${account.username} (${account.role})`) })
+    .click();
   await page.getByRole('radio', { name: remember, exact: true }).check();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Main' }).waitFor();

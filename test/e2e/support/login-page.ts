@@ -1,4 +1,21 @@
 import type { Locator, Page } from 'playwright-core';
+import { roleWords } from '../../../electron/shared/i18n/api-words';
+
+/** An API role (`CUSTOMER_USER`) inside a button name given by a test. */
+const API_ROLE = /\b[A-Z]+(?:_[A-Z]+)+\b/g;
+
+/**
+ * The demo account button's name as the English screen writes it: "Use <user> (<role in words>)". A name given
+ * with the API's role (`Use tech@demo.example (CUSTOMER_USER)`, `/^Use .*PROVIDER_USER/`) gets the role's words,
+ * since the screen never shows `CUSTOMER_USER`.
+ */
+export function demoAccountButtonName(name: string | RegExp): string | RegExp {
+  if (typeof name === 'string') return name.replace(API_ROLE, (role) => roleWords(role));
+  const source = name.source.replace(API_ROLE, (role) =>
+    roleWords(role).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+  );
+  return new RegExp(source, name.flags);
+}
 
 /**
  * Opens `url` and waits (the page's step timeout) until the login screen offers the demo account `name`
@@ -8,7 +25,7 @@ import type { Locator, Page } from 'playwright-core';
  */
 export async function openLoginScreen(page: Page, url: string, name: string | RegExp): Promise<Locator> {
   await page.goto(url);
-  const button = page.getByRole('button', { name }).first();
+  const button = page.getByRole('button', { name: demoAccountButtonName(name) }).first();
   try {
     await button.waitFor();
   } catch (error) {

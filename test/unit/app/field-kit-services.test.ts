@@ -347,4 +347,38 @@ describe('FieldKitServices', () => {
       notices: [{ code: 'KEYCHAIN_UNAVAILABLE' }],
     });
   });
+
+  it('writes a notice raised at start in the language the screen tells main afterwards', async () => {
+    const services = await FieldKitServices.create({
+      dataDir: folder,
+      mode: 'browser',
+      version: '0.1.0',
+      credentials: { store: credentials, keychain: 'session-only', reason: 'no D-Bus' },
+      createSession: () => new FakeSession(),
+    });
+    const rebuilds = vi.fn();
+    services.onLanguageChange(rebuilds);
+    const noticeText = async () =>
+      (await services.handlers['app:notices'](undefined, { channel: 'app:notices' })).notices[0]?.message;
+    expect(await noticeText()).toMatch(/^No system keychain answered/);
+    try {
+      await services.handlers['app:language'](
+        { language: 'de', systemLocale: 'de-DE' },
+        { channel: 'app:language' },
+      );
+      expect(await noticeText()).toMatch(/^Kein System-Schlüsselbund hat geantwortet/);
+      expect(rebuilds).toHaveBeenCalledTimes(1);
+      await services.handlers['app:language'](
+        { language: 'es', systemLocale: 'es-ES' },
+        { channel: 'app:language' },
+      );
+      expect(await noticeText()).toMatch(/^Ningún llavero del sistema respondió/);
+    } finally {
+      await services.handlers['app:language'](
+        { language: 'en', systemLocale: 'en-GB' },
+        { channel: 'app:language' },
+      );
+    }
+    expect(await noticeText()).toMatch(/^No system keychain answered/);
+  });
 });

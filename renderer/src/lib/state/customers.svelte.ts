@@ -1,4 +1,5 @@
 import { describeKnownCustomer } from '../../../../electron/shared/customer-reference';
+import { t } from '../i18n';
 import type { IpcClient } from '../ipc';
 import type { ChannelOutput } from '../wire-types';
 
@@ -52,7 +53,7 @@ export class CustomersState {
   /** The name of a customer by id ("Customer 1a2b3c4d…" when unknown or not named). */
   nameOf(customerId: string): string {
     const known = this.list?.customers.find((customer) => customer.id === customerId);
-    return known?.name ?? `Customer ${customerId.slice(0, 8)}…`;
+    return known?.name ?? t('app:customerUnnamed', { id: customerId.slice(0, 8) });
   }
 
   /** Lists the customers again (a list asked for while one is read follows it, once). */

@@ -1,7 +1,7 @@
+import type { MessageKey } from '../i18n';
 import type { IpcClient } from '../ipc';
 import type { ChannelInput, ChannelOutput, Events, Result } from '../wire-types';
 import { describeIpcError } from './wizard.svelte';
-import type { MessageKey } from '../i18n';
 
 /** A change a fleet job applies to each gateway. */
 export type FleetChange = ChannelInput<'fleet:start'>['change'];

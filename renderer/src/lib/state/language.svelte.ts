@@ -31,6 +31,8 @@ export class LanguageState {
   readonly #storage: SettingsStorage | undefined;
   readonly #preferred: () => readonly string[];
   #client: IpcClient | undefined;
+  /** Bumped each time main has taken the language: what main wrote (notices) is worth reading again. */
+  mainVersion = $state(0);
 
   constructor(
     storage: SettingsStorage | undefined = globalThis.localStorage,
@@ -77,10 +79,11 @@ export class LanguageState {
 
   async #tellMain(): Promise<void> {
     // A main that does not answer keeps English messages; the screen's own words are already switched.
-    await this.#client?.invoke('app:language', {
+    const answer = await this.#client?.invoke('app:language', {
       language: currentLanguage(),
       systemLocale: this.#preferred()[0],
     });
+    if (answer?.ok) this.mainVersion += 1;
   }
 }
 

@@ -60,8 +60,7 @@ export class LoadState {
   failures = $state(0);
   /** When the next automatic retry is due (this state's clock), or null when none is. */
   retryAt = $state<number | null>(null);
-  /** What is loaded, in words the failure line uses: "the gateways", "this gateway's alarms". */
-  readonly what: string;
+  readonly #what: string | (() => string);
   readonly #reload: () => void;
   readonly #timers: LoadTimers;
   #timer: unknown = null;
@@ -72,17 +71,26 @@ export class LoadState {
    * `retriesBy: 'owner'` is for a page that already repeats its reads on a schedule of its own (the gateway page's
    * live refresh): this state then schedules nothing, and the owner sets `retryAt` to its next read.
    */
+  /**
+   * `what` is a function calling `t` (`() => t('gateways:loadWhat')`) so that the failure line follows a change
+   * of language; a plain string stays as it is.
+   */
   constructor(options: {
-    what: string;
+    what: string | (() => string);
     reload: () => void;
     timers?: LoadTimers;
     retriesBy?: 'self' | 'owner';
   }) {
-    this.what = options.what;
+    this.#what = options.what;
     this.#reload = options.reload;
     this.#timers = options.timers ?? SYSTEM_CLOCK;
     this.#retriesBySelf = options.retriesBy !== 'owner';
     OPEN_LOADS.add(this);
+  }
+
+  /** What is loaded, in words the failure line uses: "the gateways", "this gateway's alarms". */
+  get what(): string {
+    return typeof this.#what === 'function' ? this.#what() : this.#what;
   }
 
   /** True when the last load failed (also while it is being retried). */
@@ -174,7 +182,11 @@ export class LoadedValue<T> {
   readonly #read: () => Promise<Result<T>>;
   #generation = 0;
 
-  constructor(what: string, read: () => Promise<Result<T>>, options: { timers?: LoadTimers } = {}) {
+  constructor(
+    what: string | (() => string),
+    read: () => Promise<Result<T>>,
+    options: { timers?: LoadTimers } = {},
+  ) {
     this.#read = read;
     this.state = new LoadState({ what, reload: () => void this.load(), ...options });
   }

@@ -22,6 +22,19 @@ export class NoticesState {
     this.notices = [...this.notices, ...fresh];
   }
 
+  /**
+   * Reads main's notices again and takes their words for those still shown: after a change of language, main
+   * writes them in the new one (a dismissed notice stays dismissed).
+   */
+  async rewrite(): Promise<void> {
+    const result = await this.#client.invoke('app:notices');
+    if (!result.ok) return;
+    const fresh = result.value.notices;
+    this.notices = this.notices.map(
+      (shown) => fresh.find((notice) => notice.code === shown.code && notice.at === shown.at) ?? shown,
+    );
+  }
+
   /** Hides a notice for the rest of this run. */
   dismiss(notice: Notice): void {
     this.notices = this.notices.filter((shown) => shown !== notice);

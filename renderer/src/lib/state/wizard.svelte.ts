@@ -1,4 +1,5 @@
 import { format } from '../../../../electron/shared/format';
+import { t, type MessageKey } from '../i18n';
 import type { IpcClient } from '../ipc';
 import type { ChannelInput, ChannelOutput, Events, IpcErrorShape } from '../wire-types';
 import { readProblems } from '../../../../electron/shared/ipc/error-details';
@@ -9,7 +10,6 @@ import {
 } from '../../../../electron/shared/ipc/domains/gateway-task-answers';
 import { appClock } from '../clock';
 import { untrack } from 'svelte';
-import { t, type MessageKey } from '../i18n';
 import { currentLanguage, type DisplayLanguage } from '../../../../electron/shared/i18n';
 
 /** A diff wizard's name, as `wizard:start` takes it. */

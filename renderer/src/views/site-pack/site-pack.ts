@@ -1,4 +1,5 @@
 import { format } from '../../../../electron/shared/format';
+import { t } from '../../lib/i18n';
 import type { EventPayload } from '../../lib/wire-types';
 
 /** True while a preparation is still going (not done, failed or cancelled). */
@@ -10,10 +11,10 @@ export function isRunning(progress: EventPayload<'site-pack:progress'>): boolean
 export function describeSelection(choice: 'all' | 'search' | 'entries', count: number): string {
   if (choice === 'entries') {
     return count === 0
-      ? 'Paste the gateways of your visit list: names, MACs or ids.'
-      : `${count} gateway${count === 1 ? '' : 's'}: about ${count * 8} reads.`;
+      ? t('sitePack:selectionEmpty')
+      : t('sitePack:selectionCost', { count, reads: format.number(count * 8) });
   }
-  return 'Each chosen gateway takes about 8 reads (fewer when it is offline); the list itself is always kept whole.';
+  return t('sitePack:selectionAll');
 }
 
 /** A pack's scope as the status gives it: kind, id and, when the server named it, its name. */
@@ -28,11 +29,11 @@ export function describeScope(scope: ScopeLike): string {
   if (scope.name) return scope.name;
   switch (scope.kind) {
     case 'provider':
-      return `every customer of provider ${scope.id}`;
+      return t('sitePack:scopeProvider', { id: scope.id });
     case 'customer':
-      return `customer ${scope.id}`;
+      return t('sitePack:scopeCustomer', { id: scope.id });
     case 'group':
-      return `gateway group ${scope.id}`;
+      return t('sitePack:scopeGroup', { id: scope.id });
   }
 }
 
@@ -41,6 +42,10 @@ export function describePack(
   pack: { scope: ScopeLike; gatewayCount: number; sizeBytes: number; preparedAt: number },
   formatTime: (time: number) => string,
 ): string {
-  const count = `${format.number(pack.gatewayCount)} gateway${pack.gatewayCount === 1 ? '' : 's'}`;
-  return `Site pack of ${describeScope(pack.scope)} — ${count}, ${format.bytes(pack.sizeBytes)}, ${formatTime(pack.preparedAt)}`;
+  return t('sitePack:packSummary', {
+    scope: describeScope(pack.scope),
+    count: pack.gatewayCount,
+    size: format.bytes(pack.sizeBytes),
+    time: formatTime(pack.preparedAt),
+  });
 }

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProfileStore, PROFILES_FILE } from '../../../../electron/services/profiles';
+import { applyLanguage } from '../../../../electron/shared/locale';
+import { writeNotice } from '../../../../electron/shared/notice-words';
 
 let folder: string;
 let sequence = 0;
@@ -75,18 +77,33 @@ describe('ProfileStore', () => {
     };
     await writeFile(join(folder, PROFILES_FILE), JSON.stringify(bad), 'utf8');
     const notices = await buildStore().load();
-    expect(notices[0]?.message).toMatch(/could not be read/);
+    expect(writeNotice(notices[0]!.message)).toMatch(/could not be read/);
+  });
+
+  it('writes the set-aside notice in the language shown when it is read, not when it was raised', async () => {
+    await writeFile(join(folder, PROFILES_FILE), '{ not json', 'utf8');
+    const [notice] = await buildStore().load();
+    try {
+      applyLanguage('de', 'de-DE');
+      expect(writeNotice(notice!.message)).toMatch(
+        /^Die gespeicherten Server-Profile konnten nicht gelesen werden/,
+      );
+      applyLanguage('fr', 'fr-FR');
+      expect(writeNotice(notice!.message)).toMatch(
+        /^Les profils de serveur enregistrés n'ont pas pu être lus/,
+      );
+    } finally {
+      applyLanguage('en', 'en-GB');
+    }
+    expect(writeNotice(notice!.message)).toMatch(/^The saved server profiles could not be read/);
   });
 
   it('sets aside a folder named like the profiles file, says so and starts empty', async () => {
     await mkdir(join(folder, PROFILES_FILE));
     const store = buildStore();
     const notices = await store.load();
-    expect(notices).toEqual([
-      expect.objectContaining({
-        code: 'PROFILES_CORRUPT',
-        message: expect.stringContaining('not a regular file'),
-      }),
+    expect(notices.map((notice) => ({ code: notice.code, message: writeNotice(notice.message) }))).toEqual([
+      { code: 'PROFILES_CORRUPT', message: expect.stringContaining('not a regular file') },
     ]);
     expect(await readdir(folder)).toEqual([`${PROFILES_FILE}.corrupt-1700000000000`]);
     await store.save(buildDraft());
