@@ -1,32 +1,23 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { isStale as isStaleBuild, TARGETS } from '../../../build/stale.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 /** Where `npm run build` puts the renderer, and where the hosts serve it from. */
 export const RENDERER_OUT_DIR = join(ROOT, 'out', 'renderer');
 const RENDERER_DIR = join(ROOT, 'renderer');
 
-function newestSourceTime(folder: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSourceTime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
+/** The app's own rule (build/stale.mjs): the renderer and the shared code it bundles, catalogue included. */
 function isStale(): boolean {
-  const index = join(RENDERER_OUT_DIR, 'index.html');
-  if (!existsSync(index)) return true;
-  return newestSourceTime(RENDERER_DIR) > statSync(index).mtimeMs;
+  return isStaleBuild(TARGETS.renderer.output, TARGETS.renderer.inputs);
 }
 
 /**
- * Builds the renderer into out/renderer when any file under renderer/ is newer than the last build. Builds into
- * a private folder first and renames it into place, so test files running in parallel never see half a build.
+ * Builds the renderer into out/renderer when any file under renderer/ or electron/shared/ is newer than the last
+ * build. Builds into a private folder first and renames it into place, so test files running in parallel never
+ * see half a build.
  */
 export async function ensureRendererBuilt(): Promise<string> {
   if (!isStale()) return RENDERER_OUT_DIR;
