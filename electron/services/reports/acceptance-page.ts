@@ -1,7 +1,6 @@
 import {
   AcceptanceCardSchema,
   type AcceptanceCard,
-  type AcceptanceItem,
   type CardVerdict,
   type ItemVerdict,
 } from '../../shared/visit/acceptance-card';

@@ -4,11 +4,9 @@ import {
   format,
   formatterFor,
   setFormatLocale,
-  UNKNOWN_DATE,
   UNKNOWN_DURATION,
   UNKNOWN_NUMBER,
 } from '../../../../electron/shared/format';
-import { UNKNOWN_TIME } from '../../../../electron/shared/time';
 import { resolveLanguage, translatorFor } from '../../../../electron/shared/i18n';
 
 /** 26 November 2026, 21:37:54 UTC: 22:37:54 in Paris (winter time, UTC+01:00). */
