@@ -11,7 +11,6 @@ import { noteLocaleRead } from '../i18n/locale-reads';
 export type { Formatter, FormatterOptions } from './formatter';
 export { formatterFor } from './formatter';
 export { DATE_TIME_FIELD_PATTERN } from './date-field';
-export { UNKNOWN_DATE } from './date-time';
 export { UNKNOWN_DURATION, UNKNOWN_NUMBER } from './numbers';
 
 /** The browser's language where there is one (the renderer); undefined (Intl's default) in main. */
