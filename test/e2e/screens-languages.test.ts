@@ -2,6 +2,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../simulator';
 import { NAMESPACES } from '../../electron/shared/i18n/catalogue';
+import { translatorFor, type DisplayLanguage } from '../../electron/shared/i18n';
+import { LANGUAGE_NAMES } from '../../electron/shared/i18n/languages';
+import { AVAILABLE_NETWORKS } from '../../simulator/gateways/modem';
 import { findAxeViolations, findBrokenWords, findClippedHeaders, measurePageWidth } from '../helpers/axe';
 import { healthyGateway } from '../integration/commissioning/simulator-session';
 import { SHORT_TIMINGS, startCommissioningApp, type CommissioningApp } from './wizards-harness';
@@ -20,7 +23,7 @@ import {
 // failure lists every screen and problem at once.
 
 const WINDOW = { width: 1280, height: 720 };
-const SHOWN_LANGUAGES = ['en', 'fr', 'es', 'de', 'en-XA'] as const;
+const SHOWN_LANGUAGES: readonly DisplayLanguage[] = ['en', 'fr', 'es', 'de', 'en-XA'];
 
 let app: CommissioningApp;
 let simulator: RunningSimulator;
@@ -38,6 +41,11 @@ beforeAll(async () => {
   const fixture = simulator.fixture;
   data = [
     'OAM Field Kit',
+    // Each language's own name stays as it is in every language; so do the networks a modem hears.
+    ...Object.values(LANGUAGE_NAMES),
+    ...AVAILABLE_NETWORKS.map((network) => network.name),
+    'Freedom',
+    'MQTT',
     ...fixture.gateways.flatMap((gateway) => [gateway.name, gateway.gatewayMac]),
     ...fixture.customers.flatMap((customer) => [
       customer.name,
@@ -112,6 +120,37 @@ function screens(): Array<[string, string]> {
   ];
 }
 
+/** Opens each dialog a button of `hash` opens, checks it, and closes it with Escape. */
+async function expectDialogs(language: DisplayLanguage): Promise<void> {
+  const translate = translatorFor(language);
+  const gateway = healthyGateway(simulator, 1).id;
+  const dialogs: Array<[string, string, string]> = [
+    ['the reverse SSH dialog', 'terminals', translate('terminals:openReverse')],
+    ['the direct SSH dialog', 'terminals', translate('terminals:openDirect')],
+    ['the serial console dialog', 'terminals', translate('terminals:openSerial')],
+    [
+      'the restart confirmation',
+      `commissioning/${gateway}/diagnostics`,
+      translate('diagnostics:rebootButton'),
+    ],
+  ];
+  for (const [screen, hash, opener] of dialogs) {
+    await page.goto(`${app.baseUrl}#/commissioning`);
+    await page.goto(`${app.baseUrl}#/${hash}`);
+    await page.getByRole('button', { name: opener, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await settled();
+    await expectScreen(screen, language);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  }
+  await page.goto(`${app.baseUrl}#/settings`);
+  await page.getByRole('button', { name: translate('app:settingsAddProfile'), exact: true }).click();
+  await settled();
+  await expectScreen('the new profile form', language);
+}
+
 describe('every view in every language at 1280×720', () => {
   for (const language of SHOWN_LANGUAGES) {
     it(`fits, is accessible and speaks only words in ${language}`, async () => {
@@ -123,6 +162,7 @@ describe('every view in every language at 1280×720', () => {
         await settled();
         await expectScreen(screen, language);
       }
+      await expectDialogs(language);
     }, 600_000);
   }
 });

@@ -64,10 +64,8 @@ function toListing(port: PortInfo, isDemo: boolean): SerialPortListing {
 function describeListFailure(error: unknown): string {
   const { code, path, message } = (error ?? {}) as { code?: string; path?: string; message?: string };
   const cause =
-    code === 'ENOENT' && path === 'udevadm'
-      ? 'udevadm was not found; it comes with the udev package'
-      : (message ?? String(error));
-  return `The system's serial ports could not be listed (${cause}). Type the port's path instead, such as /dev/ttyUSB0.`;
+    code === 'ENOENT' && path === 'udevadm' ? t('terminals:udevadmMissing') : (message ?? String(error));
+  return t('terminals:portsNotListed', { reason: cause });
 }
 
 /** Lists, opens and watches serial ports; reopens a port when its USB adapter comes back. */

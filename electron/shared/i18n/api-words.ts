@@ -8,6 +8,8 @@
 import { t, type MessageKey, type Translator } from './index';
 
 type EnumKeyPrefix =
+  | 'enums:linkType'
+  | 'enums:networkState'
   | 'enums:event'
   | 'enums:eventType'
   | 'enums:severity'
@@ -64,4 +66,14 @@ export function eventSourceWords(source: unknown, translate: Translator = t): st
 /** "Customer user" for `CUSTOMER_USER`. */
 export function roleWords(authority: unknown, translate: Translator = t): string {
   return wordsFor('enums:role', authority, translate);
+}
+
+/** "Ethernet", "Cellular", "Wi-Fi": a WAN link type as the API names it (`Cellular`, `WiFi`). */
+export function linkTypeWords(type: unknown, translate: Translator = t): string {
+  return wordsFor('enums:linkType', type, translate);
+}
+
+/** "in use", "available": the state of a cellular network in range (`Current`, `Available`, `Unknown`). */
+export function networkStateWords(state: unknown, translate: Translator = t): string {
+  return wordsFor('enums:networkState', state, translate);
 }

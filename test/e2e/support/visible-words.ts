@@ -77,12 +77,21 @@ export async function unaccentedLabels(page: Page, data: readonly string[]): Pro
     )
       .filter((element) => element.offsetParent !== null || element.tagName === 'OPTION')
       .filter((element) => !element.closest('.api-hint, .xterm, pre, code, .mono'))
-      .map((element) => (element.innerText || element.textContent || '').replace(/\s+/g, ' ').trim()),
+      .map((element) => {
+        // The label without the hints and values inside it ("Ping a host" of "Ping a host ping").
+        const copy = element.cloneNode(true) as HTMLElement;
+        for (const hint of Array.from(copy.querySelectorAll('.api-hint, code, .mono'))) hint.remove();
+        return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+      }),
   );
   const leftovers = new Set<string>();
   for (const label of labels) {
     let rest = label;
     for (const value of data) rest = rest.split(value).join(' ');
+    // Names of packages, files and hosts (`kona-pkt-forwarder`, `factory-default`) are values, not words.
+    rest = rest.replace(/\S*[-_./0-9]\S*/g, ' ');
+    // Acronyms (CRLF, LTE, SIM) are the same in every language.
+    rest = rest.replace(/\b[A-Z]{2,}\b/g, ' ');
     // A plain ASCII word of four letters or more is English the catalogue did not write.
     if (/(^|[^\p{L}])[A-Za-z]{4,}(?=$|[^\p{L}])/u.test(rest)) leftovers.add(label);
   }
