@@ -155,7 +155,7 @@ describe('the site pack, offline', () => {
     );
     expect(html).toContain('From the site pack');
     expect(html).toContain(formatMac(target.gatewayMac));
-    expect(html).toMatch(/as of \d{1,2} [A-Z][a-z]{2} \d{4} \d\d:\d\d/);
+    expect(html).toMatch(/as of \d{1,2} [A-Z][a-z]{2,3} \d{4},? \d\d:\d\d/);
 
     // The server comes back on the same port: the session resumes by itself, the view stays.
     simulator = await startTestSimulator({ gateways: 60, port });

@@ -80,7 +80,8 @@ describe('the live gateway page', () => {
     await page.evaluate((id) => (location.hash = `#/gateways/${id}/console`), gateway.id.id);
     const title = page.getByRole('heading', { name: gateway.name, level: 2 });
     await title.waitFor();
-    expect(await title.textContent()).toContain('Online');
+    // The title says "reading status…" until the first status read answers.
+    await expect.poll(() => title.textContent()).toContain('Online');
     // Gone after a reload: its presence at the end says the page was never reloaded.
     await page.evaluate(() => (window.notReloaded = true));
 

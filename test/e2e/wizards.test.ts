@@ -176,7 +176,9 @@ describe('diagnostics', () => {
       'Radio 0',
       'Radio 1',
     ]);
-    expect(await table.textContent()).toContain('numRxPackets');
+    // Counters in words; the API's name (numRxPackets) is only the row's tooltip.
+    expect(await table.textContent()).toContain('Packets received');
+    expect(await table.textContent()).not.toContain('numRxPackets');
     await page.getByRole('button', { name: 'Reset the counters' }).click();
     await page.getByRole('status').filter({ hasText: 'Radio counters reset to zero.' }).waitFor();
   });
