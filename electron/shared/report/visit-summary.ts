@@ -198,7 +198,9 @@ function outcomeOf(entry: AuditEntry, translate: Translator): { outcome: VisitOu
   const failedChecks = checksOf(entry.response, translate).filter((check) => !check.ok);
   const why =
     failedChecks.length > 0
-      ? failedChecks.map((check) => `${check.name}: ${check.detail}`).join('; ')
+      ? failedChecks
+          .map((check) => translate('wizards:checkLine', { name: check.name, detail: check.detail }))
+          .join('; ')
       : entry.error
         ? (firstReasonWordsOf(entry.response, translate) ?? firstReason(entry.error))
         : undefined;
