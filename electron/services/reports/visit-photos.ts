@@ -5,7 +5,6 @@ import { writeFileAtomic } from '../files/atomic-file';
 import { readPrivateBytes, readPrivateFile } from '../files/private-files';
 import type { VisitPhoto } from './site-visit';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
-import { format } from '../../shared/format';
 import { t } from '../../shared/i18n';
 
 /** Largest photo kept, in bytes: the renderer scales a photo down to 1600 px before it gets here. */
@@ -100,7 +99,7 @@ export class VisitPhotos {
     if (photo.bytes.length > MAX_PHOTO_BYTES)
       throw new PhotoRejectedError(
         t('errors:photoTooLarge', {
-          size: format.number(photo.bytes.length / 1024 / 1024, 1),
+          size: (photo.bytes.length / 1024 / 1024).toFixed(1),
           most: MAX_PHOTO_BYTES / 1024 / 1024,
         }),
       );
