@@ -8,6 +8,7 @@ import { labelOfField } from '../../shared/api/field-labels';
 import { UPGRADE_ALL_PACKAGES } from '../../shared/api';
 import { flattenReadable, type ReadableField } from '../../shared/report/readable-value';
 import { auditOutcomeWords } from '../../shared/report/visit-lines';
+import { checksOf, labelOf } from '../../shared/report/recorded-words';
 import type { MessageKey, Translator } from '../../shared/i18n';
 import type {
   ChangeModel,
@@ -22,7 +23,6 @@ import {
   describeFollowed,
   foldCommands,
   outcomeWords,
-  responseOf,
   titleOfCommand,
   type ChangeSummary,
   type VisitOutcome,
@@ -211,7 +211,6 @@ const isObject = (item: unknown): item is Record<string, unknown> =>
 /** One change: when, what, on which gateway and how it ended, why, then each setting before → after. */
 export function changeModelOf(change: ChangeSummary, gatewayName: string, format: PartFormat): ChangeModel {
   const { entry } = change;
-  const response = responseOf(entry);
   const before = redactSecrets(entry.before);
   const after = redactSecrets(entry.after);
   const keys =
@@ -234,7 +233,9 @@ export function changeModelOf(change: ChangeSummary, gatewayName: string, format
   const isSoftware = SOFTWARE_CHANGES.has(entry.name);
   const settings = keys.flatMap((key) => {
     const name =
-      key === '' ? wholeName : (response.labels?.[key] ?? (isSoftware ? key : labelOfField(key, translate)));
+      key === ''
+        ? wholeName
+        : (labelOf(entry.response, key, translate) ?? (isSoftware ? key : labelOfField(key, translate)));
     const beforeFields = leafMap(pick(before, key), translate);
     const afterFields = leafMap(pick(after, key), translate);
     return [...new Set([...beforeFields.keys(), ...afterFields.keys()])].map((leaf) => ({
@@ -257,11 +258,7 @@ export function changeModelOf(change: ChangeSummary, gatewayName: string, format
     settingHeader: translate(isSoftware ? 'document:columnPackage' : 'document:columnSetting'),
     // Only what changed; when nothing did (no change needed), every setting as it stands.
     rows: changed.length > 0 ? changed : settings,
-    checks: (response.checks ?? []).map((check) => ({
-      ok: check.ok,
-      name: check.name,
-      detail: check.detail,
-    })),
+    checks: checksOf(entry.response, translate),
     ...(typeof backup === 'string' ? { backup } : {}),
   };
 }

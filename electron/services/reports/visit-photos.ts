@@ -5,6 +5,7 @@ import { writeFileAtomic } from '../files/atomic-file';
 import { readPrivateBytes, readPrivateFile } from '../files/private-files';
 import type { VisitPhoto } from './site-visit';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
+import { t } from '../../shared/i18n';
 
 /** Largest photo kept, in bytes: the renderer scales a photo down to 1600 px before it gets here. */
 export const MAX_PHOTO_BYTES = 3 * 1024 * 1024;
@@ -55,9 +56,9 @@ export class VisitPhotos {
 
   private async visitFolder(profileId: string, startedAt: number, create: boolean): Promise<string> {
     if (!PROFILE_ID_PATTERN.test(profileId) || profileId.startsWith('.'))
-      throw new Error(`Profile id ${JSON.stringify(profileId)} cannot name a photo folder`);
+      throw new Error(t('report:photoFolderProfile', { profile: JSON.stringify(profileId) }));
     if (!Number.isSafeInteger(startedAt) || startedAt < 0)
-      throw new PhotoRejectedError('Enter when the visit started');
+      throw new PhotoRejectedError(t('report:enterStart'));
     const folder = join(this.folder, profileId, String(startedAt));
     if (create) {
       for (const path of [this.folder, join(this.folder, profileId), folder]) {
@@ -94,18 +95,21 @@ export class VisitPhotos {
     photo: { caption: string; bytes: Uint8Array; now?: number },
   ): Promise<VisitPhotoInfo> {
     const mimeType = sniffImageType(photo.bytes);
-    if (!mimeType) throw new PhotoRejectedError('Only JPEG and PNG photos can be attached.');
+    if (!mimeType) throw new PhotoRejectedError(t('errors:photoType'));
     if (photo.bytes.length > MAX_PHOTO_BYTES)
       throw new PhotoRejectedError(
-        `The photo is ${(photo.bytes.length / 1024 / 1024).toFixed(1)} MB; at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB can be attached.`,
+        t('errors:photoTooLarge', {
+          size: (photo.bytes.length / 1024 / 1024).toFixed(1),
+          most: MAX_PHOTO_BYTES / 1024 / 1024,
+        }),
       );
     const caption = photo.caption.trim();
     if (caption.length > MAX_CAPTION_LENGTH)
       throw new PhotoRejectedError(
-        `The caption is ${caption.length} characters; at most ${MAX_CAPTION_LENGTH}.`,
+        t('errors:captionTooLong', { length: caption.length, most: MAX_CAPTION_LENGTH }),
       );
     if ((await this.list(profileId, startedAt)).length >= MAX_PHOTOS_PER_VISIT)
-      throw new PhotoRejectedError(`A visit holds at most ${MAX_PHOTOS_PER_VISIT} photos; remove one first.`);
+      throw new PhotoRejectedError(t('errors:tooManyPhotos', { most: MAX_PHOTOS_PER_VISIT }));
     const folder = await this.visitFolder(profileId, startedAt, true);
     const info: VisitPhotoInfo = {
       id: randomUUID(),

@@ -1,10 +1,7 @@
 import { format } from '../../shared/format';
+import { t, type MessageKey } from '../../shared/i18n';
 import { VisitEntrySchema, type GatewayIdentity, type JournalLine } from '../../shared/visit/journal-entry';
 import type { VisitState } from './visit-state';
-
-function count(amount: number, one: string, many = `${one}s`): string {
-  return `${amount} ${amount === 1 ? one : many}`;
-}
 
 function nameOf(gateway: GatewayIdentity | undefined): string | undefined {
   return gateway?.name ?? gateway?.typed ?? gateway?.gatewayId;
@@ -28,27 +25,36 @@ export function describeVisitHoldings(state: VisitState, lines: readonly Journal
       if (!triaged.includes(name)) triaged.push(name);
     }
   }
-  const fields = [
-    state.customer ? 'the customer' : '',
-    state.technician ? 'the technician' : '',
-    state.notes ? 'the notes typed' : '',
-  ].filter(Boolean);
+  const fields: MessageKey[] = [
+    ...(state.customer ? ['report:holdingCustomer' as const] : []),
+    ...(state.technician ? ['report:holdingTechnician' as const] : []),
+    ...(state.notes ? ['report:holdingNotesTyped' as const] : []),
+  ];
   const amount = (kind: string) => kinds.get(kind) ?? 0;
+  const counted = (count: number, key: MessageKey, params: Record<string, string> = {}) =>
+    count > 0 ? [t(key, { count, ...params })] : [];
   const parts = [
-    ...fields,
-    state.photos.length > 0 ? count(state.photos.length, 'photo') : '',
-    amount('triage') > 0 ? `${count(amount('triage'), 'serial triage')} (${triaged.join(', ')})` : '',
-    amount('note') > 0 ? count(amount('note'), 'note') : '',
-    amount('measurement') > 0 ? count(amount('measurement'), 'measurement') : '',
-    amount('command-sent') > 0 ? count(amount('command-sent'), 'command') : '',
-    amount('wizard-outcome') > 0 ? count(amount('wizard-outcome'), 'wizard run') : '',
-    amount('terminal-opened') > 0 ? count(amount('terminal-opened'), 'terminal session') : '',
-    state.acknowledgement ? "the customer's acknowledgement" : '',
-  ].filter(Boolean);
-  return parts.length === 0 ? 'nothing recorded yet' : parts.join(', ');
+    ...fields.map((key) => t(key)),
+    ...counted(state.photos.length, 'report:holdingPhotos'),
+    ...counted(amount('triage'), 'report:holdingTriages', { names: triaged.join(', ') }),
+    ...counted(amount('note'), 'report:holdingNotes'),
+    ...counted(amount('measurement'), 'report:holdingMeasurements'),
+    ...counted(amount('command-sent'), 'report:holdingCommands'),
+    ...counted(amount('wizard-outcome'), 'report:holdingWizardRuns'),
+    ...counted(amount('terminal-opened'), 'report:holdingTerminalSessions'),
+    ...(state.acknowledgement ? [t('report:holdingAcknowledgement')] : []),
+  ];
+  return parts.length === 0 ? t('report:holdingNothing') : parts.join(', ');
 }
 
-/** The start-up notice offering the open visit again, with what it holds (describeVisitHoldings). */
+/**
+ * The start-up notice offering the open visit again, with what it holds (describeVisitHoldings), in the language
+ * main has when it is written.
+ */
 export function describeOpenVisitOffer(state: VisitState, lines: readonly JournalLine[]): string {
-  return `The visit ${state.site ? `at ${state.site}` : 'not named yet'}, started ${format.dateTime(state.arrivedAt)}, is still open and goes on with everything in it: ${describeVisitHoldings(state, lines)}. End it under Site report when you leave.`;
+  const time = format.dateTime(state.arrivedAt);
+  const holdings = describeVisitHoldings(state, lines);
+  return state.site
+    ? t('report:visitOfferAt', { site: state.site, time, holdings })
+    : t('report:visitOfferUnnamed', { time, holdings });
 }

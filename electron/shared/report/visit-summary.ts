@@ -1,6 +1,7 @@
 import { commandTitle } from '../api/command-titles';
 import { isCommandName } from '../api/commands';
 import { t, type MessageKey, type Translator } from '../i18n';
+import { checksOf, firstReasonWordsOf, resultWordsOf } from './recorded-words';
 
 /**
  * An audit entry as the report and its preview read it: the fields both the audit log (main) and the renderer's
@@ -129,15 +130,13 @@ const TASK_TITLES: Readonly<Record<string, MessageKey>> = {
   resetRadioStatistics: 'document:taskResetRadioCounters',
 };
 
+/** What the report reads of a wizard's response itself (its words: recorded-words.ts). */
 interface WizardResponse {
   outcome?: string;
-  message?: string;
-  checks?: Array<{ name: string; ok: boolean; detail: string }>;
-  labels?: Record<string, string>;
 }
 
 /** The wizard or fleet response recorded with an entry, when it has that shape. */
-export function responseOf(entry: AuditEntry): WizardResponse {
+function responseOf(entry: AuditEntry): WizardResponse {
   const response = entry.response;
   return typeof response === 'object' && response !== null ? (response as WizardResponse) : {};
 }
@@ -189,16 +188,21 @@ function firstReason(text: string): string {
   return (cut === -1 ? text : text.slice(0, cut)).trim();
 }
 
-function outcomeOf(entry: AuditEntry): { outcome: VisitOutcome; reason?: string } {
-  if (entry.outcome === 'unknown') return { outcome: 'unknown', reason: entry.error };
-  if (entry.outcome === 'cancelled') return { outcome: 'cancelled', reason: entry.error };
+function outcomeOf(entry: AuditEntry, translate: Translator): { outcome: VisitOutcome; reason?: string } {
+  // The entry's message in the report's language when it was recorded as data; an older entry's English.
+  const error =
+    entry.error === undefined ? undefined : (resultWordsOf(entry.response, translate) ?? entry.error);
+  if (entry.outcome === 'unknown') return { outcome: 'unknown', reason: error };
+  if (entry.outcome === 'cancelled') return { outcome: 'cancelled', reason: error };
   const response = responseOf(entry);
-  const failedChecks = (response.checks ?? []).filter((check) => !check.ok);
+  const failedChecks = checksOf(entry.response, translate).filter((check) => !check.ok);
   const why =
     failedChecks.length > 0
-      ? failedChecks.map((check) => `${check.name}: ${check.detail}`).join('; ')
+      ? failedChecks
+          .map((check) => translate('wizards:checkLine', { name: check.name, detail: check.detail }))
+          .join('; ')
       : entry.error
-        ? firstReason(entry.error)
+        ? (firstReasonWordsOf(entry.response, translate) ?? firstReason(entry.error))
         : undefined;
   switch (response.outcome) {
     case 'applied':
@@ -208,7 +212,7 @@ function outcomeOf(entry: AuditEntry): { outcome: VisitOutcome; reason?: string 
     case 'rolled-back':
       return { outcome: 'rolled-back', reason: why };
     case 'rollback-failed':
-      return { outcome: 'rollback-failed', reason: entry.error ?? why };
+      return { outcome: 'rollback-failed', reason: error ?? why };
     default:
       if (entry.outcome !== 'ok') return { outcome: 'failed', reason: why };
       // A fleet row is "done" only once the gateway read the new value back (fleet-job.ts): a verified change.
@@ -236,7 +240,7 @@ export function listChanges(entries: AuditEntry[], translate: Translator = t): C
         at: entry.at,
         gatewayId: entry.gatewayId,
         what: describeWork(entry, translate),
-        ...outcomeOf(entry),
+        ...outcomeOf(entry, translate),
         entry,
         ...(followed ? { followed } : {}),
       };

@@ -89,7 +89,7 @@ describe('buildSiteReportHtml', () => {
     );
     const html = await buildSiteReportHtml(makeSiteVisit(reads), { timeZone: 'UTC' });
     expect(html).toContain(
-      '<td>read 48 times, 12:00–12:01</td><td>Read the data call status <code>getWmCallStatistics</code>',
+      '<td>read 48 times, 12:00–12:01</td><td>Read the data call status <code class="api-hint">getWmCallStatistics</code>',
     );
     expect(html.match(/getWmCallStatistics/g)).toHaveLength(1);
   });

@@ -8,6 +8,7 @@ import {
   PhotoRejectedError,
   VisitPhotos,
 } from '../../../../electron/services/reports';
+import { setLanguage } from '../../../../electron/shared/i18n';
 
 const STARTED_AT = Date.UTC(2026, 0, 15, 9);
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
@@ -22,6 +23,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  setLanguage('en');
   await rm(folder, { recursive: true, force: true });
 });
 
@@ -79,5 +81,15 @@ describe('VisitPhotos', () => {
 
   it('refuses a profile id that could leave the photo folder', async () => {
     await expect(photos.list('../etc', STARTED_AT)).rejects.toThrow(/cannot name a photo folder/);
+  });
+
+  it('says why it refuses a photo in the language of the screen: French', async () => {
+    setLanguage('fr');
+    const refusal = photos.add('demo', STARTED_AT, { caption: 'x', bytes: Uint8Array.from([1, 2, 3, 4, 5]) });
+    await expect(refusal).rejects.toBeInstanceOf(PhotoRejectedError);
+    await expect(refusal).rejects.toThrow('Seules les photos JPEG et PNG peuvent être jointes.');
+    await expect(photos.add('demo', -1, { caption: 'x', bytes: JPEG })).rejects.toThrow(
+      "Indiquez le début de l'intervention",
+    );
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeOpenVisitOffer, Visits } from '../../../../electron/services/visit';
+import { setLanguage } from '../../../../electron/shared/i18n';
 import { assessHealth } from '../../../../electron/shared/terminal/triage-health';
 import { FACTORY_TIME } from '../../../helpers/factories';
 import { ManualClock } from '../../../helpers/manual-clock';
@@ -17,6 +18,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  setLanguage('en');
   for (const visits of opened.splice(0)) await visits.shutdown();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -73,5 +75,22 @@ describe('the open visit offered again at start-up', () => {
     await visits.close();
     await visits.open({ site: 'South mast' });
     expect(offerOf(visits)).toContain('everything in it: nothing recorded yet.');
+  });
+
+  it('says the offer in the language of the screen: German', async () => {
+    const visits = await start();
+    await visits.open({ site: 'Hafenlager Dach' });
+    await visits.update({ notes: 'Antennenkabel geprüft' });
+    await visits.attachPhoto({ bytes: PNG, caption: 'Mast' });
+    await visits.append({ kind: 'note', text: 'Schranktür aufgebrochen' });
+    await visits.append({ kind: 'note', text: 'Kabel neu verlegt' });
+    setLanguage('de');
+    const offer = offerOf(visits);
+    expect(offer).toMatch(
+      /^Der Einsatz bei Hafenlager Dach, begonnen am .+, ist noch offen und wird mit allem fortgesetzt, was er enthält: die eingegebenen Notizen, 1 Foto, 2 Notizen\. Beenden Sie ihn unter Einsatzbericht, wenn Sie gehen\.$/,
+    );
+    await visits.close();
+    await visits.open({ site: 'Südmast' });
+    expect(offerOf(visits)).toContain('was er enthält: noch nichts aufgezeichnet.');
   });
 });
