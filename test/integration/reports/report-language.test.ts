@@ -90,7 +90,7 @@ const ENGLISH_PHRASES = [
   ),
 ];
 
-async function pdfText(language: 'fr' | 'de', folder: string): Promise<string> {
+async function pdfText(language: 'fr' | 'de' | 'es', folder: string): Promise<string> {
   const { pdfPath } = await exportSiteReport(visit, folder, {
     printer: new ChromiumPdfPrinter(),
     timeZone: 'Europe/Paris',
@@ -162,6 +162,19 @@ describe('a site report exported in a language of its own', () => {
     ])
       expect(text).toContain(heading);
     expect(text).toContain('15.01.2026');
+    expect(ENGLISH_PHRASES.filter((phrase) => text.includes(phrase))).toEqual([]);
+  });
+
+  it('prints the same visit in Spanish, with no English of its own', async () => {
+    const text = await pdfText('es', folder);
+    for (const heading of [
+      'Informe de visita',
+      'Cambios',
+      'Comandos ejecutados',
+      'Conformidad del cliente',
+      'Página 1 de',
+    ])
+      expect(text).toContain(heading);
     expect(ENGLISH_PHRASES.filter((phrase) => text.includes(phrase))).toEqual([]);
   });
 });
