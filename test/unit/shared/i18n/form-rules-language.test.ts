@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HostSchema, PortSchema } from '../../../../electron/shared/api/common';
+import { EntityEventQuerySchema } from '../../../../electron/shared/api/events';
 import { MqttV2ConfigurationSchema, PemSchema } from '../../../../electron/shared/api/integration';
 import { setLanguage } from '../../../../electron/shared/i18n';
 import { checkRunbookPattern } from '../../../../electron/shared/terminal/runbook-pattern';
@@ -28,6 +29,13 @@ describe('form rules in the language on screen', () => {
       'muss ein Hostname oder eine IP-Adresse sein, ohne Schema, Port oder Pfad',
     ]);
     expect(messagesOf(PemSchema.safeParse('MIIBxyz'))[0]).toMatch(/^muss im PEM-Format sein/);
+  });
+
+  it('refuses an events window that ends before it starts in Spanish', () => {
+    setLanguage('es');
+    expect(messagesOf(EntityEventQuerySchema.safeParse({ startTs: 2000, endTs: 1000 }))).toEqual([
+      'endTs no debe ser anterior a startTs',
+    ]);
   });
 
   it('names the MQTT client-ID limit in French, with the count in the sentence', () => {
