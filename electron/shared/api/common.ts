@@ -17,8 +17,8 @@ export const EntityReferenceSchema = z.object({
 /** A reference whose entity type is fixed, e.g. `entityReference('APPLICATION')`; refuses any other type. */
 export function entityReference<Type extends string>(entityType: Type) {
   return z.looseObject({
-    entityType: z.literal(entityType, { error: `must reference a ${entityType}` }),
-    id: z.string().min(1, 'id must not be empty'),
+    entityType: z.literal(entityType, { error: spoken('errors:referenceWrongType', { entityType }) }),
+    id: z.string().min(1, { error: spoken('errors:idEmpty') }),
   });
 }
 
