@@ -1,5 +1,12 @@
 import { z } from 'zod';
+import { t, type MessageKey, type MessageParams } from '../i18n';
 import { isServerTime } from '../time';
+
+/**
+ * A zod `error` option that writes the message `key` when the check fails, in the language on screen then (not the
+ * one at start-up): the shared schemas' messages reach a person through the forms.
+ */
+export const spoken = (key: MessageKey, params?: MessageParams) => (): string => t(key, params);
 
 /** A reference to another entity: `{ entityType, id }`. */
 export const EntityReferenceSchema = z.object({
@@ -10,8 +17,8 @@ export const EntityReferenceSchema = z.object({
 /** A reference whose entity type is fixed, e.g. `entityReference('APPLICATION')`; refuses any other type. */
 export function entityReference<Type extends string>(entityType: Type) {
   return z.looseObject({
-    entityType: z.literal(entityType, { error: `must reference a ${entityType}` }),
-    id: z.string().min(1, 'id must not be empty'),
+    entityType: z.literal(entityType, { error: spoken('errors:referenceWrongType', { entityType }) }),
+    id: z.string().min(1, { error: spoken('errors:idEmpty') }),
   });
 }
 
@@ -59,8 +66,8 @@ export type Page<Item> = { data: Item[]; totalPages: number; totalElements: numb
 /** A TCP port, 1 to 65535. */
 export const PortSchema = z
   .int()
-  .min(1, 'must be a port from 1 to 65535')
-  .max(65535, 'must be a port from 1 to 65535');
+  .min(1, { error: spoken('errors:portInvalid') })
+  .max(65535, { error: spoken('errors:portInvalid') });
 
 const HOSTNAME =
   /^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*\.?$/;
@@ -83,13 +90,13 @@ export function isHostname(value: string): boolean {
 /** A host name or an IP address, with no scheme, port or path. */
 export const HostSchema = z
   .string()
-  .min(1, 'must not be empty')
+  .min(1, { error: spoken('errors:valueEmpty') })
   .refine((value) => isHostname(value) || isIpv4(value) || isIpv6(value), {
-    error: 'must be a host name or an IP address, without scheme, port or path',
+    error: spoken('errors:hostInvalid'),
   });
 
 /** An IPv4 or IPv6 address. */
 export const IpAddressSchema = z
   .string()
-  .min(1, 'must not be empty')
-  .refine((value) => isIpv4(value) || isIpv6(value), { error: 'must be an IPv4 or IPv6 address' });
+  .min(1, { error: spoken('errors:valueEmpty') })
+  .refine((value) => isIpv4(value) || isIpv6(value), { error: spoken('errors:ipAddressInvalid') });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EntityReferenceSchema, KnownServerTimeSchema, TimestampSchema } from './common';
+import { EntityReferenceSchema, KnownServerTimeSchema, spoken, TimestampSchema } from './common';
 
 /** Event names of the eventName filter, exactly as the spec lists them (DECODER_ included as written). */
 export const EVENT_NAMES = [
@@ -51,17 +51,19 @@ export const EVENT_ENTITY_TYPES = ['GATEWAY', 'DEVICE', 'INTEGRATION'] as const;
 const eventNameSchema = z
   .string()
   .transform((name) => EVENT_NAME_SYNONYMS[name] ?? name)
-  .pipe(z.enum(EVENT_NAMES, { error: 'eventName must be one of the event names of the spec' }));
+  .pipe(z.enum(EVENT_NAMES, { error: spoken('errors:eventNameUnknown') }));
 
 const limit = z
-  .int('limit must be a whole number')
-  .min(1, 'limit must be 1 to 100')
-  .max(100, 'limit must be 1 to 100');
-const page = z.int('page must be a whole number').nonnegative('page starts at 0');
+  .int({ error: spoken('errors:fieldWholeNumber', { field: 'limit' }) })
+  .min(1, { error: spoken('errors:fieldRangeFromOne', { field: 'limit', max: 100 }) })
+  .max(100, { error: spoken('errors:fieldRangeFromOne', { field: 'limit', max: 100 }) });
+const page = z
+  .int({ error: spoken('errors:fieldWholeNumber', { field: 'page' }) })
+  .nonnegative({ error: spoken('errors:pageFromZero') });
 
 const startTs = z
-  .int('startTs is required: a time in milliseconds')
-  .nonnegative('startTs must not be negative');
+  .int({ error: spoken('errors:startTsRequired') })
+  .nonnegative({ error: spoken('errors:startTsNegative') });
 
 const eventQueryFields = {
   startTs,
@@ -84,7 +86,7 @@ const eventQueryFields = {
 
 const rangeInOrder = (query: { startTs: number; endTs?: number | undefined }) =>
   query.endTs === undefined || query.startTs <= query.endTs;
-const RANGE_ERROR = { path: ['endTs'], error: 'endTs must not be before startTs' };
+const RANGE_ERROR = { path: ['endTs'], error: spoken('errors:eventRangeOrder') };
 
 /** Query of GET /api/enhancedEvents (startTs required, limit 1–100, page from 0). */
 export const EnhancedEventQuerySchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { entityReference, HostSchema, PortSchema } from './common';
+import { t } from '../i18n';
+import { entityReference, HostSchema, PortSchema, spoken } from './common';
 
 /** MQTT quality-of-service levels of pushQos and pullQos. */
 export const MQTT_QOS = ['AT_MOST_ONCE', 'AT_LEAST_ONCE', 'EXACTLY_ONCE'] as const;
@@ -31,20 +32,22 @@ const PEM = /^-----BEGIN ([A-Z0-9 ]+)-----\r?\n[\s\S]+?\r?\n-----END \1-----\s*$
 
 /** A PEM block (certificate or key): BEGIN and END lines of the same label around base64 text. */
 export const PemSchema = z.string().refine((value) => PEM.test(value.trim() + '\n'), {
-  error: 'must be in PEM form (-----BEGIN …----- … -----END …-----)',
+  error: spoken('errors:pemInvalid'),
 });
 
 const atLeastOne = (field: string) =>
-  z.int(`${field} must be a whole number`).min(1, `${field} must be at least 1`);
+  z
+    .int({ error: spoken('errors:fieldWholeNumber', { field }) })
+    .min(1, { error: spoken('errors:fieldAtLeastOne', { field }) });
 
 /** configuration of an MQTT_V2 integration, with every rule of the spec's table. */
 export const MqttV2ConfigurationSchema = z
   .looseObject({
     host: z
-      .string('host is required')
-      .min(1, 'host is required')
+      .string({ error: spoken('errors:hostRequired') })
+      .min(1, { error: spoken('errors:hostRequired') })
       .refine((host) => !/:\d+$/.test(host) || host.split(':').length > 2, {
-        error: 'a port is not allowed in host: use the port field',
+        error: spoken('errors:hostPortNotAllowed'),
         abort: true,
       })
       .pipe(HostSchema),
@@ -52,7 +55,10 @@ export const MqttV2ConfigurationSchema = z
     ssl: z.boolean().optional(),
     token: z.string().optional(),
     password: z.string().optional(),
-    clientId: z.string().min(1, 'clientId must not be empty when given').optional(),
+    clientId: z
+      .string()
+      .min(1, { error: spoken('errors:clientIdEmpty') })
+      .optional(),
     mqttVersion: z
       .enum(MQTT_VERSIONS, { error: 'mqttVersion must be MQTT_VERSION_3_1 or MQTT_VERSION_3_1_1' })
       .optional(),
@@ -60,21 +66,27 @@ export const MqttV2ConfigurationSchema = z
     connectionTimeoutS: atLeastOne('connectionTimeoutS').optional(),
     keepAliveIntervalS: atLeastOne('keepAliveIntervalS').optional(),
     autoreconnectIntervalS: atLeastOne('autoreconnectIntervalS').optional(),
-    integrationInitializationRetryIntervalS: z.int('must be a whole number').nonnegative().optional(),
+    integrationInitializationRetryIntervalS: z
+      .int({ error: spoken('errors:wholeNumber') })
+      .nonnegative()
+      .optional(),
     pendingQueueMaxSize: z
-      .int('must be a whole number')
-      .min(1, 'must be 1 to 10000')
-      .max(10000, 'must be 1 to 10000')
+      .int({ error: spoken('errors:wholeNumber') })
+      .min(1, { error: spoken('errors:rangeFromOne', { max: 10000 }) })
+      .max(10000, { error: spoken('errors:rangeFromOne', { max: 10000 }) })
       .optional(),
     pendingQueueOnErrorProcessingRetryIntervalS: atLeastOne(
       'pendingQueueOnErrorProcessingRetryIntervalS',
     ).optional(),
     maxInflight: z
-      .int('must be a whole number')
-      .min(1, 'must be 1 to 100')
-      .max(100, 'must be 1 to 100')
+      .int({ error: spoken('errors:wholeNumber') })
+      .min(1, { error: spoken('errors:rangeFromOne', { max: 100 }) })
+      .max(100, { error: spoken('errors:rangeFromOne', { max: 100 }) })
       .optional(),
-    pushTopic: z.string('pushTopic is required').trim().min(1, 'pushTopic must not be empty'),
+    pushTopic: z
+      .string({ error: spoken('errors:pushTopicRequired') })
+      .trim()
+      .min(1, { error: spoken('errors:pushTopicEmpty') }),
     pullTopic: z.string().optional(),
     pushQos: z.enum(MQTT_QOS).default('AT_LEAST_ONCE'),
     pullQos: z.enum(MQTT_QOS).default('AT_LEAST_ONCE'),
@@ -91,7 +103,11 @@ export const MqttV2ConfigurationSchema = z
       context.addIssue({
         code: 'custom',
         path: ['clientId'],
-        message: `clientId must be at most ${max} characters for ${configuration.mqttVersion === 'MQTT_VERSION_3_1' ? 'MQTT 3.1' : 'MQTT 3.1.1 and 5.0'}`,
+        message: t('errors:clientIdTooLong', {
+          count: max,
+          version:
+            configuration.mqttVersion === 'MQTT_VERSION_3_1' ? 'MQTT 3.1' : t('errors:mqttVersionsLater'),
+        }),
       });
     }
   });
@@ -103,12 +119,10 @@ const HTTP_HOST = /^https?:\/\/([a-zA-Z0-9.-]+|\[[0-9a-fA-F:]+\])(\/[^\s]*)?$/;
 export const HttpV2ConfigurationSchema = z
   .looseObject({
     host: z
-      .string('host is required')
-      .min(1, 'host is required')
-      .refine((host) => /^https?:\/\//.test(host), { error: 'host must start with http:// or https://' })
-      .refine((host) => HTTP_HOST.test(host), {
-        error: 'host must be a URL without a port: use the port field',
-      }),
+      .string({ error: spoken('errors:hostRequired') })
+      .min(1, { error: spoken('errors:hostRequired') })
+      .refine((host) => /^https?:\/\//.test(host), { error: spoken('errors:httpHostScheme') })
+      .refine((host) => HTTP_HOST.test(host), { error: spoken('errors:httpHostPort') }),
     port: PortSchema,
     basePath: z.string().optional(),
     enableHttps: z.boolean().optional(),
@@ -116,7 +130,15 @@ export const HttpV2ConfigurationSchema = z
     username: z.string().optional(),
     password: z.string().optional(),
     headers: z
-      .array(z.object({ key: z.string().trim().min(1, 'header name must not be empty'), value: z.string() }))
+      .array(
+        z.object({
+          key: z
+            .string()
+            .trim()
+            .min(1, { error: spoken('errors:headerNameEmpty') }),
+          value: z.string(),
+        }),
+      )
       .optional(),
     clientPrivateKey: PemSchema.optional(),
     clientCertificate: PemSchema.optional(),
@@ -129,7 +151,7 @@ export const HttpV2ConfigurationSchema = z
         context.addIssue({
           code: 'custom',
           path: [field],
-          message: `${field} is required when authMethod is BASIC_AUTH`,
+          message: t('errors:basicAuthFieldRequired', { field }),
         });
       }
     }
@@ -138,7 +160,10 @@ export type HttpV2Configuration = z.infer<typeof HttpV2ConfigurationSchema>;
 
 const integrationFields = {
   id: z.looseObject({ entityType: z.string(), id: z.string() }).nullish(),
-  name: z.string('name is required').trim().min(1, 'name must not be empty'),
+  name: z
+    .string({ error: spoken('errors:nameRequired') })
+    .trim()
+    .min(1, { error: spoken('errors:nameEmpty') }),
   applicationId: entityReference('APPLICATION'),
   // The converter must be of version 2: only the server knows a converter's version, so the server checks it
   // and the UI offers only version-2 converters.

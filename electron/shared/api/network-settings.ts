@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ServerTimeSchema } from './common';
+import { ServerTimeSchema, spoken } from './common';
 
 /** Data-rate indexes allowed as adrNbTransRanges keys: DR0 to DR15, written "0" to "15" (API assumption). */
 export const DATA_RATE_KEYS = Array.from({ length: 16 }, (_, index) => String(index)) as [
@@ -7,15 +7,20 @@ export const DATA_RATE_KEYS = Array.from({ length: 16 }, (_, index) => String(in
   ...string[],
 ];
 
+const nbTrans = z
+  .int({ error: spoken('errors:wholeNumber') })
+  .min(1, { error: spoken('errors:rangeFromOne', { max: 3 }) })
+  .max(3, { error: spoken('errors:rangeFromOne', { max: 3 }) });
+
 /** Repetitions for one data rate: 1 ≤ minNbTrans ≤ maxNbTrans ≤ 3. */
 export const NbTransRangeSchema = z
   .object({
-    minNbTrans: z.int('must be a whole number').min(1, 'must be 1 to 3').max(3, 'must be 1 to 3'),
-    maxNbTrans: z.int('must be a whole number').min(1, 'must be 1 to 3').max(3, 'must be 1 to 3'),
+    minNbTrans: nbTrans,
+    maxNbTrans: nbTrans,
   })
   .refine((range) => range.minNbTrans <= range.maxNbTrans, {
     path: ['minNbTrans'],
-    error: 'minNbTrans must not be higher than maxNbTrans',
+    error: spoken('errors:nbTransOrder'),
   });
 
 /** adrNbTransRanges: keys "0"…"15" (data-rate indexes), each an NbTrans range. */
@@ -28,7 +33,7 @@ export const NbTransRangesSchema = z.partialRecord(
 export const NETWORK_SETTINGS_ENTITY_TYPES = ['APPLICATION', 'DEVICE'] as const;
 
 const nullableNumber = z.number().nullish();
-const int = z.int('must be a whole number');
+const int = z.int({ error: spoken('errors:wholeNumber') });
 
 const networkSettingsFields = {
   id: z.looseObject({ id: z.string() }).nullish(),

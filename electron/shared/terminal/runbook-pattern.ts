@@ -1,3 +1,5 @@
+import { t } from '../i18n';
+
 /**
  * The rules a runbook's pattern (a JavaScript regular expression) must follow, so that matching it can never hang
  * the main process. JavaScript's backtracking engine has no time limit, so the guarantee comes from two bounds
@@ -32,20 +34,20 @@ interface GroupScan {
 }
 
 /**
- * Why a pattern is refused, in words a technician can act on, or undefined when it may be run. Compiles it too:
+ * Why a pattern is refused, in words a technician can act on (in the language on screen when it is called), or undefined when it may be run. Compiles it too:
  * a pattern that is not a valid regular expression is refused with the engine's message.
  */
 export function checkRunbookPattern(source: string): string | undefined {
-  if (source.length === 0) return 'Enter a pattern.';
+  if (source.length === 0) return t('terminals:patternEmpty');
   if (source.length > RUNBOOK_PATTERN_MAX_LENGTH)
-    return `A pattern has at most ${RUNBOOK_PATTERN_MAX_LENGTH} characters.`;
+    return t('terminals:patternTooLong', { count: RUNBOOK_PATTERN_MAX_LENGTH });
   try {
     new RegExp(source);
   } catch (error) {
-    return `Not a valid pattern: ${error instanceof Error ? error.message : String(error)}`;
+    return t('terminals:patternInvalid', { reason: error instanceof Error ? error.message : String(error) });
   }
-  if (/\\[1-9]|\\k</.test(source)) return 'A pattern may not refer back to a group (\\1, \\k<name>).';
-  if (/\(\?<?[=!]/.test(source)) return 'A pattern may not look ahead or behind ((?=, (?!, (?<=, (?<!).';
+  if (/\\[1-9]|\\k</.test(source)) return t('terminals:patternBackReference');
+  if (/\(\?<?[=!]/.test(source)) return t('terminals:patternLookaround');
   const stack: GroupScan[] = [{ hasQuantifier: false, hasAlternation: false }];
   let unbounded = 0;
   let optional = 0;
@@ -82,17 +84,15 @@ export function checkRunbookPattern(source: string): string | undefined {
     if (!isUnbounded && character !== '?') continue;
     // `?` right after a quantifier makes it lazy, and after `(` it starts a group's flags: neither quantifies.
     if (character === '?' && index > 0 && '*+?}('.includes(source[index - 1]!)) continue;
-    if (closed && (closed.hasQuantifier || closed.hasAlternation))
-      return 'A repeated group may not itself repeat or hold alternatives (like (a+)+ or (a|ab)*): it can take forever to match.';
+    if (closed && (closed.hasQuantifier || closed.hasAlternation)) return t('terminals:patternNestedRepeat');
     current.hasQuantifier = true;
     if (isUnbounded) unbounded += 1;
     else optional += 1;
     // A `{` that no `}` closes is a literal brace; counting it as a quantifier only errs on the safe side.
     if (character === '{') index = Math.max(index, source.indexOf('}', index));
-    if (unbounded > MAX_UNBOUNDED_QUANTIFIERS)
-      return 'A pattern may repeat (*, + or {…}) only once: wait for a piece of text, or split the pattern.';
+    if (unbounded > MAX_UNBOUNDED_QUANTIFIERS) return t('terminals:patternRepeatsTwice');
     if (optional > MAX_OPTIONAL_QUANTIFIERS)
-      return `A pattern may have at most ${MAX_OPTIONAL_QUANTIFIERS} optional parts (?).`;
+      return t('terminals:patternTooManyOptional', { count: MAX_OPTIONAL_QUANTIFIERS });
   }
   return undefined;
 }

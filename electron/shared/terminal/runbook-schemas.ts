@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { t } from '../i18n';
 import { checkRunbookPattern } from './runbook-pattern';
 
 /** The longest time limit of one step. */
@@ -16,7 +17,10 @@ export const RUNBOOK_FILE_FORMAT = 'oam-field-kit-runbooks';
 export const RunbookWaitSchema = z
   .object({
     kind: z.enum(['text', 'pattern']),
-    value: z.string().min(1, 'Enter what to wait for').max(200),
+    value: z
+      .string()
+      .min(1, { error: () => t('terminals:runbookWaitEmpty') })
+      .max(200),
   })
   .strict()
   .superRefine((wait, context) => {
@@ -32,7 +36,7 @@ export const RunbookStepSchema = z
     send: z
       .string()
       .max(1000)
-      .refine((line) => !/[\r\n]/.test(line), 'One line per step'),
+      .refine((line) => !/[\r\n]/.test(line), { error: () => t('terminals:runbookOneLine') }),
     wait: RunbookWaitSchema.optional(),
     timeLimitSeconds: z.int().min(1).max(RUNBOOK_STEP_LIMIT_SECONDS_MAX),
   })
@@ -44,9 +48,16 @@ export type RunbookStep = z.infer<typeof RunbookStepSchema>;
 export const RunbookSchema = z
   .object({
     id: z.string().min(1).max(100),
-    name: z.string().trim().min(1, 'Name the runbook').max(100),
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: () => t('terminals:runbookNameMissing') })
+      .max(100),
     description: z.string().max(500).optional(),
-    steps: z.array(RunbookStepSchema).min(1, 'A runbook has at least one step').max(RUNBOOK_STEPS_MAX),
+    steps: z
+      .array(RunbookStepSchema)
+      .min(1, { error: () => t('terminals:runbookNoSteps') })
+      .max(RUNBOOK_STEPS_MAX),
   })
   .strict();
 /** A saved runbook. */
