@@ -7,9 +7,9 @@ import { MemoryStore } from '../../electron/services/credentials';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { ensureRendererBuilt } from './support/renderer-build';
 
-// The visit's arrival is typed as text in the app's date form (YYYY-MM-DD HH:MM), not in the browser's own date
-// input: unreadable text is said under the field, and a visit started at a typed time shows that time in the
-// report's "Visit started" field.
+// The visit's arrival and departure are typed as text in the app's date form (YYYY-MM-DD HH:MM), not in the
+// browser's own date input: unreadable text is said under the field, a visit started at a typed time shows that
+// time in the report's "Visit started" field, and the visit ends at the departure typed (never before arrival).
 
 const SILENT_LOG = { info: () => undefined, error: () => undefined };
 
@@ -42,8 +42,8 @@ function fieldText(at: Date): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
 
-describe('the arrival of a visit', () => {
-  it('is typed year first, refused when unreadable, and kept as the visit start', async () => {
+describe('the arrival and departure of a visit', () => {
+  it('are typed year first, refused when unreadable or out of order, and kept', async () => {
     const { page } = browser;
     await page.goto(host.url);
     await page.getByRole('button', { name: 'Work without signing in' }).click();
@@ -68,5 +68,26 @@ describe('the arrival of a visit', () => {
 
     // The report's start field now holds the arrival typed, written the same way.
     await expect.poll(() => page.getByLabel('Visit started').inputValue()).toBe(typed);
+
+    // Ending it asks for the departure.
+    await page.getByRole('button', { name: 'End the visit', exact: true }).click();
+    const ending = page.getByRole('group', { name: 'End the visit' });
+    const departure = ending.getByLabel('Departure', { exact: true });
+    // It starts as now, to the minute (read in this machine's zone, as the field writes it).
+    const offered = new Date((await departure.inputValue()).replace(' ', 'T')).getTime();
+    expect(Math.abs(Date.now() - offered)).toBeLessThan(120_000);
+
+    await departure.fill(fieldText(new Date(Date.now() - 3 * 3_600_000)));
+    await page.getByRole('button', { name: 'End the visit at this time' }).click();
+    await ending.getByText(/^The departure cannot be before the arrival \(.+\)\.$/).waitFor();
+    await page.getByRole('status', { name: 'Open visit' }).waitFor();
+
+    await departure.fill(fieldText(new Date(Date.now() - 3_600_000)));
+    const readsAs = (await ending.getByText(/^Reads as /).textContent())!.replace('Reads as ', '');
+    await page.getByRole('button', { name: 'End the visit at this time' }).click();
+    await page.getByRole('status', { name: 'Open visit' }).waitFor({ state: 'detached' });
+    await page.getByText('Visits on this computer (1)').click();
+    const listed = page.getByRole('list', { name: 'Visits on this computer' });
+    expect(await listed.textContent()).toContain(`left ${readsAs}`);
   });
 });
