@@ -82,7 +82,7 @@ describe('site report of a short visit', () => {
     await page
       .getByLabel('Visit started')
       .fill(
-        `${started.getFullYear()}-${pad(started.getMonth() + 1)}-${pad(started.getDate())}T${pad(started.getHours())}:${pad(started.getMinutes())}`,
+        `${started.getFullYear()}-${pad(started.getMonth() + 1)}-${pad(started.getDate())} ${pad(started.getHours())}:${pad(started.getMinutes())}`,
       );
     await page.getByLabel('Site', { exact: true }).fill('Harbour warehouse roof');
     await page.getByLabel('Customer', { exact: true }).fill('Acme Ports Ltd');

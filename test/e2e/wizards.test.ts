@@ -244,7 +244,7 @@ describe('site report', () => {
     await page
       .getByLabel('Visit started')
       .fill(
-        `${started.getFullYear()}-${pad(started.getMonth() + 1)}-${pad(started.getDate())}T${pad(started.getHours())}:${pad(started.getMinutes())}`,
+        `${started.getFullYear()}-${pad(started.getMonth() + 1)}-${pad(started.getDate())} ${pad(started.getHours())}:${pad(started.getMinutes())}`,
       );
     const download = page.waitForEvent('download', { timeout: 60_000 });
     await page.getByRole('button', { name: 'Export PDF' }).click();

@@ -254,12 +254,21 @@ export class Visits implements VisitRecorder {
     });
   }
 
-  /** Closes the open visit with its departure (default now). */
+  /**
+   * Closes the open visit with its departure (default now), as the technician may correct it: refused before the
+   * visit's arrival (the report would print a visit ending before it began) or after now (not yet known).
+   */
   close(departedAt?: number): Promise<VisitState> {
     return this.serialised(async () => {
       const open = this.openVisit();
       if (!open) throw new VisitRefusedError(t('errors:noVisitOpen'));
-      await this.write(open, { kind: 'visit-closed', departedAt: departedAt ?? this.now() });
+      const departure = departedAt ?? this.now();
+      if (departure < open.state.arrivedAt)
+        throw new VisitRefusedError(
+          t('report:departureBeforeArrival', { arrived: format.dateTime(open.state.arrivedAt) }),
+        );
+      if (departure > this.now()) throw new VisitRefusedError(t('report:departureInFuture'));
+      await this.write(open, { kind: 'visit-closed', departedAt: departure });
       return structuredClone(open.state);
     });
   }

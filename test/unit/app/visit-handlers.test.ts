@@ -98,9 +98,11 @@ describe('visit channels', () => {
   });
 
   it('closes the open visit and lists it with the next one', async () => {
-    const { invoke } = await startApp();
+    const clock = new ManualClock(FACTORY_TIME);
+    const { invoke } = await startApp(clock);
     await invoke('visit:open', { site: 'North mast' });
     await invoke('visit:note', { text: 'Mast repainted' });
+    clock.advance(3 * 3_600_000);
     expect(await invoke('visit:close', { departedAt: FACTORY_TIME + 7_200_000 })).toMatchObject({
       ok: true,
       value: { isOpen: false, departedAt: FACTORY_TIME + 7_200_000, entryCount: 3 },
@@ -108,6 +110,28 @@ describe('visit channels', () => {
     expect(await invoke('visit:current')).toEqual({ ok: true, value: null });
     const listed = (await invoke('visit:list')).value as { visits: Array<{ site: string }> };
     expect(listed.visits.map((visit) => visit.site)).toEqual(['North mast']);
+  });
+
+  it('refuses a departure before the arrival or in the future, and keeps the visit open', async () => {
+    const clock = new ManualClock(FACTORY_TIME);
+    const { invoke } = await startApp(clock);
+    await invoke('visit:open', { site: 'North mast', arrivedAt: FACTORY_TIME - 3_600_000 });
+    clock.advance(600_000);
+    expect(await invoke('visit:close', { departedAt: FACTORY_TIME - 7_200_000 })).toMatchObject({
+      ok: false,
+      error: {
+        message: `The departure cannot be before the arrival (${format.dateTime(FACTORY_TIME - 3_600_000)}).`,
+      },
+    });
+    expect(await invoke('visit:close', { departedAt: FACTORY_TIME + 1_200_000 })).toMatchObject({
+      ok: false,
+      error: { message: 'The departure cannot be in the future: enter the time you left, or now.' },
+    });
+    expect(await invoke('visit:current')).toMatchObject({ ok: true, value: { site: 'North mast' } });
+    expect(await invoke('visit:close', { departedAt: FACTORY_TIME })).toMatchObject({
+      ok: true,
+      value: { isOpen: false, departedAt: FACTORY_TIME },
+    });
   });
 
   it('exports the open visit with a bundle beside the report: its photo, journal and head, verifying', async () => {

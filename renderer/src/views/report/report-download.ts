@@ -44,10 +44,3 @@ export const APP_OPENED_AT = firstOpenedToday(
   appClock.now(),
   typeof localStorage === 'undefined' ? undefined : localStorage,
 );
-
-/** A `datetime-local` input value for a time, in local time. */
-export function toLocalInput(ms: number): string {
-  const date = new Date(ms);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}

@@ -9,7 +9,7 @@ import {
   scanChannels,
   scanPoints,
 } from '../../../../renderer/src/views/diagnostics/rf-series';
-import { decodeBase64, toLocalInput } from '../../../../renderer/src/views/report/report-download';
+import { decodeBase64 } from '../../../../renderer/src/views/report/report-download';
 
 describe('commissioning routes', () => {
   it('reads a wizard route after the gateway id', () => {
@@ -75,10 +75,5 @@ describe('report download', () => {
     expect(new TextDecoder().decode(decodeBase64(Buffer.from('%PDF-1.7').toString('base64')))).toBe(
       '%PDF-1.7',
     );
-  });
-
-  it('writes a local time as a datetime-local value', () => {
-    const at = new Date(2026, 10, 22, 3, 4).getTime();
-    expect(toLocalInput(at)).toBe('2026-11-22T03:04');
   });
 });
