@@ -1,47 +1,26 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHost, type StartedHost } from '../../electron/host/start-host';
-import { MemoryStore } from '../../electron/services/credentials';
-import { launchBrowser, type BrowserSession } from '../helpers/browser';
-import { ensureRendererBuilt } from './support/renderer-build';
+import { startLocalHost, type LocalHostRig } from './support/local-host';
 
 // The report's language is chosen per export: the app stays in English while the report is written in German,
 // in the preview and in the exported PDF.
 
 const run = promisify(execFile);
-const SILENT_LOG = { info: () => undefined, error: () => undefined };
-
-let dataDir: string;
-let host: StartedHost;
-let browser: BrowserSession;
+let rig: LocalHostRig;
 
 beforeAll(async () => {
-  const rendererDir = await ensureRendererBuilt();
-  dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-e2e-report-language-'));
-  host = await startHost({
-    dataDir,
-    rendererDir,
-    credentials: { store: new MemoryStore(), keychain: 'session-only' },
-    log: SILENT_LOG,
-  });
-  browser = await launchBrowser();
-  await browser.page.setViewportSize({ width: 1280, height: 720 });
+  rig = await startLocalHost('report-language');
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await rig?.close();
 });
 
 describe('a report exported in German from an app in English', () => {
   it('previews and prints the report in German while every screen stays English', async () => {
-    const { page } = browser;
-    await page.goto(host.url);
+    const { page } = rig.browser;
+    await page.goto(rig.host.url);
     await page.getByRole('button', { name: 'Work without signing in' }).click();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await page.evaluate(() => (location.hash = '#/commissioning/report'));

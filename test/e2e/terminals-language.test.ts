@@ -1,12 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type StartedHost } from '../../electron/host/start-host';
 import { MemoryStore } from '../../electron/services/credentials';
 import { PROBE_SCRIPT, typeInTerminal, waitForTerminalText } from '../bench/terminal-rig';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/browser';
+import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { ensureRendererBuilt } from './support/renderer-build';
 
 // The terminals in German end to end: Chromium started in de-DE → browser host → TerminalManager → the demo serial
@@ -22,7 +22,7 @@ declare global {
 }
 
 let host: StartedHost;
-let browser: Browser;
+let browser: BrowserSession;
 let page: Page;
 let dataDir: string;
 
@@ -37,10 +37,9 @@ beforeAll(async () => {
     credentials: { store: new MemoryStore(), keychain: 'session-only' },
     log: { info: () => undefined, error: () => undefined },
   });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 720 } });
-  context.setDefaultTimeout(30_000);
-  page = await context.newPage();
+  browser = await launchBrowser({ locale: 'de-DE', stepTimeoutMs: 30_000 });
+  page = browser.page;
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.addInitScript(PROBE_SCRIPT);
 }, 180_000);
 

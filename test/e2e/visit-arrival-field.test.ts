@@ -1,39 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHost, type StartedHost } from '../../electron/host/start-host';
-import { MemoryStore } from '../../electron/services/credentials';
-import { launchBrowser, type BrowserSession } from '../helpers/browser';
-import { ensureRendererBuilt } from './support/renderer-build';
+import { startLocalHost, type LocalHostRig } from './support/local-host';
 
 // The visit's arrival and departure are typed as text in the app's date form (YYYY-MM-DD HH:MM), not in the
 // browser's own date input: unreadable text is said under the field, a visit started at a typed time shows that
 // time in the report's "Visit started" field, and the visit ends at the departure typed (never before arrival).
 
-const SILENT_LOG = { info: () => undefined, error: () => undefined };
-
-let dataDir: string;
-let host: StartedHost;
-let browser: BrowserSession;
+let rig: LocalHostRig;
 
 beforeAll(async () => {
-  const rendererDir = await ensureRendererBuilt();
-  dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-e2e-visit-arrival-'));
-  host = await startHost({
-    dataDir,
-    rendererDir,
-    credentials: { store: new MemoryStore(), keychain: 'session-only' },
-    log: SILENT_LOG,
-  });
-  browser = await launchBrowser();
-  await browser.page.setViewportSize({ width: 1280, height: 720 });
+  rig = await startLocalHost('visit-arrival');
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await rig?.close();
 });
 
 /** A time as the date field writes it, in this machine's zone (the browser's and the app's here). */
@@ -44,8 +23,8 @@ function fieldText(at: Date): string {
 
 describe('the arrival and departure of a visit', () => {
   it('are typed year first, refused when unreadable or out of order, and kept', async () => {
-    const { page } = browser;
-    await page.goto(host.url);
+    const { page } = rig.browser;
+    await page.goto(rig.host.url);
     await page.getByRole('button', { name: 'Work without signing in' }).click();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await page.evaluate(() => (location.hash = '#/commissioning/report'));
