@@ -1,4 +1,4 @@
-import { t, type MessageKey, type Translator } from '../i18n';
+import { isMessageKey, t, type MessageKey, type Translator } from '../i18n';
 import { gatewayCommands, isCommandName, type CommandName } from './commands';
 
 /**
@@ -12,9 +12,7 @@ function stemOf(name: CommandName): string {
 
 function wordsOf(prefix: 'title' | 'summary' | 'consequence', name: CommandName, translate: Translator) {
   const key = `commands:${prefix}${stemOf(name)}`;
-  const written = translate(key as MessageKey);
-  // i18next answers the key (without its namespace) when it has no such message.
-  return written === key || written === key.slice('commands:'.length) ? undefined : written;
+  return isMessageKey(key) ? translate(key) : undefined;
 }
 
 /**

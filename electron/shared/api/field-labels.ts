@@ -1,4 +1,4 @@
-import { t, type MessageKey, type Translator } from '../i18n';
+import { isMessageKey, t, type Translator } from '../i18n';
 
 /** Words written as acronyms, units or whole words once split out of a name (looked up in lower case). */
 const WORD_LABELS: Record<string, string> = {
@@ -58,9 +58,7 @@ function catalogueLabel(name: string, translate: Translator): string | undefined
     .replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase())
     .replace(/_/g, '');
   const key = `commands:field${joined.charAt(0).toUpperCase()}${joined.slice(1)}`;
-  const written = translate(key as MessageKey);
-  // i18next answers the key (without its namespace) when it has no such message.
-  return written === key || written === key.slice('commands:'.length) ? undefined : written;
+  return isMessageKey(key) ? translate(key) : undefined;
 }
 
 /**

@@ -5,7 +5,7 @@
  * to write with (a report's language), the current language's `t` when left out.
  */
 
-import { t, type MessageKey, type Translator } from './index';
+import { isMessageKey, t, type Translator } from './index';
 
 type EnumKeyPrefix =
   | 'enums:linkType'
@@ -31,9 +31,7 @@ function wordsFor(prefix: EnumKeyPrefix, value: unknown, translate: Translator):
   const raw = typeof value === 'string' ? value : String(value);
   if (/^[A-Za-z_ ]{1,64}$/.test(raw)) {
     const key = `${prefix}${pascalCase(raw)}`;
-    const written = translate(key as MessageKey);
-    // i18next answers the key itself when it has no such message.
-    if (written !== key && !written.endsWith(key.slice(key.indexOf(':') + 1))) return written;
+    if (isMessageKey(key)) return translate(key);
   }
   return translate('enums:otherValue', { value: raw.slice(0, 64) });
 }

@@ -76,6 +76,24 @@ export function t(key: MessageKey, params?: MessageParams): string {
   return catalogue.t(key, { ...params, lng: current });
 }
 
+/**
+ * True when the catalogue has `key` (`namespace:key`, a plural named without its ending): for keys built from data
+ * (an API value, a record read back from disk) before they are written, since i18next answers a missing key with
+ * the key itself.
+ */
+export function isMessageKey(key: string): key is MessageKey {
+  const separator = key.indexOf(':');
+  const namespace = key.slice(0, separator);
+  if (separator < 0 || !Object.hasOwn(CATALOGUE.en, namespace)) return false;
+  const messages = CATALOGUE.en[namespace as keyof Messages];
+  const base = key.slice(separator + 1);
+  return (
+    Object.hasOwn(messages, base) ||
+    Object.hasOwn(messages, `${base}_one`) ||
+    Object.hasOwn(messages, `${base}_other`)
+  );
+}
+
 /** Writes messages in `language` whatever the current language is (a report's chosen language). */
 export function translatorFor(language: DisplayLanguage): Translator {
   return (key, params) => catalogue.t(key, { ...params, lng: language });

@@ -5,7 +5,7 @@
  * or plain text that is not ours to translate (a server's message, a gateway name, a version).
  */
 
-import { t, type MessageKey, type Translator } from './index';
+import { isMessageKey, t, type MessageKey, type Translator } from './index';
 
 /** A value of a recorded message: text or a number as it is, or another recorded message. */
 export type RecordedValue = string | number | RecordedMessage;
@@ -21,13 +21,16 @@ export function recorded(key: MessageKey, params?: Readonly<Record<string, Recor
   return params === undefined ? { key } : { key, params };
 }
 
-/** True for a value that has the shape of a recorded message (as read back from a record on disk). */
+/**
+ * True for a value that has the shape of a recorded message whose key this version's catalogue has (as read back
+ * from a record on disk: a key it does not know is not written, the record's own text is shown instead).
+ */
 export function isRecordedMessage(value: unknown): value is RecordedMessage {
   return (
     typeof value === 'object' &&
     value !== null &&
     typeof (value as { key?: unknown }).key === 'string' &&
-    (value as { key: string }).key.includes(':')
+    isMessageKey((value as { key: string }).key)
   );
 }
 

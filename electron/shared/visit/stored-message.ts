@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CATALOGUE, type Namespace } from '../i18n/catalogue';
-import type { MessageKey, MessageParams, Translator } from '../i18n';
+import type { Namespace } from '../i18n/catalogue';
+import { isMessageKey, type MessageKey, type MessageParams, type Translator } from '../i18n';
 
 /** The most alarms one sentence names (judgeAlarms keeps the first ones). */
 export const MAX_NAMED_ALARMS = 100;
@@ -34,11 +34,7 @@ export function storedMessage(key: MessageKey, params?: MessageParams): StoredMe
 
 /** True when the catalogue has `key` in `namespace` (as it is, or with a plural ending). */
 function isKnownKey(key: string, namespace: Namespace): key is MessageKey {
-  const prefix = `${namespace}:`;
-  if (!key.startsWith(prefix)) return false;
-  const base = key.slice(prefix.length);
-  const messages = CATALOGUE.en[namespace];
-  return base in messages || `${base}_one` in messages || `${base}_other` in messages;
+  return key.startsWith(`${namespace}:`) && isMessageKey(key);
 }
 
 /**

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { checkCatalogue, MESSAGES_DIR } from '../../../../scripts/messages.mjs';
 import {
   currentLanguage,
+  isMessageKey,
   resolveLanguage,
   setLanguage,
   t,
@@ -85,6 +86,19 @@ describe('t', () => {
 
   it('leaves a placeholder value as it is: the screen escapes, not the catalogue', () => {
     expect(t('app:settingsProfileSaved', { name: '<b>&' })).toBe('Saved profile “<b>&”.');
+  });
+
+  it('knows its keys, a plural by its base name, and nothing a record or the server could invent', () => {
+    expect(isMessageKey('app:settingsTitle')).toBe(true);
+    expect(isMessageKey('common:gatewayCount')).toBe(true);
+    for (const invented of [
+      'app:noSuchMessage',
+      'app:constructor',
+      'nowhere:settingsTitle',
+      'settingsTitle',
+      '',
+    ])
+      expect(isMessageKey(invented), invented).toBe(false);
   });
 
   it('writes a fixed language whatever the current one is', () => {
