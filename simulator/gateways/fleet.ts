@@ -8,6 +8,7 @@ import type { ReverseTunnels } from '../tunnels';
 import { backupCommands } from './backups';
 import type { CommandContext, CommandHandlers } from './context';
 import { diagnosticsCommands } from './diagnostics';
+import { faultyAnswer, takeUnanswered, type GatewayFaults } from './faults';
 import { firewallCommands } from './firewall';
 import { locationCommands } from './location';
 import { modemCommands } from './modem';
@@ -198,7 +199,8 @@ export class GatewayFleet {
   /**
    * Runs a command: validates its body against the catalogue (400 naming each field), refuses newest-BSP-only
    * commands on older BSPs (400), waits `commandTimeoutMs` and answers 408 (errorCode 2) when the gateway is
-   * offline, and otherwise answers what the simulated gateway does.
+   * offline (or leaves the command unanswered: its faults), and otherwise answers what the simulated gateway does,
+   * unless its faults refuse the command or ignore the change.
    */
   async runCommand(
     entity: GatewayEntity,
@@ -219,14 +221,17 @@ export class GatewayFleet {
         `${commandName} needs BSP ${NEWEST_BSP_VERSION}; gateway ${entity.name} runs BSP ${state.bspVersion} — upgrade it first`,
       );
     }
-    if (!isOnline(state, this.options.clock.now())) {
+    const isOffline = !isOnline(state, this.options.clock.now());
+    if (isOffline || takeUnanswered(state.faults)) {
       await this.waitForTimeout(signal);
       throw new SimulatorError(
         408,
         ERROR_CODES.GENERAL,
-        `Gateway ${entity.name} did not answer ${commandName} within ${this.options.commandTimeoutMs} ms (it is offline)`,
+        `Gateway ${entity.name} did not answer ${commandName} within ${this.options.commandTimeoutMs} ms${isOffline ? ' (it is offline)' : ''}`,
       );
     }
+    const faulty = faultyAnswer(state.faults, commandName);
+    if (faulty) return faulty;
     const context: CommandContext = {
       state,
       now: this.options.clock.now(),
@@ -249,6 +254,14 @@ export class GatewayFleet {
     } catch (error) {
       console.error(`OAM simulator: closing the tunnels of ${entity.name} failed`, error);
     }
+  }
+
+  /**
+   * The fault switches of a gateway (simulator/gateways/faults.ts), to turn on in-process: they act on the
+   * commands that follow, whether they come over HTTP or through `runCommand`.
+   */
+  faultsOf(entity: GatewayEntity): GatewayFaults {
+    return this.stateOf(entity).faults;
   }
 
   /** Reboots the gateway now, as its own reboot command or shell would: OFFLINE for the reboot time. */

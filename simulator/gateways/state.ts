@@ -1,5 +1,6 @@
 import type { Apn, FirewallConfiguration } from '../../electron/shared/api/commands';
 import { NEWEST_BSP_VERSION, type GatewayEntity } from '../tenant';
+import { noFaults, type GatewayFaults } from './faults';
 
 /** Indexes of the two WAN links getConnectivityTypes lists. */
 export const ETHERNET_INDEX = 0;
@@ -70,6 +71,8 @@ export interface GatewayState {
   lastSeenTime: number;
   /** Set by a scenario: every antenna connected, whatever the demo tenant's defect (simulator/scenarios.ts). */
   antennasHealthy?: boolean;
+  /** The fault switches a test has turned on (simulator/gateways/faults.ts). */
+  faults: GatewayFaults;
 }
 
 /** Online gateways report to the server this often; lastSeenTime moves in these steps. */
@@ -164,6 +167,7 @@ export function createGatewayState(entity: GatewayEntity, startedAt: number): Ga
     preferredNetwork: null,
     reverseSsh: null,
     lastSeenTime: startedAt,
+    faults: noFaults(),
   };
 }
 
@@ -248,7 +252,8 @@ function finishReboot(state: GatewayState): void {
     state.rollback = null;
   }
   if (state.pendingPackages) {
-    for (const change of state.pendingPackages) applyPackage(state, change.name, change.version);
+    if (!state.faults.keepsVersions)
+      for (const change of state.pendingPackages) applyPackage(state, change.name, change.version);
     state.pendingPackages = null;
     state.lastInstall = { ...state.lastInstall, lastStatus: INSTALL_STATUS.SUCCEEDED };
   }

@@ -14,7 +14,7 @@ import {
   type WizardRunOptions,
 } from '../../../../electron/services/commissioning';
 import { interceptCommands } from '../../../helpers/commander';
-import { createFakeGateway } from './fake-gateway';
+import { createSimulatedGateway } from '../../../helpers/simulated-gateway';
 
 function runOptions(commander: WizardRunOptions['commander'], overrides: Partial<WizardRunOptions> = {}) {
   const audit = new MemoryAuditSink();
@@ -48,14 +48,14 @@ async function startRun<State, Edit>(
 
 describe('WizardRun with the firewall wizard', () => {
   it('backs up, applies, reads back and reports the change as applied', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { run, state } = await startRun(firewallWizard, gateway.commander);
     const result = await run.apply({ ...state, doSPrevention: { ...state.doSPrevention, burstLimit: 50 } });
     expect(result.outcome).toBe('applied');
     expect(result.changes).toEqual([
       { path: 'doSPrevention.burstLimit', label: 'DoS burst limit', before: 100, after: 50 },
     ]);
-    expect(gateway.state.firewall.doSPrevention.burstLimit).toBe(50);
+    expect(gateway.state.configuration.firewall.doSPrevention.burstLimit).toBe(50);
     expect(result.backup?.description).toMatch(/^fieldkit-before-firewall-\d{4}-\d{2}-\d{2}T/);
     expect(gateway.names().indexOf('createBackup')).toBeLessThan(
       gateway.names().indexOf('setFirewallConfiguration'),
@@ -63,10 +63,9 @@ describe('WizardRun with the firewall wizard', () => {
   });
 
   it('rolls back and says so when the read-back does not match', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { run, state } = await startRun(firewallWizard, gateway.commander);
-    gateway.state.ignoresSets.add('setFirewallConfiguration');
-    gateway.state.firewall = { ...gateway.state.firewall };
+    gateway.faults.ignoredChanges.add('setFirewallConfiguration');
     const edited = { ...state, doSPrevention: { ...state.doSPrevention, burstLimit: 50 } };
     // The gateway keeps the old value: verification fails, the previous values read back unchanged.
     const result = await run.apply(edited);
@@ -77,7 +76,7 @@ describe('WizardRun with the firewall wizard', () => {
   });
 
   it('asks for the typed confirmation before disabling SSH while a terminal depends on it', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { run, state } = await startRun(firewallWizard, gateway.commander, {
       environment: { hasSshTerminal: (gatewayId) => gatewayId === 'gw-1' },
     });
@@ -93,11 +92,11 @@ describe('WizardRun with the firewall wizard', () => {
     expect(gateway.names()).not.toContain('setFirewallConfiguration');
     const result = await run.apply(edit, { 'ssh-lockout': SSH_LOCKOUT_CONFIRMATION });
     expect(result.outcome).toBe('applied');
-    expect(gateway.state.firewall.ssh.enabled).toBe(false);
+    expect(gateway.state.configuration.firewall.ssh.enabled).toBe(false);
   });
 
   it('asks for a typed confirmation before blocking ping that the connectivity check needs', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { run, state } = await startRun(firewallWizard, gateway.commander);
     const edit = { ...state, ping: { ...state.ping, enabled: false } };
     expect(run.review(edit).guards.map((guard) => guard.confirmationText)).toEqual([
@@ -107,7 +106,7 @@ describe('WizardRun with the firewall wizard', () => {
   });
 
   it('needs no confirmation to disable SSH when no terminal depends on it', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { run, state } = await startRun(firewallWizard, gateway.commander, {
       environment: { hasSshTerminal: () => false },
     });
@@ -115,7 +114,7 @@ describe('WizardRun with the firewall wizard', () => {
   });
 
   it('refuses an edit that breaks the schema before sending anything', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { run, state } = await startRun(firewallWizard, gateway.commander);
     const edit = { ...state, doSPrevention: { ...state.doSPrevention, perMinLimit: -1 } };
     await expect(run.apply(edit)).rejects.toBeInstanceOf(EditRejectedError);
@@ -123,7 +122,7 @@ describe('WizardRun with the firewall wizard', () => {
   });
 
   it('changes nothing and takes no backup when the edit equals the current state', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { run, state } = await startRun(firewallWizard, gateway.commander);
     const result = await run.apply(structuredClone(state));
     expect(result.outcome).toBe('unchanged');
@@ -131,8 +130,8 @@ describe('WizardRun with the firewall wizard', () => {
   });
 
   it('changes nothing when the safety backup cannot be made, and says why', async () => {
-    const gateway = createFakeGateway();
-    gateway.state.refuses.add('createBackup');
+    const gateway = createSimulatedGateway();
+    gateway.faults.refusedCommands.add('createBackup');
     const { run, state } = await startRun(firewallWizard, gateway.commander);
     const result = await run.apply({ ...state, enabled: false });
     expect(result.outcome).toBe('failed');
@@ -141,50 +140,51 @@ describe('WizardRun with the firewall wizard', () => {
   });
 
   it('changes nothing when the gateway stops answering before the backup, and explains the timeout', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { run, state } = await startRun(firewallWizard, gateway.commander);
-    gateway.state.silentCalls = 1_000_000;
+    gateway.faults.unansweredCommands = Number.POSITIVE_INFINITY;
     const result = await run.apply({ ...state, enabled: false });
     expect(result.outcome).toBe('failed');
     expect(result.message).toMatch(
-      /^Nothing was changed: the safety backup could not be made\. The gateway did not answer createBackup in time/,
+      /^Nothing was changed: the safety backup could not be made\. The gateway did not answer command createBackup in time/,
     );
   });
 
   it('restores the safety backup when putting the values back fails', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { run, state } = await startRun(firewallWizard, gateway.commander);
     // The set "succeeds" with a wrong result, and then the gateway refuses every further set.
     let sets = 0;
     interceptCommands(gateway.commander, async ({ name }) => {
       if (name === 'setFirewallConfiguration' && sets++ === 0) {
-        gateway.state.firewall = { ...gateway.state.firewall, enabled: false, ssh: { enabled: false } };
+        const { configuration } = gateway.state;
+        configuration.firewall = { ...configuration.firewall, enabled: false, ssh: { enabled: false } };
         return { status: 'OK' };
       }
-      if (name === 'setFirewallConfiguration') gateway.state.refuses.add(name);
+      if (name === 'setFirewallConfiguration') gateway.faults.refusedCommands.add(name);
       return undefined;
     });
     const result = await run.apply({ ...state, enabled: false });
     expect(result.outcome).toBe('rolled-back');
     expect(result.rollback).toBe('backup');
     expect(gateway.names()).toContain('restoreBackup');
-    expect(gateway.state.firewall.enabled).toBe(true);
+    expect(gateway.state.configuration.firewall.enabled).toBe(true);
     expect(result.message).toMatch(/safety backup .* was restored/);
   });
 
   it('is cancelled before anything changes when cancelled before apply', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const controller = new AbortController();
     const { run, state } = await startRun(firewallWizard, gateway.commander, { signal: controller.signal });
     controller.abort();
     const result = await run.apply({ ...state, enabled: false });
     expect(result.outcome).toBe('cancelled');
     expect(result.message).toBe('Cancelled before anything was changed.');
-    expect(gateway.state.firewall.enabled).toBe(true);
+    expect(gateway.state.configuration.firewall.enabled).toBe(true);
   });
 
   it('records every command and the result in the audit log under one run id', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { run, state, audit } = await startRun(firewallWizard, gateway.commander);
     await run.apply({ ...state, enabled: false });
     const names = audit.entries.map((entry) => `${entry.kind}:${entry.name}`);
@@ -204,7 +204,7 @@ describe('WizardRun with the firewall wizard', () => {
   });
 
   it('emits the steps a UI renders, in order', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { run, state, events } = await startRun(firewallWizard, gateway.commander);
     await run.apply({ ...state, enabled: false });
     const steps = events
@@ -224,13 +224,13 @@ describe('WizardRun with the firewall wizard', () => {
 
 describe('WizardRun with a gateway that stops answering', () => {
   it('waits through a reboot during apply and then verifies', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { run, state, events } = await startRun(firewallWizard, gateway.commander);
     // The set went through but its answer was lost to a reboot: make that a 408.
     interceptCommands(gateway.commander, async ({ name, forward }) => {
       if (name !== 'setFirewallConfiguration') return undefined;
       await forward();
-      gateway.state.silentCalls = 3;
+      gateway.reboot();
       throw new ApiError(408, 2, 'Gateway did not answer', name);
     });
     const result = await run.apply({ ...state, enabled: false });
@@ -243,7 +243,7 @@ describe('WizardRun with a gateway that stops answering', () => {
   });
 
   it('says the server cannot be reached, not the gateway, when the laptop loses the server', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     let isServerAway = true;
     interceptCommands(gateway.commander, async ({ name }) => {
       if (isServerAway) {
@@ -266,7 +266,8 @@ describe('WizardRun with a gateway that stops answering', () => {
   });
 
   it('explains a gateway that never answers instead of crashing', async () => {
-    const gateway = createFakeGateway({ silentCalls: 1_000_000 });
+    const gateway = createSimulatedGateway();
+    gateway.faults.unansweredCommands = Number.POSITIVE_INFINITY;
     const { options } = runOptions(gateway.commander, { gatewayReturnTimeoutMs: 30 });
     const run = createWizardRun(firewallWizard, 'gw-1', options);
     await expect(run.read()).rejects.toThrow(
@@ -277,7 +278,7 @@ describe('WizardRun with a gateway that stops answering', () => {
 
 describe('WizardRun cancelled during apply', () => {
   it('puts the previous values back and reports the run as cancelled', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { run } = await startRun(cellularWizard, gateway.commander, { verifyTimeoutMs: 10_000 });
     run.on('event', (event) => {
       if (event.type === 'step' && event.step === 'verifying') run.cancel();
@@ -285,13 +286,13 @@ describe('WizardRun cancelled during apply', () => {
     const result = await run.apply({ apns: [{ idx: 0, name: 'internet.wrong.example' }] });
     expect(result.outcome).toBe('cancelled');
     expect(result.message).toMatch(/^Cancelled during the change\. The previous settings were put back/);
-    expect(gateway.state.apns.map((apn) => apn.name)).toEqual(['iot.sim.example']);
+    expect(gateway.state.configuration.apns.map((apn) => apn.name)).toEqual(['iot.sim.example']);
   });
 });
 
 describe('connectivity wizard', () => {
   it('verifies with a ping that receives packets', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { run, state } = await startRun(connectivityWizard, gateway.commander);
     const result = await run.apply({ ...state, pingTarget: '1.1.1.1' });
     expect(result.outcome).toBe('applied');
@@ -303,22 +304,24 @@ describe('connectivity wizard', () => {
   });
 
   it('warns that the gateway reboots when both links fail', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { run, state } = await startRun(connectivityWizard, gateway.commander);
     expect(run.review({ ...state, preferredIdx: 1, fallbackIdx: 0 }).warnings[0]).toMatch(/restarts itself/);
   });
 
   it('rolls back when the ping receives nothing', async () => {
-    const gateway = createFakeGateway({ pingReceives: false });
+    const gateway = createSimulatedGateway();
+    // A documentation address (TEST-NET-1) no link reaches: every ping to it goes unanswered.
+    gateway.state.configuration.preferredPingIp = '192.0.2.1';
     const { run, state } = await startRun(connectivityWizard, gateway.commander);
     const result = await run.apply({ ...state, preferredIdx: 1, fallbackIdx: 0 });
     expect(result.outcome).toBe('rolled-back');
-    expect(result.message).toMatch(/Ping 8\.8\.8\.8: 0 of 4 packets received/);
-    expect(gateway.state.preferredIdx).toBe(0);
+    expect(result.message).toMatch(/Ping 192\.0\.2\.1: 0 of 4 packets received/);
+    expect(gateway.state.configuration.preferredIdx).toBe(0);
   });
 
   it('refuses a ping target that is not an IP address', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { run, state } = await startRun(connectivityWizard, gateway.commander);
     expect(run.review({ ...state, pingTarget: 'not an address' }).problems).toEqual([
       'Ping target: not an address is not an IP address',
@@ -328,32 +331,33 @@ describe('connectivity wizard', () => {
 
 describe('cellular wizard', () => {
   it('explains in words that network selection needs newer gateway software (BSP)', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { state } = await startRun(cellularWizard, gateway.commander);
     expect(state.networkSelection).toEqual({
       isAvailable: false,
-      reason: 'Listing cellular networks needs gateway software (BSP) 6.0.0 or later.',
+      reason:
+        'Listing cellular networks needs gateway software (BSP) 6.0.2 or later. ' +
+        'This gateway runs BSP 5.1.3: upgrade its software first.',
     });
   });
 
   it('restores the previous APN when a wrong one fails verification', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { run, state } = await startRun(cellularWizard, gateway.commander);
     const result = await run.apply({ apns: [{ idx: 0, name: 'internet.wrong.example' }] });
     expect(result.outcome).toBe('rolled-back');
     expect(result.message).toMatch(
       /^The new APN "internet\.wrong\.example" got no data call within [\d.]+ s; rolled back to "iot\.sim\.example" — data call connected again \(IP address 10\.64\.0\.2\)\.$/,
     );
-    expect(gateway.state.apns.map((apn) => apn.name)).toEqual([state.apns[0]?.name]);
+    expect(gateway.state.configuration.apns.map((apn) => apn.name)).toEqual([state.apns[0]?.name]);
   });
 
   it('sends the bare index to delete an APN and verifies the call', async () => {
-    const gateway = createFakeGateway({
-      apns: [
-        { name: 'iot.sim.example', type: 0, idxModem: 1, idx: 0 },
-        { name: 'old.apn', type: 0, idxModem: 2, idx: 1 },
-      ],
-    });
+    const gateway = createSimulatedGateway();
+    gateway.setApns([
+      { name: 'iot.sim.example', type: 0, idxModem: 1, idx: 0 },
+      { name: 'old.apn', type: 0, idxModem: 2, idx: 1 },
+    ]);
     const { run } = await startRun(cellularWizard, gateway.commander);
     const result = await run.apply({ apns: [{ idx: 0, name: 'iot.sim.example' }] });
     expect(result.outcome).toBe('applied');
@@ -362,12 +366,11 @@ describe('cellular wizard', () => {
   });
 
   it('numbers the APNs in the review as the form does: APN 1 for the first the gateway lists', async () => {
-    const gateway = createFakeGateway({
-      apns: [
-        { name: 'iot.sim.example', type: 0, idxModem: 1, idx: 0 },
-        { name: 'spare', type: 0, idxModem: 2, idx: 4 },
-      ],
-    });
+    const gateway = createSimulatedGateway();
+    gateway.setApns([
+      { name: 'iot.sim.example', type: 0, idxModem: 1, idx: 0 },
+      { name: 'spare', type: 0, idxModem: 2, idx: 4 },
+    ]);
     const { run } = await startRun(cellularWizard, gateway.commander);
     const review = run.review({ apns: [{ idx: 0, name: 'iot.wrong' }] });
     expect(review.changes.map((change) => [change.label, change.before, change.after])).toEqual([
@@ -377,15 +380,17 @@ describe('cellular wizard', () => {
   });
 
   it('puts a deleted APN back when the change fails verification', async () => {
-    const gateway = createFakeGateway({
-      apns: [
-        { name: 'iot.sim.example', type: 0, idxModem: 1, idx: 0 },
-        { name: 'spare', type: 0, idxModem: 2, idx: 1 },
-      ],
-    });
+    const gateway = createSimulatedGateway();
+    gateway.setApns([
+      { name: 'iot.sim.example', type: 0, idxModem: 1, idx: 0 },
+      { name: 'spare', type: 0, idxModem: 2, idx: 1 },
+    ]);
     const { run } = await startRun(cellularWizard, gateway.commander);
     const result = await run.apply({ apns: [{ idx: 1, name: 'spare' }] });
     expect(result.outcome).toBe('rolled-back');
-    expect(gateway.state.apns.map((apn) => apn.name).sort()).toEqual(['iot.sim.example', 'spare']);
+    expect(gateway.state.configuration.apns.map((apn) => apn.name).sort()).toEqual([
+      'iot.sim.example',
+      'spare',
+    ]);
   });
 });

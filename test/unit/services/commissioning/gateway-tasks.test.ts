@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { MemoryAuditSink } from '../../../../electron/services/audit';
 import { GatewayTasks, parseBackupDate, type TaskEvent } from '../../../../electron/services/commissioning';
 import { interceptCommands } from '../../../helpers/commander';
-import { createFakeGateway } from './fake-gateway';
+import { createSimulatedGateway, type SimulatedGateway } from '../../../helpers/simulated-gateway';
 
-function createTasks(gateway: ReturnType<typeof createFakeGateway>) {
+function createTasks(gateway: SimulatedGateway) {
   const audit = new MemoryAuditSink();
   const tasks = new GatewayTasks('gw-1', {
     commander: gateway.commander,
@@ -23,7 +23,7 @@ function createTasks(gateway: ReturnType<typeof createFakeGateway>) {
 
 describe('GatewayTasks', () => {
   it('reboots and waits until the gateway answers again', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { tasks, events } = createTasks(gateway);
     const result = await tasks.reboot();
     expect(result).toMatchObject({ task: 'reboot', outcome: 'ok' });
@@ -32,7 +32,7 @@ describe('GatewayTasks', () => {
   });
 
   it('says what a reboot waits for, with the time left, from the moment the command is sent', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { tasks, events } = createTasks(gateway);
     // What the technician sees at the moment the reboot goes out.
     const shownWhenSent: TaskEvent[] = [];
@@ -51,7 +51,8 @@ describe('GatewayTasks', () => {
   });
 
   it('follows an upgrade through its progress and the reboot it causes', async () => {
-    const gateway = createFakeGateway();
+    // Healthy, every package current but kona-pkt-forwarder, which has 4.3.0 offered.
+    const gateway = createSimulatedGateway({ scenario: ['stale-software'] });
     const { tasks, events } = createTasks(gateway);
     const result = await tasks.upgrade();
     expect(result.outcome).toBe('ok');
@@ -73,7 +74,8 @@ describe('GatewayTasks', () => {
   });
 
   it('fails an upgrade the gateway calls finished while the package keeps its old version', async () => {
-    const gateway = createFakeGateway({ keepsVersions: true });
+    const gateway = createSimulatedGateway();
+    gateway.faults.keepsVersions = true;
     const { tasks } = createTasks(gateway);
     const result = await tasks.upgrade('kona-pkt-forwarder');
     expect(result).toMatchObject({
@@ -83,8 +85,8 @@ describe('GatewayTasks', () => {
   });
 
   it('reports a refused upgrade in words', async () => {
-    const gateway = createFakeGateway();
-    gateway.state.refuses.add('upgradeSoftware');
+    const gateway = createSimulatedGateway();
+    gateway.faults.refusedCommands.add('upgradeSoftware');
     const { tasks } = createTasks(gateway);
     const result = await tasks.upgrade('kona-pkt-forwarder');
     expect(result).toMatchObject({
@@ -94,7 +96,7 @@ describe('GatewayTasks', () => {
   });
 
   it('restores a backup and waits for the gateway to come back', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { tasks, audit } = createTasks(gateway);
     const result = await tasks.restoreBackup(0);
     expect(result.outcome).toBe('ok');
@@ -102,7 +104,7 @@ describe('GatewayTasks', () => {
   });
 
   it('lists backups newest first with their dates as time', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const { tasks } = createTasks(gateway);
     await tasks.createBackup('before the roof job');
     const backups = await tasks.listBackups();
@@ -111,7 +113,7 @@ describe('GatewayTasks', () => {
   });
 
   it('reads every radio by the antenna count when no index is given', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     let asked: number[] = [];
     interceptCommands(gateway.commander, async ({ name, request }) => {
       if (name === 'getAntennasCount') return { antennasCount: 2, status: 'OK' };
@@ -138,7 +140,7 @@ describe('GatewayTasks', () => {
 
 describe('GatewayTasks spectral scan', () => {
   it('follows the scan progress and then reads the results', async () => {
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway();
     const progress = [10, 60, 100];
     interceptCommands(gateway.commander, async ({ name }) => {
       if (name === 'getSpectralScanParams')

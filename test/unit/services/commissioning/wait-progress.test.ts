@@ -12,7 +12,7 @@ import { ApiError } from '../../../../electron/services/api';
 import { commanderAnswering } from '../../../helpers/commander';
 import { COMMAND_TIMEOUT_MS } from '../../../../electron/services/commissioning/audited-gateway';
 import { ManualClock } from '../../../helpers/manual-clock';
-import { createFakeGateway } from './fake-gateway';
+import { createSimulatedGateway } from '../../../helpers/simulated-gateway';
 
 const START = Date.UTC(2026, 10, 25, 9, 0);
 
@@ -85,12 +85,12 @@ describe('a backup restore as the technician follows it', () => {
   it('shows one current line at a time, each with its deadline, and names the backup it restored', async () => {
     const manual = new ManualClock();
     manual.time = START;
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway({ clock: manual });
     gateway.state.backups.push({
       description: 'before APN change',
       date: '2026-11-25T08:00:00',
       index: 1,
-      snapshot: '{}',
+      configuration: structuredClone(gateway.state.configuration),
     });
     const tasks = new GatewayTasks('gw-1', {
       commander: gateway.commander,
@@ -128,7 +128,7 @@ describe('a verification that polls until the change shows', () => {
   it("says what it waits for on each try, with the verification's deadline, as a wait rather than progress", async () => {
     const manual = new ManualClock();
     manual.time = START;
-    const gateway = createFakeGateway();
+    const gateway = createSimulatedGateway({ clock: manual });
     const run = new AuditedGateway('gw-1', 'run-1', {
       commander: gateway.commander,
       profileId: 'demo',
@@ -171,7 +171,7 @@ describe('a software upgrade as the technician follows it', () => {
     const manual = new ManualClock();
     manual.time = START;
     const tasks = new GatewayTasks('gw-1', {
-      commander: createFakeGateway().commander,
+      commander: createSimulatedGateway({ clock: manual }).commander,
       profileId: 'demo',
       user: 'tech@example.com',
       clock: manual,

@@ -4,7 +4,7 @@ import { MemoryAuditSink } from '../../../../electron/services/audit';
 import { createWizardRun, describeError, firewallWizard } from '../../../../electron/services/commissioning';
 import { setLanguage, translatorFor } from '../../../../electron/shared/i18n';
 import { isRecordedMessage, writeRecorded } from '../../../../electron/shared/i18n/recorded-message';
-import { createFakeGateway } from './fake-gateway';
+import { createSimulatedGateway } from '../../../helpers/simulated-gateway';
 
 // Main-side wizard messages are written in the language of the screen when they are produced, and the audit
 // record keeps them as data, so the site report can write them in its own language later.
@@ -12,7 +12,7 @@ import { createFakeGateway } from './fake-gateway';
 afterEach(() => setLanguage('en'));
 
 async function rolledBackFirewallRun() {
-  const gateway = createFakeGateway();
+  const gateway = createSimulatedGateway();
   const audit = new MemoryAuditSink();
   const run = createWizardRun(firewallWizard, 'gw-1', {
     commander: gateway.commander,
@@ -24,7 +24,7 @@ async function rolledBackFirewallRun() {
   });
   const state = await run.read();
   // The gateway keeps its old value: verification fails and the previous settings are put back.
-  gateway.state.ignoresSets.add('setFirewallConfiguration');
+  gateway.faults.ignoredChanges.add('setFirewallConfiguration');
   const result = await run.apply({ ...state, doSPrevention: { ...state.doSPrevention, burstLimit: 50 } });
   return { result, audit };
 }

@@ -7,7 +7,7 @@ import { recorded } from '../../../../electron/shared/i18n/recorded-message';
 import { listVisitLines } from '../../../../electron/shared/report/visit-lines';
 import { translatorFor } from '../../../../electron/shared/i18n';
 import { makeAuditEntry, makeSiteVisit } from '../../../helpers/factories';
-import { createFakeGateway } from '../commissioning/fake-gateway';
+import { createSimulatedGateway } from '../../../helpers/simulated-gateway';
 
 // The audit log keeps a wizard's, task's or fleet row's words as data beside its English sentence; the report
 // writes them in the language it is exported in. An older entry, without that data, shows its English sentence.
@@ -16,7 +16,7 @@ afterEach(() => setLanguage('en'));
 
 /** The audit entries of a firewall change on gw-1 the gateway ignored: verification fails, the values go back. */
 async function rolledBackFirewallEntries(): Promise<AuditEntry[]> {
-  const gateway = createFakeGateway();
+  const gateway = createSimulatedGateway();
   const audit = new MemoryAuditSink();
   const run = createWizardRun(firewallWizard, 'gw-1', {
     commander: gateway.commander,
@@ -27,7 +27,7 @@ async function rolledBackFirewallEntries(): Promise<AuditEntry[]> {
     pollIntervalMs: 5,
   });
   const state = await run.read();
-  gateway.state.ignoresSets.add('setFirewallConfiguration');
+  gateway.faults.ignoredChanges.add('setFirewallConfiguration');
   const result = await run.apply({ ...state, doSPrevention: { ...state.doSPrevention, burstLimit: 50 } });
   expect(result.outcome).toBe('rolled-back');
   return audit.entries;
