@@ -5,39 +5,36 @@ import { packFactsOf } from '../../../../renderer/src/views/gateways/pack-facts'
 
 afterEach(() => setLanguage('en'));
 
-/** A gateway's details as a pack file holds them, read back through the file's schema. */
-function readDetails(sections: Record<string, unknown>) {
-  return PackGatewayDetailsSchema.parse(JSON.parse(JSON.stringify({ readAt: 0, sections })));
+/** What the gateway page shows for a pack file's firewall section, read back through the file's schema. */
+function firewallFactOf(section: unknown) {
+  const details = PackGatewayDetailsSchema.parse(
+    JSON.parse(JSON.stringify({ readAt: 0, sections: { firewall: section } })),
+  );
+  return packFactsOf(details.sections).firewall;
 }
 
 describe('a section the pack did not read', () => {
   it('says the gateway was offline in the language shown, from the code the pack keeps', () => {
-    const details = readDetails({ firewall: { skipped: 'gateway-offline' } });
-    expect(packFactsOf(details.sections).firewall).toEqual({
+    const skipped = { skipped: 'gateway-offline' };
+    expect(firewallFactOf(skipped)).toEqual({
       kind: 'not-read',
       reason: 'The gateway was offline when the pack was made.',
     });
     setLanguage('de');
-    expect(packFactsOf(details.sections).firewall).toEqual({
+    expect(firewallFactOf(skipped)).toEqual({
       kind: 'not-read',
       reason: 'Das Gateway war offline, als das Paket erstellt wurde.',
     });
   });
 
   it('shows the sentence an older pack file kept, as it is', () => {
-    const details = readDetails({ info: { error: 'The gateway was offline when the pack was made.' } });
     setLanguage('de');
-    expect(packFactsOf(details.sections).info).toEqual({
-      kind: 'not-read',
-      reason: 'The gateway was offline when the pack was made.',
-    });
+    const old = firewallFactOf({ error: 'The gateway was offline when the pack was made.' });
+    expect(old).toEqual({ kind: 'not-read', reason: 'The gateway was offline when the pack was made.' });
   });
 
   it('shows the server’s message for a section that failed, as it came', () => {
-    const details = readDetails({ apns: { error: 'Gateway command timed out' } });
-    expect(packFactsOf(details.sections).apns).toEqual({
-      kind: 'not-read',
-      reason: 'Gateway command timed out',
-    });
+    const failed = firewallFactOf({ error: 'Gateway command timed out' });
+    expect(failed).toEqual({ kind: 'not-read', reason: 'Gateway command timed out' });
   });
 });

@@ -13,8 +13,8 @@ import { createFakeGateway } from './fake-gateway';
 
 afterEach(() => setLanguage('en'));
 
-async function rolledBackFirewallRun() {
-  const gateway = createFakeGateway();
+/** A firewall run on a fake gateway, auditing into memory. */
+function firewallRun(gateway: ReturnType<typeof createFakeGateway>) {
   const audit = new MemoryAuditSink();
   const run = createWizardRun(firewallWizard, 'gw-1', {
     commander: gateway.commander,
@@ -24,6 +24,12 @@ async function rolledBackFirewallRun() {
     verifyTimeoutMs: 300,
     pollIntervalMs: 5,
   });
+  return { run, audit };
+}
+
+async function rolledBackFirewallRun() {
+  const gateway = createFakeGateway();
+  const { run, audit } = firewallRun(gateway);
   const state = await run.read();
   // The gateway keeps its old value: verification fails and the previous settings are put back.
   gateway.state.ignoresSets.add('setFirewallConfiguration');
@@ -76,13 +82,7 @@ describe('a settings read that failed', () => {
     interceptCommands(gateway.commander, async () => {
       throw new ApiError(400, 31, 'Gateway firmware busy', '/api/gateway/gw-1/command');
     });
-    const audit = new MemoryAuditSink();
-    const run = createWizardRun(firewallWizard, 'gw-1', {
-      commander: gateway.commander,
-      profileId: 'demo',
-      user: 'tech@example.com',
-      audit,
-    });
+    const { run, audit } = firewallRun(gateway);
     await expect(run.read()).rejects.toThrow(ApiError);
     return audit.entries;
   }
