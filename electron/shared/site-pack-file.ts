@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GatewaySchema } from './api/gateway';
 import { KnownCustomerSchema } from './customers';
+import { t, type Translator } from './i18n';
 
 /**
  * The version of the pack file this build writes and reads; any other version is set aside. Fields added since
@@ -22,10 +23,31 @@ export const PackScopeSchema = z.object({
 /** Which gateways a pack's list covers. */
 export type PackScope = z.infer<typeof PackScopeSchema>;
 
-/** One section read for a gateway: its answer, or why it could not be read. */
-export const PackSectionSchema = z.union([z.object({ value: z.unknown() }), z.object({ error: z.string() })]);
+/** Why the pack did not ask for a section, as a code: `gateway-offline`, its live sections would only time out. */
+export const PackSkipSchema = z.enum(['gateway-offline']);
+
+/**
+ * One section read for a gateway: its answer; why it could not be read (`error`: the server's or connection's
+ * message as it came, or, in a pack made before `skipped`, the app's own sentence in the language of the day); or
+ * why it was not asked for (`skipped`, a code written in words when shown: packSectionProblem).
+ */
+export const PackSectionSchema = z.union([
+  z.object({ value: z.unknown() }),
+  z.object({ error: z.string() }),
+  z.object({ skipped: PackSkipSchema }),
+]);
 /** One section read for a gateway. */
 export type PackSection = z.infer<typeof PackSectionSchema>;
+
+const SKIP_WORDS = { 'gateway-offline': 'sitePack:sectionGatewayOffline' } as const;
+
+/** Why a section holds no answer, in words: a skip written by `translate`, an error as it was kept. */
+export function packSectionProblem(
+  section: Exclude<PackSection, { value: unknown }>,
+  translate: Translator = t,
+): string {
+  return 'skipped' in section ? translate(SKIP_WORDS[section.skipped]) : section.error;
+}
 
 /** The names of the sections read for each chosen gateway, in the order the gateway page shows them. */
 export const PACK_SECTIONS = [

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { AuditedGateway, type GatewayRunEvent, type GatewayRunOptions } from './audited-gateway';
 import {
   CancelledError,
-  describeError,
   describeErrorRecord,
   GatewayUnreachableError,
   isCancellation,
@@ -124,13 +123,16 @@ export class WizardRun<State, Edit> extends AuditedGateway<WizardResult> {
       this.setStep('editing', t('wizards:stepEditing'));
       return state;
     } catch (error) {
+      // As a run's result: the error in words for the log, and as data (`response.words`) for the report.
+      const words = describeErrorRecord(error);
       await this.audit({
         name: `${this.definition.name}:read`,
         outcome: isCancellation(error) ? 'cancelled' : 'failed',
         startedAt,
-        error: describeError(error),
+        error: writeRecorded(words),
+        response: { words },
       });
-      this.setStep('idle', t('wizards:readFailed', { reason: describeError(error) }));
+      this.setStep('idle', t('wizards:readFailed', { reason: writeRecorded(words) }));
       throw error;
     }
   }

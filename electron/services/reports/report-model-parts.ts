@@ -3,7 +3,11 @@ import { redactSecrets } from '../audit';
 import type { RfBest } from '../commissioning/rf-meter';
 import type { TriageCheck, TriageResult } from '../../shared/terminal/triage-schemas';
 import { describeRoutesAndDns } from '../../shared/terminal/triage-health';
-import { triageCheckWords, triageFindingWords } from '../../shared/terminal/triage-words';
+import {
+  triageCheckWords,
+  triageFindingWords,
+  triageSentenceWords,
+} from '../../shared/terminal/triage-words';
 import { labelOfField } from '../../shared/api/field-labels';
 import { UPGRADE_ALL_PACKAGES } from '../../shared/api';
 import { flattenReadable, type ReadableField } from '../../shared/report/readable-value';
@@ -138,7 +142,9 @@ function healthFindings(
           tone: 'unknown',
           words: translate('document:outcomeUnknown'),
           detail: last.problem
-            ? translate('document:findingStoppedBecause', { problem: last.problem })
+            ? translate('document:findingStoppedBecause', {
+                problem: triageSentenceWords(last.problem, translate),
+              })
             : translate('document:findingStopped'),
         },
       },
@@ -379,7 +385,9 @@ export function triageModelOf(
     ...(triage.outcome === 'stopped'
       ? {
           stopped: translate('document:triageStopped', {
-            problem: triage.problem ?? translate('document:triageUnknownReason'),
+            problem: triage.problem
+              ? triageSentenceWords(triage.problem, translate)
+              : translate('document:triageUnknownReason'),
           }),
         }
       : {}),
@@ -413,6 +421,6 @@ export function triageModelOf(
       command: command.command,
       result: commandResult(command, translate),
     })),
-    ...(triage.consoleLeft ? { consoleLeft: triage.consoleLeft } : {}),
+    ...(triage.consoleLeft ? { consoleLeft: triageSentenceWords(triage.consoleLeft, translate) } : {}),
   };
 }

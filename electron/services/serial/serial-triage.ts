@@ -12,6 +12,7 @@ import type { TransmitNewline } from './options';
 import type { DisplayFilter } from './serial-display';
 import { TriageMarkerFilter } from './triage-marker-filter';
 import { t } from '../../shared/i18n';
+import { storedMessage, type StoredMessage } from '../../shared/visit/stored-message';
 
 /** The face of a serial session the triage drives: raw bytes in, bytes out, and its state. */
 export interface TriageConsole {
@@ -92,16 +93,19 @@ export interface SerialTriageOptions {
   onProgress?: (progress: TriageProgress) => void;
 }
 
-/** What a triage run read; `problem` says why it stopped before the end. */
+/**
+ * What a triage run read; `problem` says why it stopped before the end, as a message kept as data (key and
+ * values: triageSentenceWords writes it in the language shown).
+ */
 export interface SerialTriageOutcome {
   outcome: 'complete' | 'stopped';
-  problem?: string;
+  problem?: StoredMessage;
   commands: TriageCommand[];
   readings: TriageReadings;
   /** True when the triage typed the password at a login prompt and the gateway took it. */
   usedPassword: boolean;
-  /** When it logged in itself: whether it logged out again at the end, in words. */
-  consoleLeft?: string;
+  /** When it logged in itself: whether it logged out again at the end, as a message kept as data. */
+  consoleLeft?: StoredMessage;
 }
 
 /** The console is at a login prompt and no password is known, or the gateway refused the one given. */
@@ -126,7 +130,12 @@ const LOGIN_REFUSED = /Login incorrect|Authentication failure|Permission denied/
 const UNEXPECTED_PROMPT =
   /(?:\(y\/n\)|\[y\/n\]|\(yes\/no[^)]*\)\??|password:|passphrase[^:\n]*:|login:|--more--|press any key(?:[^\n]*\S)?|continue\?)\s*$/i;
 
-class StopTriage extends Error {}
+/** Stops the run; `reason` is what the outcome keeps as its `problem`. */
+class StopTriage extends Error {
+  constructor(readonly reason: StoredMessage) {
+    super(reason.key);
+  }
+}
 
 /**
  * Runs the read-only diagnostics on a serial console: wakes it with a newline, logs in as root when it shows a
@@ -151,7 +160,8 @@ export async function runSerialTriage(
   /** Characters received since a wait last looked. */
   let unchecked = 0;
   let waiter: (() => void) | undefined;
-  let lostReason: string | undefined;
+  /** Why the port went away, once it has: the message the run stops with. */
+  let lostReason: StoredMessage | undefined;
   const onReceived = (chunk: Uint8Array) => {
     const decoded = decoder.decode(chunk, { stream: true });
     text += decoded;
@@ -161,7 +171,12 @@ export async function runSerialTriage(
   };
   const onState = (state: TerminalState, reason?: string) => {
     if (state === 'open') return;
-    lostReason = reason ?? (state === 'closed' ? 'the console was closed' : `the session is ${state}`);
+    lostReason =
+      reason !== undefined
+        ? storedMessage('triage:portWentAway', { reason })
+        : state === 'closed'
+          ? storedMessage('triage:portClosedDuringRun')
+          : storedMessage('triage:sessionStateDuringRun', { state });
     waiter?.();
   };
 
@@ -179,7 +194,7 @@ export async function runSerialTriage(
       const check = () => {
         if (lostReason !== undefined) {
           finish();
-          reject(new StopTriage(t('triage:portWentAway', { reason: lostReason })));
+          reject(new StopTriage(lostReason));
           return;
         }
         const from = Math.max(0, text.length - unchecked - CHECK_OVERLAP_CHARACTERS);
@@ -203,7 +218,8 @@ export async function runSerialTriage(
   const send = async (line: string) => {
     text = '';
     unchecked = 0;
-    if (session.state !== 'open') throw new StopTriage(t('triage:consoleNotOpen', { state: session.state }));
+    if (session.state !== 'open')
+      throw new StopTriage(storedMessage('triage:consoleNotOpen', { state: session.state }));
     await session.writeBytes(translateTransmitNewlines(line, session.options.txNewline));
   };
   const interrupt = () => session.writeBytes(Uint8Array.of(3)).catch(() => {});
@@ -240,7 +256,7 @@ export async function runSerialTriage(
   try {
     try {
       if (session.state !== 'open')
-        throw new StopTriage(t('triage:consoleNotOpenReconnect', { state: session.state }));
+        throw new StopTriage(storedMessage('triage:consoleNotOpenReconnect', { state: session.state }));
       usedPassword = await reachShell();
       willLogOut = usedPassword;
       for (const [index, step] of steps.entries()) {
@@ -256,7 +272,7 @@ export async function runSerialTriage(
     } catch (error) {
       if (error instanceof TriageLoginError) throw error;
       if (!(error instanceof StopTriage)) throw error;
-      outcome = { outcome: 'stopped', problem: error.message, commands, readings, usedPassword };
+      outcome = { outcome: 'stopped', problem: error.reason, commands, readings, usedPassword };
     }
     if (usedPassword) outcome.consoleLeft = await logOut();
     return outcome;
@@ -267,8 +283,9 @@ export async function runSerialTriage(
   }
 
   /** Logs out of the shell it logged into, so that no one finds a root shell on the console; says how it went. */
-  async function logOut(): Promise<string> {
-    if (lostReason !== undefined || session.state !== 'open') return t('triage:mayBeLoggedInPortGone');
+  async function logOut(): Promise<StoredMessage> {
+    if (lostReason !== undefined || session.state !== 'open')
+      return storedMessage('triage:mayBeLoggedInPortGone');
     report('logoutPrompt', promptTimeoutMs);
     try {
       await send('exit\r');
@@ -276,11 +293,11 @@ export async function runSerialTriage(
         (recent) => LOGIN_PROMPT.test(cleanConsoleText(recent).slice(-200)),
         promptTimeoutMs,
       );
-      if (seen !== undefined) return t('triage:loggedOut');
+      if (seen !== undefined) return storedMessage('triage:loggedOut');
     } catch {
-      return t('triage:mayBeLoggedInPortGone');
+      return storedMessage('triage:mayBeLoggedInPortGone');
     }
-    return t('triage:mayBeLoggedInNoPrompt', { seconds: seconds(promptTimeoutMs) });
+    return storedMessage('triage:mayBeLoggedInNoPrompt', { seconds: seconds(promptTimeoutMs) });
   }
 
   /** Brings the console to a shell prompt, logging in if needed; true when it typed the password. */
@@ -318,14 +335,14 @@ export async function runSerialTriage(
       (await waitFor((recent) => PASSWORD_PROMPT.test(cleanConsoleText(recent)), promptTimeoutMs)) ===
       undefined
     )
-      throw new StopTriage(t('triage:noPasswordPrompt', { seconds: seconds(promptTimeoutMs) }));
+      throw new StopTriage(storedMessage('triage:noPasswordPrompt', { seconds: seconds(promptTimeoutMs) }));
     await send(`${options.password}\r`);
     const answer = await waitFor((recent) => {
       const cleaned = cleanConsoleText(recent);
       return LOGIN_REFUSED.test(cleaned) || SHELL_PROMPT.test(cleaned.slice(-200));
     }, promptTimeoutMs);
     if (answer === undefined)
-      throw new StopTriage(t('triage:noShellPrompt', { seconds: seconds(promptTimeoutMs) }));
+      throw new StopTriage(storedMessage('triage:noShellPrompt', { seconds: seconds(promptTimeoutMs) }));
     if (LOGIN_REFUSED.test(cleanConsoleText(answer)))
       throw new TriageLoginError(t('triage:passwordRefused'), 'password-refused');
     return true;
@@ -372,7 +389,7 @@ export async function runSerialTriage(
       timeoutMs: limit,
     });
     if (unexpected !== undefined)
-      throw new StopTriage(t('triage:stoppedAtPrompt', { command, asked: unexpected }));
+      throw new StopTriage(storedMessage('triage:stoppedAtPrompt', { command, asked: unexpected }));
     const sync = `__FK_SYNC_${runToken}-${number}`;
     const syncLine = new RegExp(`(?:^|\\n)${sync}\\s*\\n`);
     await send(`echo ${sync}\r`);
@@ -382,16 +399,16 @@ export async function runSerialTriage(
       return syncLine.test(isMidText ? cleaned.slice(cleaned.indexOf('\n') + 1) : cleaned);
     }, promptTimeoutMs);
     if (synced === undefined)
-      throw new StopTriage(t('triage:noAnswerAfterCtrlC', { command, seconds: seconds(limit) }));
+      throw new StopTriage(storedMessage('triage:noAnswerAfterCtrlC', { command, seconds: seconds(limit) }));
     return { command, output: '', exitCode: null };
   }
 }
 
-function describeCancel(commands: TriageCommand[], done: number, total: number): string {
+function describeCancel(commands: TriageCommand[], done: number, total: number): StoredMessage {
   const last = commands.at(-1);
   return last
-    ? t('triage:cancelledAfter', { command: last.command, done, total })
-    : t('triage:cancelledBeforeFirst');
+    ? storedMessage('triage:cancelledAfter', { command: last.command, done, total })
+    : storedMessage('triage:cancelledBeforeFirst');
 }
 
 /** Seconds with one decimal, for the `{{seconds}}` of a message that says "s" itself. */
@@ -399,9 +416,9 @@ function seconds(milliseconds: number): number {
   return Math.round(milliseconds / 100) / 10;
 }
 
-function describeNoPrompt(received: string, timeoutMs: number): string {
-  if (received.length === 0) return t('triage:noPromptNothing', { seconds: seconds(timeoutMs) });
+function describeNoPrompt(received: string, timeoutMs: number): StoredMessage {
+  if (received.length === 0) return storedMessage('triage:noPromptNothing', { seconds: seconds(timeoutMs) });
   if (received.length >= 8 && noiseShare(received) > 0.3)
-    return t('triage:noPromptNoise', { seconds: seconds(timeoutMs), count: received.length });
-  return t('triage:noPromptText', { seconds: seconds(timeoutMs) });
+    return storedMessage('triage:noPromptNoise', { seconds: seconds(timeoutMs), count: received.length });
+  return storedMessage('triage:noPromptText', { seconds: seconds(timeoutMs) });
 }

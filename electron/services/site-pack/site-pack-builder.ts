@@ -203,8 +203,7 @@ export async function prepareSitePack(options: PreparePackOptions): Promise<Site
       for (const [name, command] of COMMAND_SECTIONS) add(name, () => reader.command(id, command, {}));
     } else {
       // An offline gateway would only time out: say why its live sections are missing instead of waiting.
-      for (const [name] of COMMAND_SECTIONS)
-        entry.sections[name] = { error: t('sitePack:sectionGatewayOffline') };
+      for (const [name] of COMMAND_SECTIONS) entry.sections[name] = { skipped: 'gateway-offline' };
     }
     tasks.push(async () => {
       if (await options.isRootPasswordStored(id).catch(() => false)) rootPasswordStored.push(id);

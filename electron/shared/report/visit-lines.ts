@@ -1,6 +1,9 @@
 import { format } from '../format';
 import { t, type MessageKey, type Translator } from '../i18n';
 import { isSameMac } from '../mac';
+import { resultWordsOf } from './recorded-words';
+import type { TriageSentence } from '../terminal/triage-schemas';
+import { triageSentenceWords } from '../terminal/triage-words';
 import {
   describeFollowed,
   describeSettingsRead,
@@ -50,7 +53,8 @@ export interface VisitTriage {
   gatewayId?: string;
   finishedAt: number;
   outcome: 'complete' | 'stopped';
-  problem?: string;
+  /** Why it stopped early: a message kept as data, or an older triage's sentence. */
+  problem?: TriageSentence;
 }
 
 /** What a visit holds besides its audit entries, for the preview to list what the report will show. */
@@ -131,7 +135,8 @@ export function listVisitLines(entries: AuditEntry[], extras: VisitExtras = {}):
     ...(entry.gatewayId ? { gatewayId: entry.gatewayId } : {}),
     what: translate('document:timelineSettingsRead', { what: describeSettingsRead(entry, translate) }),
     outcome: auditOutcomeWords(entry.outcome, translate),
-    ...(entry.error ? { reason: entry.error } : {}),
+    // The error in the report's language when the read recorded it as data; an older read's sentence as kept.
+    ...(entry.error ? { reason: resultWordsOf(entry.response, translate) ?? entry.error } : {}),
   }));
   const commands: VisitLine[] = foldCommands(entries).map((line) => {
     const title = titleOfCommand(line.name, translate);
@@ -167,7 +172,7 @@ export function listVisitLines(entries: AuditEntry[], extras: VisitExtras = {}):
     ...(triage.gatewayId ? { gatewayId: triage.gatewayId } : {}),
     what: translate('document:serialTriageOf', { name: triage.title }),
     outcome: describeTriageOutcome(triage, translate),
-    ...(triage.problem ? { reason: triage.problem } : {}),
+    ...(triage.problem ? { reason: triageSentenceWords(triage.problem, translate) } : {}),
   }));
   // A stable sort: lines of the same moment keep the order above (the change before the commands it sent).
   return [...changes, ...reads, ...commands, ...sessions, ...triages].sort(

@@ -79,7 +79,11 @@ export const TriageHealthSchema = z.object({
 /** The health panel. */
 export type TriageHealth = z.infer<typeof TriageHealthSchema>;
 
-/** What "Collect diagnostics" found on one serial console; `problem` says why it stopped early. */
+/**
+ * What "Collect diagnostics" found on one serial console; `problem` says why it stopped early. `problem` and
+ * `consoleLeft` are kept as messages (triageSentenceWords writes them); a triage journaled before they were holds
+ * the sentence in the language of the day, shown as it is.
+ */
 export const TriageResultSchema = z.object({
   terminalId: TerminalIdSchema,
   title: z.string(),
@@ -87,11 +91,11 @@ export const TriageResultSchema = z.object({
   startedAt: z.number(),
   finishedAt: z.number(),
   outcome: z.enum(['complete', 'stopped']),
-  problem: z.string().optional(),
+  problem: TriageSentenceSchema.optional(),
   commands: z.array(TriageCommandSchema),
   health: TriageHealthSchema,
-  /** When diagnostics logged in itself: whether it logged out again at the end, in words. */
-  consoleLeft: z.string().optional(),
+  /** When diagnostics logged in itself: whether it logged out again at the end. */
+  consoleLeft: TriageSentenceSchema.optional(),
 });
 /** What "Collect diagnostics" found on one serial console. */
 export type TriageResult = z.infer<typeof TriageResultSchema>;

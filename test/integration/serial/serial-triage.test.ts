@@ -13,7 +13,7 @@ import type { SerialTerminal } from '../../../electron/services/terminals/termin
 import { RelayPasswords } from '../../../electron/services/terminals/terminal-secrets';
 import { assessHealth as assessHealthData } from '../../../electron/shared/terminal/triage-health';
 import { triageFindingWords } from '../../../electron/shared/terminal/triage-words';
-import { healthInWords } from '../../helpers/triage-words';
+import { healthInWords, outcomeInWords } from '../../helpers/triage-words';
 import type { TriageProgressEvent } from '../../../electron/shared/terminal/triage-schemas';
 import { startSimulator, type RunningSimulator } from '../../../simulator';
 import { DEMO_CONSOLE_PATH, DemoConsoleBinding } from '../../../simulator/serial/demo-binding';
@@ -150,7 +150,7 @@ describe('serial triage against the simulator console on a pty', () => {
     const gatewayId = findGateway(simulator, 'healthy');
     const session = await openConsole(gatewayId);
     const outcome = await runSerialTriage(session, { password: rootPassword(gatewayId) });
-    expect(outcome).toMatchObject({
+    expect(outcomeInWords(outcome)).toMatchObject({
       outcome: 'complete',
       usedPassword: true,
       consoleLeft: 'Logged out again: diagnostics had logged in as root.',
@@ -214,7 +214,9 @@ describe('serial triage against the simulator console on a pty', () => {
     });
     const outcome = await runSerialTriage(session, { password: rootPassword(gatewayId) });
     expect(outcome.outcome).toBe('stopped');
-    expect(outcome.problem).toMatch(/^The serial port went away during diagnostics \(Disconnected: /);
+    expect(outcomeInWords(outcome).problem).toMatch(
+      /^The serial port went away during diagnostics \(Disconnected: /,
+    );
     expect(outcome.readings.version?.exitCode).toBe(0);
     expect(states).toContain('reconnecting');
   });
@@ -246,7 +248,7 @@ describe('serial triage on a console that does not behave', () => {
   it('says no prompt came, with the time waited, when the console stays silent', async () => {
     const session = await openPair();
     const outcome = await runSerialTriage(session, { password: 'x', promptTimeoutMs: 300 });
-    expect(outcome).toMatchObject({
+    expect(outcomeInWords(outcome)).toMatchObject({
       outcome: 'stopped',
       problem:
         'No prompt within 0.3 s: the console printed nothing (is the gateway on and the cable in the console port?).',
@@ -264,7 +266,7 @@ describe('serial triage on a console that does not behave', () => {
     );
     const outcome = await triage;
     expect(outcome.outcome).toBe('stopped');
-    expect(outcome.problem).toMatch(
+    expect(outcomeInWords(outcome).problem).toMatch(
       /^No prompt within 0\.5 s: the console printed \d+ characters that are not text/,
     );
     expect(session.state).toBe('open');
@@ -393,7 +395,7 @@ describe('Collect diagnostics through the terminal manager', () => {
     });
     const remaining = progress.map((event) => event.remainingMs);
     expect(remaining).toEqual([...remaining].sort((left, right) => right - left));
-    expect(result).toMatchObject({
+    expect(outcomeInWords(result)).toMatchObject({
       outcome: 'stopped',
       problem: 'Cancelled after `uptime` (2 of 9 commands run).',
       consoleLeft: 'Logged out again: diagnostics had logged in as root.',

@@ -1,6 +1,7 @@
 import type { FleetFirewallPatch } from '../../../../electron/shared/ipc/domains/fleet';
 import { checkWholeNumber, INTEGER_SETTING_MAX, readWholeNumber } from '../../lib/components/field-checks';
 import { t } from '../../lib/i18n';
+import { checkFilterList, parseFilterList } from '../wizards/firewall-filters';
 
 /** A switch of the fleet firewall form: leave each gateway's value, or set it on or off everywhere. */
 export type SwitchChoice = 'keep' | 'on' | 'off';
@@ -54,16 +55,8 @@ export function firewallDraftErrors(draft: FirewallDraft): Record<LimitField | '
     burstLimit: checkWholeNumber(draft.burstLimit, LIMIT_RULE),
     pingPerMinLimit: checkWholeNumber(draft.pingPerMinLimit, LIMIT_RULE),
     pingBurstLimit: checkWholeNumber(draft.pingBurstLimit, LIMIT_RULE),
-    filters: draft.replaceFilters ? checkFilters(draft.filtersText) : null,
+    filters: draft.replaceFilters ? checkFilterList(draft.filtersText) : null,
   };
-}
-
-function checkFilters(text: string): string | null {
-  try {
-    return Array.isArray(JSON.parse(text)) ? null : t('wizards:filtersNotList');
-  } catch (error) {
-    return t('wizards:notJson', { reason: (error as Error).message });
-  }
 }
 
 function switchValue(choice: SwitchChoice): boolean | undefined {
@@ -103,7 +96,7 @@ export function buildFirewallPatch(
     }),
     ssh: draft.sshEnabled === 'keep' ? undefined : { enabled: draft.sshEnabled === 'on' },
     ping: defined({ enabled: switchValue(draft.pingEnabled), limit }),
-    filters: draft.replaceFilters ? (JSON.parse(draft.filtersText) as unknown[]) : undefined,
+    filters: draft.replaceFilters ? parseFilterList(draft.filtersText) : undefined,
   });
   return patch ? { patch } : { problem: t('fleet:firewallNothingChosen') };
 }

@@ -1,5 +1,6 @@
 import { EnhancedEventSchema, type EnhancedEvent } from '../../../../electron/shared/api/events';
 import { pageSchema } from '../../../../electron/shared/api/common';
+import { packSectionProblem } from '../../../../electron/shared/site-pack-file';
 import type { ChannelOutput } from '../../lib/wire-types';
 import { t } from '../../lib/i18n';
 
@@ -28,7 +29,8 @@ export function packEventsOf(packed: PackedGateway): PackEvents {
   const details = packed.details;
   const section = details?.sections.events;
   if (!details || !section) return { kind: 'not-covered', asOf: packed.asOf };
-  if ('error' in section) return { kind: 'not-read', reason: section.error, asOf: details.readAt };
+  if (!('value' in section))
+    return { kind: 'not-read', reason: packSectionProblem(section), asOf: details.readAt };
   const page = EventPageSchema.safeParse(section.value);
   if (!page.success)
     return {

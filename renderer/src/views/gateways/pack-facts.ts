@@ -7,7 +7,7 @@ import {
 } from '../../../../electron/shared/api/command-records';
 import { EnhancedEventSchema } from '../../../../electron/shared/api/events';
 import { pageSchema } from '../../../../electron/shared/api/common';
-import type { PackSection } from '../../../../electron/shared/site-pack-file';
+import { packSectionProblem, type PackSection } from '../../../../electron/shared/site-pack-file';
 
 /**
  * The site pack's sections read into facts the offline gateway page shows as labelled cards. Each section is
@@ -79,7 +79,7 @@ export type PackAlarm = z.infer<typeof EnhancedEventSchema>;
 
 function readSection<Value>(section: PackSection | undefined, schema: z.ZodType<Value>): PackFact<Value> {
   if (!section) return { kind: 'missing' };
-  if ('error' in section) return { kind: 'not-read', reason: section.error };
+  if (!('value' in section)) return { kind: 'not-read', reason: packSectionProblem(section) };
   const parsed = schema.safeParse(section.value);
   return parsed.success ? { kind: 'fact', value: parsed.data } : { kind: 'unreadable', raw: section.value };
 }

@@ -4,6 +4,8 @@ import { MemoryAuditSink } from '../../../../electron/services/audit';
 import { createWizardRun, describeError, firewallWizard } from '../../../../electron/services/commissioning';
 import { setLanguage, translatorFor } from '../../../../electron/shared/i18n';
 import { isRecordedMessage, writeRecorded } from '../../../../electron/shared/i18n/recorded-message';
+import { listVisitLines } from '../../../../electron/shared/report/visit-lines';
+import { interceptCommands } from '../../../helpers/commander';
 import { createSimulatedGateway } from '../../../helpers/simulated-gateway';
 
 // Main-side wizard messages are written in the language of the screen when they are produced, and the audit
@@ -11,8 +13,8 @@ import { createSimulatedGateway } from '../../../helpers/simulated-gateway';
 
 afterEach(() => setLanguage('en'));
 
-async function rolledBackFirewallRun() {
-  const gateway = createSimulatedGateway();
+/** A firewall run on a simulated gateway, auditing into memory. */
+function firewallRun(gateway: ReturnType<typeof createSimulatedGateway>) {
   const audit = new MemoryAuditSink();
   const run = createWizardRun(firewallWizard, 'gw-1', {
     commander: gateway.commander,
@@ -22,6 +24,12 @@ async function rolledBackFirewallRun() {
     verifyTimeoutMs: 300,
     pollIntervalMs: 5,
   });
+  return { run, audit };
+}
+
+async function rolledBackFirewallRun() {
+  const gateway = createSimulatedGateway();
+  const { run, audit } = firewallRun(gateway);
   const state = await run.read();
   // The gateway keeps its old value: verification fails and the previous settings are put back.
   gateway.faults.ignoredChanges.add('setFirewallConfiguration');
@@ -64,5 +72,30 @@ describe('wizard messages in French', () => {
       "La passerelle n'a pas répondu à temps à /api/gateway/gw-1/command " +
         '(elle redémarre peut-être, est éteinte ou hors couverture).',
     );
+  });
+});
+
+describe('a settings read that failed', () => {
+  /** The audit entries of a firewall read the gateway refused with the server's own words. */
+  async function refusedRead() {
+    const gateway = createSimulatedGateway();
+    interceptCommands(gateway.commander, async () => {
+      throw new ApiError(400, 31, 'Gateway firmware busy', '/api/gateway/gw-1/command');
+    });
+    const { run, audit } = firewallRun(gateway);
+    await expect(run.read()).rejects.toThrow(ApiError);
+    return audit.entries;
+  }
+
+  it('is written in the report’s language, with the server’s words passed through as they came', async () => {
+    const entries = await refusedRead();
+    const [line] = listVisitLines(entries, { translate: translatorFor('de') });
+    expect(line?.reason).toBe('Das Gateway hat die Anfrage abgelehnt: Gateway firmware busy');
+  });
+
+  it('shows an older read’s recorded sentence as it is', async () => {
+    const entries = (await refusedRead()).map(({ response: _words, ...entry }) => entry);
+    const [line] = listVisitLines(entries, { translate: translatorFor('de') });
+    expect(line?.reason).toBe('The gateway refused the request: Gateway firmware busy');
   });
 });

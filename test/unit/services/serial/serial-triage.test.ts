@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runSerialTriage } from '../../../../electron/services/serial/serial-triage';
 import { ScriptedConsole, scriptedShell as shell } from '../../../helpers/scripted-console';
+import { outcomeInWords as shown } from '../../../helpers/triage-words';
 
 const IFCONFIG = [
   'eth0      Link encap:Ethernet  HWaddr 64:7F:DA:01:A2:B3',
@@ -53,7 +54,7 @@ describe('runSerialTriage', () => {
         { key: 'uptime', command: 'uptime' },
       ],
     });
-    expect(outcome).toMatchObject({
+    expect(shown(outcome)).toMatchObject({
       outcome: 'stopped',
       problem:
         'Stopped at `mmcli -m 0`: it asked "(y/n)" (diagnostics never answers a prompt; Ctrl-C was sent).',
@@ -85,7 +86,7 @@ describe('runSerialTriage', () => {
       password: 'label-pass',
       steps: [{ key: 'uptime', command: 'uptime' }],
     });
-    expect(outcome).toMatchObject({
+    expect(shown(outcome)).toMatchObject({
       outcome: 'complete',
       usedPassword: true,
       consoleLeft: 'Logged out again: diagnostics had logged in as root.',
@@ -107,7 +108,7 @@ describe('runSerialTriage', () => {
         { key: 'processes', command: 'ps' },
       ],
     });
-    expect(outcome).toMatchObject({
+    expect(shown(outcome)).toMatchObject({
       outcome: 'stopped',
       problem: 'Cancelled after `uptime` (1 of 2 commands run).',
       readings: { uptime: { exitCode: 0 } },
@@ -150,7 +151,7 @@ describe('runSerialTriage', () => {
     const console = new ScriptedConsole(shell({}));
     console.state = 'reconnecting';
     const outcome = await runSerialTriage(console);
-    expect(outcome).toMatchObject({
+    expect(shown(outcome)).toMatchObject({
       outcome: 'stopped',
       problem: 'The serial console is not open (reconnecting): reconnect it first.',
     });
