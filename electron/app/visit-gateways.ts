@@ -2,6 +2,8 @@ import type { Gateway } from '../shared/api/gateway';
 import { toGatewaySearchText } from '../shared/mac';
 import type { SessionSummary } from '../shared/ipc/schemas';
 import type { GatewayIdentity, VisitEntry } from '../shared/visit/journal-entry';
+import { TimeoutError } from '../services/api';
+import { SessionExpiredError } from '../services/session';
 import { serialsOf, type SitePacks } from '../services/site-pack';
 import {
   createGatewayResolver,
@@ -156,11 +158,29 @@ export function createVisitGateways(dependencies: VisitGatewayDependencies) {
       return pack.gateways.map((gateway) => known(gateway, serialsOf(pack.details[gateway.id.id])));
     },
   });
-  /** Up to PICK_LIMIT gateways a part of whose name, MAC, serial or id is `text`: the server's, else the pack's. */
+  /**
+   * Up to PICK_LIMIT gateways a part of whose name, MAC, serial or id is `text`: the server's, else the pack's.
+   * Signed in, with no pack to fall back on, a server that failed or did not answer in time is a failure (the
+   * pick's search says so and tries again), never an empty answer that would read "No gateway matches".
+   */
   const search = async (text: string): Promise<GatewayChoice[]> => {
-    let found = await fromServer(text, PICK_LIMIT).catch(() => undefined);
+    let failure: unknown;
+    let found = await fromServer(text, PICK_LIMIT).catch((error: unknown) => {
+      failure = error;
+      return undefined;
+    });
+    const summary = sessions.summary();
+    if (!found && failure === undefined && summary && (summary.customerId || summary.providerId))
+      failure =
+        summary.state === 'expired'
+          ? new SessionExpiredError()
+          : new TimeoutError(
+              summary.customerId ? 'listCustomerGateways' : 'listProviderGateways',
+              SERVER_LOOKUP_TIMEOUT_MS,
+            );
     if (!found) {
       const stored = await storedPack();
+      if (!stored && failure !== undefined) throw failure;
       found = stored
         ? sitePacks
             .searchOf(stored.pack)

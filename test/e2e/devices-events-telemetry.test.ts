@@ -356,14 +356,10 @@ describe('zoom and sub-customers', () => {
     await page.getByText('Drag across the chart to zoom in').waitFor();
   });
 
-  it('lists a sub-customer through the sub-customer endpoint', async () => {
+  it('lists a sub-customer named in the address through the sub-customer endpoint', async () => {
     const subCustomer = simulator.fixture.customers.flatMap((customer) => customer.subCustomers)[0];
     if (!subCustomer) throw new Error('the demo tenant has no sub-customer');
-    const page = await open('#/devices');
-    const form = page.getByRole('form', { name: 'Whose devices' });
-    await form.getByLabel('List of').selectOption('subCustomer');
-    await form.getByLabel('Customer or sub-customer id').fill(subCustomer.id);
-    await form.getByRole('button', { name: 'Show devices' }).click();
+    const page = await open(`#/devices/subCustomer/${subCustomer.id}/all`);
     await page.getByLabel('Device counts').waitFor();
     expect(callsTo('listSubCustomerDevices').at(-1)).toEqual({
       endpoint: 'listSubCustomerDevices',
@@ -374,6 +370,26 @@ describe('zoom and sub-customers', () => {
       `/api/subCustomer/${subCustomer.id}/devices`,
     );
     expect(await page.getByLabel('Device counts').textContent()).toContain(`${list.totalElements} devices`);
+  });
+
+  it('lists a customer added by its id in the picker, with no id typed anywhere else', async () => {
+    const subCustomer = simulator.fixture.customers.flatMap((customer) => customer.subCustomers)[1];
+    if (!subCustomer) throw new Error('the demo tenant has no second sub-customer');
+    const page = await open('#/devices');
+    const picker = page.getByRole('group', { name: 'Whose devices' });
+    await picker
+      .getByRole('combobox', { name: 'Customer', exact: true })
+      .selectOption({ label: 'Add a customer by id or link…' });
+    await picker.getByRole('textbox', { name: 'Customer id or link' }).fill(subCustomer.id);
+    await picker.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByLabel('Device counts').waitFor();
+    expect(callsTo('listCustomerDevices').at(-1)).toEqual({
+      endpoint: 'listCustomerDevices',
+      params: { customerId: subCustomer.id },
+      query: {},
+    });
+    const chosen = picker.getByRole('combobox', { name: 'Customer', exact: true }).locator('option:checked');
+    await expect.poll(() => chosen.textContent()).toBe(subCustomer.name);
   });
 });
 
@@ -412,7 +428,9 @@ describe('devices view for a customer user', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Devices' }).click();
     await page.getByLabel('Device counts').waitFor();
     const ownCustomerId = customerAccount.customerId;
-    expect(await page.getByLabel('Customer or sub-customer id').inputValue()).toBe(ownCustomerId);
+    const ownCustomer = simulator.fixture.customers.find((customer) => customer.id === ownCustomerId)!;
+    const chosen = page.getByRole('combobox', { name: 'Customer', exact: true }).locator('option:checked');
+    await expect.poll(() => chosen.textContent()).toBe(`${ownCustomer.name} (your customer)`);
     expect(callsTo('listCustomerDevices').at(-1)?.params).toEqual({ customerId: ownCustomerId });
     // Shown in place: the address is not rewritten, so Back does not bounce.
     expect(page.url()).toMatch(/#\/devices$/);

@@ -6,7 +6,7 @@ import { MemoryStore } from '../../electron/services/credentials';
 import { SYSTEM_CLOCK } from '../../electron/shared/clock';
 import type { RunningSimulator } from '../../simulator';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
-import { passwordOf, startTestSimulator } from '../helpers/simulator';
+import { customersOf, passwordOf, startTestSimulator } from '../helpers/simulator';
 import { TcpRelay } from '../helpers/tcp-relay';
 import { startDemoHost, type DemoHost } from './support/journey';
 import { openLoginScreen } from './support/login-page';
@@ -21,6 +21,8 @@ const WINDOW = { width: 1280, height: 720 };
  * at (not the issue's 60 s: nothing in the app depends on how long the server stays away).
  */
 const SERVER_CHECK_INTERVAL_MS = 2_000;
+/** How long main waits for a gateway read the server does not carry before the view is told it failed. */
+const GATEWAY_WAIT_MS = 3_000;
 const SESSION_ONLY = { store: new MemoryStore(), keychain: 'session-only' } as const;
 
 let simulator: RunningSimulator | undefined;
@@ -106,6 +108,46 @@ describe('every view when the server goes away and comes back', () => {
     await banner.getByText('Demo network server answers.').waitFor({ timeout: 20_000 });
     // The open view reloads by itself: its rows come, its failure line goes, nobody pressed Retry.
     await page.locator('[data-row-index="0"] a').waitFor({ timeout: 20_000 });
+    await expect.poll(() => failureLine(page).count()).toBe(0);
+  }, 120_000);
+});
+
+describe('the diagnostics overview when the server goes away and comes back', () => {
+  it('shows the same failure line with Retry, and reads the gateway once the server answers', async () => {
+    simulator = await startTestSimulator({ offlineFraction: 0 });
+    relay = new TcpRelay(Number(new URL(simulator.url).port));
+    await relay.start();
+    demo = await startDemoHost(simulator, {
+      baseUrl: `http://127.0.0.1:${relay.port}`,
+      serverCheckIntervalMs: SERVER_CHECK_INTERVAL_MS,
+      credentials: SESSION_ONLY,
+      // A read the server does not carry is first waited for in main (10 min in the app); seconds here.
+      commissioningTiming: { gatewayReturnTimeoutMs: GATEWAY_WAIT_MS, waitInitialDelayMs: 500 },
+    });
+    const page = await openBrowser();
+    await signInToDevices(page, demo.host.url, passwordOf(simulator, 'acme').username);
+    const acme = customersOf(simulator).acme;
+    const gateway = simulator.fixture.gateways.find((candidate) => candidate.customerId === acme.id);
+    if (!gateway) throw new Error('Acme Water has no gateway in the demo tenant');
+
+    await relay.stop();
+    const said = await failureAt(page, `#/gateways/${gateway.id}/diagnostics`);
+    // The wording of every other view; a read made of gateway commands waits for Retry instead of a timer.
+    expect(said).toMatch(
+      /^Could not load the gateway's overview \(identity, antennas, GPS, BSP status\): the server did not answer in time\. It is not tried again on a timer: press Retry to try again\. ?Retry$/,
+    );
+    await page.screenshot({ path: join(tmpdir(), 'fieldkit-load-failure-Diagnostics.png') });
+
+    // Retry with the server still away: it tries at once and says the same again.
+    await failureLine(page).getByRole('button', { name: 'Retry' }).click();
+    await failureLine(page).getByText('Trying again now…').waitFor();
+    await failureLine(page).getByText('press Retry to try again').waitFor({ timeout: 20_000 });
+
+    const banner = page.locator('.shell').getByRole('status', { name: 'Server' });
+    await relay.start();
+    await banner.getByText('Demo network server answers.').waitFor({ timeout: 20_000 });
+    // Back online reloads it like every view, with no click: the overview is read and the line goes.
+    await page.getByLabel('Gateway overview').waitFor({ timeout: 30_000 });
     await expect.poll(() => failureLine(page).count()).toBe(0);
   }, 120_000);
 });

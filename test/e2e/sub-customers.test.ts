@@ -3,14 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMac } from '../../electron/shared/mac';
 import type { RunningSimulator } from '../../simulator';
 import { launchBrowser, type BrowserSession } from '../helpers/browser';
-import { customersOf, startTestSimulator } from '../helpers/simulator';
+import { customersOf, passwordOf, startTestSimulator } from '../helpers/simulator';
 import { startDemoHost, type DemoHost } from './support/journey';
 import { signIn } from './support/login-page';
 import { ownKeychain } from './support/own-keychain';
 
 // Issue 29, part 5: a customer user with two sub-customers reaches a sub-customer's gateway by name. Signed in as
 // tech@acme.demo, a North gateway is found by its MAC, listed under "Acme Water North", packed by choosing
-// "Acme Water North" by name (the visit list naming it by MAC), and a fleet change applied to it.
+// "Acme Water North" by name (the visit list naming it by MAC), and a fleet change applied to it. Devices lists
+// Acme Water North's devices once it is chosen by name in the same customer picker (issue 29, its last items).
 
 let simulator: RunningSimulator;
 let demoHost: DemoHost;
@@ -22,6 +23,7 @@ beforeAll(async () => {
   demoHost = await startDemoHost(simulator, { credentials: ownKeychain() });
   browser = await launchBrowser({ windowSize: { width: 1280, height: 720 } });
   page = browser.page;
+  await signIn(page, demoHost.host.url, 'Use tech@acme.demo (CUSTOMER_USER)');
 }, 120_000);
 
 afterAll(async () => {
@@ -45,7 +47,6 @@ describe('sub-customers by name, as tech@acme.demo', () => {
   it('finds a North gateway by MAC, lists it under Acme Water North, packs it and applies a fleet change to it', async () => {
     const { north, gateway } = northGateway();
     const host = demoHost.host;
-    await signIn(page, host.url, 'Use tech@acme.demo (CUSTOMER_USER)');
     await page.getByRole('heading', { name: 'Gateways', level: 1 }).waitFor();
 
     // The MAC as a label may print it: dashes, lower case. Acme Water's own list holds no North gateway.
@@ -118,4 +119,37 @@ describe('sub-customers by name, as tech@acme.demo', () => {
       (await named()).every((name) => ['Acme Water', 'Acme Water North', 'Acme Water South'].includes(name)),
     ).toBe(true);
   }, 180_000);
+});
+
+describe('devices of a sub-customer by name, as tech@acme.demo', () => {
+  it('offers Acme Water North by name in the Devices view and lists its devices', async () => {
+    const { north } = northGateway();
+    const account = passwordOf(simulator, 'acme');
+    const { token } = await simulator.world.tokens.login(account.username, account.password);
+    const response = await fetch(`${simulator.url}/api/subCustomer/${north.id}/devices`, {
+      headers: { 'X-Authorization': `Bearer ${token}` },
+    });
+    const expected = (await response.json()) as { data: Array<{ name: string }>; totalElements: number };
+    expect(expected.totalElements).toBeGreaterThan(0);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Devices' }).click();
+    await page.getByRole('heading', { name: 'Devices', level: 1 }).waitFor();
+    const customer = page.getByRole('combobox', { name: 'Customer', exact: true });
+    // Opens on the account's own customer; its sub-customer is there by name, no id typed.
+    await expect
+      .poll(() => customer.locator('option:checked').textContent())
+      .toBe('Acme Water (your customer)');
+    await customer.selectOption({ label: 'Acme Water North' });
+
+    const counts = page.getByLabel('Device counts');
+    await expect
+      .poll(async () => (await counts.textContent())?.replace(/\s+/g, ' '))
+      .toMatch(new RegExp(`^${expected.totalElements} devices? ·`));
+    await page
+      .getByRole('table', { name: 'Devices' })
+      .getByText(expected.data[0]!.name, { exact: true })
+      .waitFor();
+    expect(await customer.locator('option:checked').textContent()).toBe('Acme Water North');
+    expect(new URL(page.url()).hash).toBe(`#/devices/subCustomer/${north.id}/all`);
+  }, 60_000);
 });

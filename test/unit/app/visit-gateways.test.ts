@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createVisitGateways } from '../../../electron/app/visit-gateways';
 import { SitePacks } from '../../../electron/services/site-pack';
 import { Visits, VisitRefusedError } from '../../../electron/services/visit';
-import { makeGateway, makeSitePack } from '../../helpers/factories';
+import { NetworkError } from '../../../electron/services/api';
+import { makeGateway, makeSessionSummary, makeSitePack } from '../../helpers/factories';
 
 // The app's gateway resolver in field mode (nobody signed in): the selected profile's site pack on disk, the
 // visit's journal on disk.
@@ -103,5 +104,33 @@ describe('createVisitGateways in field mode', () => {
     expect((await gateways.search('acme-gw-001')).map((gateway) => gateway.gatewayId)).toEqual(
       Array.from({ length: 10 }, (_, index) => `gw-${10 + index}`),
     );
+  });
+});
+
+describe('createVisitGateways signed in, when the server cannot be reached', () => {
+  function signedInGateways(profileId: string) {
+    return createVisitGateways({
+      sessions: {
+        summary: () => makeSessionSummary({ profileId, customerId: 'customer-1' }),
+        requireSession: () => ({
+          call: () =>
+            Promise.reject(new NetworkError('listCustomerGateways', 'connect ECONNREFUSED 127.0.0.1:9')),
+        }),
+      },
+      selectedProfileId: () => profileId,
+      sitePacks,
+      visits,
+    });
+  }
+
+  it('fails the search rather than answering that no gateway matches, with no site pack to fall back on', async () => {
+    await expect(signedInGateways('profile-without-pack').search('acme-gw-001')).rejects.toBeInstanceOf(
+      NetworkError,
+    );
+  });
+
+  it("searches the profile's site pack instead when it has one", async () => {
+    const found = await signedInGateways('profile-1').search('acme-gw-0012');
+    expect(found.map((gateway) => gateway.gatewayId)).toEqual(['gw-12']);
   });
 });

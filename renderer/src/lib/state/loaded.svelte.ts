@@ -20,6 +20,16 @@ const RETRYABLE_CODES: ReadonlySet<IpcErrorShape['code']> = new Set([
 /** Where a load stands: not started, under way, done, or failed (with `error`). */
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
+/**
+ * Who tries a failed load again besides Retry and a change of session (which every load has):
+ * - `self` (the default): this state, on the doubling wait, while the view is open;
+ * - `owner`: a page that already repeats its reads on a schedule of its own (the gateway page's live refresh)
+ *   sets `retryAt` to its next read, so nothing is read twice;
+ * - `technician`: nobody on a timer, for a read that sends commands to a gateway (each try is several commands
+ *   that may each wait out their timeout): the failure line says to press Retry.
+ */
+export type LoadRetries = 'self' | 'owner' | 'technician';
+
 /** The timers a load's retries run on (tests pass a ManualClock). */
 export type LoadTimers = Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
 
@@ -48,7 +58,7 @@ export function sessionLoadKey(summary: SessionSummary | null): string | null {
 /**
  * The one recovery behaviour of everything that loads data (docs/architecture.md): a failed load
  * keeps its error, retries by itself on a doubling wait (LOAD_RETRY_FIRST_MS … LOAD_RETRY_MAX_MS) while the view is
- * open, offers `retry()` at once, and reloads on a change of session (`reloadEveryLoad`). The owner says when its
+ * open (unless `retriesBy` names someone else), offers `retry()` at once, and reloads on a change of session (`reloadEveryLoad`). The owner says when its
  * load begins and ends (`begin`, `succeed`, `fail`); `reload` is how this state starts the owner's load again.
  * `LoadedValue` is the common case of one read; a paged list or a page of several reads reports here itself.
  */
@@ -65,26 +75,22 @@ export class LoadState {
   readonly #timers: LoadTimers;
   #timer: unknown = null;
 
-  readonly #retriesBySelf: boolean;
+  readonly #retriesBy: LoadRetries;
 
   /**
-   * `retriesBy: 'owner'` is for a page that already repeats its reads on a schedule of its own (the gateway page's
-   * live refresh): this state then schedules nothing, and the owner sets `retryAt` to its next read.
-   */
-  /**
    * `what` is a function calling `t` (`() => t('gateways:loadWhat')`) so that the failure line follows a change
-   * of language; a plain string stays as it is.
+   * of language; a plain string stays as it is. `retriesBy` says who tries a failed load again (`LoadRetries`).
    */
   constructor(options: {
     what: string | (() => string);
     reload: () => void;
     timers?: LoadTimers;
-    retriesBy?: 'self' | 'owner';
+    retriesBy?: LoadRetries;
   }) {
     this.#what = options.what;
     this.#reload = options.reload;
     this.#timers = options.timers ?? SYSTEM_CLOCK;
-    this.#retriesBySelf = options.retriesBy !== 'owner';
+    this.#retriesBy = options.retriesBy ?? 'self';
     OPEN_LOADS.add(this);
   }
 
@@ -101,6 +107,19 @@ export class LoadState {
   /** True when the failure is one that waits for the technician (or a new session) rather than retrying. */
   get waitsForSomeone(): boolean {
     return this.error !== null && this.retryAt === null && this.status === 'failed';
+  }
+
+  /**
+   * True when the last load failed in a way a later try may cure, but nothing tries on a timer (`technician`):
+   * the failure line then says that Retry is how to try again.
+   */
+  get isRetriedByHand(): boolean {
+    return (
+      this.#retriesBy === 'technician' &&
+      this.status === 'failed' &&
+      this.error !== null &&
+      RETRYABLE_CODES.has(this.error.code)
+    );
   }
 
   /** Now, on this state's clock (what the failure line counts down from). */
@@ -128,7 +147,7 @@ export class LoadState {
     this.status = 'failed';
     this.error = error;
     this.failures += 1;
-    if (!this.#retriesBySelf || !RETRYABLE_CODES.has(error.code)) return;
+    if (this.#retriesBy !== 'self' || !RETRYABLE_CODES.has(error.code)) return;
     const delay = Math.min(LOAD_RETRY_FIRST_MS * 2 ** (this.failures - 1), LOAD_RETRY_MAX_MS);
     this.retryAt = this.#timers.now() + delay;
     this.#timer = this.#timers.setTimeout(() => {
@@ -185,7 +204,7 @@ export class LoadedValue<T> {
   constructor(
     what: string | (() => string),
     read: () => Promise<Result<T>>,
-    options: { timers?: LoadTimers } = {},
+    options: { timers?: LoadTimers; retriesBy?: LoadRetries } = {},
   ) {
     this.#read = read;
     this.state = new LoadState({ what, reload: () => void this.load(), ...options });

@@ -1,7 +1,7 @@
 import { format } from '../../../../electron/shared/format';
 import { t, type MessageKey } from '../i18n';
 import type { IpcClient } from '../ipc';
-import type { ChannelInput, ChannelOutput, Events, IpcErrorShape } from '../wire-types';
+import type { ChannelInput, ChannelOutput, Events, IpcErrorShape, Result } from '../wire-types';
 import { readProblems } from '../../../../electron/shared/ipc/error-details';
 import type { WizardEditOf, WizardStateOf } from '../../../../electron/shared/ipc/domains/wizard-shapes';
 import {
@@ -263,6 +263,23 @@ export class TaskRunner {
     task: Task,
     confirmation?: ChannelInput<'gateway-task:run'>['confirmation'],
   ): Promise<GatewayTaskAnswer<Task['task']> | null> {
+    const answer = await this.read(task, confirmation);
+    if (!answer.ok) {
+      this.error = describeIpcError(answer.error);
+      return null;
+    }
+    if (isUnsuccessfulTask(answer.value)) this.error = answer.value.message;
+    return answer.value;
+  }
+
+  /**
+   * Runs one task like `execute` (busy, progress, Cancel) but answers with the Result and leaves `error` alone:
+   * for a read whose failure a `LoadState` shows (the diagnostics overview).
+   */
+  async read<Task extends GatewayTaskInput>(
+    task: Task,
+    confirmation?: ChannelInput<'gateway-task:run'>['confirmation'],
+  ): Promise<Result<GatewayTaskAnswer<Task['task']>>> {
     taskCounter += 1;
     const runId = `task-${appClock.now().toString(36)}-${taskCounter}-${Math.random().toString(36).slice(2, 8)}`;
     this.#runId = runId;
@@ -277,13 +294,7 @@ export class TaskRunner {
         task,
         ...(confirmation ? { confirmation } : {}),
       });
-      if (!answer.ok) {
-        this.error = describeIpcError(answer.error);
-        return null;
-      }
-      const { value } = answer.value;
-      if (isUnsuccessfulTask(value)) this.error = value.message;
-      return value;
+      return answer.ok ? { ok: true, value: answer.value.value } : answer;
     } finally {
       if (this.#runId === runId) this.isBusy = false;
     }

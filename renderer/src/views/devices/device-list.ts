@@ -25,6 +25,21 @@ export interface DeviceRow {
   deviceModelName?: string | null | undefined;
 }
 
+/**
+ * Which device list a customer chosen in the picker is read through. A customer user may see only its own customer
+ * and that customer's sub-customers, so any other customer it chooses is a sub-customer (the sub-customer
+ * endpoint). A provider user's customers (sub-customers among them) are read through the customer endpoint; an
+ * address naming `subCustomer/<id>` still uses the sub-customer endpoint.
+ */
+export function scopeKindOf(
+  customerId: string,
+  account: { role: string; customerId?: string | null | undefined } | null,
+): DeviceScopeKind {
+  return account?.role === 'CUSTOMER_USER' && account.customerId && customerId !== account.customerId
+    ? 'subCustomer'
+    : 'customer';
+}
+
 /** The endpoint of the endpoint table for a scope. */
 export function deviceListEndpoint(kind: DeviceScopeKind): 'listCustomerDevices' | 'listSubCustomerDevices' {
   return kind === 'customer' ? 'listCustomerDevices' : 'listSubCustomerDevices';

@@ -5,6 +5,7 @@ import {
   deviceListParams,
   formatDeviceRoute,
   parseDeviceRoute,
+  scopeKindOf,
   searchDevices,
   type DeviceRow,
 } from '../../../../renderer/src/views/devices/device-list';
@@ -59,5 +60,16 @@ describe('device list helpers', () => {
       buildDevice({ active: false }),
     ];
     expect(countDevices(devices)).toEqual({ total: 3, online: 1, offline: 2 });
+  });
+
+  it("reads a customer user's other customers through the sub-customer endpoint, and its own through the customer one", () => {
+    const technician = { role: 'CUSTOMER_USER', customerId: 'acme' };
+    expect(scopeKindOf('acme-north', technician)).toBe('subCustomer');
+    expect(scopeKindOf('acme', technician)).toBe('customer');
+  });
+
+  it("reads a provider user's customers through the customer endpoint", () => {
+    expect(scopeKindOf('acme-north', { role: 'PROVIDER_USER', customerId: null })).toBe('customer');
+    expect(scopeKindOf('acme-north', null)).toBe('customer');
   });
 });

@@ -28,8 +28,15 @@ afterEach(() => {
   for (const loaded of opened.splice(0)) loaded.dispose();
 });
 
-function open(read: () => Promise<Result<string>>, clock: ManualClock): LoadedValue<string> {
-  const loaded = new LoadedValue('the gateways', read, { timers: clock });
+function open(
+  read: () => Promise<Result<string>>,
+  clock: ManualClock,
+  retriesBy?: 'self' | 'technician',
+): LoadedValue<string> {
+  const loaded = new LoadedValue('the gateways', read, {
+    timers: clock,
+    ...(retriesBy ? { retriesBy } : {}),
+  });
   opened.push(loaded);
   return loaded;
 }
@@ -148,6 +155,54 @@ describe('LoadedValue', () => {
     reloadEveryLoad();
     await settle();
     expect(script.reads).toBe(0);
+  });
+});
+
+describe('LoadedValue retried by the technician (a read made of gateway commands)', () => {
+  it('schedules no retry after a failure a later try may cure, and says Retry is how to try again', async () => {
+    const clock = new ManualClock();
+    const { script, read } = scriptedRead([{ ok: false, error: UNREACHABLE }]);
+    const loaded = open(read, clock, 'technician');
+    await loaded.load();
+    expect(loaded.state.error).toEqual(UNREACHABLE);
+    expect(loaded.state.retryAt).toBeNull();
+    expect(loaded.state.isRetriedByHand).toBe(true);
+    clock.advance(10 * LOAD_RETRY_MAX_MS);
+    await settle();
+    expect(script.reads).toBe(1);
+
+    loaded.state.retry();
+    await settle();
+    expect(script.reads).toBe(2);
+    expect(loaded.value).toBe('later');
+    expect(loaded.state.isRetriedByHand).toBe(false);
+  });
+
+  it('still reloads at once when the session changes or the server answers again', async () => {
+    const clock = new ManualClock();
+    const { script, read } = scriptedRead([{ ok: false, error: UNREACHABLE }]);
+    const loaded = open(read, clock, 'technician');
+    await loaded.load();
+    reloadEveryLoad();
+    await settle();
+    expect(script.reads).toBe(2);
+    expect(loaded.value).toBe('later');
+    expect(loaded.state.hasFailed).toBe(false);
+  });
+
+  it('does not tell the technician to press Retry for a failure that waits for a new session', async () => {
+    const { read } = scriptedRead([{ ok: false, error: EXPIRED }]);
+    const loaded = open(read, new ManualClock(), 'technician');
+    await loaded.load();
+    expect(loaded.state.waitsForSomeone).toBe(true);
+    expect(loaded.state.isRetriedByHand).toBe(false);
+  });
+
+  it('is never retried by hand when it retries by itself', async () => {
+    const { read } = scriptedRead([{ ok: false, error: UNREACHABLE }]);
+    const loaded = open(read, new ManualClock());
+    await loaded.load();
+    expect(loaded.state.isRetriedByHand).toBe(false);
   });
 });
 
