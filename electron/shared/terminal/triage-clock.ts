@@ -26,7 +26,8 @@ export interface ClockReading {
  */
 export function clockSkewSeconds(clock: TriageClock): number {
   const difference = (clock.gatewayTime - clock.laptopTime) / 1000;
-  return Math.sign(difference) * Math.round(Math.abs(difference));
+  const rounded = Math.round(Math.abs(difference));
+  return rounded === 0 ? 0 : Math.sign(difference) * rounded;
 }
 
 /** The sentences of a skew by its largest unit, ahead and behind. */
