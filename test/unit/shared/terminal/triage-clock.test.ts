@@ -9,6 +9,7 @@ import {
 import { assessHealth } from '../../../../electron/shared/terminal/triage-health';
 import { parseEpochSeconds } from '../../../../electron/shared/terminal/triage-parsers';
 import { triageSentenceWords } from '../../../../electron/shared/terminal/triage-words';
+import { VisitEntrySchema } from '../../../../electron/shared/visit/journal-entry';
 
 const LAPTOP_TIME = Date.UTC(2026, 10, 28, 1, 30, 0);
 
@@ -154,5 +155,40 @@ describe('the clock in the health panel', () => {
 
   it('keeps no clock when the triage did not read one', () => {
     expect(assessHealth({}).clock).toBeUndefined();
+  });
+});
+
+describe('a triage in the visit journal', () => {
+  /** A triage entry as the journal keeps it, its health read from `readings`. */
+  function triageEntry(readings: Parameters<typeof assessHealth>[0]) {
+    return {
+      kind: 'triage' as const,
+      result: {
+        terminalId: 'serial-1',
+        title: 'kona-roof',
+        startedAt: LAPTOP_TIME - 20_000,
+        finishedAt: LAPTOP_TIME,
+        outcome: 'complete' as const,
+        commands: [],
+        health: assessHealth(readings),
+      },
+    };
+  }
+
+  it('keeps the clock it read', () => {
+    const parsed = VisitEntrySchema.parse(triageEntry({ clock: dateReading(-432) }));
+    expect(parsed.kind === 'triage' && parsed.result.health.clock).toEqual({
+      gatewayTime: LAPTOP_TIME - 432_000,
+      laptopTime: LAPTOP_TIME,
+    });
+  });
+
+  it('still reads a triage journaled before the triage read the clock', () => {
+    const { clock, ...oldHealth } = assessHealth({});
+    expect(clock).toBeUndefined();
+    const old = triageEntry({});
+    expect(VisitEntrySchema.safeParse({ ...old, result: { ...old.result, health: oldHealth } }).success).toBe(
+      true,
+    );
   });
 });
