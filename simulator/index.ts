@@ -183,6 +183,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         },
         shellContext: {
           network: () => describeGatewayNetwork(world.fleet.stateOf(entity), clock.now()),
+          // The gateway's own clock: the simulator's, moved by a `clock-skew` scenario.
+          clock: { now: () => clock.now() + world.fleet.scenarios.clockOffsetOf(gatewayId) },
           bootedAt: new Date(world.fleet.stateOf(entity).bootedAt),
         },
         onReboot: () => world.fleet.reboot(entity),

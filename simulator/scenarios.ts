@@ -27,12 +27,19 @@ export const SCENARIO_FAULTS = [
   'stale-software',
   'failed-upgrade',
   'no-backup',
+  'clock-skew',
 ] as const;
 /** One fault of a scenario. */
 export type ScenarioFault = (typeof SCENARIO_FAULTS)[number];
 
 /** How long after boot a gateway whose ping check gets no reply restarts itself (the vendor's "every few minutes"). */
 export const PING_CHECK_RESTART_MS = 5 * 60_000;
+
+/**
+ * How far a `clock-skew` gateway's clock is from the simulator's: 7 min 12 s behind, well past the acceptance
+ * table's 2 minutes, and a sum of minutes and seconds so that the triage's words for it can be checked.
+ */
+export const CLOCK_SKEW_MS = -(7 * 60_000 + 12_000);
 
 /** Scenarios per gateway id, `*` for every gateway. */
 export type ScenarioSpec = Record<string, readonly ScenarioFault[]>;
@@ -94,6 +101,14 @@ export class Scenarios {
   /** Sets a gateway's faults (`*`: every gateway without its own); the caller applies them to existing state. */
   set(target: string, faults: readonly ScenarioFault[]): void {
     this.spec.set(target, new Set(faults));
+  }
+
+  /**
+   * How far the gateway's own clock (its consoles' `date`) is from the simulator's, in ms: CLOCK_SKEW_MS under
+   * `clock-skew`, else 0. Asked at each read, so a scenario set later moves the clock at once.
+   */
+  clockOffsetOf(gatewayId: string): number {
+    return this.has(gatewayId, 'clock-skew') ? CLOCK_SKEW_MS : 0;
   }
 
   /** Makes a gateway's state what its scenario says (nothing for a gateway without one). */

@@ -50,7 +50,8 @@ const HELP_TEXT = [
   '  logread [-f]      system log (-f follows it until Ctrl-C)',
   '  dmesg             kernel messages',
   '  cat <file>        /etc/os-release, /proc/cpuinfo, /etc/config/network, /etc/hostname, /etc/resolv.conf',
-  '  echo, hostname, whoami, pwd, date, clear',
+  '  date [-u] [+FORMAT]  the gateway clock (UTC; +%s: seconds since 1970)',
+  '  echo, hostname, whoami, pwd, clear',
   '  flood <MB>        print MB x 1000000 bytes of text, then "sha256 <hex>" of exactly those bytes',
   '  rb, rx FILE       receive a file by YMODEM or XMODEM (CRC) on a serial console; prints its sha256',
   '  reboot            restart the gateway (ends this session)',
@@ -128,10 +129,44 @@ export function captureCommand(
     case 'pwd':
       return ok('/root');
     case 'date':
-      return ok(shell.now().toUTCString().replace('GMT', 'UTC'));
+      return formatDate(shell.now(), args);
     default:
       return undefined;
   }
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * BusyBox `date` on a gateway whose zone is UTC: no argument (or `-u`) prints `%a %b %e %H:%M:%S %Z %Y`
+ * ("Sat Nov 28 01:03:17 UTC 2026"), `+FORMAT` expands %s %Y %m %d %e %H %M %S %Z %a %b %%. Setting the time is
+ * not simulated: any other argument is refused as BusyBox refuses a date it cannot read.
+ */
+function formatDate(now: Date, args: string[]): { text: string; code: number } {
+  const options = args.filter((arg) => arg !== '-u');
+  const format = options[0] ?? '+%a %b %e %H:%M:%S %Z %Y';
+  if (options.length > 1 || !format.startsWith('+'))
+    return { text: `date: invalid date '${options.join(' ')}'`, code: 1 };
+  const two = (value: number) => String(value).padStart(2, '0');
+  const fields: Record<string, string> = {
+    s: String(Math.floor(now.getTime() / 1000)),
+    Y: String(now.getUTCFullYear()),
+    m: two(now.getUTCMonth() + 1),
+    d: two(now.getUTCDate()),
+    e: String(now.getUTCDate()).padStart(2, ' '),
+    H: two(now.getUTCHours()),
+    M: two(now.getUTCMinutes()),
+    S: two(now.getUTCSeconds()),
+    Z: 'UTC',
+    a: WEEKDAYS[now.getUTCDay()]!,
+    b: MONTHS[now.getUTCMonth()]!,
+    '%': '%',
+  };
+  return {
+    text: format.slice(1).replace(/%(.)/g, (whole, field: string) => fields[field] ?? whole),
+    code: 0,
+  };
 }
 
 /** `/etc/init.d/pkt_fwd status|start|stop|restart`, as a procd script answers: status exits 3 when stopped. */

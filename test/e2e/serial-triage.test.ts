@@ -115,9 +115,9 @@ describe('serial triage in the browser', () => {
       // The gateway is slow to answer the first command: the wait says what it waits for, and for how long.
       await gatewaySide.waitForText('system_version; echo __FK_END_');
       const wait = page.getByRole('status').filter({ hasText: 'Collecting diagnostics from kona-slow' });
-      await wait.getByText('command 1 of 9').waitFor();
+      await wait.getByText('command 1 of 10').waitFor();
       expect(await wait.textContent()).toMatch(
-        /command 1 of 9,\s+system_version\s+—\s+waiting for its answer\.\s+At most (\d+ min )?\d+ s left for the whole\s+run\./,
+        /command 1 of 10,\s+system_version\s+—\s+waiting for its answer\.\s+At most (\d+ min )?\d+ s left for the whole\s+run\./,
       );
       await page.getByRole('button', { name: 'Cancel (stops after this command)' }).click();
       await page.getByRole('button', { name: 'Cancelling…' }).waitFor();
@@ -128,7 +128,7 @@ describe('serial triage in the browser', () => {
       const panel = page.getByRole('region', { name: 'Health of kona-slow' });
       await panel.waitFor();
       expect(await panel.getByRole('alert').textContent()).toBe(
-        'Stopped early: Cancelled after `system_version` (1 of 9 commands run).',
+        'Stopped early: Cancelled after `system_version` (1 of 10 commands run).',
       );
       // It did not log in, so it did not log out; the console stays usable.
       expect(await panel.textContent()).not.toContain('Logged out');

@@ -6,6 +6,8 @@ export function readingsWithOutput(output: string): TriageReadings {
   return {
     version: reading('system_version'),
     uptime: reading('uptime'),
+    // The laptop's time when `date +%s` answered: any fixed time will do, the text is what is under test.
+    clock: { ...reading('date +%s'), answeredAt: Date.UTC(2026, 10, 28) },
     addresses: reading('ip addr'),
     routes: reading('ip route'),
     dns: reading('cat /etc/resolv.conf'),

@@ -8,6 +8,7 @@ import {
 } from '../../shared/visit/acceptance-card';
 import { storedMessage as say, type StoredMessage } from '../../shared/visit/stored-message';
 import type { AcceptanceTable } from './acceptance-table';
+import { clockSkewSeconds, clockSkewWords } from '../../shared/terminal/triage-clock';
 
 const STATUS_VERDICT: Record<TriageStatus, ItemVerdict> = { ok: 'go', fault: 'no-go', unknown: 'unknown' };
 
@@ -99,27 +100,33 @@ export function buildOfflineCard(input: {
   };
 }
 
-/** The clock item: the gateway's time against the laptop's, when the triage read it. */
+/**
+ * The clock item: the gateway's time against the laptop's when the triage read it, in the triage's words
+ * ("7 min 12 s behind this laptop's"); more than the table's `clockSkewSeconds` apart is a no-go. A triage that ran
+ * `date` but got no time from it, or never ran it (journaled before the triage read the clock), cannot judge it.
+ */
 function judgeClock(triage: TriageResult, table: AcceptanceTable): AcceptanceItem {
   const clock = triage.health.clock;
   if (!clock)
     return {
       id: 'clock',
       verdict: 'unknown',
-      findings: [say('acceptance:clockNotRead')],
+      findings: [
+        say(
+          triage.commands.some((command) => /^date\b/.test(command.command))
+            ? 'acceptance:clockUnreadable'
+            : 'acceptance:clockNotRead',
+        ),
+      ],
     };
-  const skewSeconds = Math.round(Math.abs(clock.gatewayTime - clock.laptopTime) / 1000);
-  const isOff = skewSeconds > table.clockSkewSeconds;
+  const skewSeconds = clockSkewSeconds(clock);
+  const isOff = Math.abs(skewSeconds) > table.clockSkewSeconds;
   return {
     id: 'clock',
     verdict: isOff ? 'no-go' : 'go',
-    findings: [
-      say(clock.gatewayTime >= clock.laptopTime ? 'acceptance:clockAhead' : 'acceptance:clockBehind', {
-        seconds: skewSeconds,
-        limit: table.clockSkewSeconds,
-      }),
-    ],
-    ...(isOff ? { fix: { text: say('acceptance:fixClock'), target: 'connectivity' as const } } : {}),
+    findings: [clockSkewWords(skewSeconds), say('acceptance:clockLimit', { limit: table.clockSkewSeconds })],
+    // No wizard or runbook sets a gateway's time (the API has no clock command): the fix is the sentence alone.
+    ...(isOff ? { fix: { text: say('acceptance:fixClock') } } : {}),
   };
 }
 

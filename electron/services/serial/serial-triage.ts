@@ -13,6 +13,7 @@ import type { DisplayFilter } from './serial-display';
 import { TriageMarkerFilter } from './triage-marker-filter';
 import { t } from '../../shared/i18n';
 import { storedMessage, type StoredMessage } from '../../shared/visit/stored-message';
+import { SYSTEM_CLOCK } from '../../shared/clock';
 
 /** The face of a serial session the triage drives: raw bytes in, bytes out, and its state. */
 export interface TriageConsole {
@@ -50,11 +51,13 @@ export interface TriageStep {
 
 /**
  * The fixed, read-only set the triage runs, in this order. Nothing here writes a setting: each reads state
- * (`ps`, `mmcli -m 0` without an action flag, a ping the gateway sends).
+ * (`date +%s` without a time to set, `ps`, `mmcli -m 0` without an action flag, a ping the gateway sends).
  */
 export const TRIAGE_STEPS: readonly TriageStep[] = [
   { key: 'version', command: 'system_version' },
   { key: 'uptime', command: 'uptime' },
+  // Early, so that a run cancelled after a few commands still has the clock the acceptance card judges.
+  { key: 'clock', command: 'date +%s' },
   { key: 'addresses', command: 'ip addr', fallback: 'ifconfig' },
   { key: 'routes', command: 'ip route', fallback: 'route -n' },
   { key: 'dns', command: 'cat /etc/resolv.conf' },
@@ -87,6 +90,8 @@ export interface SerialTriageOptions {
   steps?: readonly TriageStep[];
   /** Milliseconds on a monotonic clock (default performance.now). */
   now?: () => number;
+  /** Epoch milliseconds (the app's Clock): each answer's `answeredAt`, what the gateway's clock is compared with. */
+  wallClock?: () => number;
   /** Aborted: the run stops after the command under way (then logs out if it logged in). */
   signal?: AbortSignal;
   /** Told at each wait what the run waits for and how long it can still take. */
@@ -153,6 +158,7 @@ export async function runSerialTriage(
   options: SerialTriageOptions = {},
 ): Promise<SerialTriageOutcome> {
   const now = options.now ?? (() => performance.now());
+  const wallClock = options.wallClock ?? SYSTEM_CLOCK.now;
   const promptTimeoutMs = options.promptTimeoutMs ?? TRIAGE_PROMPT_TIMEOUT_MS;
   const runToken = randomBytes(2).toString('hex');
   const decoder = new TextDecoder('utf-8', { fatal: false });
@@ -364,6 +370,7 @@ export async function runSerialTriage(
       return unexpected !== undefined;
     }, limit);
     const durationMs = Math.round(now() - startedAt);
+    const answeredAt = wallClock();
     if (seen !== undefined && unexpected === undefined) {
       const cleaned = cleanConsoleText(seen);
       const match = ended.exec(cleaned)!;
@@ -378,7 +385,7 @@ export async function runSerialTriage(
         durationMs,
         timeoutMs: limit,
       });
-      return { command, output, exitCode };
+      return { command, output, exitCode, answeredAt };
     }
     await interrupt();
     commands.push({

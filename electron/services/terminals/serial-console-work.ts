@@ -65,6 +65,7 @@ export class SerialConsoleWork {
           ...dependencies.triage,
           ...(password ? { password } : {}),
           now: dependencies.now,
+          wallClock: dependencies.wallClock,
           signal: controller.signal,
           onProgress: (progress) =>
             dependencies.events.emit('serial:triage-progress', {

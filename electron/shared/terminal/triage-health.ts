@@ -13,6 +13,7 @@ import {
   parseUptime,
 } from './triage-parsers';
 import { t, type MessageKey, type Translator } from '../i18n';
+import { assessClock, TRIAGE_CLOCK_SKEW_SECONDS } from './triage-clock';
 import { storedMessage as say } from '../visit/stored-message';
 import type {
   TriageCheck,
@@ -29,12 +30,16 @@ export interface TriageReading {
   output: string;
   /** null when the command timed out or its status was not read. */
   exitCode: number | null;
+  /** The laptop's time (epoch ms) when the answer came: what the gateway's clock is compared with. */
+  answeredAt?: number;
 }
 
 /** The readings a triage collects, by what they are about; a missing key was not run (or not answered). */
 export interface TriageReadings {
   version?: TriageReading;
   uptime?: TriageReading;
+  /** `date +%s`: the gateway's clock. */
+  clock?: TriageReading;
   addresses?: TriageReading;
   routes?: TriageReading;
   dns?: TriageReading;
@@ -103,9 +108,13 @@ function worst(statuses: TriageStatus[]): TriageStatus {
 /**
  * Turns the readings into the health panel. Every statement is what a reading showed; a part whose command did
  * not answer (or is not on this gateway) is `unknown`, never `ok`. Faults are named in words a technician acts on
- * ("Ethernet eth0 has no link", "modem registered … but has no data connection: check the APN").
+ * ("Ethernet eth0 has no link", "modem registered … but has no data connection: check the APN", "the gateway's
+ * clock is 7 min 12 s behind this laptop's" beyond `clockSkewLimitSeconds`).
  */
-export function assessHealth(readings: TriageReadings): TriageHealth {
+export function assessHealth(
+  readings: TriageReadings,
+  options: { clockSkewLimitSeconds?: number } = {},
+): TriageHealth {
   const findings: Array<{ status: TriageStatus; text: TriageSentence }> = [];
   const add = (status: TriageStatus, text: TriageSentence) => findings.push({ status, text });
 
@@ -185,6 +194,8 @@ export function assessHealth(readings: TriageReadings): TriageHealth {
   const modem = assessModem(readings.modem);
   const packetForwarder = assessPacketForwarder(readings.processes);
   for (const check of [wan, modem, packetForwarder]) add(check.status, check.detail);
+  const clock = assessClock(readings.clock, options.clockSkewLimitSeconds ?? TRIAGE_CLOCK_SKEW_SECONDS);
+  add(clock.status, clock.detail);
 
   const network: TriageCheck = {
     status: worst(networkStatuses.length > 0 ? networkStatuses : ['ok']),
@@ -222,6 +233,7 @@ export function assessHealth(readings: TriageReadings): TriageHealth {
       ? { uptime: parseUptime(readings.uptime.output)! }
       : {}),
     logErrors: succeeded(readings.log) ? findLogErrors(readings.log.output) : [],
+    ...(clock.clock ? { clock: clock.clock } : {}),
   };
 }
 

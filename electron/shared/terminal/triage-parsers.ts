@@ -319,3 +319,21 @@ export function findPacketForwarders(text: string): string[] {
   }
   return [...new Set(found)];
 }
+
+/** The latest time `date +%s` may print and be believed: 9999-12-31T23:59:59Z. A larger number is not a clock. */
+const LATEST_EPOCH_SECONDS = 253_402_300_799;
+
+/**
+ * The gateway's clock as `date +%s` printed it (BusyBox and coreutils: whole seconds since 1970 on a line of their
+ * own), in epoch milliseconds. The last non-empty line must be only digits; anything else (words, a sign, a
+ * fraction, nothing, more than 12 digits or a time after year 9999) is undefined: the clock is unknown. A clock
+ * at 1970 (a gateway that never set its time) is a reading, not an error.
+ */
+export function parseEpochSeconds(text: string): number | undefined {
+  const line = consoleLines(text)
+    .map((candidate) => candidate.trim())
+    .findLast((candidate) => candidate !== '');
+  if (line === undefined || !/^\d{1,12}$/.test(line)) return undefined;
+  const seconds = Number(line);
+  return seconds <= LATEST_EPOCH_SECONDS ? seconds * 1000 : undefined;
+}

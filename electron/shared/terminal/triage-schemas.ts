@@ -73,7 +73,10 @@ export const TriageHealthSchema = z.object({
   uptime: z.string().optional(),
   /** The last error and warning lines of the system log, oldest first. */
   logErrors: z.array(z.string()),
-  /** The gateway's clock (`date +%s`) and the laptop's at the moment it answered, in ms; absent when not read. */
+  /**
+   * The gateway's clock (`date +%s`) and the laptop's at the moment it answered, in epoch ms; absent when not read
+   * (and in triages journaled before the triage read the clock).
+   */
   clock: z.object({ gatewayTime: z.number(), laptopTime: z.number() }).optional(),
 });
 /** The health panel. */

@@ -93,6 +93,7 @@ describe('serial triage against the simulator console on a pty', () => {
     expect(outcome.commands.map((command) => command.command)).toEqual([
       'system_version',
       'uptime',
+      'date +%s',
       'ip addr',
       'ip route',
       'cat /etc/resolv.conf',
@@ -387,7 +388,7 @@ describe('Collect diagnostics through the terminal manager', () => {
       id: info.id,
       waitingFor: 'prompt',
       done: 0,
-      total: 9,
+      total: 10,
     });
     expect(progress.find((event) => event.command === 'system_version')).toMatchObject({
       waitingFor: 'answer',
@@ -397,7 +398,7 @@ describe('Collect diagnostics through the terminal manager', () => {
     expect(remaining).toEqual([...remaining].sort((left, right) => right - left));
     expect(outcomeInWords(result)).toMatchObject({
       outcome: 'stopped',
-      problem: 'Cancelled after `uptime` (2 of 9 commands run).',
+      problem: 'Cancelled after `uptime` (2 of 10 commands run).',
       consoleLeft: 'Logged out again: diagnostics had logged in as root.',
     });
     expect(result.commands.map((command) => command.command)).toEqual(['system_version', 'uptime']);

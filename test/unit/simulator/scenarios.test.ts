@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGatewayState, isOnline } from '../../../simulator/gateways/state';
 import {
+  CLOCK_SKEW_MS,
   parseScenarioFlag,
   PING_CHECK_RESTART_MS,
   Scenarios,
@@ -59,5 +60,15 @@ describe('a firewall that blocks the ping check', () => {
       { packets_sent: 4, packets_recv: 4 },
     );
     expect(answer).toEqual({ packets_sent: 4, packets_recv: 0 });
+  });
+});
+
+describe('a skewed clock', () => {
+  it('puts the clock-skew gateway 7 min 12 s behind and leaves the others on time', () => {
+    const scenarios = new Scenarios({ 'gw-7': ['clock-skew'], '*': ['healthy'] });
+    expect(CLOCK_SKEW_MS).toBe(-432_000);
+    expect(scenarios.clockOffsetOf('gw-7')).toBe(CLOCK_SKEW_MS);
+    expect(scenarios.clockOffsetOf('gw-8')).toBe(0);
+    expect(parseScenarioFlag(['clock-skew'])).toEqual({ '*': ['clock-skew'] });
   });
 });

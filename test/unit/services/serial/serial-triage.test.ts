@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runSerialTriage } from '../../../../electron/services/serial/serial-triage';
 import { ScriptedConsole, scriptedShell as shell } from '../../../helpers/scripted-console';
 import { outcomeInWords as shown } from '../../../helpers/triage-words';
+import { ManualClock, SIMULATED_START_MS } from '../../../helpers/manual-clock';
 
 const IFCONFIG = [
   'eth0      Link encap:Ethernet  HWaddr 64:7F:DA:01:A2:B3',
@@ -20,6 +21,7 @@ describe('runSerialTriage', () => {
         { key: 'addresses', command: 'ip addr', fallback: 'ifconfig' },
         { key: 'routes', command: 'ip route', fallback: 'route -n' },
       ],
+      wallClock: () => SIMULATED_START_MS,
     });
     expect(outcome.commands.map((command) => [command.command, command.exitCode])).toEqual([
       ['ip addr', 127],
@@ -31,6 +33,29 @@ describe('runSerialTriage', () => {
       command: 'ifconfig',
       output: IFCONFIG.replace(/\r/g, ''),
       exitCode: 0,
+      answeredAt: SIMULATED_START_MS,
+    });
+  });
+
+  it("reads the gateway's clock with date +%s and keeps the laptop's time when it answered", async () => {
+    const clock = new ManualClock(SIMULATED_START_MS);
+    const console = new ScriptedConsole((line) => {
+      // The laptop's clock moves on while the gateway answers: the time kept is the one after the answer.
+      if (line.startsWith('date +%s')) clock.advance(1_500);
+      return shell({ 'date +%s': `${SIMULATED_START_MS / 1000 - 432}\r\n`, uptime: ' up 1 min\r\n' })(line);
+    });
+    const outcome = await runSerialTriage(console, {
+      steps: [
+        { key: 'uptime', command: 'uptime' },
+        { key: 'clock', command: 'date +%s' },
+      ],
+      wallClock: () => clock.now(),
+    });
+    expect(outcome.readings.clock).toEqual({
+      command: 'date +%s',
+      output: `${SIMULATED_START_MS / 1000 - 432}\n`,
+      exitCode: 0,
+      answeredAt: SIMULATED_START_MS + 1_500,
     });
   });
 
@@ -174,12 +199,14 @@ describe('runSerialTriage on a flooding console', () => {
     });
     const outcome = await runSerialTriage(console, {
       steps: [{ key: 'ping', command: 'ping -c 3 -W 2 8.8.8.8' }],
+      wallClock: () => SIMULATED_START_MS,
     });
     expect(outcome.outcome).toBe('complete');
     expect(outcome.readings.ping).toEqual({
       command: 'ping -c 3 -W 2 8.8.8.8',
       output: `${digits}\n`,
       exitCode: 0,
+      answeredAt: SIMULATED_START_MS,
     });
   });
 });

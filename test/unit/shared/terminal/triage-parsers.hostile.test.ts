@@ -17,6 +17,7 @@ import {
   parseResolvConf,
   parseRouteTable,
   parseSystemVersion,
+  parseEpochSeconds,
   parseUptime,
 } from '../../../../electron/shared/terminal/triage-parsers';
 import { readingsWithOutput } from '../../../helpers/triage-readings';
@@ -39,6 +40,7 @@ function parseEverything(text: string): string[] {
     ...findLogErrors(text),
     ...Object.values(modem ?? {}),
     ...findPacketForwarders(text),
+    String(parseEpochSeconds(text) ?? ''),
   ];
 }
 

@@ -115,6 +115,14 @@ describe('GatewayShell', () => {
     expect(await harness.run('/etc/init.d/pkt_fwd status')).toBe('running\r\n');
   });
 
+  it('tells its clock as BusyBox date does: plain, in epoch seconds, and refuses to set it', async () => {
+    const harness = await startShell({ clock: { now: () => Date.UTC(2026, 10, 22, 8, 3, 9, 750) } });
+    expect(await harness.run('date')).toBe('Sun Nov 22 08:03:09 UTC 2026\r\n');
+    expect(await harness.run('date +%s')).toBe(`${Date.UTC(2026, 10, 22, 8, 3, 9) / 1000}\r\n`);
+    expect(await harness.run('date -u +%Y-%m-%dT%H:%M:%S%%')).toBe('2026-11-22T08:03:09%\r\n');
+    expect(await harness.run('date 2026-01-01; echo $?')).toBe("date: invalid date '2026-01-01'\r\n1\r\n");
+  });
+
   it('says an unknown command is not found', async () => {
     const harness = await startShell();
     expect(await harness.run('foo --bar')).toBe('-sh: foo: not found\r\n');
