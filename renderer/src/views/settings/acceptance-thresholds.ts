@@ -219,7 +219,13 @@ export function readDraft(
   const table: Record<string, unknown> = {};
   for (const field of THRESHOLD_GROUPS.flatMap((group) => group.fields)) {
     const value = readField(field, draft, errors);
-    if (value !== undefined) table[field.field] = value;
+    if (value === undefined) continue;
+    table[field.field] = value;
+    // Each field's own rules (a band's order) are checked even when another field is refused.
+    const checked = AcceptanceTableSchema.shape[field.field].safeParse(value);
+    if (!checked.success)
+      for (const issue of checked.error.issues)
+        errors[[field.field, ...issue.path].join('.')] ??= issue.message;
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const checked = AcceptanceTableSchema.safeParse(table);
