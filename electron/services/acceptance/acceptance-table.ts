@@ -3,7 +3,6 @@ import type { Band } from '../../shared/acceptance/acceptance-table';
 // The table itself is shared (the Settings screen shows and checks it): electron/shared/acceptance.
 export {
   AcceptanceOverrideSchema,
-  AcceptanceTableSchema,
   DEFAULT_ACCEPTANCE_TABLE,
   resolveAcceptanceTable,
   type AcceptanceOverride,

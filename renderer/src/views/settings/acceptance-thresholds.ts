@@ -240,11 +240,6 @@ export function readDraft(
   return parsed.success ? { ok: true, override: parsed.data } : { ok: false, errors: {} };
 }
 
-/** The fields a profile overrides, by name. */
-export function isOverridden(override: AcceptanceOverride, field: AcceptanceField): boolean {
-  return override[field] !== undefined;
-}
-
 /** The default of a field in words, with its unit. */
 export function describeDefault(field: ThresholdField, defaults: AcceptanceTable): string {
   const value = defaults[field.field];
