@@ -8,6 +8,7 @@ import {
   readThresholdOverride,
   THRESHOLD_OVERRIDES_FILE,
 } from '../../../electron/services/acceptance';
+import type { TriageResult } from '../../../electron/shared/terminal/triage-schemas';
 import { startFieldModeApp, type RouterAnswer } from '../../helpers/field-mode-app';
 
 // The thresholds channels as the Settings screen calls them, with nobody signed in: the table is on this computer.
@@ -112,5 +113,37 @@ describe('acceptance thresholds channels', () => {
     expect(answer.error?.code).toBe('INVALID_INPUT');
     expect(answer.error?.message).toContain('other.observationSeconds');
     expect(await readFile(overridesPath(), 'utf8')).toBe(broken);
+  });
+
+  it('gives the offline card of field mode the thresholds of the profile chosen on the sign-in page', async () => {
+    await services.profiles.select(profileId);
+    await services.visits.open({ site: 'Roof' });
+    const triage: TriageResult = {
+      terminalId: 'serial-1',
+      title: 'Gateway console',
+      startedAt: 1_000,
+      finishedAt: 2_000,
+      outcome: 'complete',
+      commands: [],
+      health: {
+        interfaces: [],
+        defaultRoutes: [],
+        dns: [],
+        findings: [],
+        network: { status: 'ok', detail: 'fine' },
+        wan: { status: 'ok', detail: 'fine' },
+        modem: { status: 'ok', detail: 'fine' },
+        packetForwarder: { status: 'ok', detail: 'The packet forwarder runs.' },
+        versions: [],
+        logErrors: [],
+      },
+    };
+    await services.visits.append({ kind: 'triage', gateway: { gatewayId: 'gw-1' }, result: triage });
+    const before = await invoke('acceptance:offline', { gatewayId: 'gw-1' });
+    expect((before.value as { thresholdsProfile?: string }).thresholdsProfile).toBeUndefined();
+
+    await invoke('acceptance:thresholds-save', { profileId, override: { clockSkewSeconds: 30 } });
+    const after = await invoke('acceptance:offline', { gatewayId: 'gw-1' });
+    expect((after.value as { thresholdsProfile?: string }).thresholdsProfile).toBe('Roof site');
   });
 });
