@@ -26,7 +26,8 @@ import { createAuditHandlers } from './domains/audit';
 import { createReportHandlers } from './domains/report';
 import { CustomerStore, KnownCustomers } from '../services/customers';
 import { createCustomersHandlers } from './domains/customers';
-import { acceptanceThresholdsOf, createAcceptanceHandlers } from './domains/acceptance';
+import { createAcceptanceHandlers } from './domains/acceptance';
+import { acceptanceThresholdsOf, createAcceptanceThresholdsHandlers } from './domains/acceptance-thresholds';
 import { createCustomerSettingsHandlers } from './domains/customer-settings';
 import { createRunbooksDomain } from './domains/runbooks';
 import { createServerSessionHandlers } from './domains/server-session';
@@ -452,8 +453,10 @@ export class FieldKitServices {
           sleep: (ms, signal) => options.clock?.sleep?.(ms, signal) ?? SYSTEM_CLOCK.sleep(ms, signal),
         },
         thresholds: (profileId) => acceptanceThresholdsOf(options.dataDir, profiles, profileId),
+        selectedProfileId: () => profiles.list().selectedId ?? undefined,
         log,
       }),
+      ...createAcceptanceThresholdsHandlers({ dataDir: options.dataDir, profiles }),
       ...createSitePackHandlers({
         sessions,
         customers: this.customers,

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../simulator';
+import { DEMO_PROFILE_NAME } from '../../electron/app/demo-terminals';
 import { NAMESPACES } from '../../electron/shared/i18n/catalogue';
 import { translatorFor, type DisplayLanguage } from '../../electron/shared/i18n';
 import { LANGUAGE_NAMES } from '../../electron/shared/i18n/languages';
@@ -46,6 +47,8 @@ beforeAll(async () => {
     ...AVAILABLE_NETWORKS.map((network) => network.name),
     'Freedom',
     'MQTT',
+    // A profile's name is the user's (the demo one's too), shown as it is in the Settings' profile choices.
+    DEMO_PROFILE_NAME,
     ...fixture.gateways.flatMap((gateway) => [gateway.name, gateway.gatewayMac]),
     ...fixture.customers.flatMap((customer) => [
       customer.name,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import type { DomainHandlers, ErrorLog, ProfileReader, SignedInSession } from './context';
+import type { ChannelHandlers, ErrorLog, SignedInSession } from './context';
 import type { EventHub } from '../../shared/ipc/event-hub';
-import type { AcceptanceProgress, acceptanceChannels } from '../../shared/ipc/domains/acceptance';
+import type { AcceptanceProgress } from '../../shared/ipc/domains/acceptance';
 import { IpcError } from '../../shared/ipc/result';
 import { t } from '../../shared/i18n';
 import { CALL_TIME_LIMITS_MS } from '../../shared/api/timeouts';
@@ -14,7 +14,6 @@ import type { Visits } from '../../services/visit';
 import {
   buildOfflineCard,
   resolveAcceptanceTable,
-  readThresholdOverride,
   runAcceptanceCheck,
   ThresholdOverridesError,
   type AcceptanceOverride,
@@ -36,6 +35,8 @@ export interface AcceptanceDependencies {
   clock: Pick<Clock, 'now' | 'sleep'>;
   /** The signed-in profile's overrides of the thresholds table and the profile's name, if any. */
   thresholds?: (profileId: string) => Promise<{ name: string; override: AcceptanceOverride } | undefined>;
+  /** The profile chosen on the sign-in page: whose thresholds the offline card uses when nobody is signed in. */
+  selectedProfileId?: () => string | undefined;
   log: ErrorLog;
 }
 
@@ -46,7 +47,7 @@ export interface AcceptanceDependencies {
  */
 export function createAcceptanceHandlers(
   dependencies: AcceptanceDependencies,
-): DomainHandlers<typeof acceptanceChannels> {
+): ChannelHandlers<'acceptance:start' | 'acceptance:status' | 'acceptance:cards' | 'acceptance:offline'> {
   const { sessions, cancellation, commands, visits, events, clock, log } = dependencies;
   let check: { progress: AcceptanceProgress; controller: AbortController } | null = null;
   cancellation.addFinder((callId) => {
@@ -204,29 +205,19 @@ export function createAcceptanceHandlers(
       });
       const latest = triages.at(-1);
       if (!latest) return null;
-      const profileId = sessions.summary()?.profileId;
+      // Field mode has no session: the profile chosen on the sign-in page says whose thresholds apply.
+      const profileId = sessions.summary()?.profileId ?? dependencies.selectedProfileId?.();
       const thresholds = profileId ? await readThresholds(profileId) : undefined;
-      return buildOfflineCard({
+      const card = buildOfflineCard({
         gatewayId,
         ...(name ? { name } : {}),
         triage: latest,
         table: resolveAcceptanceTable(thresholds?.override),
         now: clock.now(),
       });
+      return thresholds ? { ...card, thresholdsProfile: thresholds.name } : card;
     },
   };
-}
-
-/** The profile's overrides of the thresholds (from the data folder's file) with the profile's name; none: undefined. */
-export async function acceptanceThresholdsOf(
-  dataDir: string,
-  profiles: ProfileReader,
-  profileId: string,
-): Promise<{ name: string; override: AcceptanceOverride } | undefined> {
-  const override = await readThresholdOverride(dataDir, profileId);
-  if (!override) return undefined;
-  const name = profiles.list().profiles.find((profile) => profile.id === profileId)?.name ?? profileId;
-  return { name, override };
 }
 
 function isEnded(progress: AcceptanceProgress): boolean {

@@ -103,6 +103,9 @@ export const CHANNEL_NAMES = [
   'acceptance:status',
   'acceptance:cards',
   'acceptance:offline',
+  'acceptance:thresholds-read',
+  'acceptance:thresholds-save',
+  'acceptance:thresholds-clear',
 ] as const;
 
 /** Every event name of the contract. */

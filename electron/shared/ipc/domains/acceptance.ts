@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { t } from '../../i18n';
 import { AcceptanceCardSchema } from '../../visit/acceptance-card';
+import {
+  AcceptanceOverrideSchema,
+  AcceptanceTableSchema,
+  type AcceptanceField,
+} from '../../acceptance/acceptance-table';
 
 const NoInputSchema = z.union([z.undefined(), z.null(), z.object({}).strict()]).transform(() => undefined);
 const GatewayIdSchema = z.string().min(1).max(100);
@@ -49,6 +54,22 @@ export const AcceptanceProgressSchema = z.object({
 /** Where a check is. */
 export type AcceptanceProgress = z.infer<typeof AcceptanceProgressSchema>;
 
+const ProfileIdSchema = z.string().min(1).max(64);
+const FIELD_NAMES = Object.keys(AcceptanceTableSchema.shape) as [AcceptanceField, ...AcceptanceField[]];
+
+/**
+ * A profile's thresholds table: the defaults, the fields the profile overrides (the overrides file's entry) and
+ * the profile's name. The check uses the defaults with the overrides laid over them.
+ */
+export const AcceptanceThresholdsSchema = z.object({
+  profileId: z.string(),
+  profileName: z.string(),
+  defaults: AcceptanceTableSchema,
+  override: AcceptanceOverrideSchema,
+});
+/** A profile's thresholds table (see AcceptanceThresholdsSchema). */
+export type AcceptanceThresholds = z.infer<typeof AcceptanceThresholdsSchema>;
+
 /** Channels of the acceptance domain: name → zod input and output. Spread into the contract (contract.ts). */
 export const acceptanceChannels = {
   /** Starts a check; progress and then the cards come as `acceptance:progress`. Cancel with `call:cancel { checkId }`. */
@@ -64,6 +85,29 @@ export const acceptanceChannels = {
   'acceptance:offline': {
     input: z.object({ gatewayId: GatewayIdSchema, name: z.string().max(200).optional() }).strict(),
     output: AcceptanceCardSchema.nullable(),
+  },
+  /** A profile's thresholds table (defaults and its overrides). Needs no server: the table is on this computer. */
+  'acceptance:thresholds-read': {
+    input: z.object({ profileId: ProfileIdSchema }).strict(),
+    output: AcceptanceThresholdsSchema,
+  },
+  /**
+   * Replaces a profile's overrides with these fields (bands whole), checked by the table's schema: an invalid field
+   * refuses the whole save and nothing is written. Answers the table as saved.
+   */
+  'acceptance:thresholds-save': {
+    input: z.object({ profileId: ProfileIdSchema, override: AcceptanceOverrideSchema }).strict(),
+    output: AcceptanceThresholdsSchema,
+  },
+  /** Takes these fields of a profile back to the defaults (all of them when `fields` is left out). */
+  'acceptance:thresholds-clear': {
+    input: z
+      .object({
+        profileId: ProfileIdSchema,
+        fields: z.array(z.enum(FIELD_NAMES)).max(FIELD_NAMES.length).optional(),
+      })
+      .strict(),
+    output: AcceptanceThresholdsSchema,
   },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
