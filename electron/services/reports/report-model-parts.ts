@@ -1,4 +1,3 @@
-import type { AuditEntry } from '../audit';
 import { redactSecrets } from '../audit';
 import type { RfBest } from '../commissioning/rf-meter';
 import type { TriageCheck, TriageResult } from '../../shared/terminal/triage-schemas';
@@ -24,6 +23,7 @@ import {
   foldCommands,
   outcomeWords,
   titleOfCommand,
+  type AuditEntry,
   type ChangeSummary,
   type VisitOutcome,
 } from '../../shared/report/visit-summary';
