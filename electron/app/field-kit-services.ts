@@ -363,7 +363,7 @@ export class FieldKitServices {
       journal,
       timing: options.commissioning?.timing,
     };
-    const measurements = new FieldMeasurements(() => sessions.summary()?.username);
+    const measurements = new FieldMeasurements();
     return {
       ...createAppHandlers({
         version: options.version,

@@ -17,7 +17,6 @@ const VISIT: SiteVisit = {
   startedAt: STARTED_AT,
   endedAt: STARTED_AT + 60_000,
   entries: [],
-  terminalLogs: [],
 };
 
 let dataDir: string;
