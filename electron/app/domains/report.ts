@@ -100,7 +100,11 @@ export function createReportHandlers(
     return reports;
   };
 
-  /** The visit asked for: the one named, else the open one; none is a refusal the technician can act on. */
+  /**
+   * The visit asked for: the one named, else the open one; none is a refusal the technician can act on. A visit
+   * opened by another account (its `visit-opened` names the user) is that account's: refused to anyone else signed
+   * in, or last signed in for field mode.
+   */
   const visitOf = (visitId: string | undefined) => {
     const visit = visitId === undefined ? visits.current() : visits.get(visitId);
     if (!visit)
@@ -108,6 +112,10 @@ export function createReportHandlers(
         visitId === undefined ? 'INVALID_INPUT' : 'NOT_FOUND',
         visitId === undefined ? t('report:startVisitFirst') : t('report:visitNotKept'),
       );
+    const summary = sessions.summary();
+    const owner = summary?.username ?? lastUserOf(summary?.profileId ?? profiles.list().selectedId ?? '');
+    if (visit.user !== undefined && owner !== undefined && visit.user !== owner)
+      throw new IpcError('FORBIDDEN', t('report:visitOfAnotherAccount', { user: visit.user }));
     return visit;
   };
 
