@@ -5,4 +5,3 @@ export * from './journal-visit';
 export * from './render-report';
 export * from '../../shared/report/visit-summary';
 export * from '../../shared/report/visit-lines';
-export * from './visit-photos';
