@@ -18,7 +18,7 @@ import { createIntegrationsHandlers } from './domains/integrations';
 import { createAppHandlers } from './domains/app';
 import { createApiHandlers } from './domains/api';
 import { createCommandsHandlers } from './domains/commands';
-import { mapped, requireSignedIn, type CommissioningOptions } from './domains/engines';
+import { mapped, type CommissioningOptions } from './domains/engines';
 import { FieldMeasurements } from './domains/field-measurements';
 import { createFleetHandlers } from './domains/fleet';
 import { createProfilesHandlers } from './domains/profiles';

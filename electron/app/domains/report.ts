@@ -119,6 +119,18 @@ export function createReportHandlers(
     return visit;
   };
 
+  /** Names found for gateway ids in this run (a preview is asked again at each entry; the server once per id). */
+  const names = new Map<string, { id: string; name: string; mac?: string }>();
+  const nameOf = async (id: string) => {
+    const kept = names.get(id);
+    if (kept) return [kept];
+    const found = await resolveGateway?.({ gatewayId: id }).catch(() => undefined);
+    if (found?.gatewayId !== id || !found.name) return [];
+    const named = { id, name: found.name, ...(found.mac ? { mac: found.mac } : {}) };
+    names.set(id, named);
+    return [named];
+  };
+
   /** The report of one visit's journal lines: the one rendering that preview and export share. */
   const render = async (lines: readonly JournalLine[], folder: string, question: ReportQuestion) => {
     // A report needs no server: with no session (field mode) it is the visit's profile's, by nobody signed in.
@@ -137,8 +149,14 @@ export function createReportHandlers(
       (owner
         ? translate('document:technicianFieldMode', { name: owner })
         : translate('document:nobodyFieldMode'));
-    const ids = [...journalGateways(lines).gateways.keys()];
+    const gateways = [...journalGateways(lines).gateways.values()];
+    const ids = gateways.map((gateway) => gateway.id);
+    // A gateway the journal names by id alone is named as the server (signed in) or the pack knows it now.
+    const named = await Promise.all(
+      gateways.filter((gateway) => !gateway.name).map(async ({ id }) => nameOf(id)),
+    );
     return visitFromJournal(lines, {
+      named: named.flat(),
       technician,
       profileId,
       ...(profile?.name || summary?.profileName
@@ -188,7 +206,11 @@ export function createReportHandlers(
           throw new IpcError('INTERNAL', 'PDF printing is not available here; export HTML instead.');
         const evidence = await evidenceOf(question.visitId);
         // The report is rendered from the very lines the bundle holds: its printed head is the bundle's.
-        const visit = await render(evidence.journal.lines, visits.pathsOf(evidence.visit.id).folder, question);
+        const visit = await render(
+          evidence.journal.lines,
+          visits.pathsOf(evidence.visit.id).folder,
+          question,
+        );
         const written = await exportSiteReport(visit, options.reportsDir, {
           printer: format === 'pdf' ? options.printer : undefined,
           ...(question.language ? { language: question.language } : {}),

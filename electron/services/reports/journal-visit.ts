@@ -24,6 +24,11 @@ export interface JournalVisitContext {
   profileName?: string;
   /** The site pack's facts about the gateways the journal names (read when the report is made). */
   fromPack?: PackedGatewayFacts[];
+  /**
+   * Names and MACs of gateways the journal names by id alone, as the server or the site pack knows them when the
+   * report is made (the command path records a gateway by its id): used only where the journal holds no name.
+   */
+  named?: readonly VisitGateway[];
   /** The bytes of the journal's photos (readJournalPhotos), by photo id. */
   photos?: readonly VisitPhoto[];
   /** Only these gateways (ids as the journal names them): a filter over the journal's gateways. */
@@ -59,6 +64,7 @@ function entriesOf(lines: readonly JournalLine[]): Array<{ at: number; entry: Vi
 export function journalGateways(
   lines: readonly JournalLine[],
   fromPack: readonly PackedGatewayFacts[] = [],
+  named: readonly VisitGateway[] = [],
 ): { gateways: Map<string, VisitGateway>; keyOf(identity: GatewayIdentity | undefined): string | undefined } {
   const entries = entriesOf(lines).map(({ entry }) => entry);
   const fold = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -72,11 +78,15 @@ export function journalGateways(
   const known = new Map<string, VisitGateway>();
   const remember = (id: string, name?: string, mac?: string) => {
     const before = known.get(id);
-    known.set(id, { id, ...(name || before?.name ? { name: name || before?.name } : {}), ...macOf(mac, before) });
+    known.set(id, {
+      id,
+      ...(name || before?.name ? { name: name || before?.name } : {}),
+      ...macOf(mac, before),
+    });
   };
   for (const identity of [...identities, ...chosen.values()])
     if (identity.gatewayId) remember(identity.gatewayId, identity.name, identity.mac);
-  const packed = fromPack.map((facts) => ({ id: facts.id, name: facts.name, mac: facts.mac }));
+  const packed = [...fromPack.map((facts) => ({ id: facts.id, name: facts.name, mac: facts.mac })), ...named];
   const keyOf = (identity: GatewayIdentity | undefined): string | undefined => {
     if (!identity || identity.typed === UNNAMED_GATEWAY) return undefined;
     if (identity.gatewayId) return identity.gatewayId;
@@ -143,7 +153,13 @@ function wizardOf(at: number, entry: Entry<'wizard-step'> | Entry<'wizard-outcom
   };
   // A run's end is recorded when it ends; the change is told from when it began (the reads of its span follow it).
   const began = entry.kind === 'wizard-outcome' ? at - (entry.durationMs ?? 0) : at;
-  const base = { at: began, ...(gatewayId ? { gatewayId } : {}), kind: 'wizard', runId: entry.runId, ...values };
+  const base = {
+    at: began,
+    ...(gatewayId ? { gatewayId } : {}),
+    kind: 'wizard',
+    runId: entry.runId,
+    ...values,
+  };
   if (entry.kind === 'wizard-step') return { ...base, name: `${entry.wizard}:${entry.step}`, outcome: 'ok' };
   const recorded = entry.response as { outcome?: unknown } | undefined;
   const answer =
@@ -193,7 +209,9 @@ function fleetOf(at: number, entry: Entry<'fleet-row'>, gatewayId?: string): Aud
 }
 
 /** The RF meter readings of a journal, one series per meter, with the best value of each figure. */
-function rfSeriesOf(readings: Array<{ gatewayId?: string; values: Record<string, unknown> }>): RfMeasurement[] {
+function rfSeriesOf(
+  readings: Array<{ gatewayId?: string; values: Record<string, unknown> }>,
+): RfMeasurement[] {
   const series = new Map<string, RfMeasurement>();
   for (const { gatewayId, values } of readings) {
     const sample = values as Partial<RfSample> & { meterId?: unknown };
@@ -249,14 +267,17 @@ function pingOf(at: number, values: Record<string, unknown>, gatewayId?: string)
 export function visitFromJournal(lines: readonly JournalLine[], context: JournalVisitContext): SiteVisit {
   const state = emptyState(lines[0]?.visitId ?? '');
   for (const line of lines) fold(state, line);
-  const { gateways, keyOf } = journalGateways(lines, context.fromPack);
+  const { gateways, keyOf } = journalGateways(lines, context.fromPack, context.named);
   const wanted = context.gateways && context.gateways.length > 0 ? new Set(context.gateways) : undefined;
   const isKept = (key: string | undefined) => key === undefined || !wanted || wanted.has(key);
   const outcomes = new Map<string, { at: number; entry: Entry<'command-outcome'> }>();
   const entries = entriesOf(lines);
   for (const item of entries)
-    if (item.entry.kind === 'command-outcome') outcomes.set(item.entry.commandId, { at: item.at, entry: item.entry });
-  const fleetJobs = new Set(entries.flatMap(({ entry }) => (entry.kind === 'fleet-row' ? [entry.jobId] : [])));
+    if (item.entry.kind === 'command-outcome')
+      outcomes.set(item.entry.commandId, { at: item.at, entry: item.entry });
+  const fleetJobs = new Set(
+    entries.flatMap(({ entry }) => (entry.kind === 'fleet-row' ? [entry.jobId] : [])),
+  );
   const work: AuditEntry[] = [];
   const rf: Array<{ gatewayId?: string; values: Record<string, unknown> }> = [];
   const pings: PingMeasurement[] = [];
@@ -278,7 +299,8 @@ export function visitFromJournal(lines: readonly JournalLine[], context: Journal
         work.push(fleetOf(at, entry, gatewayId));
         break;
       case 'measurement':
-        if (entry.measurement === 'rf') rf.push({ ...(gatewayId ? { gatewayId } : {}), values: entry.values });
+        if (entry.measurement === 'rf')
+          rf.push({ ...(gatewayId ? { gatewayId } : {}), values: entry.values });
         if (entry.measurement === 'ping') pings.push(...pingOf(at, entry.values, gatewayId));
         break;
       case 'note':
@@ -320,7 +342,10 @@ export function visitFromJournal(lines: readonly JournalLine[], context: Journal
  * (`<folder>/photos/<file>`). A file missing, or whose bytes no longer hash to the entry's SHA-256, is left out of
  * the report: it is not the photo that was attached (a bundle's verification says which).
  */
-export async function readJournalPhotos(lines: readonly JournalLine[], folder: string): Promise<VisitPhoto[]> {
+export async function readJournalPhotos(
+  lines: readonly JournalLine[],
+  folder: string,
+): Promise<VisitPhoto[]> {
   const state = emptyState(lines[0]?.visitId ?? '');
   const attachedAt = new Map<string, number>();
   for (const line of lines) {

@@ -110,7 +110,12 @@ export async function gatherClosedVisitEvidence(
   if (!visit) throw new Error(`No visit ${visitId} is kept`);
   return {
     visit: asOfSnapshot(visit, snapshot.lines),
-    journal: { bytes: snapshot.bytes, entries: snapshot.lines.length, head: snapshot.head, lines: snapshot.lines },
+    journal: {
+      bytes: snapshot.bytes,
+      entries: snapshot.lines.length,
+      head: snapshot.head,
+      lines: snapshot.lines,
+    },
     photos: await photoFilesOf(snapshot.lines, folder),
     logs: [],
   };

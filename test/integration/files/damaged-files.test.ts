@@ -15,7 +15,6 @@ import { makeAuditEntry } from '../../helpers/factories';
 import { writeNotice } from '../../../electron/shared/notice-words';
 
 const NOW = Date.UTC(2026, 10, 27, 9, 30);
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 let folder: string;
 

@@ -48,7 +48,11 @@ describe('a visit from its journal to a PDF', () => {
     expect(result.outcome).toBe('applied');
     const lines = visit.lines();
     await visit.remove();
-    const report = visitFromJournal(lines, { technician: PROVIDER.username, profileId: 'demo', now: Date.now() });
+    const report = visitFromJournal(lines, {
+      technician: PROVIDER.username,
+      profileId: 'demo',
+      now: Date.now(),
+    });
     const { pdfPath } = await exportSiteReport(report, join(folder, 'reports'), {
       printer: new ChromiumPdfPrinter(),
       knownSecrets: [PROVIDER.password, session.accessToken!],

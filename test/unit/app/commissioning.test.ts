@@ -270,7 +270,9 @@ describe('gateway tasks, audit and report', () => {
     const added = await invoke('visit:photo-add', { caption: 'Mast <after>', base64: jpeg });
     expect(added.value).toMatchObject({ caption: 'Mast <after>', mimeType: 'image/jpeg', bytes: 9 });
     const html = async () =>
-      Buffer.from((await invoke('report:export', { format: 'html' })).value.base64, 'base64').toString('utf8');
+      Buffer.from((await invoke('report:export', { format: 'html' })).value.base64, 'base64').toString(
+        'utf8',
+      );
     expect(await html()).toContain(`<img src="data:image/jpeg;base64,${jpeg}" alt="Mast &lt;after>"/>`);
     await invoke('visit:photo-remove', { photoId: added.value.photoId });
     expect(await html()).not.toContain(jpeg);

@@ -51,7 +51,8 @@ describe('the site report channels', () => {
         ok: false,
         error: {
           code: 'INVALID_INPUT',
-          message: 'Start a visit first: a site report tells the work recorded in a visit, and no visit is open.',
+          message:
+            'Start a visit first: a site report tells the work recorded in a visit, and no visit is open.',
         },
       });
   });

@@ -106,17 +106,25 @@ describe('the report of one visit journal', () => {
     expect(model.gateways).toEqual([
       expect.objectContaining({
         name: 'Roof North',
-        findings: [expect.objectContaining({ words: 'fault found', detail: expect.stringContaining('eth0') })],
+        findings: [
+          expect.objectContaining({ words: 'fault found', detail: expect.stringContaining('eth0') }),
+        ],
       }),
     ]);
-    expect(model.sections.map((section) => [section.gatewayId, section.triages.length])).toEqual([['gw-7', 1]]);
+    expect(model.sections.map((section) => [section.gatewayId, section.triages.length])).toEqual([
+      ['gw-7', 1],
+    ]);
     expect(model.sections[0]?.pack?.text).toContain('iBTS');
   });
 
   it('merges the gateways its entries name by id, by MAC, and by what was later identified', async () => {
     const { visit } = await open();
     await visit.append(
-      { kind: 'note', text: 'Mast checked', gateway: { gatewayId: 'gw-1', name: 'Kona', mac: '647FDAFFFE001CAD' } },
+      {
+        kind: 'note',
+        text: 'Mast checked',
+        gateway: { gatewayId: 'gw-1', name: 'Kona', mac: '647FDAFFFE001CAD' },
+      },
       { kind: 'triage', gateway: { mac: '64:7f:da:ff:fe:00:1c:ad' }, result: faultyTriage() },
       {
         kind: 'terminal-opened',
@@ -161,7 +169,11 @@ describe('the report of one visit journal', () => {
     const { visit } = await open();
     const photo = await visit.visits.attachPhoto({ bytes: PNG, caption: 'Mast' });
     expect(await readJournalPhotos(visit.lines(), visit.folder)).toEqual([
-      expect.objectContaining({ id: photo.photoId, caption: 'Mast', base64: Buffer.from(PNG).toString('base64') }),
+      expect.objectContaining({
+        id: photo.photoId,
+        caption: 'Mast',
+        base64: Buffer.from(PNG).toString('base64'),
+      }),
     ]);
     await writeFile(join(visit.folder, 'photos', photo.fileName), Uint8Array.from([...PNG, 0]));
     expect(await readJournalPhotos(visit.lines(), visit.folder)).toEqual([]);
@@ -184,7 +196,9 @@ describe('the report of one visit journal', () => {
       },
     );
     const [section] = modelOf(visit).sections;
-    expect(section?.pings).toEqual([expect.objectContaining({ destination: '8.8.8.8', sent: 4, received: 3 })]);
+    expect(section?.pings).toEqual([
+      expect.objectContaining({ destination: '8.8.8.8', sent: 4, received: 3 }),
+    ]);
     expect(section?.rf[0]?.rows[0]).toMatchObject({ best: expect.stringContaining('-77 dBm') });
   });
 });

@@ -57,7 +57,11 @@ function wordsOf(visit: SiteVisit): string[] {
 
 describe('buildReportModel: page one names each gateway’s worst finding first', () => {
   it('names the fault a health check still sees, before a change that was verified', () => {
-    expect(wordsOf(makeSiteVisit([wizard('applied')], { journalLines: makeTriageLines([triage(AT, NO_CARRIER)]) }))).toEqual([
+    expect(
+      wordsOf(
+        makeSiteVisit([wizard('applied')], { journalLines: makeTriageLines([triage(AT, NO_CARRIER)]) }),
+      ),
+    ).toEqual([
       expect.stringMatching(/^fault found \| Ethernet eth0 has no link/),
       'Cellular modem and APN | changed and verified',
     ]);
@@ -65,7 +69,11 @@ describe('buildReportModel: page one names each gateway’s worst finding first'
 
   it('says fixed when the last complete check no longer sees an earlier fault', () => {
     expect(
-      wordsOf(makeSiteVisit([], { journalLines: makeTriageLines([triage(AT, NO_CARRIER), triage(AT + 60_000, CARRIER)]) })),
+      wordsOf(
+        makeSiteVisit([], {
+          journalLines: makeTriageLines([triage(AT, NO_CARRIER), triage(AT + 60_000, CARRIER)]),
+        }),
+      ),
     ).toEqual([expect.stringMatching(/^fixed \| Ethernet eth0 has no link/)]);
   });
 
@@ -107,9 +115,9 @@ describe('buildReportModel: page one names each gateway’s worst finding first'
 
   it('says only inspected when nothing was changed and no health check ran, and never when a fault was seen', () => {
     expect(wordsOf(makeSiteVisit([]))).toEqual(['only inspected']);
-    expect(wordsOf(makeSiteVisit([], { journalLines: makeTriageLines([triage(AT, NO_CARRIER)]) }))).not.toContain(
-      'only inspected',
-    );
+    expect(
+      wordsOf(makeSiteVisit([], { journalLines: makeTriageLines([triage(AT, NO_CARRIER)]) })),
+    ).not.toContain('only inspected');
   });
 
   it('names session logs by their place in the bundle, never by a file:// link', () => {
