@@ -208,6 +208,21 @@ function fleetOf(at: number, entry: Entry<'fleet-row'>, gatewayId?: string): Aud
   };
 }
 
+/** A runbook run on one session as a line of the commands: its steps sent, how it ended, the first step's trouble. */
+function runbookOf(at: number, entry: Entry<'runbook'>, gatewayId?: string): AuditEntry {
+  const trouble = entry.steps.find((step) => step.message !== undefined)?.message;
+  return {
+    at,
+    ...(gatewayId ? { gatewayId } : {}),
+    kind: 'runbook',
+    name: entry.runbook,
+    runId: entry.runId,
+    request: entry.steps.map((step) => step.send),
+    outcome: entry.outcome,
+    ...(trouble === undefined ? {} : { error: trouble }),
+  };
+}
+
 /** The RF meter readings of a journal, one series per meter, with the best value of each figure. */
 function rfSeriesOf(
   readings: Array<{ gatewayId?: string; values: Record<string, unknown> }>,
@@ -305,6 +320,9 @@ export function visitFromJournal(lines: readonly JournalLine[], context: Journal
         break;
       case 'note':
         notes.push(entry.text);
+        break;
+      case 'runbook':
+        work.push(runbookOf(at, entry, gatewayId));
         break;
       default:
         break;

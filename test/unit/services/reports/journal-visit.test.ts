@@ -202,3 +202,28 @@ describe('the report of one visit journal', () => {
     expect(section?.rf[0]?.rows[0]).toMatchObject({ best: expect.stringContaining('-77 dBm') });
   });
 });
+
+describe('a runbook in the report', () => {
+  it('is a line of the commands run on its gateway, with its steps and how it ended', async () => {
+    const { visit } = await open();
+    await visit.append({
+      kind: 'runbook',
+      runId: 'r-1',
+      runbook: 'Restart the forwarder',
+      sessionId: 's-1',
+      gateway: { gatewayId: 'gw-1', name: 'Kona Macro 7' },
+      outcome: 'failed',
+      steps: [
+        { send: 'systemctl restart lora-pkt-fwd', waitFor: 'text: $', status: 'seen' },
+        { send: 'systemctl is-active lora-pkt-fwd', status: 'not-seen', message: 'No prompt within 10 s' },
+      ],
+    });
+    const [row] = modelOf(visit).sections[0]?.commands ?? [];
+    expect(row).toMatchObject({
+      name: 'Runbook “Restart the forwarder”',
+      outcome: { tone: 'failed' },
+      error: 'No prompt within 10 s',
+    });
+    expect(JSON.stringify(row?.request)).toContain('systemctl is-active lora-pkt-fwd');
+  });
+});
