@@ -21,7 +21,7 @@ import {
 import { CredentialStoreError } from '../services/credentials';
 import { UnsafePathError } from '../services/files/private-files';
 import { SessionExpiredError } from '../services/session';
-import { PhotoRejectedError } from '../services/reports/visit-photos';
+import { PhotoRejectedError } from '../services/visit/photo-rules';
 import { JournalReadOnlyError, JournalWriteError, VisitRefusedError } from '../services/visit';
 
 const MAX_MESSAGE_LENGTH = 300;

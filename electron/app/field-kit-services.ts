@@ -18,7 +18,7 @@ import { createIntegrationsHandlers } from './domains/integrations';
 import { createAppHandlers } from './domains/app';
 import { createApiHandlers } from './domains/api';
 import { createCommandsHandlers } from './domains/commands';
-import { mapped, requireSignedIn, type CommissioningOptions } from './domains/engines';
+import { mapped, type CommissioningOptions } from './domains/engines';
 import { FieldMeasurements } from './domains/field-measurements';
 import { createFleetHandlers } from './domains/fleet';
 import { createProfilesHandlers } from './domains/profiles';
@@ -364,7 +364,7 @@ export class FieldKitServices {
       journal,
       timing: options.commissioning?.timing,
     };
-    const measurements = new FieldMeasurements(() => sessions.summary()?.username);
+    const measurements = new FieldMeasurements();
     return {
       ...createAppHandlers({
         version: options.version,
@@ -404,16 +404,13 @@ export class FieldKitServices {
       ...createReportHandlers({
         sessions,
         profiles,
-        audit,
         sitePacks,
-        measurements,
         terminals,
         reports: options.commissioning,
         lastUserOf,
         visits: this.visits,
         resolveGateway: this.visitGateways.resolve,
         clock: this.clock,
-        who: () => requireSignedIn(sessions),
         mapped,
       }),
       ...createTerminalsHandlers({ terminals, log }),

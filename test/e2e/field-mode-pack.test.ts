@@ -131,6 +131,8 @@ describe('the site pack, offline', () => {
     const dialog = page.getByRole('dialog', { name: 'Serial console' });
     await dialog.getByRole('combobox', { name: 'Port' }).selectOption({ label: 'Type a path…' });
     await dialog.getByRole('textbox', { name: 'Path' }).fill(socat.pathA);
+    // Named as typed on the gateway's label: the visit journal names the session's gateway by the pack's identity.
+    await dialog.getByLabel('Gateway (names the tab and the log file)').fill(target.name);
     await dialog.getByRole('button', { name: 'Connect' }).click();
     await dialog.waitFor({ state: 'detached' });
     await gatewayEnd.write('before the server came back\r\n');
@@ -140,7 +142,7 @@ describe('the site pack, offline', () => {
     await page.getByRole('link', { name: 'Fleet & report' }).click();
     await page.getByText('Fleet & report needs the server, and you are not signed in.').waitFor();
     await page.getByRole('link', { name: 'site report' }).click();
-    // The gateway was only looked at (its page, from the pack): the report offers it by name.
+    // The gateway the journal names (its console's session, resolved by the pack): the report offers it by name.
     await page.getByRole('checkbox', { name: new RegExp(`^${target.name} · `) }).check();
     await page.getByRole('button', { name: 'Export HTML' }).click();
     await page.getByRole('status', { name: 'Report written' }).waitFor();

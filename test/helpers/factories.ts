@@ -6,6 +6,7 @@ import type { Gateway } from '../../electron/shared/api/gateway';
 import type { SessionSummary } from '../../electron/shared/ipc/schemas';
 import { SITE_PACK_VERSION, type SitePackFile } from '../../electron/shared/site-pack-file';
 import type { VisitEntry } from '../../electron/shared/visit/journal-entry';
+import type { TriageResult } from '../../electron/shared/terminal/triage-schemas';
 
 /** The time the factories' records are stamped with unless a test says otherwise (15 Jan 2026, 12:00 UTC). */
 export const FACTORY_TIME = Date.UTC(2026, 0, 15, 12);
@@ -156,4 +157,42 @@ export function makeVisitEntry(index = 0): VisitEntry {
     default:
       return { kind: 'fleet-row', jobId: 'job-1', gateway, change: 'Ping target: 1.1.1.1', outcome: 'ok' };
   }
+}
+
+/** Journal lines (as the report reads them) of serial triages, each naming the gateway its result names by id. */
+export function makeTriageLines(
+  triages: readonly TriageResult[],
+): Array<{ at: number; entry: VisitEntry & { kind: 'triage' } }> {
+  return triages.map((result) => ({
+    at: result.finishedAt,
+    entry: {
+      kind: 'triage',
+      ...(result.gatewayId ? { gateway: { gatewayId: result.gatewayId } } : {}),
+      result,
+    },
+  }));
+}
+
+/**
+ * Journal lines of terminal sessions opened at FACTORY_TIME with a log each; `gateway` is what names the session's
+ * gateway: an id (`gw-1`) or, as a serial console's Gateway field, typed text.
+ */
+export function makeSessionLines(
+  sessions: ReadonlyArray<{ label: string; path: string; gatewayId?: string; typed?: string }>,
+): Array<{ at: number; entry: VisitEntry }> {
+  return sessions.map((session, index) => ({
+    at: FACTORY_TIME,
+    entry: {
+      kind: 'terminal-opened',
+      sessionId: `session-${index + 1}`,
+      transport: 'serial',
+      title: session.label,
+      logFile: session.path,
+      ...(session.gatewayId
+        ? { gateway: { gatewayId: session.gatewayId } }
+        : session.typed
+          ? { gateway: { typed: session.typed } }
+          : {}),
+    },
+  }));
 }

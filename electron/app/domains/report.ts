@@ -1,63 +1,62 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { z } from 'zod';
 import type { DomainHandlers, ProfileReader, SignedInSession } from './context';
-import type { ReportPreviewInputSchema, reportChannels } from '../../shared/ipc/domains/report';
-import type { TriageResult } from '../../shared/terminal/triage-schemas';
-import type { JournalLine } from '../../shared/visit/journal-entry';
+import type { reportChannels } from '../../shared/ipc/domains/report';
+import type { JournalLine, VisitEntry } from '../../shared/visit/journal-entry';
 import { IpcError } from '../../shared/ipc/result';
-import { matchGateway } from '../../shared/report/visit-lines';
-import type { AuditLog } from '../../services/audit';
 import type { SitePacks } from '../../services/site-pack';
 import {
   buildReportModel,
-  collectVisit,
   exportSiteReport,
-  VisitPhotos,
+  journalGateways,
+  readJournalPhotos,
+  visitFromJournal,
   type PackedGatewayFacts,
   type PdfPrinter,
-  type SiteVisit,
 } from '../../services/reports';
-import { gatherVisitEvidence, writeVisitBundle, type VisitEvidence } from '../../services/visit';
+import {
+  gatherClosedVisitEvidence,
+  gatherVisitEvidence,
+  writeVisitBundle,
+  type VisitEvidence,
+  type Visits,
+} from '../../services/visit';
 import type { Clock } from '../../shared/clock';
-import { translatorFor } from '../../shared/i18n';
-import type { FieldMeasurements } from './field-measurements';
+import { t, translatorFor, type DisplayLanguage } from '../../shared/i18n';
 
-/** What a report is made of, as the page sends it (an export's input without its format). */
-type ReportSource = z.infer<typeof ReportPreviewInputSchema>;
-
-/** What the report channels use: who is signed in, the audit log, the site packs, the visits and the measurements. */
+/** What the report channels use: who is signed in, the visits and their journals, the site packs, the logs. */
 export interface ReportDependencies {
   sessions: SignedInSession;
   profiles: ProfileReader;
-  audit: AuditLog;
   sitePacks: Pick<SitePacks, 'gateway'>;
-  /** The serial triages of this run, and the terminal logs main knows (the page's paths are not trusted). */
-  terminals(): { triages(): TriageResult[]; logs?(): Array<{ path: string; id: string }> } | undefined;
+  /** The terminal logs main knows (an export bundles those of the visit's sessions). */
+  terminals(): { logs?(): Array<{ path: string; id: string }> } | undefined;
   /** Where reports go and how they are printed; none: the report channels answer that reports are not set up. */
   reports?: { reportsDir: string; printer?: PdfPrinter };
   lastUserOf(profileId: string): string | undefined;
-  visits?: Parameters<typeof gatherVisitEvidence>[0] & { current(): { id: string } | null };
+  visits: Pick<
+    Visits,
+    'current' | 'get' | 'entries' | 'pathsOf' | 'ensureOpen' | 'append' | 'snapshot' | 'list'
+  >;
   /** Names a log's gateway by identity when the log is attached (the visit's one resolver). */
   resolveGateway?: Parameters<typeof gatherVisitEvidence>[2];
-  /** The pings and RF series measured in this run (the tasks domain records them; running RF meters included). */
-  measurements: Pick<FieldMeasurements, 'forReport'>;
-  /** The end of a visit reported without one, and the bundle's time. */
+  /** A still open visit's end in its report, and the bundle's time. */
   clock: Pick<Clock, 'now'>;
-  /** The signed-in profile and user; throws UNAUTHENTICATED when nobody is. */
-  who(): { profileId: string; user: string };
   mapped<Value>(action: () => Promise<Value> | Value): Promise<Value>;
 }
 
-/** The site pack's facts about the report's gateways (none when no gateway is named or no pack is kept). */
+/**
+ * The site pack's facts about the gateways a journal names (context read when the report is made, shown "as of"
+ * the pack's time; none when no pack is kept).
+ */
 async function packedFacts(
   sitePacks: Pick<SitePacks, 'gateway'>,
   profileId: string,
-  gateways: ReadonlyArray<{ id: string }> | undefined,
+  ids: readonly string[],
 ): Promise<PackedGatewayFacts[] | undefined> {
-  if (!gateways || gateways.length === 0 || profileId === 'none') return undefined;
+  if (ids.length === 0 || profileId === 'none') return undefined;
   const facts: PackedGatewayFacts[] = [];
-  for (const { id } of gateways) {
+  for (const id of ids) {
     const packed = await sitePacks.gateway(profileId, id).catch(() => null);
     if (!packed) continue;
     const alarms = packed.details?.sections.alarms;
@@ -83,171 +82,163 @@ async function packedFacts(
   return facts;
 }
 
-/** The photos of visits live beside the reports, one folder per profile and visit. */
-function photosOf(options: { reportsDir: string }): VisitPhotos {
-  return new VisitPhotos(join(options.reportsDir, 'visit-photos'));
+/** What a report channel is asked: which visit (default: the open one), in which language, which gateways. */
+interface ReportQuestion {
+  visitId?: string | undefined;
+  language?: DisplayLanguage | undefined;
+  gateways?: string[] | undefined;
 }
 
 /** Handlers of the site report's channels (electron/shared/ipc/domains/report.ts). */
 export function createReportHandlers(
   dependencies: ReportDependencies,
 ): DomainHandlers<typeof reportChannels> {
-  const {
-    sessions,
-    profiles,
-    audit,
-    sitePacks,
-    terminals,
-    reports,
-    lastUserOf,
-    visits,
-    resolveGateway,
-    who,
-    mapped,
-  } = dependencies;
+  const { sessions, profiles, sitePacks, terminals, reports, lastUserOf, visits, resolveGateway, mapped } =
+    dependencies;
   const requireReports = () => {
     if (!reports) throw new IpcError('INTERNAL', 'Site reports are not set up in this build.');
     return reports;
   };
 
   /**
-   * The visit a report tells, from what the page sent and what main knows: the audit entries, measurements and
-   * triages of this account, and the visit journal (`journal`: the export's evidence, or the open visit's lines
-   * for a preview, which records nothing).
+   * The visit asked for: the one named, else the open one; none is a refusal the technician can act on. A visit
+   * opened by another account (its `visit-opened` names the user) is that account's: refused to anyone else signed
+   * in, or last signed in for field mode.
    */
-  const assembleVisit = async (
-    input: ReportSource,
-    journal: { lines: readonly JournalLine[]; entries: number; head: string } | undefined,
-    photos: SiteVisit['photos'],
-  ): Promise<SiteVisit> => {
-    // A report needs no server: with no session (field mode) it is the selected profile's, by nobody signed in.
+  const visitOf = (visitId: string | undefined) => {
+    const visit = visitId === undefined ? visits.current() : visits.get(visitId);
+    if (!visit)
+      throw new IpcError(
+        visitId === undefined ? 'INVALID_INPUT' : 'NOT_FOUND',
+        visitId === undefined ? t('report:startVisitFirst') : t('report:visitNotKept'),
+      );
     const summary = sessions.summary();
-    const profileId = summary?.profileId ?? profiles.list().selectedId ?? 'none';
+    const owner = summary?.username ?? lastUserOf(summary?.profileId ?? profiles.list().selectedId ?? '');
+    if (visit.user !== undefined && owner !== undefined && visit.user !== owner)
+      throw new IpcError('FORBIDDEN', t('report:visitOfAnotherAccount', { user: visit.user }));
+    return visit;
+  };
+
+  /** Names found for gateway ids in this run (a preview is asked again at each entry; the server once per id). */
+  const names = new Map<string, { id: string; name: string; mac?: string }>();
+  const nameOf = async (id: string) => {
+    const kept = names.get(id);
+    if (kept) return [kept];
+    const found = await resolveGateway?.({ gatewayId: id }).catch(() => undefined);
+    if (found?.gatewayId !== id || !found.name) return [];
+    const named = { id, name: found.name, ...(found.mac ? { mac: found.mac } : {}) };
+    names.set(id, named);
+    return [named];
+  };
+
+  /** The report of one visit's journal lines: the one rendering that preview and export share. */
+  const render = async (lines: readonly JournalLine[], folder: string, question: ReportQuestion) => {
+    // A report needs no server: with no session (field mode) it is the visit's profile's, by nobody signed in.
+    const summary = sessions.summary();
+    const opened = lines[0]?.entry as VisitEntry | undefined;
+    const profileId =
+      (opened?.kind === 'visit-opened' ? opened.profileId : undefined) ??
+      summary?.profileId ??
+      profiles.list().selectedId ??
+      'none';
     const profile = profiles.list().profiles.find((candidate) => candidate.id === profileId);
-    // Only this user's work is reported: the signed-in user's, in field mode the one signed in last here (said as
-    // not signed in).
     const owner = summary?.username ?? lastUserOf(profileId);
-    const translate = translatorFor(input.language ?? 'en');
-    const user =
+    const translate = translatorFor(question.language ?? 'en');
+    const technician =
       summary?.username ??
       (owner
         ? translate('document:technicianFieldMode', { name: owner })
         : translate('document:nobodyFieldMode'));
-    const endedAt = input.endedAt ?? dependencies.clock.now();
-    const wanted = input.gateways ? new Set(input.gateways.map((gateway) => gateway.id)) : undefined;
-    const inSpan = (at: number, gatewayId?: string) =>
-      at >= input.startedAt && at <= endedAt && (!wanted || !gatewayId || wanted.has(gatewayId));
-    const measured = dependencies.measurements.forReport(owner, inSpan);
-    // A triage's gateway is the serial console's free text: matched to the chosen gateways by id, name or MAC.
-    const serialTriage = (terminals()?.triages() ?? []).filter((triage) =>
-      inSpan(triage.finishedAt, matchGateway(triage.gatewayId, input.gateways ?? [])),
+    const gateways = [...journalGateways(lines).gateways.values()];
+    const ids = gateways.map((gateway) => gateway.id);
+    // A gateway the journal names by id alone is named as the server (signed in) or the pack knows it now.
+    const named = await Promise.all(
+      gateways.filter((gateway) => !gateway.name).map(async ({ id }) => nameOf(id)),
     );
-    const visit = await collectVisit({
-      audit,
+    return visitFromJournal(lines, {
+      named: named.flat(),
+      technician,
       profileId,
-      user: owner ?? null,
-      profileName: summary?.profileName ?? profile?.name,
-      technician: user,
-      startedAt: input.startedAt,
-      endedAt,
-      gateways: input.gateways,
-      title: input.title,
-      site: input.site,
-      customer: input.customer,
-      technicianName: input.technicianName,
-      customerRepresentative: input.customerRepresentative,
-      photos: [...(await photosOf(requireReports()).readAll(profileId, input.startedAt)), ...(photos ?? [])],
-      notes: input.notes,
-      terminalLogs: input.terminalLogs,
-      serialTriage,
-      fromPack: await packedFacts(sitePacks, profileId, input.gateways),
-      pings: measured.pings,
-      rf: measured.rf,
+      ...(profile?.name || summary?.profileName
+        ? { profileName: summary?.profileName ?? profile?.name }
+        : {}),
+      fromPack: (await packedFacts(sitePacks, profileId, ids)) ?? [],
+      photos: await readJournalPhotos(lines, folder),
+      ...(question.gateways ? { gateways: question.gateways } : {}),
+      now: dependencies.clock.now(),
     });
-    if (journal) {
-      visit.journal = { entries: journal.entries, head: journal.head };
-      // The serial triages and terminal sessions are the journal's, recorded as they happened.
-      visit.journalLines = journal.lines;
-    }
-    return visit;
   };
 
-  /** The open visit's journal as it stands, read without recording anything (a preview). */
-  const openJournal = () => {
-    const open = visits?.current();
-    if (!visits || !open) return undefined;
-    const lines = visits.entries(open.id);
-    return { lines, entries: lines.length, head: lines.at(-1)?.hash ?? '' };
+  /** The evidence an export bundles: the open visit's (its logs attached first), or a closed visit's as kept. */
+  const evidenceOf = async (visitId: string | undefined): Promise<VisitEvidence> => {
+    const visit = visitOf(visitId);
+    if (!visit.isOpen) return gatherClosedVisitEvidence(visits, visit.id);
+    // Only logs of this account's terminals whose sessions the journal recorded are attached (main knows their
+    // paths; the page sends none).
+    const sessionIds = new Set(
+      visits.entries(visit.id).flatMap((line) => {
+        const entry = line.entry as VisitEntry;
+        return entry.kind === 'terminal-opened' ? [entry.sessionId] : [];
+      }),
+    );
+    const logs = (terminals()?.logs?.() ?? []).filter((log) => sessionIds.has(log.id));
+    return gatherVisitEvidence(
+      visits,
+      logs.map((log) => ({ path: log.path, sessionId: log.id })),
+      resolveGateway,
+    );
   };
 
   return {
-    'report:preview': (input) =>
-      mapped(async () =>
-        buildReportModel(await assembleVisit(input, openJournal(), undefined), {
-          ...(input.language ? { language: input.language } : {}),
-        }),
-      ),
-    'report:export': ({ format, ...input }) =>
+    'report:preview': (question) =>
+      mapped(async () => {
+        const visit = visitOf(question.visitId);
+        const lines = visits.entries(visit.id);
+        return buildReportModel(await render(lines, visits.pathsOf(visit.id).folder, question), {
+          ...(question.language ? { language: question.language } : {}),
+          generatedAt: dependencies.clock.now(),
+        });
+      }),
+    'report:export': ({ format, ...question }) =>
       mapped(async () => {
         const options = requireReports();
         if (format === 'pdf' && !options.printer)
           throw new IpcError('INTERNAL', 'PDF printing is not available here; export HTML instead.');
-        // Only logs of this account's terminals are attached (main knows their paths; the page's are not trusted).
-        const knownLogs = new Map((terminals()?.logs?.() ?? []).map((log) => [log.path, log]));
-        const evidence: VisitEvidence | undefined = visits
-          ? await gatherVisitEvidence(
-              visits,
-              (input.terminalLogs ?? []).flatMap((log) => {
-                const known = knownLogs.get(log.path);
-                return known ? [{ path: known.path, sessionId: known.id, typed: log.gatewayId }] : [];
-              }),
-              resolveGateway,
-            )
-          : undefined;
-        const visit = await assembleVisit(input, evidence?.journal, evidence?.photos);
+        const evidence = await evidenceOf(question.visitId);
+        // The report is rendered from the very lines the bundle holds: its printed head is the bundle's.
+        const visit = await render(
+          evidence.journal.lines,
+          visits.pathsOf(evidence.visit.id).folder,
+          question,
+        );
         const written = await exportSiteReport(visit, options.reportsDir, {
           printer: format === 'pdf' ? options.printer : undefined,
-          ...(input.language ? { language: input.language } : {}),
+          ...(question.language ? { language: question.language } : {}),
+          generatedAt: dependencies.clock.now(),
         });
         const path = format === 'pdf' && written.pdfPath ? written.pdfPath : written.htmlPath;
         const bundlePath = join(options.reportsDir, written.baseName);
-        if (evidence)
-          await writeVisitBundle(bundlePath, {
-            visitId: evidence.visit.id,
-            journal: evidence.journal.bytes,
-            reportPaths: [written.htmlPath, ...(written.pdfPath ? [written.pdfPath] : [])],
-            photos: evidence.photos,
-            logs: evidence.logs,
-            createdAt: dependencies.clock.now(),
-          });
+        await writeVisitBundle(bundlePath, {
+          visitId: evidence.visit.id,
+          journal: evidence.journal.bytes,
+          reportPaths: [written.htmlPath, ...(written.pdfPath ? [written.pdfPath] : [])],
+          photos: evidence.photos,
+          logs: evidence.logs,
+          createdAt: dependencies.clock.now(),
+        });
         return {
           htmlPath: written.htmlPath,
           ...(written.pdfPath ? { pdfPath: written.pdfPath } : {}),
-          ...(evidence ? { bundlePath } : {}),
+          bundlePath,
           fileName: basename(path),
           mimeType: format === 'pdf' ? ('application/pdf' as const) : ('text/html' as const),
           base64: (await readFile(path)).toString('base64'),
         };
       }),
-    'report:photos': ({ startedAt }) =>
-      mapped(async () => ({ photos: await photosOf(requireReports()).list(who().profileId, startedAt) })),
-    'report:photo': ({ startedAt, id }) =>
-      mapped(async () => {
-        const photo = await photosOf(requireReports()).read(who().profileId, startedAt, id);
-        if (!photo) throw new IpcError('NOT_FOUND', 'This photo is no longer kept with the visit.');
-        return { mimeType: photo.mimeType, base64: photo.base64 };
-      }),
-    'report:photo-add': ({ startedAt, caption, base64 }) =>
-      mapped(async () =>
-        photosOf(requireReports()).add(who().profileId, startedAt, {
-          caption,
-          bytes: Buffer.from(base64, 'base64'),
-        }),
-      ),
-    'report:photo-remove': ({ startedAt, id }) =>
-      mapped(async () => {
-        await photosOf(requireReports()).remove(who().profileId, startedAt, id);
-        return null;
+    'report:gateways': ({ visitId }) =>
+      mapped(() => {
+        const visit = visitOf(visitId);
+        return { gateways: [...journalGateways(visits.entries(visit.id)).gateways.values()] };
       }),
   };
 }

@@ -61,18 +61,7 @@ export function createTasksHandlers(dependencies: TasksDependencies): DomainHand
     resetRadioStatistics: (tasks) => tasks.resetRadioStatistics(),
     spectralScan: (tasks) => tasks.spectralScan(),
     readDiagnostics: (tasks) => tasks.readDiagnostics(),
-    ping: async (tasks, task, gatewayId) => {
-      const at = clock.now();
-      const answer = await tasks.ping(task.destination, task.packetsCount);
-      measurements.addPing({
-        at,
-        gatewayId,
-        destination: task.destination,
-        packetsSent: answer.packets_sent,
-        packetsReceived: answer.packets_recv,
-      });
-      return answer;
-    },
+    ping: (tasks, task) => tasks.ping(task.destination, task.packetsCount),
   };
   const runTask = <Name extends GatewayTaskName>(
     name: Name,
@@ -149,7 +138,6 @@ export function createTasksHandlers(dependencies: TasksDependencies): DomainHand
       meters.delete(meterId);
       await entry.meter.stop();
       entry.off();
-      measurements.addRfSeries(entry.gatewayId, entry.meter);
       return { samples: entry.meter.samples, best: entry.meter.best };
     },
   };

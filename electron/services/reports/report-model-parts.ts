@@ -1,4 +1,3 @@
-import type { AuditEntry } from '../audit';
 import { redactSecrets } from '../audit';
 import type { RfBest } from '../commissioning/rf-meter';
 import type { TriageCheck, TriageResult } from '../../shared/terminal/triage-schemas';
@@ -28,6 +27,7 @@ import {
   foldCommands,
   outcomeWords,
   titleOfCommand,
+  type AuditEntry,
   type ChangeSummary,
   type VisitOutcome,
 } from '../../shared/report/visit-summary';
@@ -273,7 +273,9 @@ export function changeModelOf(change: ChangeSummary, gatewayName: string, format
 export function commandRowsOf(entries: AuditEntry[], format: PartFormat): CommandRow[] {
   return foldCommands(entries).map((line) => {
     const { translate } = format;
-    const title = titleOfCommand(line.name, translate);
+    // A runbook is named in words alone: its name is the technician's, not an API name.
+    const isRunbook = line.kind === 'runbook';
+    const title = isRunbook ? undefined : titleOfCommand(line.name, translate);
     const first = format.clock(line.firstAt);
     const last = format.clock(line.lastAt);
     const span: Record<string, string> = first === last ? { time: first } : { from: first, to: last };
@@ -289,7 +291,7 @@ export function commandRowsOf(entries: AuditEntry[], format: PartFormat): Comman
     return {
       when: line.count === 1 ? first : translate(folded, { count: line.count, ...span }),
       ...(title ? { title } : {}),
-      name: line.name,
+      name: isRunbook ? translate('document:runbookRun', { name: line.name }) : line.name,
       ...(line.request === undefined ? {} : { request: readableOf(line.request, translate) }),
       outcome: wordAuditOutcome(line.outcome, translate),
       ...(line.error ? { error: line.error } : {}),

@@ -51,16 +51,15 @@ function placeTerminalWork(visit: SiteVisit) {
       });
   const keyOf = (gateway: GatewayKey) =>
     gateway?.gatewayId ?? named(gateway?.typed ?? gateway?.name ?? gateway?.mac);
-  const logs: TerminalLogLink[] = work
-    ? work.sessions.map((session) => {
-        const gatewayId = keyOf(session.gateway);
-        return { label: session.title, path: session.logFile, ...(gatewayId ? { gatewayId } : {}) };
-      })
-    : (visit.terminalLogs ?? []).map((log) => ({ ...log, gatewayId: named(log.gatewayId) }));
-  const triages: TriageResult[] = work
-    ? work.triages.map(({ triage, gateway }) => ({ ...triage, gatewayId: keyOf(gateway) }))
-    : (visit.serialTriage ?? []).map((triage) => ({ ...triage, gatewayId: named(triage.gatewayId) }));
-  return { byId, logs, triages, fromJournal: work !== undefined };
+  const logs: TerminalLogLink[] = (work?.sessions ?? []).map((session) => {
+    const gatewayId = keyOf(session.gateway);
+    return { label: session.title, path: session.logFile, ...(gatewayId ? { gatewayId } : {}) };
+  });
+  const triages: TriageResult[] = (work?.triages ?? []).map(({ triage, gateway }) => ({
+    ...triage,
+    gatewayId: keyOf(gateway),
+  }));
+  return { byId, logs, triages };
 }
 
 /** Every string of a value passed through `change` (photo sources aside: they are base64, not words). */
@@ -124,7 +123,7 @@ export function buildReportModel(visit: SiteVisit, options: SiteReportOptions = 
     translate,
   };
   const dash = '—';
-  const { byId, logs, triages, fromJournal } = placeTerminalWork(visit);
+  const { byId, logs, triages } = placeTerminalWork(visit);
   const packedById = new Map((visit.fromPack ?? []).map((facts) => [facts.id, facts]));
   const entryIds = visit.entries.flatMap((entry) => (entry.gatewayId ? [entry.gatewayId] : []));
   const knownIds = new Set([...byId.keys(), ...entryIds]);
@@ -140,9 +139,7 @@ export function buildReportModel(visit: SiteVisit, options: SiteReportOptions = 
       ...entryIds,
       ...triages.flatMap((triage) => (triage.gatewayId ? [triage.gatewayId] : [])),
       // A gateway a journal entry named by identity was worked on, if only in a terminal session.
-      ...(fromJournal
-        ? logs.flatMap((log) => (log.gatewayId && byId.has(log.gatewayId) ? [log.gatewayId] : []))
-        : []),
+      ...logs.flatMap((log) => (log.gatewayId && byId.has(log.gatewayId) ? [log.gatewayId] : [])),
       ...typedNames,
     ]),
   ];

@@ -1,7 +1,6 @@
 import type { DisplayLanguage } from '../../shared/i18n';
-import type { AuditEntry } from '../audit';
+import type { AuditEntry } from '../../shared/report/visit-summary';
 import type { RfBest, RfSample } from '../commissioning/rf-meter';
-import type { TriageResult } from '../../shared/terminal/triage-schemas';
 import type { ReportJournalLine } from './journal-terminals';
 
 /** A ping measured during the visit. */
@@ -59,7 +58,10 @@ export interface PackedGatewayFacts {
   asOf: number;
 }
 
-/** Everything a site report is built from. */
+/**
+ * Everything a site report is built from: a visit's journal as visitFromJournal reads it (journal-visit.ts), with
+ * the context a report adds (who prints it, the site pack's facts).
+ */
 export interface SiteVisit {
   title?: string;
   technician: string;
@@ -77,21 +79,18 @@ export interface SiteVisit {
   photos?: VisitPhoto[];
   startedAt: number;
   endedAt: number;
-  /** The audit entries of the visit (AuditLog.read with `since`). */
+  /** The visit's commands, wizard steps and ends, and fleet rows, as visitFromJournal reads them from its journal. */
   entries: AuditEntry[];
   rf?: RfMeasurement[];
   pings?: PingMeasurement[];
-  terminalLogs?: TerminalLogLink[];
-  /** The health panels of "Collect diagnostics" on serial consoles. */
-  serialTriage?: TriageResult[];
   /** The visit's gateways as the site pack knew them (field mode: no server to ask). */
   fromPack?: PackedGatewayFacts[];
   notes?: string;
   /** The visit journal this report was made from: its entries and the hash of the last (printed on the last page). */
   journal?: { entries: number; head: string };
   /**
-   * The visit journal's lines. When given, the serial triages and terminal sessions are the ones it recorded, each
-   * under the gateway its entry named (`serialTriage` and `terminalLogs` are then not read).
+   * The visit journal's lines: its serial triages, terminal sessions, acceptance checks and acknowledgement, each
+   * under the gateway its entry named.
    */
   journalLines?: readonly ReportJournalLine[];
 }
@@ -106,62 +105,4 @@ export interface SiteReportOptions {
   knownSecrets?: string[];
   /** When the report is generated (default now). */
   generatedAt?: number;
-}
-
-/**
- * What a visit is collected from: the audit log's entries of a time span, plus what the app measured (the
- * SiteVisit's other fields, as they will appear in it).
- */
-export interface VisitSource extends Omit<SiteVisit, 'entries' | 'gateways'> {
-  audit: {
-    read(query: { profileId: string; user?: string; since?: number; until?: number }): Promise<AuditEntry[]>;
-  };
-  /**
-   * Whose work the visit shows: only this user's audit entries (the app passes the signed-in user, in field mode
-   * the last one signed in on the profile). null: nobody is known, so no entry is shown; left out: everyone's.
-   */
-  user?: string | null;
-  /** Only these gateways (default: every gateway the entries name). Names shown where given. */
-  gateways?: VisitGateway[];
-}
-
-/** Reads the visit's audit entries (from `startedAt` to `endedAt`) and assembles the SiteVisit a report needs. */
-export async function collectVisit(source: VisitSource): Promise<SiteVisit> {
-  const entries =
-    source.user === null
-      ? []
-      : await source.audit.read({
-          profileId: source.profileId,
-          ...(source.user !== undefined ? { user: source.user } : {}),
-          since: source.startedAt,
-          until: source.endedAt,
-        });
-  const wanted = source.gateways ? new Set(source.gateways.map((gateway) => gateway.id)) : undefined;
-  const kept = wanted
-    ? entries.filter((entry) => entry.gatewayId === undefined || wanted.has(entry.gatewayId))
-    : entries;
-  const gateways =
-    source.gateways ??
-    [...new Set(kept.flatMap((entry) => (entry.gatewayId ? [entry.gatewayId] : [])))].map((id) => ({ id }));
-  return {
-    title: source.title,
-    site: source.site,
-    ...(source.customer ? { customer: source.customer } : {}),
-    ...(source.technicianName ? { technicianName: source.technicianName } : {}),
-    ...(source.customerRepresentative ? { customerRepresentative: source.customerRepresentative } : {}),
-    ...(source.photos && source.photos.length > 0 ? { photos: source.photos } : {}),
-    technician: source.technician,
-    profileId: source.profileId,
-    ...(source.profileName ? { profileName: source.profileName } : {}),
-    gateways,
-    startedAt: source.startedAt,
-    endedAt: source.endedAt,
-    entries: kept,
-    rf: source.rf,
-    pings: source.pings,
-    terminalLogs: source.terminalLogs,
-    ...(source.serialTriage && source.serialTriage.length > 0 ? { serialTriage: source.serialTriage } : {}),
-    fromPack: source.fromPack,
-    notes: source.notes,
-  };
 }

@@ -29,9 +29,12 @@ const WIZARD_OUTCOMES: Record<string, WizardOutcome> = {
 
 const MAX_CHANGE_TEXT = 1_000;
 
+/** What a command's entry names as its gateway when the command named none (a command of the whole account). */
+export const UNNAMED_GATEWAY = 'gateway not named';
+
 function identityOf(entry: AuditEntry, gatewayName: string | undefined): GatewayIdentity {
   return {
-    ...(entry.gatewayId === undefined ? { typed: 'gateway not named' } : { gatewayId: entry.gatewayId }),
+    ...(entry.gatewayId === undefined ? { typed: UNNAMED_GATEWAY } : { gatewayId: entry.gatewayId }),
     ...(gatewayName === undefined || gatewayName === '' ? {} : { name: gatewayName }),
   };
 }
@@ -49,6 +52,7 @@ function commandSent(entry: AuditEntry, gateway: GatewayIdentity, commandId: str
     ...(entry.risk === undefined ? {} : { risk: entry.risk }),
     ...(entry.request === undefined ? {} : { request: entry.request }),
     ...(entry.automatic === true ? { automatic: true } : {}),
+    ...(entry.runId === undefined ? {} : { runId: entry.runId }),
   };
 }
 
@@ -92,6 +96,8 @@ function wizardEntry(entry: AuditEntry, gateway: GatewayIdentity): VisitEntry {
     outcome,
     ...values,
     ...(reason === undefined ? {} : { reason }),
+    ...(entry.response === undefined ? {} : { response: entry.response }),
+    durationMs: entry.durationMs,
   };
 }
 

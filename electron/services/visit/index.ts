@@ -12,3 +12,4 @@ export * from './visit-state';
 export * from './chosen-bundle';
 export * from './visit-offer';
 export * from './runbook-journal';
+export * from './photo-rules';

@@ -91,22 +91,52 @@ export async function gatherVisitEvidence(
       head: snapshot.head,
       lines: snapshot.lines,
     },
-    photos: await Promise.all(
-      photosOf(snapshot.lines).map(async ({ photo, at }) => {
-        const path = join(folder, 'photos', photo.fileName);
-        return {
-          path,
-          fileName: photo.fileName,
-          id: photo.photoId,
-          caption: photo.caption,
-          mimeType: photo.mimeType,
-          base64: (await readBounded(path)).toString('base64'),
-          addedAt: at,
-        };
-      }),
-    ),
+    photos: await photoFilesOf(snapshot.lines, folder),
     logs: bundled,
   };
+}
+
+/**
+ * A closed visit's evidence as it is kept: its journal between two appends, its photos, and no logs (a closed
+ * visit takes no more entries, so no log can be attached to it now; the logs of its sessions stay on this laptop).
+ */
+export async function gatherClosedVisitEvidence(
+  visits: Pick<Visits, 'get' | 'snapshot' | 'pathsOf'>,
+  visitId: string,
+): Promise<VisitEvidence> {
+  const snapshot = await visits.snapshot(visitId);
+  const { folder } = visits.pathsOf(visitId);
+  const visit = visits.get(visitId);
+  if (!visit) throw new Error(`No visit ${visitId} is kept`);
+  return {
+    visit: asOfSnapshot(visit, snapshot.lines),
+    journal: {
+      bytes: snapshot.bytes,
+      entries: snapshot.lines.length,
+      head: snapshot.head,
+      lines: snapshot.lines,
+    },
+    photos: await photoFilesOf(snapshot.lines, folder),
+    logs: [],
+  };
+}
+
+/** The photos the journal holds at its end, read from the visit's folder, as a bundle takes them. */
+function photoFilesOf(lines: readonly JournalLine[], folder: string): Promise<VisitEvidence['photos']> {
+  return Promise.all(
+    photosOf(lines).map(async ({ photo, at }) => {
+      const path = join(folder, 'photos', photo.fileName);
+      return {
+        path,
+        fileName: photo.fileName,
+        id: photo.photoId,
+        caption: photo.caption,
+        mimeType: photo.mimeType,
+        base64: (await readBounded(path)).toString('base64'),
+        addedAt: at,
+      };
+    }),
+  );
 }
 
 /** The photos the journal holds at its end (attached and not removed), with when each was attached. */

@@ -20,7 +20,7 @@ import {
   MAX_PHOTOS_PER_VISIT,
   PhotoRejectedError,
   sniffImageType,
-} from '../reports/visit-photos';
+} from './photo-rules';
 import { JournalFile, readBounded, readJournalBytes, sha256Hex } from './journal-file';
 import { emptyState, fold, type VisitPhotoFile, type VisitState } from './visit-state';
 

@@ -40,10 +40,7 @@ export const CHANNEL_NAMES = [
   'audit:read',
   'report:export',
   'report:preview',
-  'report:photos',
-  'report:photo',
-  'report:photo-add',
-  'report:photo-remove',
+  'report:gateways',
   // terminals (domains/terminals.ts)
   'terminals:list',
   'terminals:attach',

@@ -392,7 +392,9 @@ export function foldCommands(entries: AuditEntry[]): CommandLine[] {
   const folded = new Map<string, CommandLine>();
   const claimed = claimedCommands(entries);
   const commands = entries.filter(
-    (entry) => (entry.kind === 'command' || entry.kind === 'terminal') && !claimed.has(entry),
+    (entry) =>
+      (entry.kind === 'command' || entry.kind === 'terminal' || entry.kind === 'runbook') &&
+      !claimed.has(entry),
   );
   for (const entry of commands.sort((left, right) => left.at - right.at)) {
     const line: CommandLine = {

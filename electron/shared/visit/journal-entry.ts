@@ -172,6 +172,8 @@ export const VisitEntrySchema = z.discriminatedUnion('kind', [
       request: z.unknown().optional(),
       /** A read the app made by itself to follow a task, not the technician's command. */
       automatic: z.boolean().optional(),
+      /** The wizard run, gateway task or fleet job the command was sent for. */
+      runId: Id.optional(),
     })
     .strict(),
   z
@@ -213,6 +215,10 @@ export const VisitEntrySchema = z.discriminatedUnion('kind', [
       before: z.unknown().optional(),
       after: z.unknown().optional(),
       reason: Text.optional(),
+      /** The run's answer as recorded (redacted): its checks, its backup, its words as data. */
+      response: z.unknown().optional(),
+      /** How long the run took: the reads of its run within it are the ones that followed it. */
+      durationMs: z.number().nonnegative().optional(),
     })
     .strict(),
   z

@@ -9,14 +9,12 @@ import { loadWindowBounds } from '../../../electron/main/window-state';
 import { AuditLog } from '../../../electron/services/audit';
 import { OfflineCache } from '../../../electron/services/offline-cache';
 import { ProfileStore, PROFILES_FILE } from '../../../electron/services/profiles';
-import { VisitPhotos } from '../../../electron/services/reports';
 import { SITE_PACKS_FOLDER, SitePackStore } from '../../../electron/services/site-pack/site-pack-store';
 import { KnownHosts } from '../../../electron/services/ssh/known-hosts';
 import { makeAuditEntry } from '../../helpers/factories';
 import { writeNotice } from '../../../electron/shared/notice-words';
 
 const NOW = Date.UTC(2026, 10, 27, 9, 30);
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 let folder: string;
 
@@ -83,15 +81,6 @@ describe('a FIFO in the data folder', () => {
       /demo\.jsonl is not a file/,
     );
     await expect(log.read({ profileId: 'demo' })).rejects.toThrow(/demo\.jsonl is not a file/);
-  });
-
-  it("as a photo's caption leaves that photo out of the visit's list", async () => {
-    const photos = new VisitPhotos(join(folder, 'visit-photos'));
-    const kept = await photos.add('demo', NOW, { caption: 'Mast', bytes: PNG, now: NOW });
-    await mkdir(join(folder, 'visit-photos', 'demo', String(NOW)), { recursive: true });
-    makeFifo('visit-photos', 'demo', String(NOW), 'planted.json');
-
-    expect(await photos.list('demo', NOW)).toEqual([kept]);
   });
 
   it('as the window state opens the window with its default bounds', async () => {

@@ -4,14 +4,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog } from '../../../electron/services/audit';
 import { GatewayTasks } from '../../../electron/services/commissioning';
-import { buildSiteReportHtml, collectVisit } from '../../../electron/services/reports';
+import { buildSiteReportHtml, visitFromJournal } from '../../../electron/services/reports';
 import type { Session } from '../../../electron/services/session';
 import type { RunningSimulator } from '../../../simulator';
 import { expectOneTimeFormat } from '../../helpers/report-times';
+import { openTestVisit } from '../../helpers/visit-journal';
 import { healthyGateway, PROVIDER, startSimulatorSession } from '../commissioning/simulator-session';
 
 // An upgrade on the simulator restarts the gateway: the app reads the install status until it answers again,
-// and some of those reads go unanswered while it is away. The report is read from the audit file on disk.
+// and some of those reads go unanswered while it is away. The report is read from the visit journal on disk.
 
 describe('the report of a software upgrade that restarts the gateway', () => {
   let simulator: RunningSimulator;
@@ -33,13 +34,14 @@ describe('the report of a software upgrade that restarts the gateway', () => {
 
   it('tells the status reads through the upgrade and shows none that went unanswered as failed', async () => {
     const audit = new AuditLog({ dataDir: folder });
+    const visit = await openTestVisit({ site: 'Water tower' });
     const gateway = healthyGateway(simulator, 3);
-    const startedAt = Date.now();
     const tasks = new GatewayTasks(gateway.id, {
       commander: session,
       profileId: 'demo',
       user: PROVIDER.username,
       audit,
+      journal: visit.journal,
       commandTimeoutMs: 5_000,
       gatewayReturnTimeoutMs: 15_000,
       waitInitialDelayMs: 100,
@@ -47,22 +49,17 @@ describe('the report of a software upgrade that restarts the gateway', () => {
       pollIntervalMs: 250,
     });
     expect((await tasks.upgrade()).outcome).toBe('ok');
-    const entries = await audit.read({ profileId: 'demo', since: startedAt });
+    const entries = await audit.read({ profileId: 'demo' });
     const polls = entries.filter((entry) => entry.name === 'getLastInstallUpgradeStatus');
     // The scene the report must tell well: status reads made by the app, some unanswered during the restart.
     expect(polls.length).toBeGreaterThan(2);
     expect(polls.every((entry) => entry.automatic === true)).toBe(true);
     expect(polls.some((entry) => entry.outcome === 'failed')).toBe(true);
 
-    const visit = await collectVisit({
-      audit,
-      profileId: 'demo',
-      technician: PROVIDER.username,
-      startedAt,
-      endedAt: Date.now(),
-      gateways: [{ id: gateway.id, name: gateway.name }],
-    });
-    const html = await buildSiteReportHtml(visit);
+    const html = await buildSiteReportHtml(
+      visitFromJournal(visit.lines(), { technician: PROVIDER.username, profileId: 'demo', now: Date.now() }),
+    );
+    await visit.remove();
     expect(html).toMatch(
       new RegExp(
         `Followed the restart: ${polls.length} reads \\(Read the last install or upgrade outcome\\), ` +

@@ -1,5 +1,6 @@
-// Two accounts on one profile's server, one after the other on the same laptop: each one's site report and audit
-// read show only that account's work. Through the app's handlers, over the simulator's real API.
+// Two accounts on one profile's server, one after the other on the same laptop, each with a visit of its own: each
+// one's site report (its visit's journal) and audit read show only that account's work, and a visit one account
+// recorded is not reported to the other. Through the app's handlers, over the simulator's real API.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,8 @@ let dispatch: (
 ) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>;
 let profileId: string;
 let acmeGateway: { id: string; name: string };
+/** The visit the first account recorded (opened while it was signed in, closed before it signed out). */
+let acmeVisitId: string;
 const visitStart = Date.now() - 1_000;
 
 async function signInAs(role: DemoRole): Promise<void> {
@@ -37,8 +40,11 @@ async function auditUsers(): Promise<string[]> {
   return answer.value.entries.map((entry) => entry.user);
 }
 
-async function reportHtml(): Promise<string> {
-  const answer = (await dispatch('report:export', { startedAt: visitStart, format: 'html' })) as {
+async function reportHtml(visitId?: string): Promise<string> {
+  const answer = (await dispatch('report:export', {
+    ...(visitId ? { visitId } : {}),
+    format: 'html',
+  })) as {
     ok: boolean;
     value: { base64: string };
   };
@@ -73,11 +79,14 @@ beforeAll(async () => {
   acmeGateway = simulator.fixture.gateways.find((gateway) => gateway.customerId === tech.customerId)!;
 
   await signInAs('acme');
+  const opened = (await dispatch('visit:open', { site: 'Acme roof' })) as { value: { id: string } };
+  acmeVisitId = opened.value.id;
   const backup = await dispatch('gateway-task:run', {
     gatewayId: acmeGateway.id,
     task: { task: 'createBackup', description: 'before the visit' },
   });
   expect(backup.ok).toBe(true);
+  expect((await dispatch('visit:close', {})).ok).toBe(true);
   await dispatch('session:logout', {});
 }, 60_000);
 
@@ -88,11 +97,11 @@ afterAll(async () => {
 });
 
 describe("one account's site report never shows another's work", () => {
-  it("shows the first account's work to it in field mode, as the last user signed in", async () => {
+  it("shows the first account's visit to it in field mode, as the last user signed in", async () => {
     expect(await auditUsers()).toContain('tech@acme.demo');
-    const html = await reportHtml();
+    const html = await reportHtml(acmeVisitId);
     expect(html).toContain('tech@acme.demo (not signed in: field mode)');
-    expect(html).toContain(acmeGateway.id);
+    expect(html).toContain('Create a backup');
   });
 
   it("lists none of the first account's entries to the second account", async () => {
@@ -100,7 +109,19 @@ describe("one account's site report never shows another's work", () => {
     expect(await auditUsers()).toEqual([]);
   });
 
+  it("refuses the first account's visit to the second account, naming whose it is", async () => {
+    const answer = await dispatch('report:export', { visitId: acmeVisitId, format: 'html' });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: {
+        code: 'FORBIDDEN',
+        message: 'This visit was recorded by tech@acme.demo: only that account can make its report.',
+      },
+    });
+  });
+
   it("leaves the first account's gateways and name out of the second account's report", async () => {
+    expect((await dispatch('visit:open', { site: 'Globex yard' })).ok).toBe(true);
     const html = await reportHtml();
     expect(html).toContain('ops@globex.demo');
     expect(html).not.toContain('tech@acme.demo');

@@ -7,14 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog } from '../../../electron/services/audit';
 import { createWizardRun, firewallWizard } from '../../../electron/services/commissioning';
 import { ChromiumPdfPrinter } from '../../../electron/host/chromium-pdf-printer';
-import { collectVisit, exportSiteReport } from '../../../electron/services/reports';
+import { exportSiteReport, visitFromJournal } from '../../../electron/services/reports';
 import type { Session } from '../../../electron/services/session';
 import type { RunningSimulator } from '../../../simulator';
 import { healthyGateway, PROVIDER, startSimulatorSession } from '../commissioning/simulator-session';
+import { openTestVisit } from '../../helpers/visit-journal';
 
 const run = promisify(execFile);
 
-describe('a visit from the audit log to a PDF', () => {
+describe('a visit from its journal to a PDF', () => {
   let simulator: RunningSimulator;
   let session: Session;
   let folder: string;
@@ -28,15 +29,16 @@ describe('a visit from the audit log to a PDF', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  it('reports the firewall change made through a wizard, read from the audit file, in the PDF text', async () => {
+  it('reports the firewall change made through a wizard, read from the visit journal, in the PDF text', async () => {
     const audit = new AuditLog({ dataDir: folder });
+    const visit = await openTestVisit({ site: 'Harbour warehouse roof' });
     const gateway = healthyGateway(simulator);
-    const startedAt = Date.now();
     const wizard = createWizardRun(firewallWizard, gateway.id, {
       commander: session,
       profileId: 'demo',
       user: PROVIDER.username,
       audit,
+      journal: visit.journal,
     });
     const state = await wizard.read();
     const result = await wizard.apply({
@@ -44,15 +46,14 @@ describe('a visit from the audit log to a PDF', () => {
       doSPrevention: { ...state.doSPrevention, perMinLimit: 61 },
     });
     expect(result.outcome).toBe('applied');
-    const visit = await collectVisit({
-      audit,
-      profileId: 'demo',
+    const lines = visit.lines();
+    await visit.remove();
+    const report = visitFromJournal(lines, {
       technician: PROVIDER.username,
-      startedAt,
-      endedAt: Date.now(),
-      gateways: [{ id: gateway.id, name: gateway.name }],
+      profileId: 'demo',
+      now: Date.now(),
     });
-    const { pdfPath } = await exportSiteReport(visit, join(folder, 'reports'), {
+    const { pdfPath } = await exportSiteReport(report, join(folder, 'reports'), {
       printer: new ChromiumPdfPrinter(),
       knownSecrets: [PROVIDER.password, session.accessToken!],
     });

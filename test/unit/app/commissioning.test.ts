@@ -249,38 +249,37 @@ describe('gateway tasks, audit and report', () => {
   });
 
   it('exports an HTML report of the visit that names the change and the ping, and returns it to download', async () => {
-    const startedAt = Date.now() - 1;
     const { runId, edit } = await readFirewall();
     await invoke('wizard:apply', {
       runId,
       edit: { ...edit, doSPrevention: { ...edit.doSPrevention, perMinLimit: 250 } },
     });
     await invoke('gateway-task:run', { gatewayId: 'gw-1', task: { task: 'ping', destination: '1.1.1.1' } });
-    const report = await invoke('report:export', { startedAt, format: 'html', site: 'Roof A' });
+    await invoke('visit:update', { site: 'Roof A' });
+    const report = await invoke('report:export', { format: 'html' });
     expect(report.value.mimeType).toBe('text/html');
     const html = Buffer.from(report.value.base64, 'base64').toString('utf8');
+    expect(html).toContain('Roof A');
     expect(html).toContain('250');
     expect(html).toContain('1.1.1.1');
     expect(html).not.toContain('login-password');
   });
 
-  it('keeps a photo with its visit and embeds it in the report of that visit only', async () => {
-    const startedAt = Date.now() - 1_000;
+  it('embeds a photo the visit holds, and no longer once it is taken out of the visit', async () => {
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 1, 2, 3]).toString('base64');
-    const added = await invoke('report:photo-add', { startedAt, caption: 'Mast <after>', base64: jpeg });
+    const added = await invoke('visit:photo-add', { caption: 'Mast <after>', base64: jpeg });
     expect(added.value).toMatchObject({ caption: 'Mast <after>', mimeType: 'image/jpeg', bytes: 9 });
-    expect((await invoke('report:photos', { startedAt })).value.photos).toHaveLength(1);
-    expect((await invoke('report:photos', { startedAt: startedAt + 60_000 })).value.photos).toEqual([]);
-    const report = await invoke('report:export', { startedAt, format: 'html' });
-    const html = Buffer.from(report.value.base64, 'base64').toString('utf8');
-    expect(html).toContain(`<img src="data:image/jpeg;base64,${jpeg}" alt="Mast &lt;after>"/>`);
-    await invoke('report:photo-remove', { startedAt, id: added.value.id });
-    expect((await invoke('report:photos', { startedAt })).value.photos).toEqual([]);
+    const html = async () =>
+      Buffer.from((await invoke('report:export', { format: 'html' })).value.base64, 'base64').toString(
+        'utf8',
+      );
+    expect(await html()).toContain(`<img src="data:image/jpeg;base64,${jpeg}" alt="Mast &lt;after>"/>`);
+    await invoke('visit:photo-remove', { photoId: added.value.photoId });
+    expect(await html()).not.toContain(jpeg);
   });
 
   it('refuses a file that is not a JPEG or PNG photo, saying so', async () => {
-    const answer = await invoke('report:photo-add', {
-      startedAt: 1,
+    const answer = await invoke('visit:photo-add', {
       caption: '',
       base64: Buffer.from('GIF89a').toString('base64'),
     });
@@ -291,7 +290,7 @@ describe('gateway tasks, audit and report', () => {
   });
 
   it('refuses a PDF when no printer is attached, saying to export HTML', async () => {
-    const answer = await invoke('report:export', { startedAt: 0, format: 'pdf' });
+    const answer = await invoke('report:export', { format: 'pdf' });
     expect(answer.error?.message).toContain('export HTML');
   });
 

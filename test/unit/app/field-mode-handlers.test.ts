@@ -71,7 +71,8 @@ describe('field mode channels with no session', () => {
         isTrustedSender: () => true,
         mapError: reporting.mapError,
       });
-      const answer = (await router.dispatch('report:export', { startedAt: 0, format: 'html' }, null)) as {
+      await router.dispatch('visit:open', { site: 'Roof A' }, null);
+      const answer = (await router.dispatch('report:export', { format: 'html' }, null)) as {
         ok: boolean;
         value?: { base64: string };
       };

@@ -48,11 +48,7 @@ async function chosen(bundle: string) {
 async function exportBundle(invoke: (channel: string, input?: unknown) => Promise<RouterAnswer>) {
   await invoke('visit:update', { site: 'Harbour warehouse roof', arrivedAt: FACTORY_TIME });
   await invoke('visit:photo-add', { caption: 'Mast', base64: Buffer.from(PNG).toString('base64') });
-  const exported = await invoke('report:export', {
-    startedAt: FACTORY_TIME,
-    format: 'html',
-    site: 'Harbour warehouse roof',
-  });
+  const exported = await invoke('report:export', { format: 'html' });
   return (exported.value as { bundlePath: string }).bundlePath;
 }
 

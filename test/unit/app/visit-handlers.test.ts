@@ -138,16 +138,8 @@ describe('visit channels', () => {
     const { invoke } = await startApp();
     await invoke('visit:update', { site: 'Harbour warehouse roof', arrivedAt: FACTORY_TIME });
     await invoke('visit:photo-add', { caption: 'Mast', base64: Buffer.from(PNG).toString('base64') });
-    const first = await invoke('report:export', {
-      startedAt: FACTORY_TIME,
-      format: 'html',
-      site: 'Harbour warehouse roof',
-    });
-    const second = await invoke('report:export', {
-      startedAt: FACTORY_TIME,
-      format: 'html',
-      site: 'Harbour warehouse roof',
-    });
+    const first = await invoke('report:export', { format: 'html' });
+    const second = await invoke('report:export', { format: 'html' });
     const { htmlPath, bundlePath } = first.value as { htmlPath: string; bundlePath: string };
     expect(bundlePath).toBe(htmlPath.replace(/\.html$/, ''));
     expect((second.value as { bundlePath: string }).bundlePath).toBe(`${bundlePath}-2`);

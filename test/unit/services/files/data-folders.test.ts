@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuditLog } from '../../../../electron/services/audit/audit-log';
 import { OfflineCache } from '../../../../electron/services/offline-cache/offline-cache';
-import { exportSiteReport, VisitPhotos, type SiteVisit } from '../../../../electron/services/reports';
+import { exportSiteReport, type SiteVisit } from '../../../../electron/services/reports';
+import { Visits } from '../../../../electron/services/visit';
 import { KnownHosts } from '../../../../electron/services/ssh/known-hosts';
 
 const STARTED_AT = Date.UTC(2026, 10, 25, 14, 2);
@@ -17,7 +18,6 @@ const VISIT: SiteVisit = {
   startedAt: STARTED_AT,
   endedAt: STARTED_AT + 60_000,
   entries: [],
-  terminalLogs: [],
 };
 
 let dataDir: string;
@@ -51,10 +51,10 @@ async function writeVisitData(): Promise<void> {
   await cache.put('demo', { endpoint: 'listProviderGateways', params: { providerId: 'p-1' } }, { items: [] });
   await cache.close();
   await exportSiteReport(VISIT, join(dataDir, 'reports'));
-  await new VisitPhotos(join(dataDir, 'reports', 'visit-photos')).add('demo', STARTED_AT, {
-    caption: 'Mast',
-    bytes: PNG,
-  });
+  const visits = new Visits({ dataDir });
+  await visits.load();
+  await visits.attachPhoto({ caption: 'Mast', bytes: PNG });
+  await visits.shutdown();
   await new AuditLog({ dataDir }).append({
     profileId: 'demo',
     user: 'tech@example.com',
@@ -74,7 +74,7 @@ describe('the data folder', () => {
     await writeVisitData();
     const { folders, files } = await modesUnder(dataDir);
     expect(Object.keys(folders)).toEqual(
-      expect.arrayContaining(['reports', 'offline-cache', 'audit', 'reports/visit-photos']),
+      expect.arrayContaining(['reports', 'offline-cache', 'audit', 'visits']),
     );
     expect(Object.keys(files).length).toBeGreaterThanOrEqual(5);
     for (const [name, mode] of Object.entries(folders)) expect({ name, mode }).toEqual({ name, mode: 0o700 });

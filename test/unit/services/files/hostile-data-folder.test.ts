@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FieldKitServices } from '../../../../electron/app';
 import { AuditLog } from '../../../../electron/services/audit';
-import { VisitPhotos } from '../../../../electron/services/reports';
+import { readJournalPhotos } from '../../../../electron/services/reports';
+import { Visits } from '../../../../electron/services/visit';
 import { MemoryStore } from '../../../../electron/services/credentials';
 import { STALE_TEMPORARY_FILE_AGE_MS } from '../../../../electron/services/files/atomic-file';
 import { checkDataFolder } from '../../../../electron/services/files/data-folder';
@@ -93,17 +94,20 @@ describe('links in the data folder', () => {
 });
 
 describe('a photo replaced by a link', () => {
-  it('is refused instead of putting the linked file in the visit', async () => {
+  it('is left out of the report instead of putting the linked file in it', async () => {
     const victim = await makeVictimFile();
-    const photos = new VisitPhotos(join(dataDir, 'visit-photos'));
-    const startedAt = Date.UTC(2026, 10, 27, 9);
+    const visits = new Visits({ dataDir });
+    await visits.load();
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
-    const photo = await photos.add('demo', startedAt, { caption: 'Mast', bytes: png, now: startedAt });
-    const photoPath = join(dataDir, 'visit-photos', 'demo', String(startedAt), `${photo.id}.png`);
+    const photo = await visits.attachPhoto({ caption: 'Mast', bytes: png });
+    const visitId = visits.current()!.id;
+    const { folder } = visits.pathsOf(visitId);
+    const photoPath = join(folder, 'photos', photo.fileName);
     await rm(photoPath);
     await symlink(victim, photoPath);
 
-    await expect(photos.read('demo', startedAt, photo.id)).rejects.toThrow(/is a symbolic link/);
+    expect(await readJournalPhotos(visits.entries(visitId), folder)).toEqual([]);
+    await visits.shutdown();
   });
 });
 

@@ -8,7 +8,13 @@ import {
 import type { AuditEntry } from '../../../../electron/services/audit';
 import { assessHealth } from '../../../../electron/shared/terminal/triage-health';
 import type { TriageResult } from '../../../../electron/shared/terminal/triage-schemas';
-import { FACTORY_TIME, makeAuditEntry, makeSiteVisit } from '../../../helpers/factories';
+import {
+  FACTORY_TIME,
+  makeAuditEntry,
+  makeSessionLines,
+  makeSiteVisit,
+  makeTriageLines,
+} from '../../../helpers/factories';
 
 const AT = FACTORY_TIME;
 const NO_CARRIER = '2: eth0: <NO-CARRIER,BROADCAST,MULTICAST,UP> mtu 1500 state DOWN\n';
@@ -51,7 +57,11 @@ function wordsOf(visit: SiteVisit): string[] {
 
 describe('buildReportModel: page one names each gateway’s worst finding first', () => {
   it('names the fault a health check still sees, before a change that was verified', () => {
-    expect(wordsOf(makeSiteVisit([wizard('applied')], { serialTriage: [triage(AT, NO_CARRIER)] }))).toEqual([
+    expect(
+      wordsOf(
+        makeSiteVisit([wizard('applied')], { journalLines: makeTriageLines([triage(AT, NO_CARRIER)]) }),
+      ),
+    ).toEqual([
       expect.stringMatching(/^fault found \| Ethernet eth0 has no link/),
       'Cellular modem and APN | changed and verified',
     ]);
@@ -59,7 +69,11 @@ describe('buildReportModel: page one names each gateway’s worst finding first'
 
   it('says fixed when the last complete check no longer sees an earlier fault', () => {
     expect(
-      wordsOf(makeSiteVisit([], { serialTriage: [triage(AT, NO_CARRIER), triage(AT + 60_000, CARRIER)] })),
+      wordsOf(
+        makeSiteVisit([], {
+          journalLines: makeTriageLines([triage(AT, NO_CARRIER), triage(AT + 60_000, CARRIER)]),
+        }),
+      ),
     ).toEqual([expect.stringMatching(/^fixed \| Ethernet eth0 has no link/)]);
   });
 
@@ -94,22 +108,24 @@ describe('buildReportModel: page one names each gateway’s worst finding first'
   });
 
   it('says inspected, healthy when the last complete check found no fault', () => {
-    expect(wordsOf(makeSiteVisit([], { serialTriage: [triage(AT, CARRIER)] }))).toEqual([
+    expect(wordsOf(makeSiteVisit([], { journalLines: makeTriageLines([triage(AT, CARRIER)]) }))).toEqual([
       'inspected, healthy',
     ]);
   });
 
   it('says only inspected when nothing was changed and no health check ran, and never when a fault was seen', () => {
     expect(wordsOf(makeSiteVisit([]))).toEqual(['only inspected']);
-    expect(wordsOf(makeSiteVisit([], { serialTriage: [triage(AT, NO_CARRIER)] }))).not.toContain(
-      'only inspected',
-    );
+    expect(
+      wordsOf(makeSiteVisit([], { journalLines: makeTriageLines([triage(AT, NO_CARRIER)]) })),
+    ).not.toContain('only inspected');
   });
 
   it('names session logs by their place in the bundle, never by a file:// link', () => {
     const model = buildReportModel(
       makeSiteVisit([], {
-        terminalLogs: [{ label: 'SSH session', path: 'C:\\Users\\tech\\logs\\gw-1.log', gatewayId: 'gw-1' }],
+        journalLines: makeSessionLines([
+          { label: 'SSH session', path: 'C:\\Users\\tech\\logs\\gw-1.log', gatewayId: 'gw-1' },
+        ]),
       }),
     );
     expect(model.sections[0]?.sessions).toEqual([{ label: 'SSH session', file: 'logs/gw-1.log' }]);

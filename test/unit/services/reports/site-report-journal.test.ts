@@ -148,17 +148,4 @@ describe('the site report from the visit journal', () => {
     expect(html).not.toContain('<h2>shed</h2>');
     expect(html).not.toContain('not matched to a gateway');
   });
-
-  it('reads triages and sessions from the journal only, not from what the page sent', async () => {
-    const html = await buildSiteReportHtml(
-      makeSiteVisit([], {
-        serialTriage: [triage(AT, NO_CARRIER)],
-        terminalLogs: [{ label: 'old', path: '/logs/from-the-page.log', gatewayId: 'gw-1' }],
-        journalLines: [],
-      }),
-      { timeZone: 'UTC' },
-    );
-    expect(html).not.toContain('fault found');
-    expect(html).not.toContain('/logs/from-the-page.log');
-  });
 });

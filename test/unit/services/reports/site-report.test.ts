@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildSiteReportHtml, collectVisit } from '../../../../electron/services/reports';
+import { buildSiteReportHtml } from '../../../../electron/services/reports';
 import { assessHealth } from '../../../../electron/shared/terminal/triage-health';
-import { FACTORY_TIME, makeAuditEntry, makeSiteVisit } from '../../../helpers/factories';
+import {
+  FACTORY_TIME,
+  makeAuditEntry,
+  makeSessionLines,
+  makeSiteVisit,
+  makeTriageLines,
+} from '../../../helpers/factories';
 import { expectOneTimeFormat } from '../../../helpers/report-times';
 
 const AT = FACTORY_TIME;
@@ -146,7 +152,9 @@ describe('buildSiteReportHtml', () => {
           },
         ],
         pings: [{ at: AT, gatewayId: 'gw-1', destination: '8.8.8.8', packetsSent: 4, packetsReceived: 4 }],
-        terminalLogs: [{ label: 'SSH session', path: '/home/tech/logs/gw 1.log', gatewayId: 'gw-1' }],
+        journalLines: makeSessionLines([
+          { label: 'SSH session', path: '/home/tech/logs/gw 1.log', gatewayId: 'gw-1' },
+        ]),
       }),
     );
     expect(html).toContain('<td>Signal strength</td><td>-77 dBm at ');
@@ -164,7 +172,7 @@ describe('buildSiteReportHtml', () => {
   it('shows a serial triage per gateway with its faults first and what each part showed', async () => {
     const html = await buildSiteReportHtml(
       makeSiteVisit([], {
-        serialTriage: [
+        journalLines: makeTriageLines([
           {
             terminalId: 't-1',
             title: 'gw-1 · 115200 8N1',
@@ -193,7 +201,7 @@ describe('buildSiteReportHtml', () => {
               },
             }),
           },
-        ],
+        ]),
       }),
       { timeZone: 'UTC' },
     );
@@ -292,11 +300,11 @@ describe('buildSiteReportHtml', () => {
     const html = await buildSiteReportHtml(
       makeSiteVisit([], {
         gateways: [{ id: 'gw-1', name: 'acme-gw-0013', mac: '647FDAFFFE00000C' }],
-        terminalLogs: [
-          { label: 'acme-gw-0013 · 115200 8N1', path: '/logs/acme-gw-0013.log', gatewayId: 'acme-gw-0013' },
-          { label: 'console 2', path: '/logs/console-2.log', gatewayId: '64:7F:DA:FF:FE:00:00:0C' },
-          { label: 'shed · 9600 8N1', path: '/logs/shed.log', gatewayId: 'shed gateway' },
-        ],
+        journalLines: makeSessionLines([
+          { label: 'acme-gw-0013 · 115200 8N1', path: '/logs/acme-gw-0013.log', typed: 'acme-gw-0013' },
+          { label: 'console 2', path: '/logs/console-2.log', typed: '64:7F:DA:FF:FE:00:00:0C' },
+          { label: 'shed · 9600 8N1', path: '/logs/shed.log', typed: 'shed gateway' },
+        ]),
       }),
       { timeZone: 'UTC' },
     );
@@ -381,29 +389,6 @@ describe('buildSiteReportHtml', () => {
 
   it('says a gateway where nothing was changed was only inspected', async () => {
     expect(await buildSiteReportHtml(makeSiteVisit([]))).toContain('No setting was changed: only inspected.');
-  });
-});
-
-describe('collectVisit', () => {
-  it('takes the audit entries of the visit span and of the chosen gateways only', async () => {
-    const entries = [
-      makeAuditEntry({ gatewayId: 'gw-1', name: 'mine' }),
-      makeAuditEntry({ gatewayId: 'gw-2', name: 'other' }),
-    ];
-    const audit = {
-      read: async (query: { since?: number; until?: number }) =>
-        entries.filter((item) => item.at >= (query.since ?? 0) && item.at <= (query.until ?? Infinity)),
-    };
-    const visit = await collectVisit({
-      audit,
-      profileId: 'demo',
-      technician: 't',
-      startedAt: AT,
-      endedAt: AT + 1,
-      gateways: [{ id: 'gw-1', name: 'Kona' }],
-    });
-    expect(visit.entries.map((item) => item.name)).toEqual(['mine']);
-    expect(visit.gateways).toEqual([{ id: 'gw-1', name: 'Kona' }]);
   });
 });
 

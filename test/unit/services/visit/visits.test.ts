@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../../electron/shared/visit/canonical-json';
 import { format } from '../../../../electron/shared/format';
 import { GENESIS_HASH } from '../../../../electron/shared/visit/journal-entry';
-import { PhotoRejectedError } from '../../../../electron/services/reports';
+import { PhotoRejectedError } from '../../../../electron/services/visit';
 import { Visits, type VisitNotice } from '../../../../electron/services/visit';
 import { ManualClock } from '../../../helpers/manual-clock';
 import { FACTORY_TIME, makeVisitEntry } from '../../../helpers/factories';
