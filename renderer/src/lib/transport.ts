@@ -1,6 +1,7 @@
 import type { IpcErrorShape, Result } from './wire-types';
 import { t } from './i18n';
-import { SYSTEM_CLOCK, type Clock } from '../../../electron/shared/clock';
+import type { Clock } from '../../../electron/shared/clock';
+import { appClock } from './clock';
 import { decodeEventFrame } from '../../../electron/shared/ipc/event-frame';
 import {
   HOST_BUSY_CODE,
@@ -105,7 +106,7 @@ function isResult(value: unknown): value is Result {
  * re-sent, because main may already have acted on it.
  */
 export function createSocketTransport(options: SocketTransportOptions): Transport {
-  const clock = options.clock ?? SYSTEM_CLOCK;
+  const clock = options.clock ?? appClock;
   const createSocket =
     options.createSocket ??
     ((url: string, protocols: string[]) => new WebSocket(url, protocols) as unknown as SocketLike);

@@ -1,6 +1,5 @@
 import type { Component } from 'svelte';
 import type { ViewId } from '../lib/state/navigation.svelte';
-import type { ViewProps } from './view-props';
 import SettingsView from './SettingsView.svelte';
 import CommissioningView from './wizards/CommissioningView.svelte';
 import IntegrationsView from './integrations/IntegrationsView.svelte';
@@ -12,17 +11,18 @@ import TelemetryView from './telemetry/TelemetryView.svelte';
 import SitePackView from './site-pack/SitePackView.svelte';
 
 /**
- * The component of each view that has one; the others show their placeholder (view-table.ts). One line per
+ * The component of each view that has one (it takes no props: the client and the app's state come from the
+ * context, lib/context.ts); the others show their placeholder (view-table.ts). One line per
  * view, so features land side by side.
  */
-export const VIEW_COMPONENTS: Partial<Record<ViewId, Component<ViewProps>>> = {
-  settings: SettingsView as Component<ViewProps>,
-  integrations: IntegrationsView as Component<ViewProps>,
-  gateways: GatewaysView as Component<ViewProps>,
-  terminals: TerminalsView as Component<ViewProps>,
-  devices: DevicesView as Component<ViewProps>,
-  events: EventsView as Component<ViewProps>,
-  telemetry: TelemetryView as Component<ViewProps>,
-  commissioning: CommissioningView as Component<ViewProps>,
-  'site-pack': SitePackView as Component<ViewProps>,
+export const VIEW_COMPONENTS: Partial<Record<ViewId, Component>> = {
+  settings: SettingsView,
+  integrations: IntegrationsView,
+  gateways: GatewaysView,
+  terminals: TerminalsView,
+  devices: DevicesView,
+  events: EventsView,
+  telemetry: TelemetryView,
+  commissioning: CommissioningView,
+  'site-pack': SitePackView,
 };

@@ -129,7 +129,9 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   document.body.append(link);
   link.click();
   link.remove();
-  // The click starts the download synchronously; revoking on the next turn lets the browser read it first.
+  // The click starts the download synchronously; revoking on the next turn lets the browser read it first. A turn
+  // of the event loop, not a wait in the app's time: no clock.
+  // eslint-disable-next-line no-restricted-globals
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 

@@ -96,6 +96,8 @@ export function revealAfterLeaving(event: FocusEvent, reveal: () => void): void 
     reveal();
     return;
   }
-  // The click follows the pointerup in the same task: reveal after it.
+  // The click follows the pointerup in the same task: reveal after it (the next task, not a wait in the app's
+  // time: no clock).
+  // eslint-disable-next-line no-restricted-globals
   document.addEventListener('pointerup', () => setTimeout(reveal), { once: true, capture: true });
 }

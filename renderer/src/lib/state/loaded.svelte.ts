@@ -1,4 +1,5 @@
-import { SYSTEM_CLOCK, type Clock } from '../../../../electron/shared/clock';
+import type { Clock } from '../../../../electron/shared/clock';
+import { appClock } from '../clock';
 import type { IpcErrorShape, Result, SessionSummary } from '../wire-types';
 
 /** The wait before the first automatic retry of a failed load; each further failure doubles it. */
@@ -89,7 +90,7 @@ export class LoadState {
   }) {
     this.#what = options.what;
     this.#reload = options.reload;
-    this.#timers = options.timers ?? SYSTEM_CLOCK;
+    this.#timers = options.timers ?? appClock;
     this.#retriesBy = options.retriesBy ?? 'self';
     OPEN_LOADS.add(this);
   }

@@ -5,6 +5,7 @@ import type { IpcClient } from '../../lib/ipc';
 import type { IpcErrorShape } from '../../lib/wire-types';
 import type { Gateway, GatewaySortField } from '../../../../electron/shared/api/gateway';
 import { toGatewaySearchText } from '../../../../electron/shared/mac';
+import { appClock } from '../../lib/clock';
 import { LoadState } from '../../lib/state/loaded.svelte';
 import { t } from '../../lib/i18n';
 import { readCached, readThroughCache, type ReadParts } from './gateway-reads';
@@ -94,7 +95,7 @@ export class GatewayListState {
   #queue: number[] = [];
   #inFlight = 0;
   #generation = 0;
-  #retryTimer: ReturnType<typeof setTimeout> | null = null;
+  #retryTimer: unknown = null;
 
   readonly client: IpcClient;
 
@@ -227,7 +228,7 @@ export class GatewayListState {
 
   #scheduleRetry(): void {
     if (this.#retryTimer !== null) return;
-    this.#retryTimer = setTimeout(() => {
+    this.#retryTimer = appClock.setTimeout(() => {
       this.#retryTimer = null;
       void this.#probe();
     }, OFFLINE_RETRY_MS);
@@ -255,7 +256,7 @@ export class GatewayListState {
   }
 
   #clearRetry(): void {
-    if (this.#retryTimer !== null) clearTimeout(this.#retryTimer);
+    if (this.#retryTimer !== null) appClock.clearTimeout(this.#retryTimer);
     this.#retryTimer = null;
   }
 }

@@ -1,4 +1,5 @@
-import { SYSTEM_CLOCK, type Clock } from '../../../../electron/shared/clock';
+import type { Clock } from '../../../../electron/shared/clock';
+import { appClock } from '../../lib/clock';
 
 /** How often a shown page reads its live data again while all is well. */
 export const REFRESH_INTERVAL_MS = 10_000;
@@ -50,7 +51,7 @@ export class LiveRefresh {
 
   constructor(options: LiveRefreshOptions) {
     this.#options = options;
-    this.#clock = options.clock ?? SYSTEM_CLOCK;
+    this.#clock = options.clock ?? appClock;
   }
 
   /** Where the refresher stands now. */

@@ -1,4 +1,5 @@
-import { SYSTEM_CLOCK, type Clock } from '../../../../electron/shared/clock';
+import type { Clock } from '../../../../electron/shared/clock';
+import { appClock } from '../../lib/clock';
 
 /**
  * Acknowledge at least this many written bytes at once while output streams. Each acknowledgement is a message to
@@ -31,7 +32,7 @@ export class AckBatcher {
     private readonly send: (bytes: number) => void,
     private readonly batchBytes: number = ACK_BATCH_BYTES,
     /** Its timers (tests pass a manual clock). */
-    private readonly timers: Pick<Clock, 'setTimeout' | 'clearTimeout'> = SYSTEM_CLOCK,
+    private readonly timers: Pick<Clock, 'setTimeout' | 'clearTimeout'> = appClock,
   ) {}
 
   /** A write of output was handed to the terminal (call before `term.write`). */

@@ -1,4 +1,5 @@
-import { SYSTEM_CLOCK, type Clock } from '../../../../electron/shared/clock';
+import type { Clock } from '../../../../electron/shared/clock';
+import { appClock } from '../../lib/clock';
 import { formatClockTime } from '../../../../electron/shared/terminal/clock-time';
 import { concatenate } from '../../lib/bytes';
 
@@ -34,7 +35,7 @@ export class ScreenTimestamper {
   #isAlternateScreen = false;
   readonly #clock: Pick<Clock, 'now'>;
 
-  constructor(clock: Pick<Clock, 'now'> = SYSTEM_CLOCK) {
+  constructor(clock: Pick<Clock, 'now'> = appClock) {
     this.#clock = clock;
   }
 
