@@ -24,6 +24,13 @@ export interface GatewayFaults {
    * keeps the version it had.
    */
   keepsVersions: boolean;
+  /**
+   * An install or upgrade runs its course (progress, reboot) and ends "failed" (lastStatus 2); every package keeps
+   * the version it had.
+   */
+  failsInstalls: boolean;
+  /** Packages an install or upgrade leaves at the version they had while the rest move and it ends "succeeded". */
+  keptPackages: Set<string>;
 }
 
 /** The faults of a gateway that behaves. */
@@ -33,6 +40,8 @@ export function noFaults(): GatewayFaults {
     refusedCommands: new Set(),
     ignoredChanges: new Set(),
     keepsVersions: false,
+    failsInstalls: false,
+    keptPackages: new Set(),
   };
 }
 

@@ -252,10 +252,15 @@ function finishReboot(state: GatewayState): void {
     state.rollback = null;
   }
   if (state.pendingPackages) {
-    if (!state.faults.keepsVersions)
-      for (const change of state.pendingPackages) applyPackage(state, change.name, change.version);
+    const { keepsVersions, failsInstalls, keptPackages } = state.faults;
+    for (const change of state.pendingPackages)
+      if (!keepsVersions && !failsInstalls && !keptPackages.has(change.name))
+        applyPackage(state, change.name, change.version);
     state.pendingPackages = null;
-    state.lastInstall = { ...state.lastInstall, lastStatus: INSTALL_STATUS.SUCCEEDED };
+    state.lastInstall = {
+      ...state.lastInstall,
+      lastStatus: failsInstalls ? INSTALL_STATUS.FAILED : INSTALL_STATUS.SUCCEEDED,
+    };
   }
   state.lastSeenTime = bootedAt;
 }

@@ -25,12 +25,10 @@ const COMMAND_TIMEOUT_MS = COMMAND_STEP_MS;
 /** Most turns a command is driven on the gateway's own clock before the helper gives up on it. */
 const MAX_TURNS = 1_000;
 
-/** What a test asks of its simulated gateway. */
-export interface SimulatedGatewayOptions {
-  /** The id the app knows it by (default `gw-1`). */
-  id?: string;
+/** What a test asks of its simulated gateways. */
+export interface SimulatedFleetOptions {
   /**
-   * Its fixed facts. By default: a SIM for `iot.sim.example`, an Ethernet link, and a BSP older than the newest
+   * Their fixed facts. By default: a SIM for `iot.sim.example`, an Ethernet link, and a BSP older than the newest
    * (so network selection is refused and every base package but one has an upgrade, with `bsp` itself).
    */
   facts?: Partial<Pick<GatewayEntity, 'simApn' | 'bspVersion' | 'hasEthernetLink'>>;
@@ -38,10 +36,18 @@ export interface SimulatedGatewayOptions {
   scenario?: readonly ScenarioFault[];
   /**
    * A clock shared with the code under test, which the test advances (the simulator's waits included). Without one
-   * the gateway keeps its own, from SIMULATED_START_MS: each command takes COMMAND_STEP_MS of it, and the
+   * the gateways keep their own, from SIMULATED_START_MS: each command takes COMMAND_STEP_MS of it, and the
    * simulator's waits (a command to a silent gateway) pass at once.
    */
   clock?: ManualClock;
+  /** How long the simulator waits for a silent gateway before it answers 408 (default: one command step). */
+  commandTimeoutMs?: number;
+}
+
+/** What a test asks of its simulated gateway. */
+export interface SimulatedGatewayOptions extends SimulatedFleetOptions {
+  /** The id the app knows it by (default `gw-1`). */
+  id?: string;
 }
 
 /** One command as it reached the gateway: the request as the code under test sent it. */
@@ -57,7 +63,23 @@ export interface SimulatedCall {
  * catalogue. `state` and `faults` are the gateway's own, for a test to look at and to switch faults on.
  */
 export function createSimulatedGateway(options: SimulatedGatewayOptions = {}) {
-  const id = options.id ?? 'gw-1';
+  const { id = 'gw-1', ...fleetOptions } = options;
+  const simulated = createSimulatedFleet([id], fleetOptions);
+  const gateway = simulated.gateway(id);
+  return { ...gateway, fleet: simulated.fleet, clock: simulated.clock, commander: simulated.commander };
+}
+
+/** A simulated gateway as createSimulatedGateway builds it. */
+export type SimulatedGateway = ReturnType<typeof createSimulatedGateway>;
+
+/**
+ * Several gateways of one simulated tenant, alike (the facts and scenario of `options`), driven in-process as
+ * createSimulatedGateway drives one, through one GatewayCommander and one clock. `count` makes gateways `gw-0` to
+ * `gw-<count − 1>`; a list of ids names them. `mostInFlight()` is the most commands the gateways were answering
+ * at once.
+ */
+export function createSimulatedFleet(count: number | readonly string[], options: SimulatedFleetOptions = {}) {
+  const ids = typeof count === 'number' ? Array.from({ length: count }, (_, index) => `gw-${index}`) : count;
   const ownClock = options.clock === undefined;
   const clock = options.clock ?? new ManualClock(SIMULATED_START_MS);
   const tenant = createTenant({
@@ -71,47 +93,56 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}) {
   const customer = [...tenant.customers.values()][0];
   const group = [...tenant.gatewayGroups.values()].find((candidate) => candidate.customerId === customer?.id);
   if (!customer || !group) throw new Error('the tenant has no customer with a gateway group');
-  const entity: GatewayEntity = {
-    // Index 0: the demo tenant's defects skip it (wrong APN, disconnected antenna), its modem's IP is 10.64.0.2.
-    index: 0,
-    id,
-    name: 'test-gw-0001',
-    gatewayMac: '647FDAFFFE000000',
-    gatewayModelName: 'KONA Macro',
-    createdTime: tenant.createdTime + 86_400_000,
-    customerId: customer.id,
-    gatewayGroupId: group.id,
-    isPublic: false,
-    isLoggingEnabled: true,
-    isUdpAllowed: false,
-    isNotMqttsAllowed: false,
-    bspVersion: BSP_VERSIONS[1],
-    rootPassword: 'test-root-password',
-    isOfflineFromStart: false,
-    simApn: 'iot.sim.example',
-    hasEthernetLink: true,
-    latitude: 51.0447,
-    longitude: -114.0719,
-    ...options.facts,
-  };
-  tenant.gateways.push(entity);
-  tenant.gatewaysById.set(id, entity);
+  const entities = ids.map((id, position): GatewayEntity => {
+    const entity: GatewayEntity = {
+      // Index 0 for each: the demo tenant's defects skip it (wrong APN, disconnected antenna), its modem's IP is
+      // 10.64.0.2; the gateways differ only in id, name and MAC.
+      index: 0,
+      id,
+      name: `test-gw-${String(position + 1).padStart(4, '0')}`,
+      gatewayMac: `647FDAFFFE${position.toString(16).toUpperCase().padStart(6, '0')}`,
+      gatewayModelName: 'KONA Macro',
+      createdTime: tenant.createdTime + 86_400_000,
+      customerId: customer.id,
+      gatewayGroupId: group.id,
+      isPublic: false,
+      isLoggingEnabled: true,
+      isUdpAllowed: false,
+      isNotMqttsAllowed: false,
+      bspVersion: BSP_VERSIONS[1],
+      rootPassword: 'test-root-password',
+      isOfflineFromStart: false,
+      simApn: 'iot.sim.example',
+      hasEthernetLink: true,
+      latitude: 51.0447,
+      longitude: -114.0719,
+      ...options.facts,
+    };
+    tenant.gateways.push(entity);
+    tenant.gatewaysById.set(id, entity);
+    return entity;
+  });
+  const scenario = options.scenario;
   const fleet = new GatewayFleet({
     tenant,
     clock,
     timings: SIMULATED_GATEWAY_TIMINGS,
-    commandTimeoutMs: COMMAND_TIMEOUT_MS,
-    scenarios: new Scenarios(options.scenario ? { [id]: options.scenario } : {}),
+    commandTimeoutMs: options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
+    scenarios: new Scenarios(scenario ? Object.fromEntries(ids.map((id) => [id, scenario])) : {}),
   });
-  const calls: SimulatedCall[] = [];
+  const calls = new Map<string, SimulatedCall[]>(ids.map((id) => [id, []]));
+  let inFlight = 0;
+  let mostInFlight = 0;
 
   const commander = commanderAnswering(async ({ gatewayId, name, request, options: callOptions }) => {
     callOptions?.signal?.throwIfAborted();
-    calls.push({ name, request });
+    calls.get(gatewayId)?.push({ name, request });
     const definition = gatewayCommands[name];
     // What the API client puts on the wire (electron/services/api/client.ts): `{}` for an empty body, JSON.
     const input = request === undefined && definition.bodyKind === 'empty' ? {} : request;
     const body = definition.bodyKind === 'none' || input === undefined ? NO_BODY : wireCopy(input);
+    inFlight++;
+    mostInFlight = Math.max(mostInFlight, inFlight);
     try {
       const running = fleet.runCommand(fleet.entityOf(gatewayId), name, body, callOptions?.signal);
       return wireCopy((await (ownClock ? driven(clock, running) : running)) ?? {});
@@ -120,20 +151,42 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}) {
         throw new ApiError(error.status, error.errorCode, error.message, `command ${name}`);
       throw error;
     } finally {
+      inFlight--;
       if (ownClock) clock.advance(COMMAND_STEP_MS);
     }
   });
 
+  const handles = new Map(entities.map((entity) => [entity.id, gatewayHandle(fleet, entity, calls)]));
   return {
-    id,
-    entity,
     fleet,
     clock,
     commander,
+    /** Every gateway, in the order of `count`. */
+    gateways: [...handles.values()],
+    /** The gateway with this id. */
+    gateway(id: string) {
+      const handle = handles.get(id);
+      if (!handle) throw new Error(`the simulated fleet has no gateway ${id}`);
+      return handle;
+    },
+    /** The most commands the gateways were answering at once. */
+    mostInFlight: () => mostInFlight,
+  };
+}
+
+/** Simulated gateways as createSimulatedFleet builds them. */
+export type SimulatedFleet = ReturnType<typeof createSimulatedFleet>;
+
+/** What a test sees of one gateway of a simulated fleet, and the setup it may give it. */
+function gatewayHandle(fleet: GatewayFleet, entity: GatewayEntity, calls: Map<string, SimulatedCall[]>) {
+  const ownCalls = calls.get(entity.id) ?? [];
+  return {
+    id: entity.id,
+    entity,
     /** Every command that reached the gateway, in order. */
-    calls,
+    calls: ownCalls,
     /** The names of those commands. */
-    names: () => calls.map((call) => call.name),
+    names: () => ownCalls.map((call) => call.name),
     /** The gateway's state, brought up to now. */
     get state() {
       return fleet.stateOf(entity);
@@ -148,11 +201,21 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}) {
       state.configuration.apns = structuredClone(apns);
       state.nextApnIdx = Math.max(-1, ...apns.map((apn) => apn.idx)) + 1;
     },
+    /**
+     * Makes these (installed) packages the upgradable ones, each to the version given, and no other: the list its
+     * vendor offers it before the test.
+     */
+    offerUpgrades(offered: Record<string, string>) {
+      for (const item of fleet.stateOf(entity).packages) {
+        const newVer = offered[item.name];
+        if (newVer === undefined) {
+          delete item.newVer;
+          delete item.special;
+        } else Object.assign(item, { newVer, special: item.name === 'bsp' ? 1 : 0 });
+      }
+    },
   };
 }
-
-/** A simulated gateway as createSimulatedGateway builds it. */
-export type SimulatedGateway = ReturnType<typeof createSimulatedGateway>;
 
 /** The value as JSON carries it: what the other side of the wire gets. */
 function wireCopy(value: unknown): unknown {
@@ -163,7 +226,7 @@ function wireCopy(value: unknown): unknown {
  * Runs `work` on the gateway's own clock: whenever nothing else is left to do, time moves to its next timer (the
  * simulator waiting for a silent gateway), so the wait passes at once and in order.
  */
-async function driven<T>(clock: ManualClock, work: Promise<T>): Promise<T> {
+export async function driven<T>(clock: ManualClock, work: Promise<T>): Promise<T> {
   let isDone = false;
   const watched = work.finally(() => (isDone = true));
   // Its rejection is the caller's, once this returns it.

@@ -14,7 +14,12 @@ import {
   type WizardRunOptions,
 } from '../../../../electron/services/commissioning';
 import { interceptCommands } from '../../../helpers/commander';
-import { createSimulatedGateway } from '../../../helpers/simulated-gateway';
+import {
+  COMMAND_STEP_MS,
+  createSimulatedGateway,
+  driven,
+  type SimulatedGateway,
+} from '../../../helpers/simulated-gateway';
 
 function runOptions(commander: WizardRunOptions['commander'], overrides: Partial<WizardRunOptions> = {}) {
   const audit = new MemoryAuditSink();
@@ -31,6 +36,14 @@ function runOptions(commander: WizardRunOptions['commander'], overrides: Partial
     ...overrides,
   };
   return { options, audit };
+}
+
+/**
+ * A run on the gateway's own clock, with a verification window of ten commands: it polls the gateway until the
+ * change shows or the window closes, however fast the machine is (the test drives it with `driven`).
+ */
+function onGatewayTime(gateway: SimulatedGateway): Partial<WizardRunOptions> {
+  return { clock: gateway.clock, verifyTimeoutMs: 10 * COMMAND_STEP_MS, pollIntervalMs: COMMAND_STEP_MS };
 }
 
 async function startRun<State, Edit>(
@@ -268,9 +281,12 @@ describe('WizardRun with a gateway that stops answering', () => {
   it('explains a gateway that never answers instead of crashing', async () => {
     const gateway = createSimulatedGateway();
     gateway.faults.unansweredCommands = Number.POSITIVE_INFINITY;
-    const { options } = runOptions(gateway.commander, { gatewayReturnTimeoutMs: 30 });
+    const { options } = runOptions(gateway.commander, {
+      clock: gateway.clock,
+      gatewayReturnTimeoutMs: 30 * COMMAND_STEP_MS,
+    });
     const run = createWizardRun(firewallWizard, 'gw-1', options);
-    await expect(run.read()).rejects.toThrow(
+    await expect(driven(gateway.clock, run.read())).rejects.toThrow(
       /Gateway gw-1 did not answer for \d+ sec: it may be powered off, rebooting/,
     );
   });
@@ -313,8 +329,8 @@ describe('connectivity wizard', () => {
     const gateway = createSimulatedGateway();
     // A documentation address (TEST-NET-1) no link reaches: every ping to it goes unanswered.
     gateway.state.configuration.preferredPingIp = '192.0.2.1';
-    const { run, state } = await startRun(connectivityWizard, gateway.commander);
-    const result = await run.apply({ ...state, preferredIdx: 1, fallbackIdx: 0 });
+    const { run, state } = await startRun(connectivityWizard, gateway.commander, onGatewayTime(gateway));
+    const result = await driven(gateway.clock, run.apply({ ...state, preferredIdx: 1, fallbackIdx: 0 }));
     expect(result.outcome).toBe('rolled-back');
     expect(result.message).toMatch(/Ping 192\.0\.2\.1: 0 of 4 packets received/);
     expect(gateway.state.configuration.preferredIdx).toBe(0);
@@ -343,8 +359,11 @@ describe('cellular wizard', () => {
 
   it('restores the previous APN when a wrong one fails verification', async () => {
     const gateway = createSimulatedGateway();
-    const { run, state } = await startRun(cellularWizard, gateway.commander);
-    const result = await run.apply({ apns: [{ idx: 0, name: 'internet.wrong.example' }] });
+    const { run, state } = await startRun(cellularWizard, gateway.commander, onGatewayTime(gateway));
+    const result = await driven(
+      gateway.clock,
+      run.apply({ apns: [{ idx: 0, name: 'internet.wrong.example' }] }),
+    );
     expect(result.outcome).toBe('rolled-back');
     expect(result.message).toMatch(
       /^The new APN "internet\.wrong\.example" got no data call within [\d.]+ s; rolled back to "iot\.sim\.example" — data call connected again \(IP address 10\.64\.0\.2\)\.$/,
@@ -385,8 +404,8 @@ describe('cellular wizard', () => {
       { name: 'iot.sim.example', type: 0, idxModem: 1, idx: 0 },
       { name: 'spare', type: 0, idxModem: 2, idx: 1 },
     ]);
-    const { run } = await startRun(cellularWizard, gateway.commander);
-    const result = await run.apply({ apns: [{ idx: 1, name: 'spare' }] });
+    const { run } = await startRun(cellularWizard, gateway.commander, onGatewayTime(gateway));
+    const result = await driven(gateway.clock, run.apply({ apns: [{ idx: 1, name: 'spare' }] }));
     expect(result.outcome).toBe('rolled-back');
     expect(gateway.state.configuration.apns.map((apn) => apn.name).sort()).toEqual([
       'iot.sim.example',

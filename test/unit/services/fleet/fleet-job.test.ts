@@ -3,7 +3,6 @@ import { ApiError, NetworkError } from '../../../../electron/services/api';
 import { MemoryAuditSink } from '../../../../electron/services/audit';
 import type { GatewayCommander } from '../../../../electron/services/commissioning';
 import { ConfirmationRequiredError } from '../../../../electron/services/commands';
-import { gatewayCommands } from '../../../../electron/shared/api/commands';
 import {
   FleetJob,
   GROUP_PAGE_SIZE,
@@ -13,45 +12,21 @@ import {
   type FleetTarget,
   type GatewayGroupLister,
 } from '../../../../electron/services/fleet';
-import { commanderAnswering, interceptCommands } from '../../../helpers/commander';
+import { interceptCommands } from '../../../helpers/commander';
 import { makeGateway } from '../../../helpers/factories';
 import { confirmedFor } from '../../../helpers/fleet-confirmation';
+import { createSimulatedFleet, type SimulatedFleet } from '../../../helpers/simulated-gateway';
 
-interface FakeFleetOptions {
-  /** Errors to throw, per gateway, before answering normally (one per command call). */
-  failures?: Record<string, unknown[]>;
-  /** Gateways whose every command fails with this. */
-  always?: Record<string, unknown>;
-  /** Gateways that accept the set but keep the old value. */
-  stubborn?: Set<string>;
-  onCommand?: (gatewayId: string, name: string) => Promise<void> | void;
+/** The ping target each gateway of the fleet has now, by gateway id. */
+function pingTargetsOf(fleet: SimulatedFleet): Map<string, string> {
+  return new Map(fleet.gateways.map((gateway) => [gateway.id, gateway.state.configuration.preferredPingIp]));
 }
 
-function createFakeFleet(options: FakeFleetOptions = {}) {
-  const pingTargets = new Map<string, string>();
-  let inFlight = 0;
-  let maxInFlight = 0;
-  const commander = commanderAnswering(async ({ gatewayId, name, request }) => {
-    inFlight++;
-    maxInFlight = Math.max(maxInFlight, inFlight);
-    try {
-      await options.onCommand?.(gatewayId, name);
-      await Promise.resolve();
-      const queued = options.failures?.[gatewayId];
-      if (queued && queued.length > 0) throw queued.shift();
-      if (options.always?.[gatewayId]) throw options.always[gatewayId];
-      if (name === 'getPreferredPingIpAddress') return { ipAddr: pingTargets.get(gatewayId) ?? '8.8.8.8' };
-      if (name === 'setPreferredPingIpAddress') {
-        const { ipAddr } = gatewayCommands.setPreferredPingIpAddress.request.parse(request);
-        if (!options.stubborn?.has(gatewayId)) pingTargets.set(gatewayId, ipAddr);
-        return { status: 'OK' };
-      }
-      throw new ApiError(404, 32, `unexpected ${name}`, name);
-    } finally {
-      inFlight--;
-    }
+/** Makes every command to `gatewayId` fail with `error` on its way (the server or the network, not the gateway). */
+function failOnTheWay(fleet: SimulatedFleet, gatewayId: string, error: () => unknown): void {
+  interceptCommands(fleet.commander, (call) => {
+    if (call.gatewayId === gatewayId) throw error();
   });
-  return { commander, pingTargets, maxInFlight: () => maxInFlight };
 }
 
 const targets = (count: number): FleetTarget[] =>
@@ -78,36 +53,36 @@ function confirmedJob(fleetChange: FleetChange, list: FleetTarget[], options: Fl
 
 describe('FleetJob', () => {
   it('changes every gateway and reads each back', async () => {
-    const fleet = createFakeFleet();
+    const fleet = createSimulatedFleet(40);
     const result = await confirmedJob(change, targets(40), jobOptions(fleet.commander)).run();
     expect(result.counts.done).toBe(40);
-    expect([...fleet.pingTargets.values()].every((value) => value === '1.1.1.1')).toBe(true);
+    expect([...pingTargetsOf(fleet).values()].every((value) => value === '1.1.1.1')).toBe(true);
     expect(result.commandsSent).toBe(120);
   });
 
   it('never works on more gateways at once than the concurrency allows', async () => {
-    const fleet = createFakeFleet({ onCommand: () => new Promise((resolve) => setImmediate(resolve)) });
+    const fleet = createSimulatedFleet(50);
     await confirmedJob(change, targets(50), jobOptions(fleet.commander, { concurrency: 4 })).run();
-    expect(fleet.maxInFlight()).toBe(4);
+    expect(fleet.mostInFlight()).toBe(4);
   });
 
   it('retries transient failures and reports success', async () => {
-    const fleet = createFakeFleet({
-      failures: {
-        'gw-1': [
-          new ApiError(503, 2, 'Simulated server failure', 'x'),
-          new NetworkError('x', 'socket hang up'),
-        ],
-      },
+    const fleet = createSimulatedFleet(3);
+    const failures = [
+      new ApiError(503, 2, 'Simulated server failure', 'x'),
+      new NetworkError('x', 'socket hang up'),
+    ];
+    interceptCommands(fleet.commander, ({ gatewayId }) => {
+      const failure = gatewayId === 'gw-1' ? failures.shift() : undefined;
+      if (failure) throw failure;
     });
     const result = await confirmedJob(change, targets(3), jobOptions(fleet.commander)).run();
     expect(result.rows[1]).toMatchObject({ status: 'done', attempts: 3 });
   });
 
   it('reports a refusal as failed with the reason in words, without retrying', async () => {
-    const fleet = createFakeFleet({
-      always: { 'gw-2': new ApiError(403, 20, 'You do not have permission', 'x') },
-    });
+    const fleet = createSimulatedFleet(3);
+    failOnTheWay(fleet, 'gw-2', () => new ApiError(403, 20, 'You do not have permission', 'x'));
     const result = await confirmedJob(change, targets(3), jobOptions(fleet.commander)).run();
     expect(result.rows[2]).toMatchObject({
       status: 'failed',
@@ -117,9 +92,8 @@ describe('FleetJob', () => {
   });
 
   it('reports a gateway that keeps failing after retries as failed, counting the attempts', async () => {
-    const fleet = createFakeFleet({
-      always: { 'gw-0': new ApiError(503, 2, 'Simulated server failure', 'x') },
-    });
+    const fleet = createSimulatedFleet(2);
+    failOnTheWay(fleet, 'gw-0', () => new ApiError(503, 2, 'Simulated server failure', 'x'));
     const result = await confirmedJob(
       change,
       targets(2),
@@ -130,7 +104,8 @@ describe('FleetJob', () => {
   });
 
   it('skips a gateway that does not answer before any change was sent as offline', async () => {
-    const fleet = createFakeFleet({ always: { 'gw-0': new ApiError(408, 2, 'did not answer', 'x') } });
+    const fleet = createSimulatedFleet(2);
+    fleet.gateway('gw-0').faults.unansweredCommands = Infinity;
     const result = await confirmedJob(change, targets(2), jobOptions(fleet.commander)).run();
     expect(result.rows[0]).toMatchObject({ status: 'skipped', attempts: 2 });
     expect(result.rows[0]?.reason).toBe(
@@ -139,7 +114,7 @@ describe('FleetJob', () => {
   });
 
   it('skips gateways the list says are offline without sending anything', async () => {
-    const fleet = createFakeFleet();
+    const fleet = createSimulatedFleet(2);
     const result = await confirmedJob(
       change,
       [
@@ -153,7 +128,8 @@ describe('FleetJob', () => {
   });
 
   it('reports a gateway whose read-back differs from what was set as not applied', async () => {
-    const fleet = createFakeFleet({ stubborn: new Set(['gw-0']) });
+    const fleet = createSimulatedFleet(1);
+    fleet.gateway('gw-0').faults.ignoredChanges.add('setPreferredPingIpAddress');
     const result = await confirmedJob(change, targets(1), jobOptions(fleet.commander)).run();
     expect(result.rows[0]).toMatchObject({
       status: 'failed',
@@ -165,10 +141,9 @@ describe('FleetJob', () => {
   it('marks gateways not yet started as cancelled and keeps every gateway in the table', async () => {
     const controller = new AbortController();
     let started = 0;
-    const fleet = createFakeFleet({
-      onCommand: (_gatewayId, name) => {
-        if (name === 'getPreferredPingIpAddress' && ++started === 5) controller.abort();
-      },
+    const fleet = createSimulatedFleet(30);
+    interceptCommands(fleet.commander, ({ name }) => {
+      if (name === 'getPreferredPingIpAddress' && ++started === 5) controller.abort();
     });
     const result = await confirmedJob(
       change,
@@ -181,18 +156,19 @@ describe('FleetJob', () => {
   });
 
   it('has exactly one row per input gateway, merging duplicates, in input order', async () => {
-    const fleet = createFakeFleet();
+    const fleet = createSimulatedFleet(3);
     const input = [...targets(3), { gatewayId: 'gw-1' }];
     const result = await confirmedJob(change, input, jobOptions(fleet.commander)).run();
     expect(result.rows.map((row) => row.gatewayId)).toEqual(['gw-0', 'gw-1', 'gw-2']);
   });
 
   it('re-runs only the failed gateways', async () => {
-    const always: Record<string, unknown> = { 'gw-1': new ApiError(400, 30, 'busy', 'x') };
-    const fleet = createFakeFleet({ always });
+    const fleet = createSimulatedFleet(4);
+    const { refusedCommands } = fleet.gateway('gw-1').faults;
+    refusedCommands.add('setPreferredPingIpAddress');
     const first = confirmedJob(change, targets(4), jobOptions(fleet.commander));
     await first.run();
-    delete always['gw-1'];
+    refusedCommands.clear();
     const again = first.retryFailed({ confirmation: { gatewayCount: 1 } });
     const result = await again.run();
     expect(result.rows.map((row) => [row.gatewayId, row.status])).toEqual([['gw-1', 'done']]);
@@ -200,7 +176,7 @@ describe('FleetJob', () => {
   });
 
   it('refuses an invalid change for every gateway before sending anything', async () => {
-    const fleet = createFakeFleet();
+    const fleet = createSimulatedFleet(2);
     const result = await confirmedJob(
       { kind: 'pingTarget', ipAddr: 'nowhere' },
       targets(2),
@@ -213,7 +189,8 @@ describe('FleetJob', () => {
 
   it('writes one fleet audit entry per gateway with its outcome', async () => {
     const audit = new MemoryAuditSink();
-    const fleet = createFakeFleet({ always: { 'gw-1': new ApiError(400, 30, 'refused', 'x') } });
+    const fleet = createSimulatedFleet(2);
+    fleet.gateway('gw-1').faults.refusedCommands.add('setPreferredPingIpAddress');
     const job = confirmedJob(change, targets(2), jobOptions(fleet.commander, { audit }));
     await job.run();
     expect(audit.entries.map((entry) => [entry.kind, entry.gatewayId, entry.outcome, entry.runId])).toEqual(
@@ -225,7 +202,7 @@ describe('FleetJob', () => {
   });
 
   it('emits a row event with running counts as each gateway changes', async () => {
-    const fleet = createFakeFleet();
+    const fleet = createSimulatedFleet(2);
     const job = confirmedJob(change, targets(2), jobOptions(fleet.commander));
     const seen: string[] = [];
     job.on('row', ({ row, counts }) => seen.push(`${row.gatewayId}:${row.status}:${counts.done}`));
@@ -271,7 +248,7 @@ describe('listGroupTargets', () => {
 
 describe('FleetJob after a lost answer', () => {
   it('reports a gateway changed by an earlier attempt as done, not as already set', async () => {
-    const fleet = createFakeFleet();
+    const fleet = createSimulatedFleet(1);
     let failedOnce = false;
     const commander = fleet.commander;
     interceptCommands(commander, async ({ name, forward }) => {
@@ -291,30 +268,33 @@ describe('FleetJob after a lost answer', () => {
   });
 });
 
-/** A fake fleet whose writes are carried out and whose answers are then lost; reads fail with `readError`. */
-function lostAnswerFleet(options: { applies: boolean; readError?: () => unknown }) {
-  let isWritten = false;
-  const fleet = createFakeFleet({ stubborn: options.applies ? new Set() : new Set(['gw-0']) });
+/**
+ * One simulated gateway whose change is carried out (or, with `applies: false`, ignored) and whose answer is then
+ * lost on the network; afterwards `unreadable` (if given) leaves its reads failing.
+ */
+function lostAnswerFleet(options: { applies: boolean; unreadable?: (fleet: SimulatedFleet) => void }) {
+  const fleet = createSimulatedFleet(1);
+  const gateway = fleet.gateway('gw-0');
+  if (!options.applies) gateway.faults.ignoredChanges.add('setPreferredPingIpAddress');
   interceptCommands(fleet.commander, async ({ name, forward }) => {
-    if (isWritten && options.readError) throw options.readError();
     const answer = await forward();
     if (name === 'setPreferredPingIpAddress') {
-      isWritten = true;
+      options.unreadable?.(fleet);
       throw new NetworkError('x', 'socket hang up');
     }
     return answer;
   });
-  return { commander: fleet.commander, pingTargets: fleet.pingTargets };
+  return fleet;
 }
 
 describe('FleetJob rows after a change whose answer was lost', () => {
   it('says "unknown", never "failed", when the gateway cannot be read back', async () => {
     const fleet = lostAnswerFleet({
       applies: true,
-      readError: () => new ApiError(408, 2, 'did not answer', 'getPreferredPingIpAddress'),
+      unreadable: (written) => (written.gateway('gw-0').faults.unansweredCommands = Infinity),
     });
     const result = await confirmedJob(change, targets(1), jobOptions(fleet.commander)).run();
-    expect(fleet.pingTargets.get('gw-0')).toBe('1.1.1.1');
+    expect(pingTargetsOf(fleet).get('gw-0')).toBe('1.1.1.1');
     expect(result.rows[0]?.status).toBe('unknown');
     expect(result.rows[0]?.reason).toMatch(/^sent; the gateway did not confirm — re-read it/);
     expect(result.message).toContain('1 unknown (sent, not confirmed: re-read)');
@@ -332,7 +312,7 @@ describe('FleetJob rows after a change whose answer was lost', () => {
     const audit = new MemoryAuditSink();
     const fleet = lostAnswerFleet({
       applies: true,
-      readError: () => new NetworkError('x', 'socket hang up'),
+      unreadable: (written) => failOnTheWay(written, 'gw-0', () => new NetworkError('x', 'socket hang up')),
     });
     const result = await confirmedJob(change, targets(1), jobOptions(fleet.commander, { audit })).run();
     expect(audit.entries).toEqual([
@@ -343,7 +323,7 @@ describe('FleetJob rows after a change whose answer was lost', () => {
 
 describe('FleetJob confirmation', () => {
   it('is refused without a confirmation naming its gateway count', () => {
-    const fleet = createFakeFleet();
+    const fleet = createSimulatedFleet(3);
     expect(() => new FleetJob(change, targets(3), jobOptions(fleet.commander))).toThrow(
       ConfirmationRequiredError,
     );
@@ -354,7 +334,7 @@ describe('FleetJob confirmation', () => {
   });
 
   it('refuses blocking SSH on many gateways until DISABLE SSH is typed', () => {
-    const fleet = createFakeFleet();
+    const fleet = createSimulatedFleet(7);
     const blockSsh = { kind: 'firewall', patch: { ssh: { enabled: false } } } as const;
     expect(
       () =>
@@ -375,7 +355,7 @@ describe('FleetJob confirmation', () => {
   });
 
   it('refuses a software upgrade until the restart is acknowledged', () => {
-    const fleet = createFakeFleet();
+    const fleet = createSimulatedFleet(2);
     expect(
       () =>
         new FleetJob(

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../electron/services/api';
 import type { GatewayCommander } from '../../../../electron/services/commissioning';
-import { INSTALL_STATUS } from '../../../../electron/services/commissioning/gateway-tasks';
 import {
   FleetJob,
   followUpgrade,
@@ -9,92 +8,17 @@ import {
   type FleetJobOptions,
   type FleetTarget,
 } from '../../../../electron/services/fleet';
-import { gatewayCommands } from '../../../../electron/shared/api/commands';
-import { commanderAnswering } from '../../../helpers/commander';
+import { interceptCommands } from '../../../helpers/commander';
 import { confirmedFor } from '../../../helpers/fleet-confirmation';
-import { ManualClock } from '../../../helpers/manual-clock';
+import { ManualClock, SIMULATED_START_MS } from '../../../helpers/manual-clock';
+import { createSimulatedFleet, createSimulatedGateway, driven } from '../../../helpers/simulated-gateway';
 
-interface FakeSoftwareOptions {
-  /** Package versions installed, by name. */
-  installed?: Record<string, string>;
-  /** Newer versions offered, by name. */
-  offered?: Record<string, string>;
-  /** How the upgrade ends: every package moves, none moves (FAILED), or only the first offered moves. */
-  ending?: 'succeeded' | 'failed' | 'partly';
-  /** Status reads answered "in progress", then reads unanswered (restarting), after the upgrade starts. */
-  installingReads?: number;
-  awayReads?: number;
-  /** An install already running on the gateway when the job starts (not the job's). */
-  isBusy?: boolean;
-  /** The answer to upgradeSoftware is lost (503) after the gateway took it. */
-  losesUpgradeAnswer?: boolean;
-}
-
-/** One gateway's software as the fleet job sees it: an upgrade installs, restarts, then reads back. */
-function createFakeSoftware(options: FakeSoftwareOptions = {}) {
-  const installed = { ...(options.installed ?? { 'kona-pkt-forwarder': '4.2.1', 'gps-daemon': '1.0.4' }) };
-  const offered = { ...(options.offered ?? { 'kona-pkt-forwarder': '4.3.0' }) };
-  let status: { lastOperation: string; lastStatus: number } = options.isBusy
-    ? { lastOperation: 'install wireguard-tools', lastStatus: INSTALL_STATUS.IN_PROGRESS }
-    : { lastOperation: 'install gps-daemon', lastStatus: INSTALL_STATUS.SUCCEEDED };
-  let reads = -1;
-  const sent: string[] = [];
-  const finish = () => {
-    const ending = options.ending ?? 'succeeded';
-    const moving =
-      ending === 'failed' ? [] : Object.keys(offered).slice(0, ending === 'partly' ? 1 : undefined);
-    for (const name of moving) {
-      installed[name] = offered[name] as string;
-      delete offered[name];
-    }
-    status = {
-      lastOperation: status.lastOperation,
-      lastStatus: ending === 'failed' ? INSTALL_STATUS.FAILED : INSTALL_STATUS.SUCCEEDED,
-    };
-    reads = -1;
-  };
-  const commander = commanderAnswering(async ({ gatewayId, name, request }) => {
-    await Promise.resolve();
-    sent.push(name);
-    switch (name) {
-      case 'getLastInstallUpgradeStatus': {
-        if (reads < 0) return status;
-        reads++;
-        const installing = options.installingReads ?? 2;
-        if (reads <= installing)
-          return { ...status, phase: 'installing', progress: (reads * 100) / (installing + 1) };
-        if (reads <= installing + (options.awayReads ?? 2))
-          throw new ApiError(408, 2, 'The gateway did not answer', name);
-        finish();
-        return status;
-      }
-      case 'getUpgradableSoftware':
-        return Object.entries(offered).map(([item, newVer]) => ({
-          name: item,
-          ver: installed[item],
-          newVer,
-          special: 0,
-        }));
-      case 'getSoftwareVersions':
-        return {
-          bspVersion: '6.0.2',
-          packages: Object.entries(installed).map(([item, ver]) => ({ name: item, ver })),
-        };
-      case 'upgradeSoftware':
-        if (status.lastStatus === INSTALL_STATUS.IN_PROGRESS)
-          throw new ApiError(400, 1, 'An operation is in progress', name);
-        status = {
-          lastOperation: `upgrade ${gatewayCommands.upgradeSoftware.request.parse(request).packageToUpgrade}`,
-          lastStatus: INSTALL_STATUS.IN_PROGRESS,
-        };
-        reads = 0;
-        if (options.losesUpgradeAnswer) throw new ApiError(503, 0, 'The answer was lost', name);
-        return { status: 'STARTED' };
-      default:
-        throw new ApiError(404, 32, `unexpected ${name} on ${gatewayId}`, name);
-    }
-  });
-  return { commander, installed, sent };
+/**
+ * The gateway of these tests: healthy but for its one upgrade (kona-pkt-forwarder 4.2.1 → 4.3.0), on its own
+ * clock; an upgrade downloads and installs over four commands, then the gateway restarts for three.
+ */
+function staleGateway() {
+  return createSimulatedGateway({ scenario: ['stale-software'] });
 }
 
 const target: FleetTarget[] = [{ gatewayId: 'gw-1', name: 'Gateway 1' }];
@@ -119,8 +43,9 @@ function upgradeJob(
 
 describe('FleetJob software upgrade', () => {
   it('says failed and names the old version when the gateway comes back still running it', async () => {
-    const software = createFakeSoftware({ ending: 'failed' });
-    const result = await upgradeJob(software.commander, { kind: 'softwareUpgrade' }).run();
+    const gateway = staleGateway();
+    gateway.faults.failsInstalls = true;
+    const result = await upgradeJob(gateway.commander, { kind: 'softwareUpgrade' }).run();
     expect(result.rows[0]).toMatchObject({
       status: 'failed',
       reason:
@@ -131,12 +56,10 @@ describe('FleetJob software upgrade', () => {
   });
 
   it('says partly upgraded, naming what moved and what did not, when only some packages moved', async () => {
-    const software = createFakeSoftware({
-      ending: 'partly',
-      installed: { 'kona-pkt-forwarder': '4.2.1', 'lte-modem-manager': '2.5.0' },
-      offered: { 'kona-pkt-forwarder': '4.3.0', 'lte-modem-manager': '2.6.1' },
-    });
-    const result = await upgradeJob(software.commander, { kind: 'softwareUpgrade' }).run();
+    const gateway = staleGateway();
+    gateway.offerUpgrades({ 'kona-pkt-forwarder': '4.3.0', 'lte-modem-manager': '2.6.1' });
+    gateway.faults.keptPackages.add('lte-modem-manager');
+    const result = await upgradeJob(gateway.commander, { kind: 'softwareUpgrade' }).run();
     expect(result.rows[0]?.status).toBe('failed');
     expect(result.rows[0]?.reason).toBe(
       'partly upgraded: kona-pkt-forwarder 4.2.1 → 4.3.0; still lte-modem-manager 2.5.0 (the gateway is back: upgrade all)',
@@ -144,8 +67,14 @@ describe('FleetJob software upgrade', () => {
   });
 
   it('follows the upgrade it sent when the answer was lost, and never sends a second one', async () => {
-    const software = createFakeSoftware({ losesUpgradeAnswer: true });
-    const result = await upgradeJob(software.commander, {
+    const gateway = staleGateway();
+    // The gateway takes the upgrade; its answer is lost on the way back (the server fails after sending it on).
+    interceptCommands(gateway.commander, async ({ name, forward }) => {
+      const answer = await forward();
+      if (name === 'upgradeSoftware') throw new ApiError(503, 0, 'The answer was lost', name);
+      return answer;
+    });
+    const result = await upgradeJob(gateway.commander, {
       kind: 'softwareUpgrade',
       packageName: 'kona-pkt-forwarder',
     }).run();
@@ -153,34 +82,35 @@ describe('FleetJob software upgrade', () => {
       status: 'done',
       reason: 'upgraded and read back: kona-pkt-forwarder 4.2.1 → 4.3.0',
     });
-    expect(software.sent.filter((name) => name === 'upgradeSoftware')).toHaveLength(1);
+    expect(gateway.names().filter((name) => name === 'upgradeSoftware')).toHaveLength(1);
   });
 
   it('starts nothing and says why when another install is already under way on the gateway', async () => {
-    const software = createFakeSoftware({ isBusy: true });
-    const result = await upgradeJob(software.commander, { kind: 'softwareUpgrade' }).run();
+    const gateway = staleGateway();
+    await gateway.commander.command(gateway.id, 'installSoftware', { packageToInstall: 'wireguard-tools' });
+    const result = await upgradeJob(gateway.commander, { kind: 'softwareUpgrade' }).run();
     expect(result.rows[0]).toMatchObject({
       status: 'failed',
       reason: expect.stringMatching(
         /^Not started: an install or upgrade is already under way on the gateway \(install wireguard-tools\)/,
       ),
     });
-    expect(software.sent).not.toContain('upgradeSoftware');
+    expect(gateway.names()).not.toContain('upgradeSoftware');
   });
 
   it('says nothing to upgrade, and sends nothing, when every package is up to date', async () => {
-    const software = createFakeSoftware({ offered: {} });
-    const result = await upgradeJob(software.commander, { kind: 'softwareUpgrade' }).run();
+    const gateway = createSimulatedGateway({ scenario: ['healthy'] });
+    const result = await upgradeJob(gateway.commander, { kind: 'softwareUpgrade' }).run();
     expect(result.rows[0]).toMatchObject({
       status: 'unchanged',
       reason: 'nothing to upgrade: every package is up to date',
     });
-    expect(software.sent).not.toContain('upgradeSoftware');
+    expect(gateway.names()).not.toContain('upgradeSoftware');
   });
 
   it('ends unknown, not cancelled or done, when following is cancelled while the gateway restarts', async () => {
-    const software = createFakeSoftware({ awayReads: 1_000 });
-    const job = upgradeJob(software.commander, { kind: 'softwareUpgrade' });
+    const gateway = staleGateway();
+    const job = upgradeJob(gateway.commander, { kind: 'softwareUpgrade' });
     job.on('row', ({ row }) => {
       if (
         row.reason ===
@@ -196,21 +126,10 @@ describe('FleetJob software upgrade', () => {
   });
 
   it('upgrades at most a quarter of the gateways at a time when the technician does not say', async () => {
-    const fleet = new Map(
-      Array.from({ length: 8 }, (_, index): [string, ReturnType<typeof createFakeSoftware>] => [
-        `gw-${index}`,
-        createFakeSoftware(),
-      ]),
-    );
-    const commander: GatewayCommander = {
-      command: (gatewayId, name, request, options) => {
-        const gateway = fleet.get(gatewayId);
-        if (!gateway) throw new ApiError(404, 32, `There is no gateway ${gatewayId}.`, name);
-        return gateway.commander.command(gatewayId, name, request, options);
-      },
-    };
+    const fleet = createSimulatedFleet(8, { scenario: ['stale-software'] });
+    const commander = fleet.commander;
     const change: FleetChange = { kind: 'softwareUpgrade' };
-    const gateways = [...fleet.keys()].map((gatewayId) => ({ gatewayId }));
+    const gateways = fleet.gateways.map(({ id }) => ({ gatewayId: id }));
     const job = new FleetJob(change, gateways, {
       commander,
       profileId: 'demo',
@@ -226,24 +145,27 @@ describe('FleetJob software upgrade', () => {
   });
 
   it('says the gateway is not answering while a progress read stays unanswered for 3 s', async () => {
-    const clock = new ManualClock(1_000);
-    let answer: (status: unknown) => void = () => undefined;
-    const versions = { 'kona-pkt-forwarder': '4.2.1' };
-    const commander = commanderAnswering(({ name }) => {
-      if (name === 'getLastInstallUpgradeStatus') return new Promise((resolve) => (answer = resolve));
-      if (name === 'getSoftwareVersions')
-        return { packages: Object.entries(versions).map(([item, ver]) => ({ name: item, ver })) };
-      return [];
-    });
+    const clock = new ManualClock(SIMULATED_START_MS);
+    // The gateway leaves a read unanswered for 10 s before the server gives up on it (408).
+    const gateway = createSimulatedGateway({ scenario: ['stale-software'], clock, commandTimeoutMs: 10_000 });
+    const { commander } = gateway;
+    const previousStatus = await commander.command(gateway.id, 'getLastInstallUpgradeStatus', {});
+    await commander.command(gateway.id, 'upgradeSoftware', { packageToUpgrade: 'kona-pkt-forwarder' });
+    gateway.faults.unansweredCommands = 1;
     const said: string[] = [];
     const following = followUpgrade(
       commander,
       'gw-1',
       {
         packages: [{ name: 'kona-pkt-forwarder', from: '4.2.1', to: '4.3.0' }],
-        previousStatus: { lastOperation: 'install gps-daemon', lastStatus: INSTALL_STATUS.SUCCEEDED },
+        previousStatus,
       },
-      { clock, signal: new AbortController().signal, onProgress: (words) => said.push(words) },
+      {
+        clock,
+        signal: new AbortController().signal,
+        pollIntervalMs: 1_000,
+        onProgress: (words) => said.push(words),
+      },
     );
     clock.advance(2_999);
     expect(said).toEqual([]);
@@ -251,9 +173,8 @@ describe('FleetJob software upgrade', () => {
     expect(said).toEqual([
       'not answering (it restarts to finish the upgrade): waiting for the gateway to answer again',
     ]);
-    versions['kona-pkt-forwarder'] = '4.3.0';
-    answer({ lastOperation: 'upgrade all', lastStatus: INSTALL_STATUS.SUCCEEDED });
-    expect(await following).toMatchObject({
+    // The read ends in 408; the gateway has meanwhile installed and restarted, and answers the next reads.
+    expect(await driven(clock, following)).toMatchObject({
       status: 'done',
       reason: 'upgraded and read back: kona-pkt-forwarder 4.2.1 → 4.3.0',
     });

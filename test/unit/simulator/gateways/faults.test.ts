@@ -66,4 +66,37 @@ describe('gateway fault switches', () => {
     expect(await run(gateway, 'getSoftwareVersions')).toEqual(before);
     expect(before.packages).toContainEqual({ name: 'kona-pkt-forwarder', ver: '4.2.1' });
   });
+
+  it('runs an upgrade to "failed" through its reboot without moving any version when it fails installs', async () => {
+    const { clock, tenant, fleet, run } = createTestFleet();
+    const gateway = healthyGateway(tenant);
+    fleet.faultsOf(gateway).failsInstalls = true;
+    const before = (await run(gateway, 'getSoftwareVersions')) as Versions;
+    await run(gateway, 'upgradeSoftware', { packageToUpgrade: 'kona-pkt-forwarder' });
+    clock.advance(TEST_TIMINGS.downloadMs + TEST_TIMINGS.installMs + TEST_TIMINGS.rebootMs);
+    expect(await run(gateway, 'getLastInstallUpgradeStatus')).toEqual({
+      lastOperation: 'upgrade kona-pkt-forwarder',
+      lastStatus: INSTALL_STATUS.FAILED,
+    });
+    expect(await run(gateway, 'getSoftwareVersions')).toEqual(before);
+  });
+
+  it('moves every package of an upgrade but the kept ones, and says "succeeded"', async () => {
+    const { clock, tenant, fleet, run } = createTestFleet();
+    const gateway = healthyGateway(tenant);
+    fleet.faultsOf(gateway).keptPackages.add('lte-modem-manager');
+    const offered = fleet.stateOf(gateway).packages;
+    for (const item of offered)
+      if (item.name === 'kona-pkt-forwarder' || item.name === 'lte-modem-manager')
+        Object.assign(item, { newVer: item.name === 'lte-modem-manager' ? '2.6.1' : '4.3.0', special: 0 });
+    await run(gateway, 'upgradeSoftware', { packageToUpgrade: 'all' });
+    clock.advance(TEST_TIMINGS.downloadMs + TEST_TIMINGS.installMs + TEST_TIMINGS.rebootMs);
+    expect(await run(gateway, 'getLastInstallUpgradeStatus')).toEqual({
+      lastOperation: 'upgrade all',
+      lastStatus: INSTALL_STATUS.SUCCEEDED,
+    });
+    const after = (await run(gateway, 'getSoftwareVersions')) as Versions;
+    expect(after.packages).toContainEqual({ name: 'kona-pkt-forwarder', ver: '4.3.0' });
+    expect(after.packages).toContainEqual({ name: 'lte-modem-manager', ver: '2.5.0' });
+  });
 });
