@@ -7,8 +7,9 @@
 //   a visit of 20 gateways, 400 entries, 10 photos of 300 kB and 20 session logs of 100 kB, with its HTML report;
 //   the median of 5 checks.
 // * `visit-export-pdf-20gw-ms`: exporting the site report of a visit of 20 gateways, 400 entries (wizard changes,
-//   commands, reads folded) and 10 photos as PDF, as the browser host does it: the model built, the Svelte
-//   components rendered on the server, headless Chromium launched and the PDF written. The median of 3 exports
+//   commands, reads) and 10 photos as PDF, as the browser host does it: the journal's lines and photos read, the
+//   visit folded from them, the Svelte components rendered on the server, headless Chromium launched and the PDF
+//   written. The median of 3 exports
 //   after an untimed first one.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
@@ -19,9 +20,10 @@ import {
   CHROMIUM_PDF_ARGS,
   ChromiumPdfPrinter,
 } from '../../electron/host/chromium-pdf-printer';
-import { exportSiteReport, type SiteVisit } from '../../electron/services/reports';
+import { exportSiteReport, readJournalPhotos, visitFromJournal } from '../../electron/services/reports';
+import type { VisitEntry } from '../../electron/shared/visit/journal-entry';
 import { gatherVisitEvidence, verifyBundle, Visits, writeVisitBundle } from '../../electron/services/visit';
-import { FACTORY_TIME, makeAuditEntry, makeSiteVisit, makeVisitEntry } from '../helpers/factories';
+import { makeVisitEntry } from '../helpers/factories';
 import type { BenchFigure } from './report';
 
 const APPENDS = 10_000;
@@ -103,7 +105,11 @@ async function measureVerify(folder: string): Promise<BenchFigure[]> {
   }
   const evidence = await gatherVisitEvidence(visits, logs);
   const written = await exportSiteReport(
-    { ...makeSiteVisit([], { site: 'Harbour warehouse roof' }), journal: evidence.journal },
+    visitFromJournal(evidence.journal.lines, {
+      technician: 'tech@acme.demo',
+      profileId: 'demo',
+      now: Date.now(),
+    }),
     join(folder, 'reports'),
   );
   const bundle = join(folder, 'reports', written.baseName);
@@ -167,95 +173,106 @@ async function photoJpegs(): Promise<Buffer[]> {
   }
 }
 
-/** A visit of 20 gateways and 400 audit entries: per gateway a verified change, a rollback, reads and commands. */
-function twentyGatewayVisit(photos: Buffer[]): SiteVisit {
+/**
+ * The journal of a visit of 20 gateways, 400 entries: per gateway a verified cellular change (steps and end), a
+ * firewall change rolled back, reads and changes as commands sent and answered; then 10 photos attached.
+ */
+async function twentyGatewayJournal(visits: Visits, photos: Buffer[]): Promise<void> {
   const gateways = Array.from({ length: 20 }, (_, index) => ({
-    id: `gw-${index}`,
+    gatewayId: `gw-${index}`,
     name: `acme-gw-${String(index).padStart(4, '0')}`,
     mac: `00800000000000${index.toString(16).padStart(2, '0')}`,
   }));
-  const entries = gateways.flatMap((gateway, index) => {
-    const at = FACTORY_TIME + index * 60_000;
-    return [
-      makeAuditEntry({
-        at,
-        gatewayId: gateway.id,
-        kind: 'wizard',
-        name: 'cellular',
+  for (const [index, gateway] of gateways.entries()) {
+    const cellular = `cellular-${index}`;
+    const firewall = `firewall-${index}`;
+    const entries: VisitEntry[] = [
+      { kind: 'wizard-step', runId: cellular, wizard: 'cellular', gateway, step: 'apply' },
+      {
+        kind: 'wizard-outcome',
+        runId: cellular,
+        wizard: 'cellular',
+        gateway,
+        outcome: 'changed',
         before: { 'apn[0].name': 'internet' },
         after: { 'apn[0].name': 'iot.example' },
         response: { outcome: 'applied', checks: [{ name: 'Data call', ok: true, detail: 'connected' }] },
-      }),
-      makeAuditEntry({
-        at: at + 1_000,
-        gatewayId: gateway.id,
-        kind: 'wizard',
-        name: 'firewall',
-        outcome: 'failed',
+      },
+      {
+        kind: 'wizard-outcome',
+        runId: firewall,
+        wizard: 'firewall',
+        gateway,
+        outcome: 'rolled-back',
         before: { 'ssh.enabled': true },
         after: { 'ssh.enabled': false },
-        error: 'Verification failed: SSH still answers.',
-        response: {
-          outcome: 'rolled-back',
-          checks: [{ name: 'Read back', ok: false, detail: 'SSH answers' }],
-        },
-      }),
-      ...Array.from({ length: 14 }, (_, read) =>
-        makeAuditEntry({
-          at: at + 2_000 + read * 1_000,
-          gatewayId: gateway.id,
-          name: 'getWmApns',
-          risk: 'read',
-        }),
-      ),
-      ...Array.from({ length: 4 }, (_, command) =>
-        makeAuditEntry({
-          at: at + 20_000 + command * 1_000,
-          gatewayId: gateway.id,
-          name: 'updateWmApn',
-          risk: 'change',
-          request: { name: `apn-${command}`, idxModem: 1 },
-        }),
-      ),
+        reason: 'Verification failed: SSH still answers.',
+      },
+      ...Array.from({ length: 17 }, (_, command): VisitEntry[] => {
+        const commandId = `${gateway.gatewayId}-${command}`;
+        const isChange = command % 4 === 3;
+        return command % 2 === 0
+          ? [
+              {
+                kind: 'command-sent',
+                commandId,
+                gateway,
+                command: isChange ? 'updateWmApn' : 'getWmApns',
+                risk: isChange ? 'change' : 'read',
+                ...(isChange ? { request: { name: `apn-${command}`, idxModem: 1 } } : {}),
+              },
+            ]
+          : [{ kind: 'command-outcome', commandId: `${gateway.gatewayId}-${command - 1}`, outcome: 'ok' }];
+      }).flat(),
     ];
-  });
-  return makeSiteVisit(entries, {
-    site: 'Harbour warehouse roof',
-    gateways,
-    endedAt: FACTORY_TIME + 3 * 3_600_000,
-    photos: photos.map((bytes, index) => ({
-      id: `photo-${index}`,
-      caption: `Mast ${index}`,
-      mimeType: 'image/jpeg' as const,
-      base64: bytes.toString('base64'),
-      addedAt: FACTORY_TIME + index * 60_000,
-    })),
-    journal: { entries: 400, head: 'a'.repeat(64) },
-  });
+    for (const entry of entries) await visits.append(entry);
+  }
+  for (const [index, bytes] of photos.entries())
+    await visits.attachPhoto({ bytes, caption: `Mast ${index}`, gateway: gateways[index * 2] });
 }
 
 async function measureExport(folder: string): Promise<BenchFigure[]> {
   const photos = await photoJpegs();
-  const visit = twentyGatewayVisit(photos);
+  const visits = new Visits({ dataDir: join(folder, 'export') });
+  await visits.load();
+  const opened = await visits.open({ site: 'Harbour warehouse roof' });
+  await twentyGatewayJournal(visits, photos);
   const printer = new ChromiumPdfPrinter();
+  // What an export does after bundling: the journal's lines and photos read, the visit folded, the report written.
+  const exportFromJournal = async () => {
+    const lines = visits.entries(opened.id);
+    const visit = visitFromJournal(lines, {
+      technician: 'tech@acme.demo',
+      profileId: 'demo',
+      photos: await readJournalPhotos(lines, visits.pathsOf(opened.id).folder),
+      now: Date.now(),
+    });
+    return {
+      entries: lines.length,
+      written: await exportSiteReport(visit, join(folder, 'exports'), { printer, timeZone: 'UTC' }),
+    };
+  };
   // One export first, untimed: under tsx it compiles the report's components (the app's bundle has them built).
-  await exportSiteReport(visit, join(folder, 'exports'), { printer, timeZone: 'UTC' });
+  await exportFromJournal();
   const durations: number[] = [];
   let pdfBytes = 0;
+  let entries = 0;
   for (let run = 0; run < EXPORT_RUNS; run += 1) {
     const started = performance.now();
-    const written = await exportSiteReport(visit, join(folder, 'exports'), { printer, timeZone: 'UTC' });
+    const exported = await exportFromJournal();
     durations.push(performance.now() - started);
-    if (!written.pdfPath) throw new Error('the bench export wrote no PDF');
-    pdfBytes = (await stat(written.pdfPath)).size;
+    if (!exported.written.pdfPath) throw new Error('the bench export wrote no PDF');
+    pdfBytes = (await stat(exported.written.pdfPath)).size;
+    entries = exported.entries;
   }
+  await visits.shutdown();
   return [
     {
       name: 'visit-export-pdf-20gw-ms',
       value: percentile(durations, 0.5),
       unit: 'ms',
       target: '<= 3000',
-      note: `20 gateways, ${visit.entries.length} entries, 10 photos (1600×1200 JPEG, ${Math.round(photos.reduce((sum, photo) => sum + photo.length, 0) / 10 / 1024)} kB each); PDF of ${Math.round(pdfBytes / 1024)} kB; median of ${EXPORT_RUNS}, all: ${durations.map((value) => value.toFixed(0)).join(', ')} ms`,
+      note: `20 gateways, ${entries} journal entries, 10 photos (1600×1200 JPEG, ${Math.round(photos.reduce((sum, photo) => sum + photo.length, 0) / 10 / 1024)} kB each); PDF of ${Math.round(pdfBytes / 1024)} kB; median of ${EXPORT_RUNS}, all: ${durations.map((value) => value.toFixed(0)).join(', ')} ms`,
     },
   ];
 }
