@@ -17,6 +17,7 @@ import {
 import {
   gatherClosedVisitEvidence,
   gatherVisitEvidence,
+  sessionLogsOf,
   writeVisitBundle,
   type VisitEvidence,
   type Visits,
@@ -174,19 +175,9 @@ export function createReportHandlers(
     const visit = visitOf(visitId);
     if (!visit.isOpen) return gatherClosedVisitEvidence(visits, visit.id);
     // Only logs of this account's terminals whose sessions the journal recorded are attached (main knows their
-    // paths; the page sends none).
-    const sessionIds = new Set(
-      visits.entries(visit.id).flatMap((line) => {
-        const entry = line.entry as VisitEntry;
-        return entry.kind === 'terminal-opened' ? [entry.sessionId] : [];
-      }),
-    );
-    const logs = (terminals()?.logs?.() ?? []).filter((log) => sessionIds.has(log.id));
-    return gatherVisitEvidence(
-      visits,
-      logs.map((log) => ({ path: log.path, sessionId: log.id })),
-      resolveGateway,
-    );
+    // paths; the page sends none); those attached before (sessions closed) are bundled from the visit's copies.
+    const logs = sessionLogsOf(visits.entries(visit.id), terminals()?.logs?.() ?? []);
+    return gatherVisitEvidence(visits, logs, resolveGateway);
   };
 
   return {
