@@ -23,6 +23,8 @@ import {
   type Visits,
 } from '../../services/visit';
 import type { Clock } from '../../shared/clock';
+import { reportLinesOf } from '../../services/reports/report-lines';
+import { reportWordsFor, visitTime } from '../../shared/report/report-words';
 import { t, translatorFor, type DisplayLanguage } from '../../shared/i18n';
 
 /** What the report channels use: who is signed in, the visits and their journals, the site packs, the logs. */
@@ -133,7 +135,12 @@ export function createReportHandlers(
   };
 
   /** The report of one visit's journal lines: the one rendering that preview and export share. */
-  const render = async (lines: readonly JournalLine[], folder: string, question: ReportQuestion) => {
+  const render = async (
+    lines: readonly JournalLine[],
+    folder: string,
+    question: ReportQuestion,
+    withPhotos = true,
+  ) => {
     // A report needs no server: with no session (field mode) it is the visit's profile's, by nobody signed in.
     const summary = sessions.summary();
     const opened = lines[0]?.entry as VisitEntry | undefined;
@@ -164,7 +171,7 @@ export function createReportHandlers(
         ? { profileName: summary?.profileName ?? profile?.name }
         : {}),
       fromPack: (await packedFacts(sitePacks, profileId, ids)) ?? [],
-      photos: await readJournalPhotos(lines, folder),
+      photos: withPhotos ? await readJournalPhotos(lines, folder) : [],
       ...(question.gateways ? { gateways: question.gateways } : {}),
       now: dependencies.clock.now(),
     });
@@ -224,6 +231,19 @@ export function createReportHandlers(
           fileName: basename(path),
           mimeType: format === 'pdf' ? ('application/pdf' as const) : ('text/html' as const),
           base64: (await readFile(path)).toString('base64'),
+        };
+      }),
+    'report:lines': (question) =>
+      mapped(async () => {
+        const visit = visitOf(question.visitId);
+        const rendered = await render(visits.entries(visit.id), '', question, false);
+        const words = reportWordsFor(question.language ?? 'en');
+        return {
+          lines: reportLinesOf(rendered, {
+            translate: words.translate,
+            formatTime: (at) => visitTime(words.format, at, rendered.startedAt),
+            ...(question.gateways ? { gateways: question.gateways } : {}),
+          }),
         };
       }),
     'report:gateways': ({ visitId }) =>

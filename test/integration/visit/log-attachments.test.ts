@@ -129,7 +129,7 @@ describe('session logs attached when final', () => {
   it('attaches an open session’s log before the visit is closed, and the closed visit’s bundle verifies', async () => {
     const visit = await visits.open({ site: 'Harbour roof' });
     const info = await manager.openSerial({ path: gatewayConsole.linkPath, gateway: 'acme-gw-0013' });
-    await visitHandlers()['visit:close'](undefined);
+    await visitHandlers()['visit:close'](undefined, { channel: 'visit:close' });
     const entries = entriesOf(visit.id);
     expect(entries.map((entry) => entry.kind).slice(-2)).toEqual(['log-attached', 'visit-closed']);
     const attached = entries.at(-2) as Extract<VisitEntry, { kind: 'log-attached' }>;
