@@ -204,6 +204,7 @@ export class FieldKitServices {
     this.terminalJournal = createTerminalJournal({
       recorder: this.visits,
       resolve: this.visitGateways.resolve,
+      visits: this.visits,
     });
     this.sessions = new ServerSessionController({
       profiles: this.profiles,
@@ -428,6 +429,8 @@ export class FieldKitServices {
         visits: this.visits,
         gateways: this.visitGateways,
         signedIn: () => sessions.summary() ?? undefined,
+        terminalLogs: () => terminals()?.logs?.() ?? [],
+        resolveGateway: this.visitGateways.resolve,
       }),
       ...createCustomerSettingsHandlers({ sessions }),
       ...createCustomersHandlers({

@@ -5,7 +5,8 @@ import { signInAndOpenTerminals, startTerminalRig, type TerminalRig } from '../b
 import { expectOneTimeFormat } from '../helpers/report-times';
 
 // A serial console the technician ties to a gateway by the name on its label (the Gateway field is free text):
-// the report's preview and its export both list the session under that gateway, and write every time one way.
+// the report view's list "What the report will hold" (main lists it from the visit journal, as the report) and the
+// export both list the session under that gateway, and write every time one way.
 
 let rig: TerminalRig;
 let page: Page;

@@ -226,4 +226,64 @@ describe('the visit in the report view, in field mode', () => {
     );
     expect(await result.textContent()).toContain(verdict.head);
   }, 180_000);
+
+  it('ends the visit with a session open, then exports that closed visit from the visits list with its log', async () => {
+    const page = browser!.page;
+    await page.getByRole('link', { name: 'Terminals' }).click();
+    await page.getByRole('button', { name: 'Serial console' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Serial console' });
+    await dialog.getByRole('combobox', { name: 'Port' }).selectOption({ label: 'Type a path…' });
+    await dialog.getByLabel('Path', { exact: true }).fill(gatewayConsole!.linkPath);
+    await dialog.getByLabel('Gateway (names the tab and the log file)').fill(GATEWAY_NAME);
+    await dialog.getByRole('button', { name: 'Connect' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.evaluate(() => (location.hash = '#/commissioning/report'));
+    await page.getByRole('heading', { name: 'Site report' }).waitFor();
+    // The list is the journal's: the triage and both sessions (one of them still open) are in it.
+    const list = page.getByRole('table', { name: 'Visit entries' });
+    await expect.poll(() => list.getByRole('row').filter({ hasText: 'Terminal session:' }).count()).toBe(2);
+    expect(
+      await list
+        .getByRole('row')
+        .filter({ hasText: `Serial triage: ${GATEWAY_NAME}` })
+        .count(),
+    ).toBe(1);
+
+    await page.getByRole('button', { name: 'End the visit', exact: true }).click();
+    await page.getByRole('button', { name: 'End the visit at this time' }).click();
+    await page
+      .getByText(/^No visit is open:/)
+      .first()
+      .waitFor();
+
+    await page.getByText(/^Visits on this computer \(1\)$/).click();
+    const visitsList = page.getByRole('list', { name: 'Visits on this computer' });
+    await visitsList
+      .getByRole('listitem')
+      .filter({ hasText: 'Harbour warehouse roof' })
+      .getByRole('button', {
+        name: 'Report of this visit',
+      })
+      .click();
+    const closed = page.getByRole('region', { name: 'Report of a closed visit' });
+    await closed.waitFor();
+    expect(await closed.textContent()).toContain('its fields can no longer be changed');
+    expect(await closed.getByRole('definition').allTextContents()).toContain('Harbour warehouse roof');
+    // Its fields are shown, never offered for editing.
+    expect(await page.getByLabel('Site', { exact: true }).count()).toBe(0);
+    await expect.poll(() => list.getByRole('row').filter({ hasText: 'Terminal session:' }).count()).toBe(2);
+
+    await page.getByRole('button', { name: 'Export HTML' }).click();
+    const written = page.getByLabel('Report written');
+    await written.waitFor({ timeout: 60_000 });
+    const bundle = /beside it in (\/\S+)\./.exec((await written.textContent()) ?? '')?.[1];
+    const verdict = await verifyBundle(bundle!);
+    // The session still open when the visit ended had its log attached then: the closed visit's bundle holds it.
+    expect(verdict).toMatchObject({
+      isIntact: true,
+      problems: [],
+      files: { reports: 1, photos: 1, logs: 1 },
+    });
+  }, 120_000);
 });

@@ -17,11 +17,14 @@ import {
 import {
   gatherClosedVisitEvidence,
   gatherVisitEvidence,
+  sessionLogsOf,
   writeVisitBundle,
   type VisitEvidence,
   type Visits,
 } from '../../services/visit';
 import type { Clock } from '../../shared/clock';
+import { reportLinesOf } from '../../services/reports/report-lines';
+import { reportWordsFor, visitTime } from '../../shared/report/report-words';
 import { t, translatorFor, type DisplayLanguage } from '../../shared/i18n';
 
 /** What the report channels use: who is signed in, the visits and their journals, the site packs, the logs. */
@@ -132,7 +135,12 @@ export function createReportHandlers(
   };
 
   /** The report of one visit's journal lines: the one rendering that preview and export share. */
-  const render = async (lines: readonly JournalLine[], folder: string, question: ReportQuestion) => {
+  const render = async (
+    lines: readonly JournalLine[],
+    folder: string,
+    question: ReportQuestion,
+    withPhotos = true,
+  ) => {
     // A report needs no server: with no session (field mode) it is the visit's profile's, by nobody signed in.
     const summary = sessions.summary();
     const opened = lines[0]?.entry as VisitEntry | undefined;
@@ -163,7 +171,7 @@ export function createReportHandlers(
         ? { profileName: summary?.profileName ?? profile?.name }
         : {}),
       fromPack: (await packedFacts(sitePacks, profileId, ids)) ?? [],
-      photos: await readJournalPhotos(lines, folder),
+      photos: withPhotos ? await readJournalPhotos(lines, folder) : [],
       ...(question.gateways ? { gateways: question.gateways } : {}),
       now: dependencies.clock.now(),
     });
@@ -174,19 +182,9 @@ export function createReportHandlers(
     const visit = visitOf(visitId);
     if (!visit.isOpen) return gatherClosedVisitEvidence(visits, visit.id);
     // Only logs of this account's terminals whose sessions the journal recorded are attached (main knows their
-    // paths; the page sends none).
-    const sessionIds = new Set(
-      visits.entries(visit.id).flatMap((line) => {
-        const entry = line.entry as VisitEntry;
-        return entry.kind === 'terminal-opened' ? [entry.sessionId] : [];
-      }),
-    );
-    const logs = (terminals()?.logs?.() ?? []).filter((log) => sessionIds.has(log.id));
-    return gatherVisitEvidence(
-      visits,
-      logs.map((log) => ({ path: log.path, sessionId: log.id })),
-      resolveGateway,
-    );
+    // paths; the page sends none); those attached before (sessions closed) are bundled from the visit's copies.
+    const logs = sessionLogsOf(visits.entries(visit.id), terminals()?.logs?.() ?? []);
+    return gatherVisitEvidence(visits, logs, resolveGateway);
   };
 
   return {
@@ -233,6 +231,19 @@ export function createReportHandlers(
           fileName: basename(path),
           mimeType: format === 'pdf' ? ('application/pdf' as const) : ('text/html' as const),
           base64: (await readFile(path)).toString('base64'),
+        };
+      }),
+    'report:lines': (question) =>
+      mapped(async () => {
+        const visit = visitOf(question.visitId);
+        const rendered = await render(visits.entries(visit.id), '', question, false);
+        const words = reportWordsFor(question.language ?? 'en');
+        return {
+          lines: reportLinesOf(rendered, {
+            translate: words.translate,
+            formatTime: (at) => visitTime(words.format, at, rendered.startedAt),
+            ...(question.gateways ? { gateways: question.gateways } : {}),
+          }),
         };
       }),
     'report:gateways': ({ visitId }) =>

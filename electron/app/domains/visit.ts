@@ -1,15 +1,38 @@
 import type { DomainHandlers } from './context';
 import type { visitChannels } from '../../shared/ipc/domains/visit';
 import { IpcError } from '../../shared/ipc/result';
-import { chosenBundle, verifyBundle, type Visits } from '../../services/visit';
+import {
+  attachLogs,
+  chosenBundle,
+  sessionLogsOf,
+  verifyBundle,
+  type GatewayHint,
+  type Visits,
+} from '../../services/visit';
+import type { GatewayIdentity } from '../../shared/visit/journal-entry';
 import type { VisitGateways } from '../visit-gateways';
 
 /** What the visit domain uses: the visits kept by main, and who is signed in (recorded when a visit opens). */
 export interface VisitDependencies {
   visits: Pick<
     Visits,
-    'list' | 'open' | 'close' | 'current' | 'update' | 'append' | 'attachPhoto' | 'readPhoto' | 'removePhoto'
+    | 'list'
+    | 'open'
+    | 'close'
+    | 'current'
+    | 'update'
+    | 'append'
+    | 'attachPhoto'
+    | 'readPhoto'
+    | 'removePhoto'
+    | 'ensureOpen'
+    | 'entries'
+    | 'pathsOf'
   >;
+  /** The terminal logs main knows: those of sessions still open are attached to the visit as it closes. */
+  terminalLogs?(): Array<{ path: string; id: string }>;
+  /** Names a log's gateway by identity when the log is attached (the visit's one resolver). */
+  resolveGateway?(hint: GatewayHint): Promise<GatewayIdentity | undefined>;
   /** The gateways the visit's entries name, and the technician's pick of one for what was typed. */
   gateways: Pick<VisitGateways, 'search' | 'unidentified' | 'identify'>;
   /** The profile and user signed in, or undefined in field mode. */
@@ -25,6 +48,8 @@ export function createVisitHandlers({
   visits,
   gateways,
   signedIn,
+  terminalLogs,
+  resolveGateway,
 }: VisitDependencies): DomainHandlers<typeof visitChannels> {
   const requireCurrent = () => {
     const current = visits.current();
@@ -40,7 +65,14 @@ export function createVisitHandlers({
         ...(account ? { profileId: account.profileId, user: account.username } : {}),
       });
     },
-    'visit:close': (input) => visits.close(input?.departedAt),
+    'visit:close': async (input) => {
+      // The logs of the visit's sessions are attached as they are now, before `visit-closed` (a log unchanged
+      // since it was attached is not attached again); the sessions stay open.
+      const open = visits.current();
+      if (open && terminalLogs)
+        await attachLogs(visits, sessionLogsOf(visits.entries(open.id), terminalLogs()), resolveGateway);
+      return visits.close(input?.departedAt);
+    },
     'visit:current': () => visits.current(),
     'visit:update': (fields) => visits.update(fields),
     'visit:note': async ({ text, gateway }) => {

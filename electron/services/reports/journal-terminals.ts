@@ -15,6 +15,8 @@ export interface JournalTerminalWork {
     logFile: string;
     transport: 'ssh' | 'serial';
     gateway: GatewayIdentity | undefined;
+    /** When the session's opening was recorded. */
+    openedAt: number;
   }>;
 }
 
@@ -40,7 +42,7 @@ export function readTerminalWork(lines: readonly ReportJournalLine[]): JournalTe
     return picked ? { ...picked, ...(gateway.typed ? { typed: gateway.typed } : {}) } : gateway;
   };
   const work: JournalTerminalWork = { triages: [], sessions: [] };
-  for (const entry of entries) {
+  for (const [index, entry] of entries.entries()) {
     if (entry.kind === 'triage')
       work.triages.push({ triage: entry.result, gateway: identify(entry.gateway) });
     if (entry.kind === 'terminal-opened' && entry.logFile)
@@ -49,6 +51,7 @@ export function readTerminalWork(lines: readonly ReportJournalLine[]): JournalTe
         logFile: entry.logFile,
         transport: entry.transport,
         gateway: identify(entry.gateway),
+        openedAt: lines[index]!.at,
       });
   }
   return work;

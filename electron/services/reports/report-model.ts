@@ -32,7 +32,7 @@ function bundleLogPath(path: string): string {
 }
 
 /** The visit's triages and terminal logs, each under the gateway it names, and the gateways' names. */
-function placeTerminalWork(visit: SiteVisit) {
+export function placeTerminalWork(visit: SiteVisit) {
   const byId = new Map<string, VisitGateway>(visit.gateways.map((gateway) => [gateway.id, gateway]));
   // With no server to ask (field mode), the site pack names the gateways.
   for (const facts of visit.fromPack ?? [])
@@ -53,7 +53,12 @@ function placeTerminalWork(visit: SiteVisit) {
     gateway?.gatewayId ?? named(gateway?.typed ?? gateway?.name ?? gateway?.mac);
   const logs: TerminalLogLink[] = (work?.sessions ?? []).map((session) => {
     const gatewayId = keyOf(session.gateway);
-    return { label: session.title, path: session.logFile, ...(gatewayId ? { gatewayId } : {}) };
+    return {
+      label: session.title,
+      path: session.logFile,
+      openedAt: session.openedAt,
+      ...(gatewayId ? { gatewayId } : {}),
+    };
   });
   const triages: TriageResult[] = (work?.triages ?? []).map(({ triage, gateway }) => ({
     ...triage,

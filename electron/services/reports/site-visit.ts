@@ -25,6 +25,8 @@ export interface TerminalLogLink {
   path: string;
   /** The gateway the session was with, when known: the log is listed in that gateway's section. */
   gatewayId?: string;
+  /** When the session was opened, as its journal recorded it. */
+  openedAt?: number;
 }
 
 /** A gateway of the visit: its id, and its name and MAC as the server has them (shown instead of the id). */

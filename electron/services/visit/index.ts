@@ -4,6 +4,7 @@ export type { VisitPhotoFile, VisitState } from './visit-state';
 export * from './bundle';
 export * from './verify-bundle';
 export * from './visit-export';
+export * from './log-attachments';
 export * from './gateway-identity';
 export * from './terminal-journal';
 export * from './command-journal';

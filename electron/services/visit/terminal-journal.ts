@@ -3,7 +3,8 @@ import { createReadStream } from 'node:fs';
 import type { TriageResult } from '../../shared/terminal/triage-schemas';
 import type { GatewayIdentity } from '../../shared/visit/journal-entry';
 import type { GatewayHint } from './gateway-identity';
-import type { VisitRecorder } from './visits';
+import { attachLogs, sessionLogsOf, type LogVisits } from './log-attachments';
+import type { Visits, VisitRecorder } from './visits';
 
 /**
  * What the terminals record in the open visit as it happens (TerminalManager's `journal`). Each call resolves once
@@ -19,7 +20,10 @@ export interface TerminalJournal {
     logFile?: string | undefined;
     gateway: GatewayHint;
   }): Promise<void>;
-  /** A terminal session closed, with its log file (hashed as it is now) and why, when not at the user's asking. */
+  /**
+   * A terminal session closed, with its log file (hashed as it is now) and why, when not at the user's asking; the
+   * log, now final, is attached to the visit that recorded the session's opening (attachLogs).
+   */
   closed(session: {
     sessionId: string;
     logFile?: string | undefined;
@@ -42,13 +46,16 @@ async function hashFile(path: string): Promise<string | undefined> {
 
 /**
  * The TerminalJournal over the visits: every entry names its gateway as `resolve` finds it when it is recorded
- * (createGatewayResolver: the server, else the site pack, else what was typed).
+ * (createGatewayResolver: the server, else the site pack, else what was typed). With `visits`, a session's log is
+ * attached when it closes, if the open visit recorded the session's opening (a session of a visit closed since had
+ * its log attached when that visit closed).
  */
 export function createTerminalJournal(dependencies: {
   recorder: VisitRecorder;
   resolve(hint: GatewayHint): Promise<GatewayIdentity | undefined>;
+  visits?: LogVisits & Pick<Visits, 'current'>;
 }): TerminalJournal {
-  const { recorder, resolve } = dependencies;
+  const { recorder, resolve, visits } = dependencies;
   return {
     async opened({ sessionId, transport, title, logFile, gateway }) {
       const identity = await resolve(gateway);
@@ -70,6 +77,13 @@ export function createTerminalJournal(dependencies: {
         ...(logSha256 ? { logSha256 } : {}),
         ...(reason ? { reason } : {}),
       });
+      const open = visits?.current();
+      if (!visits || !open || !logFile || !logSha256) return;
+      await attachLogs(
+        visits,
+        sessionLogsOf(visits.entries(open.id), [{ path: logFile, id: sessionId }]),
+        resolve,
+      );
     },
     async triaged(result, gateway) {
       const identity = await resolve(gateway);

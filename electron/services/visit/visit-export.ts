@@ -1,16 +1,10 @@
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { GatewayIdentity, JournalLine, VisitEntry } from '../../shared/visit/journal-entry';
 import type { GatewayHint } from './gateway-identity';
-import { readBounded, sha256Hex } from './journal-file';
+import { readBounded } from './journal-file';
+import { attachedLogFiles, attachLogs, inLogQueue, type ExportedLog } from './log-attachments';
 import type { Visits } from './visits';
 import type { VisitState } from './visit-state';
-
-/** A session log an export attaches: its file, and what names it (the session, the gateway as typed). */
-export interface ExportedLog {
-  path: string;
-  sessionId?: string;
-  typed?: string;
-}
 
 /** What an export takes from the visit: the journal it prints and bundles, the photos and the logs' bytes. */
 export interface VisitEvidence {
@@ -29,60 +23,24 @@ export interface VisitEvidence {
 }
 
 /**
- * The gateway a log's entry names: its session's (resolved when the session opened), else what named the log,
- * resolved now.
- */
-async function gatewayOfLog(
-  log: ExportedLog,
-  sessionGateways: ReadonlyMap<string, GatewayIdentity>,
-  resolve: ((hint: GatewayHint) => Promise<GatewayIdentity | undefined>) | undefined,
-): Promise<{ gateway?: GatewayIdentity }> {
-  const ofSession = log.sessionId ? sessionGateways.get(log.sessionId) : undefined;
-  if (ofSession) return { gateway: ofSession };
-  if (!log.typed) return {};
-  return { gateway: (await resolve?.({ typed: log.typed })) ?? { typed: log.typed } };
-}
-
-/**
- * Gets a visit ready to export: its logs are hashed and attached (a `log-attached` entry each, unless the journal
- * already holds that log with that hash; the bytes hashed are the ones bundled), then the journal is read between
- * two appends, so the head printed on the report and the journal bundled are the same. Opens an implicit visit
- * when none is open. A full disk refuses the export (JournalWriteError) rather than bundling unrecorded logs.
+ * Gets a visit ready to export: its logs are hashed and attached as they are now (attachLogs: a `log-attached`
+ * entry and a copy each, unless the journal already holds that log with that hash), then the journal is read
+ * between two appends, so the head printed on the report and the journal bundled are the same; the bundle takes
+ * every log the journal attached (logs of sessions closed earlier too), from the visit's copies. Opens an implicit
+ * visit when none is open. A full disk refuses the export (JournalWriteError) rather than bundling unrecorded logs.
  */
 export async function gatherVisitEvidence(
   visits: Pick<Visits, 'ensureOpen' | 'entries' | 'append' | 'snapshot' | 'pathsOf'>,
   logs: readonly ExportedLog[],
   resolve?: (hint: GatewayHint) => Promise<GatewayIdentity | undefined>,
 ): Promise<VisitEvidence> {
+  await attachLogs(visits, logs, resolve);
   const visit = await visits.ensureOpen();
-  const recorded = new Map<string, string>();
-  // A log's gateway is the one its session's opening entry named, resolved when the session opened.
-  const sessionGateways = new Map<string, GatewayIdentity>();
-  for (const line of visits.entries(visit.id)) {
-    const entry = line.entry as VisitEntry;
-    if (entry.kind === 'log-attached') recorded.set(entry.logFile, entry.sha256);
-    if (entry.kind === 'terminal-opened' && entry.gateway)
-      sessionGateways.set(entry.sessionId, entry.gateway);
-  }
-  const bundled: VisitEvidence['logs'] = [];
-  for (const log of logs) {
-    const bytes = await readBounded(log.path);
-    let fileName = basename(log.path);
-    if (bundled.some((item) => item.fileName === fileName)) fileName = `${bundled.length + 1}-${fileName}`;
-    const sha256 = sha256Hex(bytes);
-    if (recorded.get(fileName) !== sha256)
-      await visits.append({
-        kind: 'log-attached',
-        logFile: fileName,
-        sha256,
-        bytes: bytes.length,
-        ...(log.sessionId ? { sessionId: log.sessionId } : {}),
-        ...(await gatewayOfLog(log, sessionGateways, resolve)),
-      });
-    bundled.push({ fileName, bytes });
-  }
-  const snapshot = await visits.snapshot(visit.id);
   const { folder } = visits.pathsOf(visit.id);
+  const { snapshot, bundled } = await inLogQueue(visits, async () => {
+    const kept = await visits.snapshot(visit.id);
+    return { snapshot: kept, bundled: await attachedLogFiles(kept.lines, folder) };
+  });
   return {
     visit: asOfSnapshot(visit, snapshot.lines),
     journal: {
@@ -97,8 +55,9 @@ export async function gatherVisitEvidence(
 }
 
 /**
- * A closed visit's evidence as it is kept: its journal between two appends, its photos, and no logs (a closed
- * visit takes no more entries, so no log can be attached to it now; the logs of its sessions stay on this laptop).
+ * A closed visit's evidence as it is kept: its journal, its photos, and the logs it attached (copies kept in its
+ * folder: logs are attached when a session closes and, for sessions still open, when the visit closes). A closed
+ * visit takes no more entries, so nothing is attached now.
  */
 export async function gatherClosedVisitEvidence(
   visits: Pick<Visits, 'get' | 'snapshot' | 'pathsOf'>,
@@ -117,7 +76,7 @@ export async function gatherClosedVisitEvidence(
       lines: snapshot.lines,
     },
     photos: await photoFilesOf(snapshot.lines, folder),
-    logs: [],
+    logs: await attachedLogFiles(snapshot.lines, folder),
   };
 }
 

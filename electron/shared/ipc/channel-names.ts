@@ -41,6 +41,7 @@ export const CHANNEL_NAMES = [
   'report:export',
   'report:preview',
   'report:gateways',
+  'report:lines',
   // terminals (domains/terminals.ts)
   'terminals:list',
   'terminals:attach',

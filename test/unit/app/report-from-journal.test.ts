@@ -142,4 +142,49 @@ describe('the site report channels', () => {
     const preview = await invoke('report:preview', { gateways: ['gw-2'] });
     expect((preview.value as ReportModel).sections.map((section) => section.name)).toEqual(['Kona Micro 2']);
   });
+
+  it('lists what the report will hold from the journal only, not from the audit log', async () => {
+    const { invoke, services, clock } = await startApp();
+    await invoke('visit:open', { site: 'Roof A', arrivedAt: FACTORY_TIME });
+    await services.audit.append({
+      profileId: 'none',
+      user: 'tech@acme.demo',
+      gatewayId: 'gw-audit-only',
+      kind: 'command',
+      name: 'rebootGateway',
+      risk: 'disruptive',
+      outcome: 'ok',
+      durationMs: 5,
+    });
+    await services.visits.append({
+      kind: 'command-sent',
+      commandId: 'c-1',
+      gateway: { gatewayId: 'gw-1', name: 'Kona Macro 7' },
+      command: 'getGatewayInfo',
+      risk: 'read',
+    });
+    await services.visits.append({ kind: 'command-outcome', commandId: 'c-1', outcome: 'ok' });
+    clock.time += 60_000;
+    await services.visits.append({
+      kind: 'terminal-opened',
+      sessionId: 's-1',
+      transport: 'serial',
+      title: 'Serial /dev/ttyUSB0',
+      gateway: { gatewayId: 'gw-2', name: 'Kona Micro 2' },
+      logFile: join(folder, 'serial.log'),
+    });
+    const answer = await invoke('report:lines', { language: 'en' });
+    expect(answer.ok).toBe(true);
+    const { lines } = answer.value as { lines: Array<{ what: string; gatewayId?: string; at: number }> };
+    expect(lines.map((line) => [line.gatewayId, line.what])).toEqual([
+      ['gw-1', 'Read interfaces and modem identity'],
+      ['gw-2', 'Terminal session: Serial /dev/ttyUSB0'],
+    ]);
+    expect(lines[1]?.at).toBe(clock.time);
+    // Ticking one gateway lists its work only, as the report then holds.
+    const ticked = await invoke('report:lines', { gateways: ['gw-2'] });
+    expect(
+      (ticked.value as { lines: Array<{ gatewayId?: string }> }).lines.map((line) => line.gatewayId),
+    ).toEqual(['gw-2']);
+  });
 });

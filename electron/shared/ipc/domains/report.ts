@@ -43,6 +43,19 @@ const ReportGatewaySchema = z.object({
   mac: z.string().optional(),
 });
 
+/** A line of what a report will hold (electron/shared/report/visit-lines.ts `VisitLine`), in the report's words. */
+const ReportLineSchema = z.object({
+  at: z.number(),
+  lastAt: z.number(),
+  count: z.int(),
+  gatewayId: z.string().optional(),
+  what: z.string(),
+  apiName: z.string().optional(),
+  outcome: z.string(),
+  reason: z.string().optional(),
+  detail: z.string().optional(),
+});
+
 /** Channels of the site report: a visit's report exported or previewed, and the gateways it can cover. */
 export const reportChannels = {
   /** Writes the visit's bundle, then renders the report from the journal lines it bundled. */
@@ -53,5 +66,13 @@ export const reportChannels = {
   'report:gateways': {
     input: z.object({ visitId: z.uuid().optional() }).strict(),
     output: z.object({ gateways: z.array(ReportGatewaySchema) }),
+  },
+  /**
+   * What the visit's report will hold, as lines in time order (changes, settings read, commands with reads folded,
+   * terminal sessions, serial triages): made from the journal the report is rendered from, and nothing else.
+   */
+  'report:lines': {
+    input: ReportPreviewInputSchema,
+    output: z.object({ lines: z.array(ReportLineSchema) }),
   },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
