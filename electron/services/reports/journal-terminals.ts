@@ -12,6 +12,7 @@ export interface JournalTerminalWork {
   triages: Array<{ triage: TriageResult; gateway: GatewayIdentity | undefined }>;
   sessions: Array<{
     title: string;
+    /** The log's path as recorded, or the name its attachment keeps it under in a bundle (`logs/<name>`). */
     logFile: string;
     transport: 'ssh' | 'serial';
     gateway: GatewayIdentity | undefined;
@@ -41,6 +42,11 @@ export function readTerminalWork(lines: readonly ReportJournalLine[]): JournalTe
     const picked = text === undefined ? undefined : chosen.get(fold(text));
     return picked ? { ...picked, ...(gateway.typed ? { typed: gateway.typed } : {}) } : gateway;
   };
+  // The name a session's log is kept under in a bundle: the one its latest attachment chose (`2-<name>` when two
+  // sessions' logs share a file name), else the log's own file name.
+  const attachedAs = new Map<string, string>();
+  for (const entry of entries)
+    if (entry.kind === 'log-attached' && entry.sessionId) attachedAs.set(entry.sessionId, entry.logFile);
   const work: JournalTerminalWork = { triages: [], sessions: [] };
   for (const [index, entry] of entries.entries()) {
     if (entry.kind === 'triage')
@@ -48,7 +54,7 @@ export function readTerminalWork(lines: readonly ReportJournalLine[]): JournalTe
     if (entry.kind === 'terminal-opened' && entry.logFile)
       work.sessions.push({
         title: entry.title,
-        logFile: entry.logFile,
+        logFile: attachedAs.get(entry.sessionId) ?? entry.logFile,
         transport: entry.transport,
         gateway: identify(entry.gateway),
         openedAt: lines[index]!.at,

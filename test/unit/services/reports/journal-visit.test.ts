@@ -143,6 +143,36 @@ describe('the report of one visit journal', () => {
     expect(model.acknowledgement.notes).toBe('Mast checked');
   });
 
+  it('names each session log by the name its attachment keeps it under in the bundle', async () => {
+    const { visit } = await open();
+    const gateway = { gatewayId: 'gw-1', name: 'Kona' };
+    const sha256 = 'a'.repeat(64);
+    await visit.append(
+      {
+        kind: 'terminal-opened',
+        sessionId: 's-1',
+        transport: 'serial',
+        title: 'Console 1',
+        gateway,
+        logFile: '/a/console.log',
+      },
+      {
+        kind: 'terminal-opened',
+        sessionId: 's-2',
+        transport: 'serial',
+        title: 'Console 2',
+        gateway,
+        logFile: '/b/console.log',
+      },
+      { kind: 'log-attached', logFile: 'console.log', sha256, bytes: 10, sessionId: 's-1', gateway },
+      { kind: 'log-attached', logFile: '2-console.log', sha256, bytes: 10, sessionId: 's-2', gateway },
+    );
+    expect(modelOf(visit).sections[0]?.sessions).toEqual([
+      { label: 'Console 1', file: 'logs/console.log' },
+      { label: 'Console 2', file: 'logs/2-console.log' },
+    ]);
+  });
+
   it('takes its fields from the visit opened and every edit after, as typed', async () => {
     const { visit, clock } = await open();
     await visit.visits.update({ customer: 'Acme', title: 'Quarterly check', notes: 'Gate code 1234' });
