@@ -57,19 +57,6 @@ const TIMER_GLOBALS = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterv
   name,
   message: TIMER_MESSAGE,
 }));
-// Main-process files that still set Node's timers directly (each a timeout around one network or keychain call,
-// or a short flush delay); they move onto the Clock their service is given, and leave this list when they have.
-const TIMERS_BEING_MOVED = [
-  'electron/app/visit-gateways.ts',
-  'electron/services/api/client.ts',
-  'electron/services/credentials/keytar-store.ts',
-  'electron/services/integrations/laptop-test.ts',
-  'electron/services/offline-cache/offline-cache.ts',
-  'electron/services/serial/serial-triage.ts',
-  'electron/services/ssh/reverse-connect-steps.ts',
-  'electron/services/ssh/ssh-connection.ts',
-  'electron/services/terminal-core/session-log.ts',
-];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'bench-results/', 'coverage/', '**/*.d.ts'] },
@@ -169,13 +156,7 @@ export default tseslint.config(
     // Timers too: a wait or a tick set on the browser's or Node's timers is one a test cannot move. The renderer
     // sets them on `appClock` (or `every`) from renderer/src/lib/clock.ts, main's code on the Clock it is given.
     files: ['electron/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.svelte'],
-    ignores: [
-      'electron/shared/clock.ts',
-      'renderer/src/lib/clock.ts',
-      // The Clock main's server watch runs on: the system clock's timers, unref'd so they keep no process alive.
-      'electron/app/server-watch.ts',
-      ...TIMERS_BEING_MOVED,
-    ],
+    ignores: ['electron/shared/clock.ts', 'renderer/src/lib/clock.ts'],
     rules: {
       'no-restricted-globals': ['error', ...TIMER_GLOBALS],
       'no-restricted-properties': [

@@ -6,9 +6,13 @@ import type { ServerSessionFacts, ServerSessionPort, ServerSessionFactory } from
  * The real session: the typed API client and `Session` (single-flight refresh, 401 → refresh once) over the
  * profile's certificate-verifying fetch. Keeps the last known user so an expired session still says whose it was.
  */
-export const createDefaultServerSession: ServerSessionFactory = ({ baseUrl, fetch }) => {
-  const client = new ApiClient({ baseUrl, fetch: (input, init) => fetch(input, init) });
-  const session = new Session({ client });
+export const createDefaultServerSession: ServerSessionFactory = ({ baseUrl, fetch, clock }) => {
+  const client = new ApiClient({
+    baseUrl,
+    fetch: (input, init) => fetch(input, init),
+    ...(clock ? { clock } : {}),
+  });
+  const session = new Session({ client, ...(clock ? { clock } : {}) });
   let lastFacts: ServerSessionFacts | null = null;
   const subscriptions: (() => void)[] = [];
 

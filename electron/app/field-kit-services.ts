@@ -75,14 +75,15 @@ export interface FieldKitServicesOptions {
   version: string;
   credentials: OpenedCredentialStore;
   createSession: ServerSessionFactory;
-  /** The app's time; its `sleep`, when given, times the acceptance check's observation window. */
-  clock?: Pick<Clock, 'now'> & Partial<Pick<Clock, 'sleep'>>;
+  /**
+   * The app's time and timers (default SYSTEM_CLOCK), handed to every service: tests pass a ManualClock, or the
+   * system clock's timers with a time of their own.
+   */
+  clock?: Clock;
   log?: Log;
   createFetch?: (profile: Profile) => typeof fetch;
   /** The wait between quiet checks of an unreachable server (default 10 s; tests shorten it). */
   serverCheckIntervalMs?: number;
-  /** The time and timers of those checks (tests: a ManualClock); default: the wall clock's, not keeping Node alive. */
-  serverWatchClock?: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
   /** Requests a site pack preparation keeps in flight (default 8). */
   sitePackConcurrency?: number;
   /** Where site reports go and which PDF printer makes them; none: `report:export` says reports are not set up. */
@@ -152,7 +153,8 @@ export class FieldKitServices {
   private readonly lastUsers = new Map<string, string>();
   private terminalManager: TerminalManager | undefined;
   private readonly shutdownHooks: ShutdownHook[] = [];
-  private readonly clock: Pick<Clock, 'now'>;
+  /** The app's time and timers: every service built here runs on it. */
+  readonly clock: Clock;
   private readonly now: () => number;
   private closed = false;
 
@@ -200,6 +202,7 @@ export class FieldKitServices {
       selectedProfileId: () => this.profiles.list().selectedId ?? undefined,
       sitePacks: this.sitePacks,
       visits: this.visits,
+      clock: this.clock,
     });
     this.terminalJournal = createTerminalJournal({
       recorder: this.visits,
@@ -210,7 +213,8 @@ export class FieldKitServices {
       profiles: this.profiles,
       credentials: options.credentials.store,
       events: this.events,
-      createSession: options.createSession,
+      // Every session runs on the app's Clock.
+      createSession: (target) => options.createSession({ ...target, clock: this.clock }),
       createFetch: options.createFetch,
       onNotice: (notice) => this.addNotice(notice),
       onSessionEnding: (_account, reason) => this.endServerWork(reason),
@@ -224,7 +228,6 @@ export class FieldKitServices {
       createFetch: options.createFetch,
       intervalMs: options.serverCheckIntervalMs,
       clock: this.clock,
-      watchClock: options.serverWatchClock,
     });
     this.serverWatch = this.reachability.watch;
     this.handlers = this.buildHandlers();
@@ -389,7 +392,7 @@ export class FieldKitServices {
       ...createApiHandlers({ sessions, offlineCache, reachability, customers: this.customers, log }),
       ...createCommandsHandlers({ sessions, commands: this.commands, cancellation, log }),
       ...createGatewaysHandlers({ sessions, profiles, offlineCache, sitePacks, log }),
-      ...createIntegrationsHandlers(),
+      ...createIntegrationsHandlers({ clock: this.clock }),
       ...createWizardsHandlers({ ...engines, cancellation, events, terminals, addShutdownHook }),
       ...createTasksHandlers({
         ...engines,
@@ -448,10 +451,7 @@ export class FieldKitServices {
         commands: this.commands,
         visits: this.visits,
         events,
-        clock: {
-          now: this.now,
-          sleep: (ms, signal) => options.clock?.sleep?.(ms, signal) ?? SYSTEM_CLOCK.sleep(ms, signal),
-        },
+        clock: this.clock,
         thresholds: (profileId) => acceptanceThresholdsOf(options.dataDir, profiles, profileId),
         selectedProfileId: () => profiles.list().selectedId ?? undefined,
         log,

@@ -27,10 +27,8 @@ export interface ServerReachabilityOptions {
   createFetch?: (profile: Profile) => typeof fetch;
   /** The wait between quiet checks of an unreachable server (default 10 s; tests shorten it). */
   intervalMs?: number;
-  /** When each status was found. */
-  clock: Pick<Clock, 'now'>;
-  /** Timers and time of the watch (default: the wall clock, timers that do not keep the process alive). */
-  watchClock?: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
+  /** When each status was found, and the timers and time of the watch (the app's Clock). */
+  clock: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
 }
 
 /**
@@ -48,7 +46,7 @@ export class ServerReachability {
       check: () => this.check(),
       onOutcome: (outcome) => this.report(outcome),
       intervalMs: options.intervalMs,
-      clock: options.watchClock,
+      clock: options.clock,
     });
   }
 

@@ -1,6 +1,7 @@
 import type { EndpointName, EndpointRequest, EndpointResponse } from '../shared/api/endpoints';
 import type { SessionSummary } from '../shared/ipc/schemas';
 import type { CommandCallOptions, GatewayCommander } from '../services/commands';
+import type { Clock } from '../shared/clock';
 
 /** The session facts the app needs from the session service, minus what the profile adds (its id and name). */
 export type ServerSessionFacts = Omit<SessionSummary, 'profileId' | 'profileName'>;
@@ -38,5 +39,12 @@ export interface ServerSessionPort {
   dispose(): void;
 }
 
-/** Builds a session for one server: its base URL and the fetch that verifies its certificate. */
-export type ServerSessionFactory = (options: { baseUrl: string; fetch: typeof fetch }) => ServerSessionPort;
+/**
+ * Builds a session for one server: its base URL, the fetch that verifies its certificate, and the app's Clock
+ * (the requests' time limits, the tokens' expiry; FieldKitServices adds it).
+ */
+export type ServerSessionFactory = (options: {
+  baseUrl: string;
+  fetch: typeof fetch;
+  clock?: Clock;
+}) => ServerSessionPort;

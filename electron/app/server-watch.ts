@@ -13,15 +13,9 @@ export interface ServerWatchOptions {
   /** Told after each check. */
   onOutcome?: (outcome: ServerCheckOutcome) => void;
   intervalMs?: number;
-  /** Timers and time (default: the wall clock, with timers that do not keep the process alive). */
+  /** Timers and time: the app's Clock (default SYSTEM_CLOCK). `stop` clears the timer, so none outlives the app. */
   clock?: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
 }
-
-const UNREFERENCED_CLOCK: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'> = {
-  now: () => SYSTEM_CLOCK.now(),
-  setTimeout: (callback, delayMs) => setTimeout(callback, delayMs).unref(),
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
 
 /**
  * Checks the server while the app works without it: a check every `intervalMs` from `start` (counted from the
@@ -38,7 +32,7 @@ export class ServerWatch {
 
   constructor(private readonly options: ServerWatchOptions) {
     this.intervalMs = options.intervalMs ?? SERVER_CHECK_INTERVAL_MS;
-    this.clock = options.clock ?? UNREFERENCED_CLOCK;
+    this.clock = options.clock ?? SYSTEM_CLOCK;
   }
 
   /** True while a check is scheduled or running. */

@@ -14,6 +14,7 @@ import {
 } from '../services/visit';
 import type { ServerSessionPort } from './server-session-port';
 import { t, type MessageKey } from '../shared/i18n';
+import type { Clock } from '../shared/clock';
 
 /** How many gateways a server search answers for one typed text: an exact match is among the first. */
 const SERVER_SEARCH_LIMIT = 20;
@@ -26,13 +27,17 @@ const SERVER_LOOKUP_TIMEOUT_MS = 3000;
 const ID_LOOKUP_PAGE_SIZE = 1000;
 const ID_LOOKUP_MAX_PAGES = 20;
 
-/** `promise`, or undefined once `timeoutMs` have passed. */
-function within<Value>(promise: Promise<Value>, timeoutMs: number): Promise<Value | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+/** `promise`, or undefined once `timeoutMs` have passed on `clock`. */
+function within<Value>(
+  promise: Promise<Value>,
+  timeoutMs: number,
+  clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>,
+): Promise<Value | undefined> {
+  let timer: unknown;
   const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), timeoutMs);
+    timer = clock.setTimeout(() => resolve(undefined), timeoutMs);
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, timeout]).finally(() => clock.clearTimeout(timer));
 }
 
 /** What the app's gateway resolver reads: the session (if any), the profile selected, its pack and the visit. */
@@ -41,6 +46,8 @@ export interface VisitGatewayDependencies {
   selectedProfileId(): string | undefined;
   sitePacks: Pick<SitePacks, 'get' | 'searchOf'>;
   visits: Pick<Visits, 'current' | 'entries' | 'append'>;
+  /** The timer of the wait for the server to name a gateway (the app's Clock). */
+  clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
 }
 
 /** How many gateways a search offers the technician to pick from. */
@@ -97,7 +104,7 @@ function chosenGateway(
  * the texts still to pick a gateway for, and the pick itself (a `gateway-identified` entry, kept for the visit).
  */
 export function createVisitGateways(dependencies: VisitGatewayDependencies) {
-  const { sessions, sitePacks, visits } = dependencies;
+  const { sessions, sitePacks, visits, clock } = dependencies;
   const fromServer = async (text: string, limit: number): Promise<KnownGateway[] | undefined> => {
     const summary = sessions.summary();
     if (!summary || summary.state === 'expired') return undefined;
@@ -108,8 +115,8 @@ export function createVisitGateways(dependencies: VisitGatewayDependencies) {
       : summary.providerId
         ? session.call('listProviderGateways', { params: { providerId: summary.providerId }, query })
         : undefined;
-    return (await within(page ?? Promise.resolve(undefined), SERVER_LOOKUP_TIMEOUT_MS))?.data.map((gateway) =>
-      known(gateway),
+    return (await within(page ?? Promise.resolve(undefined), SERVER_LOOKUP_TIMEOUT_MS, clock))?.data.map(
+      (gateway) => known(gateway),
     );
   };
   /**
@@ -137,7 +144,7 @@ export function createVisitGateways(dependencies: VisitGatewayDependencies) {
       }
       return undefined;
     };
-    return within(lookUp(), SERVER_LOOKUP_TIMEOUT_MS);
+    return within(lookUp(), SERVER_LOOKUP_TIMEOUT_MS, clock);
   };
   const storedPack = async () => {
     const profileId = sessions.summary()?.profileId ?? dependencies.selectedProfileId();

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../shared/api/timeouts';
 import { t } from '../../shared/i18n';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import {
   ApiErrorBodySchema,
   AUTH_HEADER,
@@ -52,6 +53,8 @@ export interface ApiClientOptions {
   baseUrl: string;
   fetch?: Fetch;
   timeoutMs?: number;
+  /** The timer of each call's time limit (the app's Clock; default SYSTEM_CLOCK). */
+  clock?: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
 }
 
 /** Per-call options: the access token (the session adds it), cancellation and a time limit. */
@@ -173,11 +176,13 @@ export class ApiClient {
   readonly baseUrl: string;
   private readonly fetch: Fetch;
   private readonly timeoutMs: number;
+  private readonly clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
 
   constructor(options: ApiClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    this.clock = options.clock ?? SYSTEM_CLOCK;
   }
 
   /** Calls one endpoint of the table. */
@@ -256,7 +261,7 @@ export class ApiClient {
     // One controller and one timer per call: cheaper than AbortSignal.timeout + AbortSignal.any on a hot path.
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
+    const timer = this.clock.setTimeout(() => {
       timedOut = true;
       controller.abort();
     }, timeoutMs);
@@ -300,7 +305,7 @@ export class ApiClient {
         });
       throw new NetworkError(wire.endpoint, message, { cause: error });
     } finally {
-      clearTimeout(timer);
+      this.clock.clearTimeout(timer);
       options.signal?.removeEventListener('abort', onCallerAbort);
     }
     if (!response.ok) throw toApiError(wire.endpoint, response, text);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { t } from '../../shared/i18n';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import {
   CREDENTIAL_SERVICE,
   CredentialStoreError,
@@ -17,25 +18,32 @@ export interface KeytarApi {
 /** How long a keychain call may take before the keychain counts as not answering. */
 export const KEYCHAIN_TIMEOUT_MS = 5_000;
 
-/** Stores secrets in the OS keychain through keytar; every call fails with CredentialStoreError after a timeout. */
+/** The timers a keychain call's time limit runs on. */
+type KeychainTimers = Pick<Clock, 'setTimeout' | 'clearTimeout'>;
+
+/**
+ * Stores secrets in the OS keychain through keytar; every call fails with CredentialStoreError after a timeout
+ * (on `clock`, default SYSTEM_CLOCK).
+ */
 export class KeytarStore implements CredentialStore {
   readonly kind = 'os' as const;
 
   constructor(
     private readonly keytar: KeytarApi,
     private readonly timeoutMs = KEYCHAIN_TIMEOUT_MS,
+    private readonly clock: KeychainTimers = SYSTEM_CLOCK,
   ) {}
 
   get(service: string, account: string): Promise<string | null> {
-    return withTimeout(() => this.keytar.getPassword(service, account), this.timeoutMs);
+    return withTimeout(() => this.keytar.getPassword(service, account), this.timeoutMs, this.clock);
   }
 
   set(service: string, account: string, secret: string): Promise<void> {
-    return withTimeout(() => this.keytar.setPassword(service, account, secret), this.timeoutMs);
+    return withTimeout(() => this.keytar.setPassword(service, account, secret), this.timeoutMs, this.clock);
   }
 
   delete(service: string, account: string): Promise<boolean> {
-    return withTimeout(() => this.keytar.deletePassword(service, account), this.timeoutMs);
+    return withTimeout(() => this.keytar.deletePassword(service, account), this.timeoutMs, this.clock);
   }
 }
 
@@ -51,6 +59,8 @@ export interface OpenedCredentialStore {
 export interface OpenCredentialStoreOptions {
   loadKeytar?: () => Promise<KeytarApi>;
   timeoutMs?: number;
+  /** The timers of the time limits (the app's Clock; default SYSTEM_CLOCK). */
+  clock?: KeychainTimers;
 }
 
 /**
@@ -63,17 +73,22 @@ export async function openCredentialStore(
 ): Promise<OpenedCredentialStore> {
   const timeoutMs = options.timeoutMs ?? KEYCHAIN_TIMEOUT_MS;
   const loadKeytar = options.loadKeytar ?? loadNativeKeytar;
+  const clock = options.clock ?? SYSTEM_CLOCK;
   try {
-    const store = await withTimeout(async () => {
-      const opened = new KeytarStore(await loadKeytar(), timeoutMs);
-      const account = `probe-${randomUUID()}`;
-      const probe = randomUUID();
-      await opened.set(CREDENTIAL_SERVICE, account, probe);
-      const read = await opened.get(CREDENTIAL_SERVICE, account);
-      await opened.delete(CREDENTIAL_SERVICE, account);
-      if (read !== probe) throw new CredentialStoreError(t('main:keychainMismatch'));
-      return opened;
-    }, timeoutMs);
+    const store = await withTimeout(
+      async () => {
+        const opened = new KeytarStore(await loadKeytar(), timeoutMs, clock);
+        const account = `probe-${randomUUID()}`;
+        const probe = randomUUID();
+        await opened.set(CREDENTIAL_SERVICE, account, probe);
+        const read = await opened.get(CREDENTIAL_SERVICE, account);
+        await opened.delete(CREDENTIAL_SERVICE, account);
+        if (read !== probe) throw new CredentialStoreError(t('main:keychainMismatch'));
+        return opened;
+      },
+      timeoutMs,
+      clock,
+    );
     return { store, keychain: 'os' };
   } catch (error) {
     return {
@@ -89,10 +104,10 @@ async function loadNativeKeytar(): Promise<KeytarApi> {
   return module.default ?? module;
 }
 
-async function withTimeout<T>(run: () => Promise<T>, timeoutMs: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+async function withTimeout<T>(run: () => Promise<T>, timeoutMs: number, clock: KeychainTimers): Promise<T> {
+  let timer: unknown;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
+    timer = clock.setTimeout(
       () => reject(new CredentialStoreError(t('main:keychainTimeout', { milliseconds: timeoutMs }))),
       timeoutMs,
     );
@@ -105,6 +120,6 @@ async function withTimeout<T>(run: () => Promise<T>, timeoutMs: number): Promise
       t('main:keychainRefused', { reason: error instanceof Error ? error.message : String(error) }),
     );
   } finally {
-    clearTimeout(timer);
+    clock.clearTimeout(timer);
   }
 }

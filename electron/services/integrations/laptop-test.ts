@@ -21,7 +21,8 @@ const QOS_LEVEL = { AT_MOST_ONCE: 0, AT_LEAST_ONCE: 1, EXACTLY_ONCE: 2 } as cons
 
 /** What the tester needs from outside: a clock, and mqtt.js's connect (injectable for tests). */
 export interface LaptopTesterDependencies {
-  clock?: Pick<Clock, 'now'>;
+  /** Time, and the timer of a connection that does not answer (default SYSTEM_CLOCK). */
+  clock?: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
   connectMqtt?: (options: IClientOptions) => MqttClient;
 }
 
@@ -37,11 +38,13 @@ export function buildTestMessage(sentAt: number): string {
  */
 export class LaptopIntegrationTester {
   private readonly now: () => number;
+  private readonly clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
   private readonly connectMqtt: (options: IClientOptions) => MqttClient;
 
   constructor(dependencies: LaptopTesterDependencies = {}) {
     const clock = dependencies.clock ?? SYSTEM_CLOCK;
     this.now = () => clock.now();
+    this.clock = clock;
     this.connectMqtt = dependencies.connectMqtt ?? ((options) => mqtt.connect(options));
   }
 
@@ -207,13 +210,13 @@ export class LaptopIntegrationTester {
       ) => {
         if (settled) return;
         settled = true;
-        clearTimeout(timer);
+        this.clock.clearTimeout(timer);
         client.removeAllListeners('connect');
         if (!value.client) client.end(true);
         resolve(value);
       };
       // mqtt.js's connectTimeout only covers the wait for CONNACK; this one also covers a TCP connect that hangs.
-      const timer = setTimeout(
+      const timer = this.clock.setTimeout(
         () =>
           settle({
             client: null,

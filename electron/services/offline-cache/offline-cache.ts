@@ -78,17 +78,27 @@ function sortDeep(value: unknown): unknown {
 export class OfflineCache {
   private readonly folder: string;
   private readonly now: () => number;
+  private readonly clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
   private readonly loaded = new Map<string, Promise<CacheFile>>();
-  /** Per file: the flush that has not started yet (later answers join it) and the last write begun. */
-  private readonly scheduled = new Map<string, Promise<void>>();
+  /**
+   * Per file: the flush that has not started yet (later answers join it; `writeNow` starts it before its delay)
+   * and the last write begun.
+   */
+  private readonly scheduled = new Map<string, { flush: Promise<void>; writeNow(): void }>();
   private readonly lastWrite = new Map<string, Promise<void>>();
   private readonly flushDelayMs: number;
   private isClosed = false;
 
-  constructor(options: { dataDir: string; clock?: Pick<Clock, 'now'>; flushDelayMs?: number }) {
+  /** `clock`: the time each answer is kept with, and the timer of the flush delay (default SYSTEM_CLOCK). */
+  constructor(options: {
+    dataDir: string;
+    clock?: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
+    flushDelayMs?: number;
+  }) {
     this.folder = join(options.dataDir, 'offline-cache');
     const clock = options.clock ?? SYSTEM_CLOCK;
     this.now = () => clock.now();
+    this.clock = clock;
     this.flushDelayMs = options.flushDelayMs ?? FLUSH_DELAY_MS;
   }
 
@@ -124,15 +134,17 @@ export class OfflineCache {
   }
 
   /**
-   * Writes what is pending and takes no more answers: after it resolves nothing touches the cache folder
-   * (quitting, or a test deleting the data folder, never races a late write).
+   * Writes what is pending at once (without waiting for the flush delay) and takes no more answers: after it
+   * resolves nothing touches the cache folder (quitting, or a test deleting the data folder, never races a late
+   * write).
    */
   async close(): Promise<void> {
     this.isClosed = true;
     // An answer whose file was still loading may schedule one more flush: wait until none is left.
     for (let round = 0; round < 10 && (this.scheduled.size > 0 || round === 0); round++) {
+      for (const pending of this.scheduled.values()) pending.writeNow();
       await Promise.allSettled([
-        ...this.scheduled.values(),
+        ...[...this.scheduled.values()].map((pending) => pending.flush),
         ...this.lastWrite.values(),
         ...this.loaded.values(),
       ]);
@@ -141,8 +153,16 @@ export class OfflineCache {
 
   private scheduleFlush(path: string, file: CacheFile): Promise<void> {
     const pending = this.scheduled.get(path);
-    if (pending) return pending;
-    const flush = new Promise<void>((resolve) => setTimeout(resolve, this.flushDelayMs)).then(async () => {
+    if (pending) return pending.flush;
+    let writeNow = () => {};
+    const due = new Promise<void>((resolve) => {
+      const timer = this.clock.setTimeout(resolve, this.flushDelayMs);
+      writeNow = () => {
+        this.clock.clearTimeout(timer);
+        resolve();
+      };
+    });
+    const flush = due.then(async () => {
       // From here on, new answers schedule the next flush; this one writes the state as it is now.
       this.scheduled.delete(path);
       const text = JSON.stringify(file);
@@ -151,7 +171,7 @@ export class OfflineCache {
       this.lastWrite.set(path, written);
       await written;
     });
-    this.scheduled.set(path, flush);
+    this.scheduled.set(path, { flush, writeNow });
     return flush;
   }
 

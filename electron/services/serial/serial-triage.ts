@@ -13,7 +13,7 @@ import type { DisplayFilter } from './serial-display';
 import { TriageMarkerFilter } from './triage-marker-filter';
 import { t } from '../../shared/i18n';
 import { storedMessage, type StoredMessage } from '../../shared/visit/stored-message';
-import { SYSTEM_CLOCK } from '../../shared/clock';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /** The face of a serial session the triage drives: raw bytes in, bytes out, and its state. */
 export interface TriageConsole {
@@ -92,6 +92,8 @@ export interface SerialTriageOptions {
   now?: () => number;
   /** Epoch milliseconds (the app's Clock): each answer's `answeredAt`, what the gateway's clock is compared with. */
   wallClock?: () => number;
+  /** The timers of the waits for an answer or a prompt (default SYSTEM_CLOCK). */
+  clock?: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
   /** Aborted: the run stops after the command under way (then logs out if it logged in). */
   signal?: AbortSignal;
   /** Told at each wait what the run waits for and how long it can still take. */
@@ -159,6 +161,7 @@ export async function runSerialTriage(
 ): Promise<SerialTriageOutcome> {
   const now = options.now ?? (() => performance.now());
   const wallClock = options.wallClock ?? SYSTEM_CLOCK.now;
+  const clock = options.clock ?? SYSTEM_CLOCK;
   const promptTimeoutMs = options.promptTimeoutMs ?? TRIAGE_PROMPT_TIMEOUT_MS;
   const runToken = randomBytes(2).toString('hex');
   const decoder = new TextDecoder('utf-8', { fatal: false });
@@ -210,12 +213,12 @@ export async function runSerialTriage(
           resolve(text);
         }
       };
-      const timer = setTimeout(() => {
+      const timer = clock.setTimeout(() => {
         finish();
         resolve(undefined);
       }, timeoutMs);
       const finish = () => {
-        clearTimeout(timer);
+        clock.clearTimeout(timer);
         waiter = undefined;
       };
       waiter = check;

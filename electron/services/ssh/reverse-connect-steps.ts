@@ -2,6 +2,7 @@ import type { Duplex } from 'node:stream';
 import type { ConnectedClient } from './ssh-connection';
 import { SessionClosedError } from './ssh-session';
 import { t, type MessageKey } from '../../shared/i18n';
+import type { Clock } from '../../shared/clock';
 
 /**
  * The steps of opening a reverse-SSH session, in order. A reconnect first tries the last tunnel again
@@ -35,18 +36,26 @@ export type ForwardProbe =
   /** The relay link itself is gone. */
   | { outcome: 'lost' };
 
-/** Asks the relay for a connection to its 127.0.0.1:`port`; a stream that opens after `timeoutMs` is closed. */
-export function probeForward(link: ConnectedClient, port: number, timeoutMs: number): Promise<ForwardProbe> {
+/**
+ * Asks the relay for a connection to its 127.0.0.1:`port`; a stream that opens after `timeoutMs` (on `clock`) is
+ * closed.
+ */
+export function probeForward(
+  link: ConnectedClient,
+  port: number,
+  timeoutMs: number,
+  clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>,
+): Promise<ForwardProbe> {
   return new Promise((resolve) => {
     let isSettled = false;
     const settle = (probe: ForwardProbe): boolean => {
       if (isSettled) return false;
       isSettled = true;
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       resolve(probe);
       return true;
     };
-    const timer = setTimeout(() => settle({ outcome: 'unanswered' }), timeoutMs);
+    const timer = clock.setTimeout(() => settle({ outcome: 'unanswered' }), timeoutMs);
     try {
       link.client.forwardOut('127.0.0.1', 0, '127.0.0.1', port, (error, stream) => {
         // ssh2 fails the channels still opening when the link closes, right after it says so.

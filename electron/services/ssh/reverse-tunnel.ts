@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 import { HostKeyChangedError } from './host-key-errors';
 import { t } from '../../shared/i18n';
-import { AuthenticationRefusedError, endClient, GATEWAY_USER, type SshConnector } from './ssh-connection';
+import { AuthenticationRefusedError, GATEWAY_USER, type SshConnector } from './ssh-connection';
 import type { SshLink } from './ssh-session';
 import {
   ConnectSteps,
@@ -99,8 +99,11 @@ export interface ReverseTunnelsOptions {
   connector: SshConnector;
   /** The relay ports the app's other reverse sessions use, so two sessions never pick the same one. */
   takenPorts(): Iterable<number>;
-  /** The tunnel wait's timeout (`now`) and the pauses between probes (`sleep`). Default SYSTEM_CLOCK. */
-  clock?: Pick<Clock, 'now' | 'sleep'>;
+  /**
+   * The tunnel wait's timeout (`now`), the pauses between probes (`sleep`) and each probe's time limit (the
+   * timers). Default SYSTEM_CLOCK.
+   */
+  clock?: Clock;
   random?: () => number;
   tunnelTimeoutMs?: number;
   /** How long one probe of a relay port may take (default FORWARD_TIMEOUT_MS). */
@@ -112,7 +115,7 @@ export interface ReverseTunnelsOptions {
  * last tunnel tried again on a reconnect, and stopReverseSsh as the last word on close.
  */
 export class ReverseTunnels {
-  readonly #clock: Pick<Clock, 'now' | 'sleep'>;
+  readonly #clock: Clock;
 
   constructor(private readonly options: ReverseTunnelsOptions) {
     this.#clock = options.clock ?? SYSTEM_CLOCK;
@@ -146,7 +149,7 @@ export class ReverseTunnels {
       const reused = tunnel.port === undefined ? undefined : await this.reuseTunnel(context, steps, size);
       return reused ?? (await this.openNewTunnel(context, steps, size));
     } catch (error) {
-      endClient(relayLink);
+      this.options.connector.endClient(relayLink);
       throw error;
     }
   }
@@ -244,7 +247,7 @@ export class ReverseTunnels {
           { kind: 'gateway', name: gatewayId },
           steps.signal,
         ),
-        endClient,
+        this.options.connector.endClient,
       )
       .catch((error: unknown) => {
         if (!(error instanceof AuthenticationRefusedError)) throw error;
@@ -260,7 +263,7 @@ export class ReverseTunnels {
         (link) => link.end(),
       );
     } catch (error) {
-      endClient(gatewayLink);
+      this.options.connector.endClient(gatewayLink);
       throw error;
     }
   }
@@ -360,7 +363,7 @@ export class ReverseTunnels {
    */
   private async probe(steps: ConnectSteps, port: number): Promise<ForwardProbe> {
     const probe = await steps.race(
-      probeForward(steps.relayLink, port, this.options.forwardTimeoutMs ?? FORWARD_TIMEOUT_MS),
+      probeForward(steps.relayLink, port, this.options.forwardTimeoutMs ?? FORWARD_TIMEOUT_MS, this.#clock),
       (late) => {
         if (late.outcome === 'open') late.stream.destroy();
       },

@@ -7,6 +7,7 @@ import type { HostKeyVerdict, KnownHosts } from './known-hosts';
 import { RECEIVE_WINDOW_MIN_BYTES, ReceiveWindow } from './receive-window';
 import { SessionClosedError, type SshLink, type SshLinkEnd } from './ssh-session';
 import { t, type MessageKey } from '../../shared/i18n';
+import { SYSTEM_CLOCK, type Clock } from '../../shared/clock';
 
 /** SSH keepalive on every link the app opens: a silent drop is noticed within interval × count. */
 export const KEEPALIVE_INTERVAL_MS = 10_000;
@@ -74,6 +75,8 @@ export interface SshConnectorOptions {
   keepaliveIntervalMs?: number;
   keepaliveCountMax?: number;
   readyTimeoutMs?: number;
+  /** The timer of a closing client's grace period (CLIENT_END_GRACE_MS); default SYSTEM_CLOCK. */
+  clock?: Pick<Clock, 'setTimeout'>;
 }
 
 /** An SSH server refused the user name and password (ssh2's `client-authentication` failure). */
@@ -98,7 +101,13 @@ export interface ConnectedClient {
  * on) and opens a shell at the end of a chain of links.
  */
 export class SshConnector {
-  constructor(private readonly options: SshConnectorOptions) {}
+  /** Ends a client politely, and for good after the grace period (endClient on this connector's clock). */
+  readonly endClient: (link: { client: Client; socket: Duplex }) => void;
+
+  constructor(private readonly options: SshConnectorOptions) {
+    const clock = options.clock ?? SYSTEM_CLOCK;
+    this.endClient = (link) => endClient(link, clock);
+  }
 
   /**
    * Connects and logs in with the host key checked against known hosts; rejects with a plain message, or with
@@ -139,13 +148,13 @@ export class SshConnector {
       };
       const onError = (error: Error & { level?: string }) => {
         stopListening();
-        endClient(link);
+        this.endClient(link);
         reject(refusal ?? describeConnectError(error, peer, config.username ?? ''));
       };
       const onReady = () => {
         stopListening();
         if (!verdict) {
-          endClient(link);
+          this.endClient(link);
           reject(new Error(say(peer, 'unverified')));
           return;
         }
@@ -153,7 +162,7 @@ export class SshConnector {
       };
       const onAbort = () => {
         stopListening();
-        endClient(link);
+        this.endClient(link);
         reject(new SessionClosedError());
       };
       if (signal?.aborted) {
@@ -189,7 +198,7 @@ export class SshConnector {
   /** Opens the shell on the last of `links` (relay first); ending the link ends them all, last first. */
   openShell(links: ConnectedClient[], size: { cols: number; rows: number }): Promise<SshLink> {
     const shellClient = links[links.length - 1]!.client;
-    const endAll = () => [...links].reverse().forEach(endClient);
+    const endAll = () => [...links].reverse().forEach(this.endClient);
     return new Promise((resolve, reject) => {
       // A small first window, so a flood's first megabytes do not arrive ahead of the first keystroke's echo.
       ReceiveWindow.openWithSmallWindow(shellClient, RECEIVE_WINDOW_MIN_BYTES, () =>
@@ -211,10 +220,13 @@ export class SshConnector {
   }
 }
 
-/** Ends a client politely, and for good after a grace period if the other side never answers the goodbye. */
-export function endClient(link: { client: Client; socket: Duplex }): void {
+/**
+ * Ends a client politely, and for good after a grace period (on `clock`) if the other side never answers the
+ * goodbye. Destroying a socket that already closed does nothing.
+ */
+export function endClient(link: { client: Client; socket: Duplex }, clock: Pick<Clock, 'setTimeout'>): void {
   link.client.end();
-  setTimeout(() => link.socket.destroy(), CLIENT_END_GRACE_MS).unref();
+  clock.setTimeout(() => link.socket.destroy(), CLIENT_END_GRACE_MS);
 }
 
 function whenLinkEnds(channel: ClientChannel, links: ConnectedClient[]): Promise<SshLinkEnd> {

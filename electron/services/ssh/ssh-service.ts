@@ -41,9 +41,10 @@ export interface SshServiceDependencies {
   credentials?: { rootPassword(gatewayId: string): Promise<string | undefined> };
   /**
    * Time of the timestamps and logs, and of the tunnel wait: its timeout (`now`) and the pauses between probes
-   * (`sleep`), which tests run without waiting. Default SYSTEM_CLOCK.
+   * (`sleep`), which tests run without waiting; its timers time each probe, a closing link's grace and the logs'
+   * write delay. Default SYSTEM_CLOCK.
    */
-  clock?: Pick<Clock, 'now' | 'sleep'>;
+  clock?: Clock;
   /** Session logs go here (on by default); absent: no logs. */
   logsDir?: string;
   createClient?: () => Client;
@@ -83,6 +84,7 @@ export class SshService {
       ...(deps.keepaliveIntervalMs !== undefined ? { keepaliveIntervalMs: deps.keepaliveIntervalMs } : {}),
       ...(deps.keepaliveCountMax !== undefined ? { keepaliveCountMax: deps.keepaliveCountMax } : {}),
       ...(deps.readyTimeoutMs !== undefined ? { readyTimeoutMs: deps.readyTimeoutMs } : {}),
+      ...(deps.clock ? { clock: deps.clock } : {}),
     });
     this.reverseTunnels = new ReverseTunnels({
       runCommand: (gatewayId, command, body) => deps.runCommand(gatewayId, command, body),

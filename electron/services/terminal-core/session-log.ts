@@ -23,7 +23,8 @@ export const MAX_LOG_FILES = 8;
 export interface SessionLogOptions {
   logsDir: string;
   gateway: string;
-  clock?: Pick<Clock, 'now'>;
+  /** The time in the file's name, and the timer of the write delay (default SYSTEM_CLOCK). */
+  clock?: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
   /** Tokens: `{gateway}`, `{date}` (YYYY-MM-DD), `{time}` (HH-mm-ss), `{timestamp}` (ms since the epoch). */
   pattern?: string;
   /** Size cap per file and files kept (defaults MAX_LOG_FILE_BYTES and MAX_LOG_FILES). */
@@ -55,11 +56,18 @@ export class SessionLog {
   #error: Error | undefined;
   #pending: Uint8Array[] = [];
   #pendingBytes = 0;
-  #flushTimer: ReturnType<typeof setTimeout> | undefined;
+  #flushTimer: unknown;
+  readonly #clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
   #hasContent = false;
 
-  private constructor(path: string, stream: WriteStream, rotation: SessionLogOptions['rotation'] = {}) {
+  private constructor(
+    path: string,
+    stream: WriteStream,
+    clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>,
+    rotation: SessionLogOptions['rotation'] = {},
+  ) {
     this.path = path;
+    this.#clock = clock;
     this.#stream = stream;
     this.#maxFileBytes = Math.max(1, rotation.maxFileBytes ?? MAX_LOG_FILE_BYTES);
     this.#maxFiles = Math.max(1, rotation.maxFiles ?? MAX_LOG_FILES);
@@ -75,7 +83,8 @@ export class SessionLog {
 
   /** Creates the logs folder if needed and a new, empty log file named from the pattern. */
   static async open(options: SessionLogOptions): Promise<SessionLog> {
-    const now = new Date((options.clock ?? SYSTEM_CLOCK).now());
+    const clock = options.clock ?? SYSTEM_CLOCK;
+    const now = new Date(clock.now());
     const fileName = formatLogFileName(options.pattern ?? SESSION_LOG_PATTERN_DEFAULT, options.gateway, now);
     await ensurePrivateFolder(options.logsDir);
     const dot = fileName.lastIndexOf('.');
@@ -84,7 +93,7 @@ export class SessionLog {
     for (let attempt = 1; attempt <= MAX_NAME_ATTEMPTS; attempt += 1) {
       const candidate = join(options.logsDir, attempt === 1 ? fileName : `${stem}-${attempt}${extension}`);
       const opened = await openNewFile(candidate);
-      if (!(opened instanceof Error)) return new SessionLog(candidate, opened, options.rotation);
+      if (!(opened instanceof Error)) return new SessionLog(candidate, opened, clock, options.rotation);
       if (opened.code !== 'EEXIST') throw opened;
     }
     throw new Error(t('terminals:logNameTaken', { name: fileName, folder: options.logsDir }));
@@ -124,7 +133,7 @@ export class SessionLog {
     this.#pending.push(chunk);
     this.#pendingBytes += chunk.byteLength;
     if (this.#pendingBytes >= WRITE_BATCH_BYTES) this.#flush();
-    else this.#flushTimer ??= setTimeout(() => this.#flush(), WRITE_DELAY_MS);
+    else this.#flushTimer ??= this.#clock.setTimeout(() => this.#flush(), WRITE_DELAY_MS);
   }
 
   /** Writes what is waiting (rotating as it must) and closes the file; safe to call more than once. */
@@ -135,7 +144,7 @@ export class SessionLog {
 
   async #finish(): Promise<void> {
     this.#isClosing = true;
-    clearTimeout(this.#flushTimer);
+    this.#clock.clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
     for (;;) {
       if (this.#rotating) await this.#rotating;
@@ -157,7 +166,7 @@ export class SessionLog {
   }
 
   #flush(): void {
-    clearTimeout(this.#flushTimer);
+    this.#clock.clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
     if (this.#pendingBytes === 0 || this.#isClosed || this.#rotating) return;
     let room = this.#maxFileBytes - this.#fileBytes;

@@ -8,6 +8,7 @@ import { TerminalManager } from './terminal-manager';
 import type { SerialTerminal, TerminalEventSink } from './terminal-types';
 import { createRelayResolver, type RootPasswords } from './terminal-secrets';
 import type { TerminalJournal } from '../visit';
+import type { Clock } from '../../shared/clock';
 
 /** The known-hosts file inside the app data folder. */
 export const KNOWN_HOSTS_FILE = 'known-hosts.json';
@@ -27,6 +28,8 @@ export interface TerminalHost {
   addShutdownHook(hook: () => Promise<void> | void): void;
   /** The open visit's journal, where sessions and triages are recorded as they happen. */
   terminalJournal?: TerminalJournal;
+  /** The app's time and timers: the sessions', their logs', the tunnel waits' and the triages'. */
+  clock: Clock;
 }
 
 /** What the composition root hands in: folders, the keychain, and the demo console when in demo mode. */
@@ -55,9 +58,11 @@ export function createAppTerminals(host: TerminalHost, options: AppTerminalsOpti
     knownHosts: new KnownHosts({ path: join(options.dataDir, KNOWN_HOSTS_FILE) }),
     credentials: rootPasswords,
     logsDir: options.logsDir,
+    clock: host.clock,
   });
   const serialPorts = new SerialPorts({
     logsDir: options.logsDir,
+    clock: host.clock,
     ...(options.demoBinding ? { demoBinding: options.demoBinding } : {}),
     ...(options.demoGateway ? { demoGateway: options.demoGateway } : {}),
   });
@@ -79,6 +84,7 @@ export function createAppTerminals(host: TerminalHost, options: AppTerminalsOpti
     rememberRootPassword: rootPasswords.rememberRootPassword,
     rootPassword: rootPasswords.rootPassword,
     log: host.log,
+    clock: host.clock,
     ...(host.terminalJournal ? { journal: host.terminalJournal } : {}),
   });
   host.addShutdownHook(() => manager.closeAll());

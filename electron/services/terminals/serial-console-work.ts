@@ -6,6 +6,7 @@ import type { GatewayHint } from '../visit';
 import { TriageBusyError, TriagePasswordError } from './terminal-limits';
 import type { SerialTerminal, TerminalManagerDependencies } from './terminal-types';
 import { t } from '../../shared/i18n';
+import type { Clock } from '../../shared/clock';
 
 /** What the work on a serial console takes from the manager's dependencies, and how to keep a password. */
 export interface SerialConsoleWorkDependencies extends Pick<
@@ -18,6 +19,8 @@ export interface SerialConsoleWorkDependencies extends Pick<
   now: () => number;
   /** Epoch milliseconds, for when a triage started and finished. */
   wallClock: () => number;
+  /** The timers of a triage's waits. */
+  clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
 }
 
 /**
@@ -66,6 +69,7 @@ export class SerialConsoleWork {
           ...(password ? { password } : {}),
           now: dependencies.now,
           wallClock: dependencies.wallClock,
+          clock: dependencies.clock,
           signal: controller.signal,
           onProgress: (progress) =>
             dependencies.events.emit('serial:triage-progress', {

@@ -72,6 +72,7 @@ export class TerminalManager {
       remember: (gatewayId, password) => this.#remember(gatewayId, password),
       now: this.#now,
       wallClock: this.#wallClock,
+      clock,
     });
   }
 

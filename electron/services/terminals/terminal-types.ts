@@ -116,8 +116,11 @@ export interface TerminalManagerDependencies {
    * setTimeout); output is coalesced until then.
    */
   schedule?: (callback: () => void, delayMs: number) => void;
-  /** The clock whose timers pace output and whose time dates logs and states (default: the system clock). */
-  clock?: Pick<Clock, 'now' | 'setTimeout'>;
+  /**
+   * The clock whose timers pace output and time a triage's waits, and whose time dates logs and states (default:
+   * the system clock).
+   */
+  clock?: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
   /** Milliseconds on a monotonic clock (default performance.now). */
   now?: () => number;
   /** Epoch milliseconds, for when session logs were opened and closed and states changed (default: the clock's). */

@@ -6,6 +6,7 @@ import { createSshWorld, type SshWorld } from '../../../simulator/ssh/ssh-world'
 import { makeReverseSshRequest } from '../../helpers/factories';
 import type { ReverseSshStep } from '../../../electron/services/ssh/reverse-connect-steps';
 import { SSH_HIGH_WATERMARK_DEFAULT, type SshSession } from '../../../electron/services/ssh/ssh-session';
+import { SYSTEM_CLOCK } from '../../../electron/shared/clock';
 import {
   createServiceHarness,
   readUntil,
@@ -278,6 +279,7 @@ describe('reverse SSH failures a technician can act on', () => {
       {
         tunnelTimeoutMs: 10_000,
         clock: {
+          ...SYSTEM_CLOCK,
           now: () => clock,
           sleep: async (milliseconds) => {
             slept.push(milliseconds);
@@ -495,6 +497,7 @@ describe('reverse SSH reconnects and closes that leave no tunnel behind', () => 
       { openReverseTunnel: async () => undefined, closeTunnels: async () => undefined },
       {
         clock: {
+          ...SYSTEM_CLOCK,
           now: () => clock,
           sleep: async (milliseconds) => {
             clock += milliseconds;

@@ -6,6 +6,7 @@ import { createVisitGateways } from '../../../electron/app/visit-gateways';
 import { SitePacks } from '../../../electron/services/site-pack';
 import { Visits, VisitRefusedError } from '../../../electron/services/visit';
 import { NetworkError } from '../../../electron/services/api';
+import { SYSTEM_CLOCK } from '../../../electron/shared/clock';
 import { makeGateway, makeSessionSummary, makeSitePack } from '../../helpers/factories';
 
 // The app's gateway resolver in field mode (nobody signed in): the selected profile's site pack on disk, the
@@ -46,6 +47,7 @@ function fieldModeGateways() {
     selectedProfileId: () => 'profile-1',
     sitePacks,
     visits,
+    clock: SYSTEM_CLOCK,
   });
 }
 
@@ -120,6 +122,7 @@ describe('createVisitGateways signed in, when the server cannot be reached', () 
       selectedProfileId: () => profileId,
       sitePacks,
       visits,
+      clock: SYSTEM_CLOCK,
     });
   }
 

@@ -21,6 +21,7 @@ import { Visits } from '../../../../electron/services/visit';
 import { MemoryStore } from '../../../../electron/services/credentials';
 import { STALE_TEMPORARY_FILE_AGE_MS } from '../../../../electron/services/files/atomic-file';
 import { checkDataFolder } from '../../../../electron/services/files/data-folder';
+import { SYSTEM_CLOCK } from '../../../../electron/shared/clock';
 import { tightenFile } from '../../../../electron/services/files/private-files';
 import { makeAuditEntry } from '../../../helpers/factories';
 
@@ -43,7 +44,7 @@ function startServices() {
     dataDir,
     mode: 'browser',
     version: '0.1.0',
-    clock: { now: () => NOW },
+    clock: { ...SYSTEM_CLOCK, now: () => NOW },
     credentials: { store: new MemoryStore(), keychain: 'os' },
     createSession: () => {
       throw new Error('no session in this test');

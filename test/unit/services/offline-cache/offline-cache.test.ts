@@ -7,6 +7,8 @@ import {
   MAX_CACHED_ANSWERS,
   OfflineCache,
 } from '../../../../electron/services/offline-cache';
+import { SYSTEM_CLOCK } from '../../../../electron/shared/clock';
+import { ManualClock } from '../../../helpers/manual-clock';
 
 let folder: string;
 let now: number;
@@ -26,8 +28,11 @@ const LIST = {
   query: { page: 0, limit: 100, sortDirection: 'ASC', sortField: 'NAME' },
 };
 
+/** Real timers, and the time the test sets. */
+const clock = { ...SYSTEM_CLOCK, now: () => now };
+
 function buildCache() {
-  return new OfflineCache({ dataDir: folder, clock: { now: () => now }, flushDelayMs: 0 });
+  return new OfflineCache({ dataDir: folder, clock, flushDelayMs: 0 });
 }
 
 describe('offline cache', () => {
@@ -100,7 +105,7 @@ describe('offline cache', () => {
   });
 
   it('writes answers that arrive together in one file that holds all of them', async () => {
-    const cache = new OfflineCache({ dataDir: folder, clock: { now: () => now }, flushDelayMs: 20 });
+    const cache = new OfflineCache({ dataDir: folder, clock, flushDelayMs: 20 });
     const pages = [0, 1, 2].map((page) => ({ ...LIST, query: { ...LIST.query, page } }));
     await Promise.all(pages.map((parts, page) => cache.put('demo', parts, page)));
     const reread = buildCache();
@@ -112,7 +117,8 @@ describe('offline cache', () => {
   });
 
   it('writes what is pending on close and takes no answer after it', async () => {
-    const cache = new OfflineCache({ dataDir: folder, clock: { now: () => now }, flushDelayMs: 50 });
+    // A clock nobody moves: the pending write cannot come from its delay running out.
+    const cache = new OfflineCache({ dataDir: folder, clock: new ManualClock(now), flushDelayMs: 50 });
     void cache.put('demo', LIST, 'before close');
     await cache.close();
     expect((await buildCache().get('demo', LIST))?.value).toBe('before close');

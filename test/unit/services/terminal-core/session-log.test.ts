@@ -8,6 +8,7 @@ import {
   MAX_LOG_FILES,
   SessionLog,
 } from '../../../../electron/services/terminal-core/session-log';
+import { ManualClock } from '../../../helpers/manual-clock';
 
 const FIXED_TIME = new Date(2026, 10, 22, 9, 5, 7);
 
@@ -23,7 +24,11 @@ describe('SessionLog', () => {
   it('creates the log 0600 in a 0700 folder, tightening a folder an earlier version left 0755', async () => {
     await mkdir(logsDir, { mode: 0o755 });
     await chmod(logsDir, 0o755);
-    const log = await SessionLog.open({ logsDir, gateway: 'gw', clock: { now: () => FIXED_TIME.getTime() } });
+    const log = await SessionLog.open({
+      logsDir,
+      gateway: 'gw',
+      clock: new ManualClock(FIXED_TIME.getTime()),
+    });
     await log.close();
     expect((await stat(logsDir)).mode & 0o777).toBe(0o700);
     expect((await stat(log.path)).mode & 0o777).toBe(0o600);
@@ -33,14 +38,18 @@ describe('SessionLog', () => {
     const log = await SessionLog.open({
       logsDir,
       gateway: 'kona-0042',
-      clock: { now: () => FIXED_TIME.getTime() },
+      clock: new ManualClock(FIXED_TIME.getTime()),
     });
     await log.close();
     expect(basename(log.path)).toBe('kona-0042_2026-11-22_09-05-07.log');
   });
 
   it('writes every appended byte in order', async () => {
-    const log = await SessionLog.open({ logsDir, gateway: 'gw', clock: { now: () => FIXED_TIME.getTime() } });
+    const log = await SessionLog.open({
+      logsDir,
+      gateway: 'gw',
+      clock: new ManualClock(FIXED_TIME.getTime()),
+    });
     log.append(Buffer.from('root@gw:~# '));
     log.append(new Uint8Array([0x00, 0xff, 0x0d, 0x0a]));
     await log.close();
@@ -50,7 +59,11 @@ describe('SessionLog', () => {
   });
 
   it('keeps a flood of small appends whole and in order across its write batches', async () => {
-    const log = await SessionLog.open({ logsDir, gateway: 'gw', clock: { now: () => FIXED_TIME.getTime() } });
+    const log = await SessionLog.open({
+      logsDir,
+      gateway: 'gw',
+      clock: new ManualClock(FIXED_TIME.getTime()),
+    });
     const chunks = Array.from({ length: 700 }, (_, index) => Buffer.alloc(1_000, index % 251));
     for (const chunk of chunks) log.append(chunk);
     await log.close();
@@ -61,7 +74,7 @@ describe('SessionLog', () => {
     const log = await SessionLog.open({
       logsDir,
       gateway: 'gw',
-      clock: { now: () => FIXED_TIME.getTime() },
+      clock: new ManualClock(FIXED_TIME.getTime()),
       rotation: { maxFileBytes: 1_000, maxFiles: 3 },
     });
     const flood = Buffer.from(Array.from({ length: 10_500 }, (_, index) => index % 251));
@@ -85,7 +98,11 @@ describe('SessionLog', () => {
   });
 
   it('rotates by default at MAX_LOG_FILE_BYTES, keeping MAX_LOG_FILES parts', async () => {
-    const log = await SessionLog.open({ logsDir, gateway: 'gw', clock: { now: () => FIXED_TIME.getTime() } });
+    const log = await SessionLog.open({
+      logsDir,
+      gateway: 'gw',
+      clock: new ManualClock(FIXED_TIME.getTime()),
+    });
     const piece = Buffer.alloc(1024 * 1024, 0x41);
     for (let count = 0; count < 40; count++) log.append(piece);
     await log.close();
@@ -100,14 +117,14 @@ describe('SessionLog', () => {
     const first = await SessionLog.open({
       logsDir,
       gateway: 'gw',
-      clock: { now: () => FIXED_TIME.getTime() },
+      clock: new ManualClock(FIXED_TIME.getTime()),
     });
     first.append(Buffer.from('first'));
     await first.close();
     const second = await SessionLog.open({
       logsDir,
       gateway: 'gw',
-      clock: { now: () => FIXED_TIME.getTime() },
+      clock: new ManualClock(FIXED_TIME.getTime()),
     });
     await second.close();
     expect(basename(second.path)).toBe('gw_2026-11-22_09-05-07-2.log');
@@ -115,7 +132,11 @@ describe('SessionLog', () => {
   });
 
   it('ignores appends after close', async () => {
-    const log = await SessionLog.open({ logsDir, gateway: 'gw', clock: { now: () => FIXED_TIME.getTime() } });
+    const log = await SessionLog.open({
+      logsDir,
+      gateway: 'gw',
+      clock: new ManualClock(FIXED_TIME.getTime()),
+    });
     await log.close();
     log.append(Buffer.from('late'));
     await log.close();
