@@ -454,6 +454,8 @@ export class FieldKitServices {
         clock: this.clock,
         thresholds: (profileId) => acceptanceThresholdsOf(options.dataDir, profiles, profileId),
         selectedProfileId: () => profiles.list().selectedId ?? undefined,
+        resolveGateway: this.visitGateways.resolve,
+        sitePacks,
         log,
       }),
       ...createAcceptanceThresholdsHandlers({ dataDir: options.dataDir, profiles }),

@@ -8,9 +8,9 @@ import { t } from '../../shared/i18n';
 import { CALL_TIME_LIMITS_MS } from '../../shared/api/timeouts';
 import type { Clock } from '../../shared/clock';
 import type { AcceptanceCard } from '../../shared/visit/acceptance-card';
-import type { VisitEntry } from '../../shared/visit/journal-entry';
+import type { GatewayIdentity, VisitEntry } from '../../shared/visit/journal-entry';
 import type { CommandService } from '../../services/commands';
-import type { Visits } from '../../services/visit';
+import type { GatewayHint, Visits } from '../../services/visit';
 import {
   buildOfflineCard,
   resolveAcceptanceTable,
@@ -18,6 +18,7 @@ import {
   ThresholdOverridesError,
   type AcceptanceOverride,
 } from '../../services/acceptance';
+import type { SitePacks } from '../../services/site-pack';
 import type { CallCancellation } from '../call-cancellation';
 import { mapServiceError } from '../error-mapping';
 import type { ServerSessionPort } from '../server-session-port';
@@ -37,13 +38,18 @@ export interface AcceptanceDependencies {
   thresholds?: (profileId: string) => Promise<{ name: string; override: AcceptanceOverride } | undefined>;
   /** The profile chosen on the sign-in page: whose thresholds the offline card uses when nobody is signed in. */
   selectedProfileId?: () => string | undefined;
+  /** Names the gateway of an offline card as other entries are named: the server, else the site pack, else as given. */
+  resolveGateway?: (hint: GatewayHint) => Promise<GatewayIdentity | undefined>;
+  /** The site packs: what the profile's pack holds about a gateway (its backups, alarms, software) fills the card. */
+  sitePacks?: Pick<SitePacks, 'gateway'>;
   log: ErrorLog;
 }
 
 /**
  * Handlers of the acceptance channels (electron/shared/ipc/domains/acceptance.ts). One check runs at a time, on one
  * gateway or all of a visit's together; `call:cancel` with its check id stops it and its cards say "not finished".
- * Each card goes into the open visit's journal as an `acceptance` entry when the check ends, finished or not.
+ * Each card goes into the open visit's journal as an `acceptance` entry when the check ends, finished or not; an
+ * offline card goes in before it is answered, and a journal that refuses it refuses the card with its reason.
  */
 export function createAcceptanceHandlers(
   dependencies: AcceptanceDependencies,
@@ -208,14 +214,40 @@ export function createAcceptanceHandlers(
       // Field mode has no session: the profile chosen on the sign-in page says whose thresholds apply.
       const profileId = sessions.summary()?.profileId ?? dependencies.selectedProfileId?.();
       const thresholds = profileId ? await readThresholds(profileId) : undefined;
-      const card = buildOfflineCard({
+      const details = profileId
+        ? (
+            await dependencies.sitePacks?.gateway(profileId, gatewayId).catch((error: unknown) => {
+              log.error('the site pack could not be read for an offline acceptance card', error);
+              return null;
+            })
+          )?.details
+        : undefined;
+      const pack = details ? { readAt: details.readAt, sections: details.sections } : undefined;
+      const built = buildOfflineCard({
         gatewayId,
         ...(name ? { name } : {}),
         triage: latest,
         table: resolveAcceptanceTable(thresholds?.override),
         now: clock.now(),
+        ...(pack ? { pack } : {}),
       });
-      return thresholds ? { ...card, thresholdsProfile: thresholds.name } : card;
+      const card = thresholds ? { ...built, thresholdsProfile: thresholds.name } : built;
+      const gateway = (await dependencies.resolveGateway?.({ gatewayId, name })) ?? {
+        gatewayId,
+        ...(name ? { name } : {}),
+      };
+      try {
+        await visits.append({ kind: 'acceptance', gateway, card });
+      } catch (error) {
+        log.error('the visit journal refused an offline acceptance card', error);
+        const mapped = mapServiceError(error);
+        const reason = mapped?.message ?? (error instanceof Error ? error.message : '');
+        throw new IpcError(
+          mapped?.code ?? 'INTERNAL',
+          reason ? t('acceptance:offlineNotKept', { reason }) : t('acceptance:offlineNotKeptUnknown'),
+        );
+      }
+      return card;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NO_FIX_WORDS } from '../../shared/visit/acceptance-words';
 
 /**
  * getGpsCoordinates' answer, which the spec does not show (API assumption, docs/api.md): `latitude` and
@@ -16,11 +17,9 @@ export type GpsFix =
   | { hasFix: true; latitude: number; longitude: number; kind?: string; satellites?: number }
   | { hasFix: false; kind?: string };
 
-const NO_FIX_WORDS = /^(none|no[ _-]?fix|false|invalid|unknown)$/i;
-
 /**
- * Reads a GPS answer: no fix when `fix` says so (false, "none", "no fix"), when a coordinate is missing, or when
- * both are 0 (a receiver without a fix often reports 0, 0).
+ * Reads a GPS answer: no fix when `fix` says so (false, "none", "no fix": then no `kind`, the words say it), when a
+ * coordinate is missing, or when both are 0 (a receiver without a fix often reports 0, 0).
  */
 export function readGpsFix(answer: unknown): GpsFix {
   const parsed = GpsAnswerSchema.safeParse(answer);
@@ -28,7 +27,9 @@ export function readGpsFix(answer: unknown): GpsFix {
   const { latitude, longitude, fix, satellites } = parsed.data;
   const kind = typeof fix === 'string' ? fix : undefined;
   const saysNoFix = fix === false || (typeof fix === 'string' && NO_FIX_WORDS.test(fix.trim()));
-  if (saysNoFix || latitude === undefined || longitude === undefined || (latitude === 0 && longitude === 0))
+  // A fix state that only says "no fix" ("none", false) adds nothing to "No GPS fix": only another is kept.
+  if (saysNoFix) return { hasFix: false };
+  if (latitude === undefined || longitude === undefined || (latitude === 0 && longitude === 0))
     return { hasFix: false, ...(kind ? { kind } : {}) };
   return {
     hasFix: true,

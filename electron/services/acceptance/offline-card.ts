@@ -9,12 +9,57 @@ import {
 import { storedMessage as say, type StoredMessage } from '../../shared/visit/stored-message';
 import type { AcceptanceTable } from './acceptance-table';
 import { clockSkewSeconds, clockSkewWords } from '../../shared/terminal/triage-clock';
+import { formatReportDateTime } from '../../shared/report/report-time';
+import { judgeFromPack, needsServer, type OfflinePackFacts } from './offline-pack';
 
 const STATUS_VERDICT: Record<TriageStatus, ItemVerdict> = { ok: 'go', fault: 'no-go', unknown: 'unknown' };
 
-/** An item an offline card cannot judge: its sentence names what it needs. */
-function needsServer(id: AcceptanceItem['id'], key: MessageKey): AcceptanceItem {
-  return { id, verdict: 'needs-server', findings: [say(key)] };
+/** The triage's sentences about a link that is down, has no carrier or no address ("Ethernet eth0 has no link"). */
+const LINK_FAULT_KEY = /^triage:(ethernet|cellular|interface)(Down|NoLink|OnlyIpv6|NoIpv4)$/;
+
+/** The triage's findings about the gateway's links that are not ok, and the names of those links. */
+function linkFaultsOf(triage: TriageResult): { findings: StoredMessage[]; links: string[] } {
+  const faults = triage.health.findings.flatMap((finding) =>
+    finding.status !== 'ok' && typeof finding.text !== 'string' && LINK_FAULT_KEY.test(finding.text.key)
+      ? [finding.text]
+      : [],
+  );
+  const links = faults.flatMap((fault) =>
+    typeof fault.params?.name === 'string' ? [fault.params.name] : [],
+  );
+  return { findings: faults, links: [...new Set(links)] };
+}
+
+/**
+ * The uplink item: the triage's summary, the links it found down by name, the WAN ping it made, the routes and
+ * DNS; the fix names the links to bring back (or the route, DNS and ping when no link is down). The gateway's own
+ * ping check (its uplink watchdog's target) and the firewall are read through the server only: the last line
+ * says so, apart from the triage's own ping.
+ */
+function judgeOfflineUplink(triage: TriageResult): AcceptanceItem {
+  const { health } = triage;
+  const faults = linkFaultsOf(triage);
+  const verdict = worse(STATUS_VERDICT[health.network.status], STATUS_VERDICT[health.wan.status]);
+  const fix: MessageKey =
+    faults.links.length > 0 ? 'acceptance:fixOfflineUplinkLinks' : 'acceptance:fixOfflineUplinkRoute';
+  return {
+    id: 'uplink',
+    verdict,
+    findings: [
+      ...[health.network.detail, ...faults.findings, health.wan.detail, ...routesAndDnsOf(triage)].filter(
+        nonEmpty,
+      ),
+      say('acceptance:offlineUplinkNeedsServer'),
+    ],
+    ...(verdict === 'no-go' || verdict === 'warn'
+      ? {
+          fix: {
+            text: say(fix, faults.links.length > 0 ? { links: faults.links.join(', ') } : undefined),
+            target: 'connectivity' as const,
+          },
+        }
+      : {}),
+  };
 }
 
 /** The default routes and DNS servers the triage read, as sentences ("none" only when the command ran). */
@@ -42,7 +87,8 @@ const nonEmpty = (sentence: string | StoredMessage) => typeof sentence !== 'stri
  * The acceptance card with no server, filled from the latest serial triage of the gateway: the uplink from its
  * links, addresses, default routes and DNS; cellular from the modem's state; the packet forwarder from whether its
  * process runs; the gateway's clock against the laptop's when the triage read it (more than the table's skew is a
- * no-go: a LoRa gateway with a wrong clock stamps packets wrongly). Everything else says it needs the server.
+ * no-go: a LoRa gateway with a wrong clock stamps packets wrongly). The backup, alarms and installed software come
+ * from the site pack when it holds them ("as of" its time, judgeFromPack). Everything else says it needs the server.
  */
 export function buildOfflineCard(input: {
   gatewayId: string;
@@ -50,22 +96,21 @@ export function buildOfflineCard(input: {
   triage: TriageResult;
   table: AcceptanceTable;
   now: number;
+  /** What the profile's site pack holds about the gateway, if it holds it. */
+  pack?: OfflinePackFacts;
+  /** The time zone the pack's times are written in (this machine's when absent). */
+  timeZone?: string;
 }): AcceptanceCard {
   const { triage, table } = input;
   const { health } = triage;
-  const uplinkFindings = [health.network.detail, health.wan.detail, ...routesAndDnsOf(triage)].filter(
-    nonEmpty,
-  );
-  const uplinkVerdict = worse(STATUS_VERDICT[health.network.status], STATUS_VERDICT[health.wan.status]);
+  const fromPack = judgeFromPack({
+    pack: input.pack,
+    table,
+    now: input.now,
+    describeTime: (at) => formatReportDateTime(at, input.timeZone),
+  });
   const items: AcceptanceItem[] = [
-    {
-      id: 'uplink',
-      verdict: uplinkVerdict,
-      findings: [...uplinkFindings, say('acceptance:offlinePingsNeedServer')],
-      ...(uplinkVerdict === 'no-go' || uplinkVerdict === 'warn'
-        ? { fix: { text: say('acceptance:fixOfflineUplink'), target: 'connectivity' as const } }
-        : {}),
-    },
+    judgeOfflineUplink(triage),
     {
       id: 'cellular',
       verdict: STATUS_VERDICT[health.modem.status],
@@ -76,9 +121,9 @@ export function buildOfflineCard(input: {
     },
     needsServer('lora', 'acceptance:needsServerLora'),
     needsServer('position', 'acceptance:needsServerPosition'),
-    needsServer('software', 'acceptance:needsServerSoftware'),
-    needsServer('backup', 'acceptance:needsServerBackup'),
-    needsServer('alarms', 'acceptance:needsServerAlarms'),
+    fromPack.software,
+    fromPack.backup,
+    fromPack.alarms,
     judgeClock(triage, table),
     {
       id: 'packet-forwarder',

@@ -64,9 +64,20 @@ function linkWords(type: string | number | undefined, translate: Translator): st
   return type;
 }
 
+/** The GPS fix states that only say there is no fix ("none", "no fix"): "No GPS fix" says it in words. */
+export const NO_FIX_WORDS = /^(none|no[ _-]?fix|false|invalid|unknown)$/i;
+
 /** One sentence of a card: a kept message written with `translate`, or an old card's English as it is. */
 export function acceptanceSentenceWords(sentence: string | StoredMessage, translate: Translator = t): string {
   if (typeof sentence === 'string') return sentence;
+  // Cards judged before the fix state was read as words keep "none" as the state of no fix.
+  const kind = sentence.params?.kind;
+  if (
+    sentence.key === 'acceptance:noGpsFixKind' &&
+    typeof kind === 'string' &&
+    NO_FIX_WORDS.test(kind.trim())
+  )
+    return translate('acceptance:noGpsFix');
   const alarms = sentence.alarms
     ?.map((alarm) =>
       translate('acceptance:alarmWithSeverity', {
