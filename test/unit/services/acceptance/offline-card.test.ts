@@ -33,6 +33,12 @@ function triage(parts: Partial<TriageResult['health']> = {}): TriageResult {
 const build = (result: TriageResult) =>
   buildOfflineCard({ gatewayId: 'gw-1', triage: result, table: DEFAULT_ACCEPTANCE_TABLE, now: 3_000 });
 
+const wordsOf = (card: ReturnType<typeof build>, id: string) =>
+  acceptanceItemWords(
+    card.items.find((item) => item.id === id)!,
+    t,
+  );
+
 describe('the offline acceptance card', () => {
   it('says which items need the server', () => {
     const card = build(triage());
@@ -105,5 +111,108 @@ describe('the offline acceptance card', () => {
 
   it('says the clock could not be judged when the triage did not read it', () => {
     expect(build(triage()).items.find((item) => item.id === 'clock')?.verdict).toBe('unknown');
+  });
+
+  it("states the triage's link fault by name, names that link in the fix, and does not contradict the ping", () => {
+    const card = build(
+      triage({
+        network: { status: 'fault', detail: 'eth0 and ppp0' },
+        wan: {
+          status: 'ok',
+          detail: { key: 'triage:wanWorks', params: { received: 3, sent: 3, target: '8.8.8.8' } },
+        },
+        findings: [
+          { status: 'fault', text: { key: 'triage:ethernetNoLink', params: { name: 'eth0' } } },
+          {
+            status: 'ok',
+            text: { key: 'triage:cellularUp', params: { name: 'ppp0', addresses: '10.0.0.2' } },
+          },
+        ],
+      }),
+    );
+    const uplink = wordsOf(card, 'uplink');
+    expect(card.items[0]!.verdict).toBe('no-go');
+    expect(uplink.findings).toContain(
+      'Ethernet eth0 has no link (no carrier: check the cable and the switch port).',
+    );
+    expect(uplink.findings).not.toContain('Cellular ppp0 is up with 10.0.0.2.');
+    expect(uplink.findings).toContain('WAN works: 3 of 3 pings to 8.8.8.8 answered.');
+    expect(uplink.findings.at(-1)).toBe(
+      "Not judged without the server: the gateway's own ping check (the target its uplink watchdog pings) and the firewall's rules.",
+    );
+    expect(uplink.fix).toBe(
+      'Bring back the link of eth0 (Ethernet: the cable and the switch port; cellular: the SIM and the APN), then run the check through the server.',
+    );
+    expect(uplink.fix).not.toMatch(/named above/);
+  });
+
+  it('points the uplink fix at the lines above when no link is down', () => {
+    const card = build(triage({ wan: { status: 'fault', detail: 'WAN down' } }));
+    expect(wordsOf(card, 'uplink').fix).toMatch(/^Give the gateway what the lines above say is missing/);
+  });
+
+  it('judges backup and alarms from the site pack as of its time, and lists the installed software', () => {
+    const readAt = Date.UTC(2026, 10, 28, 0, 52);
+    const now = readAt + 3_600_000;
+    const card = buildOfflineCard({
+      gatewayId: 'gw-1',
+      triage: triage(),
+      table: DEFAULT_ACCEPTANCE_TABLE,
+      now,
+      timeZone: 'UTC',
+      pack: {
+        readAt,
+        sections: {
+          backups: {
+            value: {
+              status: 'ok',
+              backups: [{ description: 'commissioning', date: '2026-11-28T00:30:00', index: 0 }],
+            },
+          },
+          alarms: {
+            value: {
+              data: [],
+              totalPages: 1,
+              totalElements: 0,
+              hasNext: false,
+            },
+          },
+          software: { value: { packages: [{ name: 'packet-forwarder', ver: '5.1.2' }] } },
+        },
+      },
+    });
+    const asOf = 'As of the site pack of 28 Nov 2026 00:52 (what changed since is not seen):';
+    const backup = card.items.find((item) => item.id === 'backup')!;
+    expect(backup.verdict).toBe('go');
+    expect(wordsOf(card, 'backup').findings[0]).toBe(asOf);
+    expect(wordsOf(card, 'backup').findings[1]).toMatch(/^Backup "commissioning"/);
+    const alarms = card.items.find((item) => item.id === 'alarms')!;
+    expect(alarms.verdict).toBe('go');
+    expect(wordsOf(card, 'alarms').findings).toEqual([
+      asOf,
+      'No alarm raised in the last 60 minutes is still raised.',
+    ]);
+    const software = wordsOf(card, 'software');
+    expect(software.findings.slice(0, 2)).toEqual([asOf, 'Installed: packet-forwarder 5.1.2.']);
+    expect(card.items.filter((item) => item.verdict === 'needs-server').map((item) => item.id)).toEqual([
+      'lora',
+      'position',
+      'software',
+    ]);
+  });
+
+  it('says needs the server for a pack section it cannot read', () => {
+    const card = buildOfflineCard({
+      gatewayId: 'gw-1',
+      triage: triage(),
+      table: DEFAULT_ACCEPTANCE_TABLE,
+      now: 3_000,
+      pack: {
+        readAt: 2_000,
+        sections: { backups: { skipped: 'gateway-offline' }, alarms: { value: 'nonsense' } },
+      },
+    });
+    expect(card.items.find((item) => item.id === 'backup')?.verdict).toBe('needs-server');
+    expect(wordsOf(card, 'alarms').findings).toEqual(["Needs the server: the gateway's alarms."]);
   });
 });
