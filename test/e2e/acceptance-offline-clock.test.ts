@@ -14,7 +14,7 @@ let rig: TerminalRig;
 let page: Page;
 let directory: string;
 let console: AttachedSerialConsole;
-let gateway: { id: string; rootPassword: string };
+let gateway: { id: string; name: string; rootPassword: string };
 
 beforeAll(async () => {
   rig = await startTerminalRig();
@@ -24,7 +24,7 @@ beforeAll(async () => {
     (entity) => entity.hasEthernetLink && !entity.isOfflineFromStart,
   );
   if (!cabled) throw new Error('the demo tenant has no cabled gateway online');
-  gateway = { id: cabled.id, rootPassword: cabled.rootPassword };
+  gateway = { id: cabled.id, name: cabled.name, rootPassword: cabled.rootPassword };
   simulator.world.fleet.setScenario(gateway.id, ['clock-skew']);
   directory = await mkdtemp(join(tmpdir(), 'acceptance-offline-clock-'));
   console = await attachSerialConsole({
@@ -70,5 +70,17 @@ describe('the offline acceptance card', () => {
     // No wizard sets a gateway's time: the fix is a sentence, without a link.
     expect(await clock.locator('.fix').getByRole('link').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+
+    // The card is kept in the visit journal: the site report's acceptance page shows it, filled from the triage.
+    await page.evaluate(() => (location.hash = '#/commissioning/report'));
+    await page.getByRole('heading', { name: 'Site report' }).waitFor();
+    const preview = page.getByRole('document', { name: 'Report preview' });
+    const acceptancePage = preview.locator('section.acceptance');
+    await acceptancePage.waitFor();
+    const reported = (await acceptancePage.textContent())?.replace(/\s+/g, ' ');
+    expect(reported).toContain('Acceptance check before leaving');
+    expect(reported).toMatch(new RegExp(`(${gateway.id}|${gateway.name}) · NO-GO`, 'i'));
+    expect(reported).toContain('Filled offline from the serial triage');
+    expect(reported).toMatch(/The gateway's clock is 7 min 1[23] s behind this laptop's\./);
   }, 120_000);
 });
