@@ -9,7 +9,7 @@ import {
 import { storedMessage as say, type StoredMessage } from '../../shared/visit/stored-message';
 import type { AcceptanceTable } from './acceptance-table';
 import { clockSkewSeconds, clockSkewWords } from '../../shared/terminal/triage-clock';
-import { formatReportDateTime } from '../../shared/report/report-time';
+import { format } from '../../shared/format';
 import { judgeFromPack, needsServer, type OfflinePackFacts } from './offline-pack';
 
 const STATUS_VERDICT: Record<TriageStatus, ItemVerdict> = { ok: 'go', fault: 'no-go', unknown: 'unknown' };
@@ -98,8 +98,8 @@ export function buildOfflineCard(input: {
   now: number;
   /** What the profile's site pack holds about the gateway, if it holds it. */
   pack?: OfflinePackFacts;
-  /** The time zone the pack's times are written in (this machine's when absent). */
-  timeZone?: string;
+  /** Writes the pack's times into the card (the app's formatter, `format.dateTime`, when absent). */
+  describeTime?: (at: number) => string;
 }): AcceptanceCard {
   const { triage, table } = input;
   const { health } = triage;
@@ -107,7 +107,7 @@ export function buildOfflineCard(input: {
     pack: input.pack,
     table,
     now: input.now,
-    describeTime: (at) => formatReportDateTime(at, input.timeZone),
+    describeTime: input.describeTime ?? ((at) => format.dateTime(at)),
   });
   const items: AcceptanceItem[] = [
     judgeOfflineUplink(triage),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildOfflineCard, DEFAULT_ACCEPTANCE_TABLE } from '../../../../electron/services/acceptance';
 import type { TriageResult } from '../../../../electron/shared/terminal/triage-schemas';
 import { t } from '../../../../electron/shared/i18n';
+import { formatterFor } from '../../../../electron/shared/format';
 import { acceptanceItemWords } from '../../../../electron/shared/visit/acceptance-words';
 
 /** A finished triage whose health parts are as given. */
@@ -159,7 +160,7 @@ describe('the offline acceptance card', () => {
       triage: triage(),
       table: DEFAULT_ACCEPTANCE_TABLE,
       now,
-      timeZone: 'UTC',
+      describeTime: (at) => formatterFor({ locale: 'en-US', timeZone: 'UTC' }).dateTime(at),
       pack: {
         readAt,
         sections: {
@@ -181,7 +182,7 @@ describe('the offline acceptance card', () => {
         },
       },
     });
-    const asOf = 'As of the site pack of 28 Nov 2026 00:52 (what changed since is not seen):';
+    const asOf = 'As of the site pack of Nov 28, 2026, 12:52 AM (what changed since is not seen):';
     const backup = card.items.find((item) => item.id === 'backup')!;
     expect(backup.verdict).toBe('go');
     expect(wordsOf(card, 'backup').findings[0]).toBe(asOf);
