@@ -81,7 +81,10 @@ export const acceptanceChannels = {
     input: z.object({ gatewayIds: z.array(GatewayIdSchema).max(500).optional() }).strict(),
     output: z.object({ cards: z.array(AcceptanceCardSchema) }),
   },
-  /** An offline card of one gateway, filled from its latest serial triage in the open visit (null: none). */
+  /**
+   * An offline card of one gateway, filled from its latest serial triage in the open visit (null: none) and the site
+   * pack; kept in the visit journal before it is answered (a journal that cannot keep it refuses the card).
+   */
   'acceptance:offline': {
     input: z.object({ gatewayId: GatewayIdSchema, name: z.string().max(200).optional() }).strict(),
     output: AcceptanceCardSchema.nullable(),
