@@ -240,12 +240,10 @@ export function createAcceptanceHandlers(
         await visits.append({ kind: 'acceptance', gateway, card });
       } catch (error) {
         log.error('the visit journal refused an offline acceptance card', error);
+        // The journal's own sentence says what happened and what to do; the screen prefixes it with the card.
         const mapped = mapServiceError(error);
         const reason = mapped?.message ?? (error instanceof Error ? error.message : '');
-        throw new IpcError(
-          mapped?.code ?? 'INTERNAL',
-          reason ? t('acceptance:offlineNotKept', { reason }) : t('acceptance:offlineNotKeptUnknown'),
-        );
+        throw new IpcError(mapped?.code ?? 'INTERNAL', reason || t('acceptance:offlineNotKeptUnknown'));
       }
       return card;
     },
