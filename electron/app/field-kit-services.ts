@@ -49,6 +49,7 @@ import {
 import { createVisitGateways, type VisitGateways } from './visit-gateways';
 import { CallCancellation } from './call-cancellation';
 import { mapServiceError } from './error-mapping';
+import { createServerFetch } from '../services/api';
 import { ServerReachability } from './server-reachability';
 import type { ServerWatch } from './server-watch';
 import {
@@ -215,7 +216,8 @@ export class FieldKitServices {
       events: this.events,
       // Every session runs on the app's Clock.
       createSession: (target) => options.createSession({ ...target, clock: this.clock }),
-      createFetch: options.createFetch,
+      // Every request of the session tells the server watch whether the server answered (reachability.observe).
+      createFetch: (profile) => this.reachability.observe(this.serverFetchFor(profile)),
       onNotice: (notice) => this.addNotice(notice),
       onSessionEnding: (_account, reason) => this.endServerWork(reason),
       onSessionStarted: (account) => this.startAccountWork(account),
@@ -355,6 +357,14 @@ export class FieldKitServices {
    * The handler of every channel: each domain registers its handlers from electron/app/domains/<domain>.ts,
    * given only what it uses. Add a domain with one line here.
    */
+  /** The fetch for a profile's server: the one the options give (tests), else certificate-verifying with its pin. */
+  private serverFetchFor(profile: Profile): typeof fetch {
+    return (
+      this.options.createFetch?.(profile) ??
+      createServerFetch({ pinnedSha256: profile.trustedCertificateSha256 })
+    );
+  }
+
   private buildHandlers(): HandlerTable {
     const { options, profiles, sessions, events, audit, journal, log, cancellation } = this;
     const { offlineCache, sitePacks, rootPasswords, reachability } = this;
