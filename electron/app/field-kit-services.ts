@@ -85,6 +85,8 @@ export interface FieldKitServicesOptions {
   createFetch?: (profile: Profile) => typeof fetch;
   /** The wait between quiet checks of an unreachable server (default 10 s; tests shorten it). */
   serverCheckIntervalMs?: number;
+  /** The wait between quiet checks while the server answers (default 15 s; tests change it). */
+  serverAnsweringCheckIntervalMs?: number;
   /** Requests a site pack preparation keeps in flight (default 8). */
   sitePackConcurrency?: number;
   /** Where site reports go and which PDF printer makes them; none: `report:export` says reports are not set up. */
@@ -229,6 +231,7 @@ export class FieldKitServices {
       log: this.log,
       createFetch: options.createFetch,
       intervalMs: options.serverCheckIntervalMs,
+      answeringIntervalMs: options.serverAnsweringCheckIntervalMs,
       clock: this.clock,
     });
     this.serverWatch = this.reachability.watch;
