@@ -39,6 +39,8 @@ export class ServerWatch {
   private running: Promise<ServerCheckOutcome> | null = null;
   /** Bumped by `stop`, so a check running then does not schedule the next one. */
   private generation = 0;
+  /** True from `stop` until `start` or `checkNow`: an outcome learned meanwhile (a request at quit) schedules nothing. */
+  private isStopped = false;
 
   constructor(private readonly options: ServerWatchOptions) {
     this.intervalMs = options.intervalMs ?? SERVER_CHECK_INTERVAL_MS;
@@ -61,6 +63,7 @@ export class ServerWatch {
    * answering and one is given); does nothing while a check is scheduled or running.
    */
   start(): void {
+    this.isStopped = false;
     if (this.isWatching) return;
     this.schedule(this.nextIntervalMs() ?? this.intervalMs);
   }
@@ -73,7 +76,7 @@ export class ServerWatch {
   learn(outcome: ServerCheckOutcome): void {
     this.lastOutcome = outcome;
     this.options.onOutcome?.(outcome);
-    if (this.running) return;
+    if (this.running || this.isStopped) return;
     this.cancelTimer();
     const next = this.nextIntervalMs();
     if (next !== null) this.schedule(next);
@@ -81,6 +84,7 @@ export class ServerWatch {
 
   /** Stops watching; a check running now reports nothing. */
   stop(): void {
+    this.isStopped = true;
     this.generation++;
     this.cancelTimer();
   }
@@ -92,6 +96,7 @@ export class ServerWatch {
    */
   checkNow(): Promise<ServerCheckOutcome> {
     if (this.running) return this.running;
+    this.isStopped = false;
     this.cancelTimer();
     return this.runCheck();
   }

@@ -150,4 +150,15 @@ describe('ServerWatch', () => {
     await pass(10_000);
     expect(checkedAt).toEqual([10_000, 22_000]);
   });
+
+  it('schedules nothing for an outcome learned after stop (a request failing at quit)', async () => {
+    const { watch, checkedAt, outcomes, pass } = buildWatch({ answeringIntervalMs: 15_000 });
+    watch.start();
+    watch.stop();
+    watch.learn('unreachable');
+    expect(outcomes).toEqual(['unreachable']);
+    await pass(60_000);
+    expect(checkedAt).toEqual([]);
+    expect(watch.isWatching).toBe(false);
+  });
 });
