@@ -91,7 +91,9 @@ export function mapServiceError(error: unknown): IpcError | undefined {
     return new IpcError('INTERRUPTED', error.mayChange ? interruptedMessage() : t('errors:interruptedRead'), {
       cause: trim(error.message),
     });
-  if (error instanceof NetworkError) return new IpcError('NETWORK', trim(error.message));
+  // `network` says why (NetworkFailureKind): a refused connection is the server down, not the laptop's network.
+  if (error instanceof NetworkError)
+    return new IpcError('NETWORK', trim(error.message), { network: error.kind });
   if (error instanceof CredentialStoreError) return new IpcError('INTERNAL', trim(error.message));
   if (error instanceof UnsafePathError) return new IpcError('INTERNAL', trim(error.message));
   // The visit journal's refusals say what was not done and why; nothing about them is secret.

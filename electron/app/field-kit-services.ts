@@ -49,6 +49,7 @@ import {
 import { createVisitGateways, type VisitGateways } from './visit-gateways';
 import { CallCancellation } from './call-cancellation';
 import { mapServiceError } from './error-mapping';
+import { createServerFetch } from '../services/api';
 import { ServerReachability } from './server-reachability';
 import type { ServerWatch } from './server-watch';
 import {
@@ -84,6 +85,8 @@ export interface FieldKitServicesOptions {
   createFetch?: (profile: Profile) => typeof fetch;
   /** The wait between quiet checks of an unreachable server (default 10 s; tests shorten it). */
   serverCheckIntervalMs?: number;
+  /** The wait between quiet checks while the server answers (default 15 s; tests change it). */
+  serverAnsweringCheckIntervalMs?: number;
   /** Requests a site pack preparation keeps in flight (default 8). */
   sitePackConcurrency?: number;
   /** Where site reports go and which PDF printer makes them; none: `report:export` says reports are not set up. */
@@ -215,7 +218,8 @@ export class FieldKitServices {
       events: this.events,
       // Every session runs on the app's Clock.
       createSession: (target) => options.createSession({ ...target, clock: this.clock }),
-      createFetch: options.createFetch,
+      // Every request of the session tells the server watch whether the server answered (reachability.observe).
+      createFetch: (profile) => this.reachability.observe(this.serverFetchFor(profile)),
       onNotice: (notice) => this.addNotice(notice),
       onSessionEnding: (_account, reason) => this.endServerWork(reason),
       onSessionStarted: (account) => this.startAccountWork(account),
@@ -227,6 +231,7 @@ export class FieldKitServices {
       log: this.log,
       createFetch: options.createFetch,
       intervalMs: options.serverCheckIntervalMs,
+      answeringIntervalMs: options.serverAnsweringCheckIntervalMs,
       clock: this.clock,
     });
     this.serverWatch = this.reachability.watch;
@@ -355,6 +360,14 @@ export class FieldKitServices {
    * The handler of every channel: each domain registers its handlers from electron/app/domains/<domain>.ts,
    * given only what it uses. Add a domain with one line here.
    */
+  /** The fetch for a profile's server: the one the options give (tests), else certificate-verifying with its pin. */
+  private serverFetchFor(profile: Profile): typeof fetch {
+    return (
+      this.options.createFetch?.(profile) ??
+      createServerFetch({ pinnedSha256: profile.trustedCertificateSha256 })
+    );
+  }
+
   private buildHandlers(): HandlerTable {
     const { options, profiles, sessions, events, audit, journal, log, cancellation } = this;
     const { offlineCache, sitePacks, rootPasswords, reachability } = this;

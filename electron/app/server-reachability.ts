@@ -1,10 +1,10 @@
-import { CALL_TIME_LIMITS_MS } from '../shared/api/timeouts';
+import { CALL_TIME_LIMITS_MS, SERVER_ANSWERING_CHECK_INTERVAL_MS } from '../shared/api/timeouts';
 import type { Clock } from '../shared/clock';
 import type { ServerStatus } from '../shared/ipc/contract';
 import type { EventHub } from '../shared/ipc/event-hub';
 import type { Profile } from '../shared/ipc/schemas';
-import { createServerFetch } from '../services/api';
-import { mapServiceError } from './error-mapping';
+import { createServerFetch, isServerOutOfReach, TimeoutError } from '../services/api';
+import { findCause, mapServiceError } from './error-mapping';
 import { ServerWatch, type ServerCheckOutcome } from './server-watch';
 import type { ServerSessionController } from './server-session-controller';
 import type { ProfileReader } from './domains/context';
@@ -27,14 +27,19 @@ export interface ServerReachabilityOptions {
   createFetch?: (profile: Profile) => typeof fetch;
   /** The wait between quiet checks of an unreachable server (default 10 s; tests shorten it). */
   intervalMs?: number;
+  /** The wait between quiet checks while the server answers (default 15 s). */
+  answeringIntervalMs?: number;
   /** When each status was found, and the timers and time of the watch (the app's Clock). */
   clock: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
 }
 
 /**
- * Whether the selected profile's server answers while the app works without it: a `ServerWatch` of quiet checks
- * (a bare request to the server's address, then the remembered session resumed once it answers), each outcome
- * pushed as `server:status` and kept as the last status.
+ * Whether the selected profile's server answers: a `ServerWatch` of quiet checks (a bare request to the server's
+ * address, then the remembered session resumed once it answers) every 10 s while it is away and every 15 s while
+ * it answers, so that a view sending no requests still learns it went away; every request of the session tells
+ * the watch too (`observe`): one that cannot connect says at once that the server does not answer, one answered
+ * while it was away says it is back. A change of outcome, and each check that finds it away (its time is shown),
+ * is pushed as `server:status` and kept as the last status.
  */
 export class ServerReachability {
   /** The quiet checks of the server while it is away. */
@@ -46,6 +51,7 @@ export class ServerReachability {
       check: () => this.check(),
       onOutcome: (outcome) => this.report(outcome),
       intervalMs: options.intervalMs,
+      answeringIntervalMs: options.answeringIntervalMs ?? SERVER_ANSWERING_CHECK_INTERVAL_MS,
       clock: options.clock,
     });
   }
@@ -56,17 +62,45 @@ export class ServerReachability {
     return this.lastStatus;
   }
 
-  /** Starts watching the server when `error` says it cannot be reached (a read failed mid-session), and rethrows it. */
+  /**
+   * Starts watching the server when `error` says it cannot be reached (a read failed mid-session), and rethrows it.
+   * A request the server did not answer in time is followed by a check at once, which says whether it is there.
+   */
   watchIfUnreachable(error: unknown): never {
-    if (isUnreachable(error)) this.watch.start();
+    if (findCause(error, TimeoutError)) void this.watch.checkNow();
+    else if (isUnreachable(error)) this.watch.start();
     throw error;
+  }
+
+  /**
+   * Wraps a session's fetch so that each of its requests tells the watch what it found: a connection that could
+   * not be made (refused, no name, no route, timed out) is the server not answering, said at once; any answer
+   * while it was away is the server back. Aborted or cut requests tell nothing (the watch's checks will).
+   */
+  observe(serverFetch: typeof fetch): typeof fetch {
+    return async (input, init) => {
+      try {
+        const response = await serverFetch(input, init);
+        if (this.watch.outcome === 'unreachable') this.watch.learn(this.answeringOutcome());
+        return response;
+      } catch (error) {
+        if (isServerOutOfReach(error) && this.watch.outcome !== 'unreachable')
+          this.watch.learn('unreachable');
+        throw error;
+      }
+    };
+  }
+
+  /** A session started (sign-in, resume): the server answers, and the watch goes on at the answering interval. */
+  noteSignedIn(): void {
+    this.watch.learn('resumed');
   }
 
   /** Resumes a remembered session; when the server cannot be reached (or nothing is remembered) starts watching it. */
   async resume(profileId: string) {
     try {
       const resumed = await this.options.sessions.resume(profileId);
-      if (resumed) this.watch.stop();
+      if (resumed) this.noteSignedIn();
       else this.watch.start();
       return resumed;
     } catch (error) {
@@ -87,8 +121,10 @@ export class ServerReachability {
     const { sessions } = this.options;
     const profileId = this.selectedProfileId();
     if (!profileId) return 'unreachable';
+    const wasAnswering = this.watch.outcome !== null && this.watch.outcome !== 'unreachable';
     if (!(await this.isServerAnswering(profileId))) return 'unreachable';
-    if (sessions.summary()) return 'resumed';
+    // Resumed once, when it came back: checks while it goes on answering do not touch the keychain again.
+    if (sessions.summary() || wasAnswering) return this.answeringOutcome();
     try {
       return (await sessions.resume(profileId)) ? 'resumed' : 'reachable';
     } catch (error) {
@@ -114,9 +150,18 @@ export class ServerReachability {
     }
   }
 
+  /** What an answer from the server means now: the session is live ('resumed'), or nobody is signed in. */
+  private answeringOutcome(): ServerCheckOutcome {
+    return this.options.sessions.summary() ? 'resumed' : 'reachable';
+  }
+
   private report(outcome: ServerCheckOutcome): void {
     const profileId = this.selectedProfileId();
     if (!profileId) return;
+    const last = this.lastStatus;
+    // A check that finds what the last one found says nothing new, unless the server is away (the time of the
+    // last check is shown then).
+    if (last?.profileId === profileId && last.outcome === outcome && outcome !== 'unreachable') return;
     this.options.log.info(`server check for ${profileId}: ${outcome}`);
     const status = { profileId, outcome, at: this.options.clock.now() };
     this.lastStatus = status;

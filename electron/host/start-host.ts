@@ -39,6 +39,8 @@ export interface StartHostOptions {
   log?: Log;
   /** Wait between quiet checks of an unreachable server (default 10 s, no backoff). Tests shorten it. */
   serverCheckIntervalMs?: number;
+  /** Wait between quiet checks while the server answers (default 15 s). Tests change it. */
+  serverAnsweringCheckIntervalMs?: number;
   /** Requests a site pack preparation keeps in flight (default 8). */
   sitePackConcurrency?: number;
   /** Time limits of the wizards and gateway tasks (tests shorten them). */
@@ -84,6 +86,7 @@ export async function startHost(options: StartHostOptions = {}): Promise<Started
     createSession: createDefaultServerSession,
     log,
     serverCheckIntervalMs: options.serverCheckIntervalMs,
+    serverAnsweringCheckIntervalMs: options.serverAnsweringCheckIntervalMs,
     sitePackConcurrency: options.sitePackConcurrency,
     // The browser host prints reports with headless Chromium (the app uses Electron's printToPDF).
     commissioning: {

@@ -124,6 +124,11 @@ describe('the site pack, offline', () => {
     // The status is the pack's, of its time: no live green light.
     expect(await page.getByRole('heading', { name: target.name }).textContent()).toMatch(/as of \d/);
     await page.getByRole('heading', { name: 'From the site pack' }).waitFor();
+    // Nothing refreshes in field mode: the CPU line says why it is missing and promises no refresh.
+    const cpuError = page.getByTestId('cpu-error');
+    await cpuError.waitFor();
+    expect(await cpuError.textContent()).toMatch(/Sign in to load them/);
+    expect(await cpuError.textContent()).not.toContain('next refresh');
 
     // A serial console on the gateway, open while the server is away.
     await page.getByRole('link', { name: 'Terminals' }).click();

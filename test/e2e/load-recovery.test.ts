@@ -96,9 +96,12 @@ describe('every view when the server goes away and comes back', () => {
       seen[name] = await failureAt(page, route);
       await page.screenshot({ path: join(tmpdir(), `fieldkit-load-failure-${name.replace(/ /g, '-')}.png`) });
     }
-    // One wording: what failed, that the server could not be reached, and when it tries again.
+    // One wording: what failed, that the server does not answer (it refused the connection: the server is down,
+    // not the laptop's network), and when it tries again.
     for (const said of Object.values(seen))
-      expect(said).toMatch(/^Could not load .+: the server could not be reached\. .*Retry$/);
+      expect(said).toMatch(
+        /^Could not load .+: the server does not answer\. It refused the connection.*Retry$/,
+      );
     expect(seen.Gateways).toMatch(/Could not load the gateways/);
     expect(seen.Fleet).toMatch(/How many gateways there are is unknown/);
 

@@ -82,7 +82,11 @@ describe('login against the real host', () => {
     expect(await page.getByRole('textbox', { name: 'User name' }).inputValue()).toBe('field@closed.example');
     await page.getByLabel('Password', { exact: true }).fill('anything');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('alert').getByText(`Can't reach the server at http://127.0.0.1:${port}`).waitFor();
+    // Nothing listens there: the words blame the server, not the laptop's network.
+    await page
+      .getByRole('alert')
+      .getByText(`The server at http://127.0.0.1:${port} does not answer: it refused the connection`)
+      .waitFor();
   });
 });
 

@@ -126,7 +126,7 @@ describe('back online', () => {
     await page.keyboard.press('Enter');
     await dialog
       .getByRole('alert')
-      .getByText(/Can't reach the server/)
+      .getByText(/does not answer: it refused the connection/)
       .waitFor();
     await relay.start();
     await page.evaluate(() => window.dispatchEvent(new Event('online')));

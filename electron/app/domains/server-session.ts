@@ -6,13 +6,14 @@ import type { ChannelHandlers } from './context';
 /** What the sign-in channels use: the session controller, the server's reachability and the root passwords. */
 export interface ServerSessionDependencies {
   sessions: Pick<ServerSessionController, 'login' | 'summary' | 'logout'>;
-  reachability: Pick<ServerReachability, 'watch' | 'resume' | 'checkNow'>;
+  reachability: Pick<ServerReachability, 'noteSignedIn' | 'resume' | 'checkNow'>;
   rootPasswords: Pick<RootPasswords, 'forgetProfile'>;
 }
 
 /**
- * Handlers of the server sign-in channels (`session:*`, `server:check` in contract.ts). Signing in stops the
- * watch of an unreachable server; resuming starts it when the server cannot be reached.
+ * Handlers of the server sign-in channels (`session:*`, `server:check` in contract.ts). Signing in tells the watch
+ * the server answers (it goes on checking at the answering interval); resuming starts it when the server cannot be
+ * reached.
  */
 export function createServerSessionHandlers({
   sessions,
@@ -24,7 +25,7 @@ export function createServerSessionHandlers({
   return {
     'session:login': async (input) => {
       const summary = await sessions.login(input);
-      reachability.watch.stop();
+      reachability.noteSignedIn();
       return summary;
     },
     'session:resume': ({ profileId }) => reachability.resume(profileId),

@@ -1,6 +1,7 @@
 import type { FieldIssue } from '../../shared/api';
 import { ERROR_CODES, summarizeIssues } from '../../shared/api';
 import { t } from '../../shared/i18n';
+import { networkFailureKind, type NetworkFailureKind } from './network-failure';
 
 // Messages are written in the screen's language when the error is made (main follows the screen).
 
@@ -39,15 +40,20 @@ export class ResponseValidationError extends Error {
   }
 }
 
-/** The server could not be reached (refused, DNS, TLS, connection dropped). */
+/**
+ * The server could not be reached (refused, DNS, TLS, connection dropped). `kind` says which, so that the words
+ * can blame the server (refused: nothing listens) or the laptop's network (name lookup, no route, time-out).
+ */
 export class NetworkError extends Error {
   override readonly name: string = 'NetworkError';
+  readonly kind: NetworkFailureKind;
   constructor(
     readonly endpoint: string,
     message: string,
     options?: { cause?: unknown },
   ) {
     super(message, options);
+    this.kind = networkFailureKind(options?.cause);
   }
 }
 

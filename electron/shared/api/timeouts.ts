@@ -23,3 +23,9 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = CALL_TIME_LIMITS_MS.request;
  * server that answers again within 15 s (issue 29), and a check is one bare request, no sign-in traffic.
  */
 export const SERVER_CHECK_INTERVAL_MS = 10_000;
+/**
+ * The wait between two quiet checks while the server answers: a view that sends no requests still learns within
+ * this time that the server went away (a failed request says so at once). Slower than SERVER_CHECK_INTERVAL_MS,
+ * since the server is expected to stay.
+ */
+export const SERVER_ANSWERING_CHECK_INTERVAL_MS = 15_000;

@@ -11,6 +11,14 @@ function isRedirectStatus(status: unknown): boolean {
   return typeof status === 'number' && status >= 300 && status < 400;
 }
 
+/**
+ * True when a call failed because the server refused the connection (main's `details.network`): the host is
+ * there and nothing listens, so the server is stopped or restarting and the laptop's network is not to blame.
+ */
+export function isServerRefusing(error: IpcErrorShape): boolean {
+  return error.code === 'NETWORK' && detailsOf(error).network === 'refused';
+}
+
 /** True when the server refused the user name or password (rather than being unreachable or broken). */
 export function isWrongCredentials(error: IpcErrorShape): boolean {
   if (error.code === 'UNAUTHENTICATED') return true;
@@ -27,6 +35,7 @@ export function describeLoginError(error: IpcErrorShape, baseUrl: string): strin
   const details = detailsOf(error);
   switch (error.code) {
     case 'NETWORK':
+      if (isServerRefusing(error)) return t('app:loginServerDown', { address: baseUrl });
       return t('app:loginUnreachable', { address: baseUrl });
     case 'TIMEOUT':
       return t('app:loginTimeout');

@@ -1,4 +1,5 @@
 import { readHttpStatus } from '../../../electron/shared/ipc/error-details';
+import { isServerRefusing } from './error-messages';
 import { t } from './i18n';
 import type { IpcErrorShape } from './wire-types';
 
@@ -11,6 +12,8 @@ export function describeLoadFailure(error: IpcErrorShape, what: string): string 
   const status = readHttpStatus(error.details);
   switch (status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : error.code) {
     case 'NETWORK':
+      // Refused: the server is down, not the laptop's network (kept for name lookups, no route, time-outs).
+      if (isServerRefusing(error)) return t('app:loadServerDown', { what });
       return t('app:loadNetwork', { what });
     case 'INTERRUPTED':
       return t('app:loadInterrupted', { what });

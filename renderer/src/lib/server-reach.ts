@@ -14,15 +14,20 @@ export interface ServerReach {
 }
 
 /**
- * Puts the last quiet check of the server (`server:status`) into words, the one source of them: null before any
- * check. `the server is named by its profile's current name.
+ * Puts the last check of the server (`server:status`) into words, the one source of them: null before any check,
+ * and null for a server that answers unless it just came back (`isBackNoticeShown`, a few seconds) or nobody is
+ * signed in (then "Sign in for live data" is worth saying): "answers" is news, and old news would go untrue
+ * unseen. The server is named by its profile's current name.
  */
 export function describeServerReach(
   status: EventPayload<'server:status'> | null,
   profiles: ReadonlyArray<{ id: string; name: string }>,
   isSignedIn: boolean,
+  isBackNoticeShown: boolean,
 ): ServerReach | null {
   if (!status) return null;
+  const isOfferingSignIn = !isSignedIn && status.outcome === 'reachable';
+  if (status.outcome !== 'unreachable' && !isBackNoticeShown && !isOfferingSignIn) return null;
   const profileName = profiles.find((profile) => profile.id === status.profileId)?.name;
   // A check reports only after the server was found away (or when asked): "resumed" is the server back with a
   // session, and every view reloads (App.svelte), which the line says.

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FieldKitServices } from '../../../electron/app';
+import { createDefaultServerSession, FieldKitServices } from '../../../electron/app';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { createRouter } from '../../../electron/shared/ipc/router';
 import { makeSitePack } from '../../helpers/factories';
@@ -142,7 +142,7 @@ describe('field mode channels with no session', () => {
     expect(await invoke('audit:read', { since: 0 })).toEqual({ ok: true, value: { entries: [] } });
   });
 
-  it('checks the server quietly when nothing is remembered, and says when it answers', async () => {
+  it('checks the server quietly when nothing is remembered, says when it answers, and goes on checking', async () => {
     server = createServer((_request, response) => response.end('OAM'));
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
@@ -151,7 +151,8 @@ describe('field mode channels with no session', () => {
     const answered = new Promise((resolve) => services.events.on('server:status', resolve));
     expect(await invoke('session:resume', { profileId: profile.id })).toEqual({ ok: true, value: null });
     expect(await answered).toMatchObject({ profileId: profile.id, outcome: 'reachable' });
-    expect(services.serverWatch.isWatching).toBe(false);
+    // At the answering interval, so that the server going away is noticed with no request sent.
+    expect(services.serverWatch.isWatching).toBe(true);
   });
 
   it('checks at once when asked, with one bare HEAD and no sign-in traffic, and says what it found', async () => {
@@ -179,5 +180,43 @@ describe('field mode channels with no session', () => {
     const answer = await invoke('server:check');
     expect(answer).toMatchObject({ ok: true, value: { profileId: profile.id, outcome: 'unreachable' } });
     expect(services.serverWatch.isWatching).toBe(true);
+  });
+
+  it('says at once that the server does not answer when a sign-in finds nothing listening', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as { port: number };
+    await new Promise((resolve) => closed.close(resolve));
+    // Services that build real sessions (the ones above refuse to), on this test's folder.
+    const signing = await FieldKitServices.create({
+      dataDir: join(folder, 'signing'),
+      mode: 'browser',
+      version: '0.1.0',
+      credentials: { store: new MemoryStore(), keychain: 'os' },
+      createSession: createDefaultServerSession,
+    });
+    const away = await signing.profiles.save({ name: 'Away', baseUrl: `http://127.0.0.1:${port}` });
+    await signing.profiles.select(away.id);
+    const router = createRouter<null>({
+      handlers: signing.handlers,
+      isTrustedSender: () => true,
+      mapError: signing.mapError,
+    });
+    const statuses: unknown[] = [];
+    signing.events.on('server:status', (status) => statuses.push(status));
+    const login = await router.dispatch(
+      'session:login',
+      {
+        profileId: away.id,
+        username: 'tech@site.example',
+        password: 'secret',
+        remember: 'none',
+      },
+      null,
+    );
+    expect(login).toMatchObject({ ok: false, error: { code: 'NETWORK', details: { network: 'refused' } } });
+    // Before any quiet check: the failed request itself said so.
+    expect(statuses).toEqual([expect.objectContaining({ profileId: away.id, outcome: 'unreachable' })]);
+    await signing.close();
   });
 });

@@ -19,6 +19,9 @@ function buildWatch(options: {
   answersAt?: number;
   checkMs?: number;
   outcomeWhenAnswering?: ServerCheckOutcome;
+  answeringIntervalMs?: number;
+  /** The server goes away again at this time (never: Infinity). */
+  leavesAt?: number;
 }) {
   const clock = new ManualClock(0);
   const checkedAt: number[] = [];
@@ -28,9 +31,11 @@ function buildWatch(options: {
     check: async () => {
       checkedAt.push(clock.now());
       if (options.checkMs) await clock.sleep(options.checkMs);
-      return clock.now() >= answersAt ? (options.outcomeWhenAnswering ?? 'reachable') : 'unreachable';
+      const isAnswering = clock.now() >= answersAt && clock.now() < (options.leavesAt ?? Infinity);
+      return isAnswering ? (options.outcomeWhenAnswering ?? 'reachable') : 'unreachable';
     },
     onOutcome: (outcome) => outcomes.push(outcome),
+    answeringIntervalMs: options.answeringIntervalMs,
     clock,
   });
   /** Moves the clock one second at a time (so the checks run as they would) for `ms`. */
@@ -116,6 +121,44 @@ describe('ServerWatch', () => {
     await pass(60_000);
     expect(checkedAt).toHaveLength(1);
     expect(outcomes).toEqual([]);
+    expect(watch.isWatching).toBe(false);
+  });
+
+  it('goes on checking every answering interval while the server answers, and notices it going away', async () => {
+    const { watch, checkedAt, outcomes, pass } = buildWatch({
+      answersAt: 0,
+      leavesAt: 100_000,
+      answeringIntervalMs: 15_000,
+    });
+    watch.start();
+    await pass(130_000);
+    expect(checkedAt.slice(0, 7)).toEqual([10_000, 25_000, 40_000, 55_000, 70_000, 85_000, 100_000]);
+    expect(outcomes.slice(5, 7)).toEqual(['reachable', 'unreachable']);
+    // Away: back to the 10 s checks.
+    expect(checkedAt.slice(7)).toEqual([110_000, 120_000, 130_000]);
+    expect(watch.isWatching).toBe(true);
+  });
+
+  it('tells an outcome learned from a request at once, and counts the next check from it', async () => {
+    const { watch, checkedAt, outcomes, pass } = buildWatch({ answersAt: 0, answeringIntervalMs: 15_000 });
+    watch.start();
+    await pass(12_000);
+    expect(outcomes).toEqual(['reachable']);
+    watch.learn('unreachable');
+    expect(outcomes).toEqual(['reachable', 'unreachable']);
+    expect(watch.outcome).toBe('unreachable');
+    await pass(10_000);
+    expect(checkedAt).toEqual([10_000, 22_000]);
+  });
+
+  it('schedules nothing for an outcome learned after stop (a request failing at quit)', async () => {
+    const { watch, checkedAt, outcomes, pass } = buildWatch({ answeringIntervalMs: 15_000 });
+    watch.start();
+    watch.stop();
+    watch.learn('unreachable');
+    expect(outcomes).toEqual(['unreachable']);
+    await pass(60_000);
+    expect(checkedAt).toEqual([]);
     expect(watch.isWatching).toBe(false);
   });
 });

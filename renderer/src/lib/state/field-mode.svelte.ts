@@ -1,5 +1,9 @@
+import { appClock } from '../clock';
 import type { IpcClient } from '../ipc';
 import type { EventPayload } from '../wire-types';
+
+/** How long "<server> answers. Live data is back" shows once the server answers again, then it goes. */
+export const BACK_NOTICE_MS = 8_000;
 
 /**
  * Field mode as runes: the app's views without a session (terminals, session logs, the site pack, the site report,
@@ -10,8 +14,14 @@ export class FieldModeState {
   isOn = $state(false);
   /** True while the sign-in dialog is open over the field-mode shell. */
   isSignInOpen = $state(false);
-  /** The last quiet check of the server while working without it, or null before any. */
+  /** What the last check of the server (or a request to it) found, or null before any. */
   server = $state<EventPayload<'server:status'> | null>(null);
+  /**
+   * True for BACK_NOTICE_MS after the server was found answering again, once found away: the "back" notice shows
+   * that long, never for an answer that is old news. Ends at once when the server is found away again.
+   */
+  isBackNoticeShown = $state(false);
+  #backNoticeTimer: unknown = null;
   /** True while a check asked for (`checkNow`) runs. */
   isChecking = $state(false);
   readonly #stop: () => void;
@@ -19,9 +29,7 @@ export class FieldModeState {
 
   constructor(client: IpcClient) {
     this.#client = client;
-    this.#stop = client.on('server:status', (status) => {
-      this.server = status;
-    });
+    this.#stop = client.on('server:status', (status) => this.#take(status));
   }
 
   /**
@@ -38,7 +46,25 @@ export class FieldModeState {
     this.isChecking = true;
     const answer = await this.#client.invoke('server:check');
     this.isChecking = false;
-    if (answer.ok && answer.value) this.server = answer.value;
+    if (answer.ok && answer.value) this.#take(answer.value);
+  }
+
+  #take(status: EventPayload<'server:status'>): void {
+    const wasAway = this.server?.outcome === 'unreachable';
+    this.server = status;
+    if (status.outcome === 'unreachable') {
+      this.#endBackNotice();
+    } else if (wasAway) {
+      this.#endBackNotice();
+      this.isBackNoticeShown = true;
+      this.#backNoticeTimer = appClock.setTimeout(() => this.#endBackNotice(), BACK_NOTICE_MS);
+    }
+  }
+
+  #endBackNotice(): void {
+    if (this.#backNoticeTimer !== null) appClock.clearTimeout(this.#backNoticeTimer);
+    this.#backNoticeTimer = null;
+    this.isBackNoticeShown = false;
   }
 
   /** Shows the shell with no session. */
@@ -56,5 +82,6 @@ export class FieldModeState {
   /** Stops listening to main. */
   dispose(): void {
     this.#stop();
+    this.#endBackNotice();
   }
 }

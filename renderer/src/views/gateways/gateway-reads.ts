@@ -1,6 +1,7 @@
 import type { EndpointCallParts, IpcClient } from '../../lib/ipc';
 import type { IpcErrorShape, SessionSummary } from '../../lib/wire-types';
 import type { EndpointAnswer, EndpointName } from '../../../../electron/shared/api/endpoints';
+import { isServerRefusing } from '../../lib/error-messages';
 import { t } from '../../lib/i18n';
 import { bspRequirement } from '../../../../electron/shared/api/command-titles';
 
@@ -69,6 +70,7 @@ export async function readCached<E extends EndpointName>(
 export function describeReadError(error: IpcErrorShape, what: string): string {
   switch (error.code) {
     case 'NETWORK':
+      if (isServerRefusing(error)) return t('app:readServerDownNoCopy', { what });
       return t('gateways:readErrorNetwork', { what });
     case 'TIMEOUT':
       return t('gateways:readErrorTimeout', { what });
@@ -101,6 +103,8 @@ export function describeCommandError(error: IpcErrorShape, command: string): str
     case 'TIMEOUT':
       return t('gateways:commandErrorTimeout', { command, reason: error.message });
     case 'NETWORK':
+      // Refused: the connection never opened, so nothing was sent.
+      if (isServerRefusing(error)) return t('app:commandServerDown', { command });
       return t('gateways:commandErrorNetwork', { command });
     case 'FORBIDDEN':
       return t('gateways:commandErrorForbidden', { command });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { describeIssues } from '../../../../electron/shared/api/validation';
 import type { IpcErrorShape } from '../../lib/wire-types';
+import { isServerRefusing } from '../../lib/error-messages';
 import { t } from '../../lib/i18n';
 
 /** Field messages by dotted path (`configuration.port`), the first message of each field. */
@@ -31,6 +32,7 @@ export function describeCallError(error: IpcErrorShape, what: string): string {
     case 'TIMEOUT':
       return t('integrations:errorTimeout');
     case 'NETWORK':
+      if (isServerRefusing(error)) return t('app:callServerDown');
       return t('integrations:errorNetwork');
     case 'SESSION_EXPIRED':
     case 'UNAUTHENTICATED':

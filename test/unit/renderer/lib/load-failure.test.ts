@@ -35,4 +35,21 @@ describe('describeLoadFailure', () => {
       describeLoadFailure({ code: 'API_ERROR', message: 'Simulated server failure.' }, 'the gateways'),
     ).toBe('Could not load the gateways: the server failed (Simulated server failure).');
   });
+
+  it('says the server is down, not the laptop, when it refused the connection', () => {
+    const refused = describeLoadFailure(
+      { code: 'NETWORK', message: 'refused', details: { network: 'refused' } },
+      'the devices',
+    );
+    expect(refused).toMatch(
+      /^Could not load the devices: the server does not answer\. It refused the connection/,
+    );
+    expect(refused).not.toMatch(/Check this laptop/);
+    expect(
+      describeLoadFailure(
+        { code: 'NETWORK', message: 'x', details: { network: 'name-not-found' } },
+        'the devices',
+      ),
+    ).toMatch(/Check this laptop's network/);
+  });
 });
