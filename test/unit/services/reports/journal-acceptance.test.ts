@@ -33,7 +33,10 @@ afterEach(async () => {
 });
 
 async function open(): Promise<TestVisit> {
-  visit = await openTestVisit({ site: 'Harbour roof', arrivedAt: FACTORY_TIME }, new ManualClock(FACTORY_TIME));
+  visit = await openTestVisit(
+    { site: 'Harbour roof', arrivedAt: FACTORY_TIME },
+    new ManualClock(FACTORY_TIME),
+  );
   return visit;
 }
 
