@@ -199,8 +199,9 @@ describe('a gateway section', () => {
       },
     });
     const html = await renderReportHtml(modelOf(test));
-    expect(html).toContain('No commands were sent to the gateway through the server.');
-    expect(html).toContain('3 commands were run on the serial console for the serial triage above.');
+    expect(html).toContain(
+      'No commands were sent to the gateway through the server. 3 commands were run on the serial console for the serial triage above.',
+    );
     expect(html).not.toContain('No commands were run.');
   });
 
