@@ -9,6 +9,7 @@ import { normalizeMac } from '../../shared/mac';
 import type { GatewayIdentity, JournalLine, VisitEntry } from '../../shared/visit/journal-entry';
 import type {
   PackedGatewayFacts,
+  AcceptanceCheck,
   PingMeasurement,
   RfMeasurement,
   SiteVisit,
@@ -296,6 +297,7 @@ export function visitFromJournal(lines: readonly JournalLine[], context: Journal
   const work: AuditEntry[] = [];
   const rf: Array<{ gatewayId?: string; values: Record<string, unknown> }> = [];
   const pings: PingMeasurement[] = [];
+  const acceptanceChecks: AcceptanceCheck[] = [];
   const notes: string[] = state.notes?.trim() ? [state.notes.trim()] : [];
   for (const { at, entry } of entries) {
     const gatewayId = keyOf((entry as { gateway?: GatewayIdentity }).gateway);
@@ -324,6 +326,9 @@ export function visitFromJournal(lines: readonly JournalLine[], context: Journal
       case 'runbook':
         work.push(runbookOf(at, entry, gatewayId));
         break;
+      case 'acceptance':
+        acceptanceChecks.push({ ...(gatewayId ? { gatewayId } : {}), card: entry.card });
+        break;
       default:
         break;
     }
@@ -346,6 +351,7 @@ export function visitFromJournal(lines: readonly JournalLine[], context: Journal
     entries: work,
     rf: rfSeriesOf(rf),
     pings,
+    acceptanceChecks,
     ...(context.fromPack ? { fromPack: context.fromPack.filter((facts) => kept(facts.id)) } : {}),
     ...(notes.length > 0 ? { notes: notes.join('\n\n') } : {}),
     journal: { entries: lines.length, head: lines.at(-1)?.hash ?? '' },

@@ -16,7 +16,6 @@ import type { MessageKey, Translator } from '../../shared/i18n';
 import type {
   ChangeModel,
   CommandRow,
-  Finding,
   Readable,
   Tone,
   TriageModel,
@@ -67,97 +66,6 @@ function leafMap(value: unknown, translate: Translator): Map<string, ReadableFie
       ? []
       : flattenReadable(value, 0, translate).map((field) => [field.label, field] as const),
   );
-}
-
-/** How bad each way a change ended is, for putting a gateway's worst finding first on page one. */
-const CHANGE_SEVERITY: Record<VisitOutcome, number> = {
-  'rollback-failed': 7,
-  failed: 5,
-  'rolled-back': 4,
-  unknown: 3,
-  verified: 2,
-  done: 2,
-  cancelled: 1,
-  unchanged: 0,
-  inspected: 0,
-};
-
-/** Severity of a fault a health check still sees: above every change but a rollback that failed. */
-const FAULT_SEVERITY = 6;
-
-/**
- * Page one's findings for a gateway, worst first: what its serial triages found (healthFindings) and how each
- * change ended. A gateway with neither was "only inspected"; a gateway where a fault was seen never is.
- */
-export function findingsOf(
-  triages: readonly TriageResult[],
-  changes: readonly ChangeSummary[],
-  translate: Translator,
-): Finding[] {
-  const findings = [
-    ...healthFindings(triages, translate),
-    ...changes.map((change) => ({
-      severity: CHANGE_SEVERITY[change.outcome],
-      finding: {
-        tone: change.outcome,
-        what: change.what,
-        words: outcomeWords(change.outcome, translate),
-        ...(change.reason ? { detail: change.reason } : {}),
-      } satisfies Finding,
-    })),
-  ].sort((left, right) => right.severity - left.severity);
-  if (findings.length === 0) return [{ tone: 'inspected', words: outcomeWords('inspected', translate) }];
-  return findings.map((item) => item.finding);
-}
-
-/**
- * What a gateway's serial triages found, in words for page one: "fault found" naming each fault the last check
- * saw; "fixed" for faults an earlier check saw and the last, complete, no longer does; "unknown" for a last check
- * that stopped early without a fault; "inspected, healthy" when the last complete check found none.
- */
-function healthFindings(
-  triages: readonly TriageResult[],
-  translate: Translator,
-): Array<{ severity: number; finding: Finding }> {
-  const ordered = [...triages].sort((left, right) => left.finishedAt - right.finishedAt);
-  const last = ordered.at(-1);
-  if (!last) return [];
-  const faultsOf = (triage: TriageResult) =>
-    triage.health.findings
-      .filter((finding) => finding.status === 'fault')
-      .map((finding) => triageFindingWords(finding, translate));
-  const faults = faultsOf(last);
-  if (faults.length > 0)
-    return [
-      {
-        severity: FAULT_SEVERITY,
-        finding: { tone: 'failed', words: translate('document:findingFault'), detail: faults.join('; ') },
-      },
-    ];
-  if (last.outcome === 'stopped')
-    return [
-      {
-        severity: CHANGE_SEVERITY.unknown,
-        finding: {
-          tone: 'unknown',
-          words: translate('document:outcomeUnknown'),
-          detail: last.problem
-            ? translate('document:findingStoppedBecause', {
-                problem: triageSentenceWords(last.problem, translate),
-              })
-            : translate('document:findingStopped'),
-        },
-      },
-    ];
-  const earlier = [...new Set(ordered.slice(0, -1).flatMap(faultsOf))];
-  if (earlier.length > 0)
-    return [
-      {
-        severity: CHANGE_SEVERITY.verified,
-        finding: { tone: 'ok', words: translate('document:findingFixed'), detail: earlier.join('; ') },
-      },
-    ];
-  return [{ severity: 0, finding: { tone: 'ok', words: translate('document:findingHealthy') } }];
 }
 
 /** Changes whose before → after are package versions by package name. */

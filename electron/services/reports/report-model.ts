@@ -9,14 +9,14 @@ import { reportWordsFor, visitTime } from '../../shared/report/report-words';
 import { describeTimeZone } from '../../shared/report/report-time';
 import type { Translator } from '../../shared/i18n';
 import { matchGateway } from '../../shared/report/visit-lines';
-import { eventNameWords } from '../../shared/i18n/api-words';
+import { eventNameWords, gatewayStatusWords } from '../../shared/i18n/api-words';
 import { describeSettingsRead, isSettingsRead, summarizeGateways } from '../../shared/report/visit-summary';
 import { acceptancePageOf } from './acceptance-page';
+import { findingsOf } from './page-one-findings';
 import { readTerminalWork } from './journal-terminals';
 import {
   changeModelOf,
   commandRowsOf,
-  findingsOf,
   rfModelOf,
   triageModelOf,
   wordAuditOutcome,
@@ -174,7 +174,7 @@ export function buildReportModel(visit: SiteVisit, options: SiteReportOptions = 
               text: translate('document:packFacts', {
                 model: facts.model ?? dash,
                 bsp: facts.bspVersion ?? dash,
-                status: facts.status,
+                status: gatewayStatusWords(facts.status, translate),
                 lastSeen: facts.lastSeenTime ? time(facts.lastSeenTime) : dash,
                 alarms:
                   facts.raisedAlarms === undefined
@@ -263,6 +263,9 @@ export function buildReportModel(visit: SiteVisit, options: SiteReportOptions = 
       ...gatewayMac(summary.gatewayId),
       findings: findingsOf(
         triages.filter((triage) => triage.gatewayId === summary.gatewayId),
+        (visit.acceptanceChecks ?? [])
+          .filter((check) => check.gatewayId === summary.gatewayId)
+          .map((check) => check.card),
         summary.changes,
         translate,
       ),

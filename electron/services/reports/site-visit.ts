@@ -1,6 +1,7 @@
 import type { DisplayLanguage } from '../../shared/i18n';
 import type { AuditEntry } from '../../shared/report/visit-summary';
 import type { RfBest, RfSample } from '../commissioning/rf-meter';
+import type { AcceptanceCard } from '../../shared/visit/acceptance-card';
 import type { ReportJournalLine } from './journal-terminals';
 
 /** A ping measured during the visit. */
@@ -10,6 +11,12 @@ export interface PingMeasurement {
   destination: string;
   packetsSent: number;
   packetsReceived: number;
+}
+
+/** An acceptance card the journal holds, under the gateway its entry named (resolved as every entry's is). */
+export interface AcceptanceCheck {
+  gatewayId?: string;
+  card: AcceptanceCard;
 }
 
 /** An RF series measured during the visit (the RF meter's samples and best values). */
@@ -85,6 +92,8 @@ export interface SiteVisit {
   entries: AuditEntry[];
   rf?: RfMeasurement[];
   pings?: PingMeasurement[];
+  /** The acceptance checks of the visit, oldest first, each under the gateway its entry named (page one's findings). */
+  acceptanceChecks?: AcceptanceCheck[];
   /** The visit's gateways as the site pack knew them (field mode: no server to ask). */
   fromPack?: PackedGatewayFacts[];
   notes?: string;

@@ -75,3 +75,10 @@ export function linkTypeWords(type: unknown, translate: Translator = t): string 
 export function networkStateWords(state: unknown, translate: Translator = t): string {
   return wordsFor('enums:networkState', state, translate);
 }
+
+/** "Online", "Offline", or "Other (…)" for a value the server invents: a gateway's status (`ONLINE`, `OFFLINE`). */
+export function gatewayStatusWords(status: unknown, translate: Translator = t): string {
+  if (status === 'ONLINE') return translate('gateways:statusOnline');
+  if (status === 'OFFLINE') return translate('gateways:statusOffline');
+  return translate('gateways:statusOther', { value: String(status).slice(0, 64) });
+}

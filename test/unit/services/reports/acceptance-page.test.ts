@@ -59,4 +59,19 @@ describe('the acceptance page of the site report', () => {
     expect(html).toContain('Checked earlier at 15 Jan 2026, 12:01');
     expect(html).toContain('Backup "a&amp;b" was made today.');
   });
+
+  it('closes "checked earlier" right after the verdict, with no space before the full stop', async () => {
+    const first = card({ backup: 'no-go' });
+    const again = card({ backup: 'no-go', takenAt: first.takenAt + 60_000 });
+    const html = await reportOf([line(first), line(again)]);
+    expect(html).toMatch(/→ now <span class="in-sentence v-no-go[^"]*">NO-GO<\/span>\.<\/p>/);
+  });
+
+  it('keeps its heading and introduction on the page of the first card', async () => {
+    const html = await reportOf([line(card({ backup: 'no-go' }))]);
+    expect(html).toMatch(
+      /<div class="keep-together[^"]*">\s*<h2[^>]*>Acceptance check before leaving<\/h2>\s*<p[^>]*>[^<]*<\/p>\s*<div class="card/,
+    );
+    expect(html).toMatch(/\.keep-together[^{]*\{[^}]*break-inside: ?avoid/);
+  });
 });
