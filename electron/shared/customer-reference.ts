@@ -1,5 +1,6 @@
 // No zod here: the renderer bundles this file (the customer picker reads links and names customers with it).
 import type { KnownCustomer } from './customers';
+import { t, type Translator } from './i18n';
 
 /** Hex digits of a UUID in its 8-4-4-4-12 form, as the server writes entity ids. */
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -65,11 +66,22 @@ function decodeSegment(segment: string): string {
  * How a customer reads in a picker: its name, marked "(your customer)" for the account's own; before the name is
  * read the start of its id says which customer it is and why there is no name.
  */
-export function describeKnownCustomer(customer: KnownCustomer, ownCustomerId: string | null): string {
-  const own = customer.id === ownCustomerId ? ' (your customer)' : '';
-  if (customer.name !== null) return `${customer.name}${own}`;
-  const short = `Customer ${customer.id.slice(0, 8)}…`;
-  return customer.nameState === 'not-read'
-    ? `${short}${own} (name not read)`
-    : `${short}${own} (reading its name…)`;
+export function describeKnownCustomer(
+  customer: KnownCustomer,
+  ownCustomerId: string | null,
+  translate: Translator = t,
+): string {
+  const own = customer.id === ownCustomerId;
+  if (customer.name !== null) {
+    return own ? translate('components:customerOwnNamed', { name: customer.name }) : customer.name;
+  }
+  const short = customer.id.slice(0, 8);
+  if (customer.nameState === 'not-read') {
+    return own
+      ? translate('components:customerOwnNameNotRead', { id: short })
+      : translate('components:customerNameNotRead', { id: short });
+  }
+  return own
+    ? translate('components:customerOwnNameReading', { id: short })
+    : translate('components:customerNameReading', { id: short });
 }

@@ -15,7 +15,8 @@ type EnumKeyPrefix =
   | 'enums:severity'
   | 'enums:eventState'
   | 'enums:eventSource'
-  | 'enums:role';
+  | 'enums:role'
+  | 'enums:deviceState';
 
 /** `GATEWAY_LOW_BATTERY_ALARM` → `GatewayLowBatteryAlarm`; `DECODER_` → `Decoder`. */
 function pascalCase(value: string): string {
@@ -74,4 +75,12 @@ export function linkTypeWords(type: unknown, translate: Translator = t): string 
 /** "in use", "available": the state of a cellular network in range (`Current`, `Available`, `Unknown`). */
 export function networkStateWords(state: unknown, translate: Translator = t): string {
   return wordsFor('enums:networkState', state, translate);
+}
+
+/**
+ * "Active", "Inactive": a device's activity state. The API spec leaves the set open and names only ACTIVE; the
+ * server (and the simulator) also send INACTIVE, so both have words and any other value shows as "Other (VALUE)".
+ */
+export function deviceStateWords(state: unknown, translate: Translator = t): string {
+  return wordsFor('enums:deviceState', state, translate);
 }
