@@ -17,24 +17,21 @@ export type CustomerReference =
  * API whose path (or `#` route) has a `customers`, `customer`, `subCustomers` or `subCustomer` segment followed by
  * a UUID, such as `https://oam.example.com/customers/<uuid>`, `…/customers/<parent>/subCustomers/<uuid>/gateways`
  * or `…/api/customer/<uuid>`. The last such UUID wins (a sub-customer's link names its parent first). `host` is
- * the link's host, for the caller to compare with the profile's server; null for a bare id.
+ * the link's host, for the caller to compare with the profile's server; null for a bare id. Why a text names no
+ * customer is written in the current language.
  */
 export function parseCustomerReference(text: string): CustomerReference {
   const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, message: "Enter the customer's id or paste a link to it." };
+  if (trimmed === '') return { ok: false, message: t('components:customerReferenceEmpty') };
   if (WHOLE_UUID.test(trimmed)) return { ok: true, id: trimmed.toLowerCase(), host: null };
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
-    return {
-      ok: false,
-      message:
-        "That is neither a customer id (like 3f2b8c1e-…, 36 characters) nor a link. Paste the address of the customer's page on the server, or its id.",
-    };
+    return { ok: false, message: t('components:customerReferenceNotIdOrLink') };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, message: 'Only http and https links name a customer.' };
+    return { ok: false, message: t('components:customerReferenceNotWeb') };
   }
   const segments = [...url.pathname.split('/'), ...url.hash.replace(/^#!?/, '').split(/[/?]/)]
     .map((segment) => decodeSegment(segment))
@@ -45,11 +42,7 @@ export function parseCustomerReference(text: string): CustomerReference {
     if (CUSTOMER_SEGMENT.test(segments[index - 1] as string) && WHOLE_UUID.test(segment)) found = segment;
   }
   if (found === null) {
-    return {
-      ok: false,
-      message:
-        'That link names no customer: it needs "/customers/" followed by the customer\'s id. Open the customer on the server and copy the address of its page.',
-    };
+    return { ok: false, message: t('components:customerReferenceNoCustomer') };
   }
   return { ok: true, id: found.toLowerCase(), host: url.host.toLowerCase() };
 }

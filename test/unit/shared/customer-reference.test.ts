@@ -42,6 +42,18 @@ describe('parseCustomerReference', () => {
     expect(outcome).toEqual({ ok: false, message: expect.stringContaining('"/customers/"') });
   });
 
+  it('says why a text names no customer in the language shown', () => {
+    setLanguage('de');
+    expect(parseCustomerReference(`ftp://oam.example.com/customers/${NORTH}`)).toEqual({
+      ok: false,
+      message: 'Nur http- und https-Links bezeichnen einen Kunden.',
+    });
+    expect(parseCustomerReference('  ')).toEqual({
+      ok: false,
+      message: 'Geben Sie die ID des Kunden ein oder fügen Sie einen Link zu ihm ein.',
+    });
+  });
+
   it('refuses text that is neither an id nor a link, and links that are not http', () => {
     expect(parseCustomerReference('Acme Water North')).toMatchObject({ ok: false });
     expect(parseCustomerReference(`ftp://oam.example.com/customers/${NORTH}`)).toEqual({
