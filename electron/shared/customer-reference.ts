@@ -1,5 +1,6 @@
 // No zod here: the renderer bundles this file (the customer picker reads links and names customers with it).
 import type { KnownCustomer } from './customers';
+import { t, type Translator } from './i18n';
 
 /** Hex digits of a UUID in its 8-4-4-4-12 form, as the server writes entity ids. */
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -16,24 +17,21 @@ export type CustomerReference =
  * API whose path (or `#` route) has a `customers`, `customer`, `subCustomers` or `subCustomer` segment followed by
  * a UUID, such as `https://oam.example.com/customers/<uuid>`, `…/customers/<parent>/subCustomers/<uuid>/gateways`
  * or `…/api/customer/<uuid>`. The last such UUID wins (a sub-customer's link names its parent first). `host` is
- * the link's host, for the caller to compare with the profile's server; null for a bare id.
+ * the link's host, for the caller to compare with the profile's server; null for a bare id. Why a text names no
+ * customer is written in the current language.
  */
 export function parseCustomerReference(text: string): CustomerReference {
   const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, message: "Enter the customer's id or paste a link to it." };
+  if (trimmed === '') return { ok: false, message: t('components:customerReferenceEmpty') };
   if (WHOLE_UUID.test(trimmed)) return { ok: true, id: trimmed.toLowerCase(), host: null };
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
-    return {
-      ok: false,
-      message:
-        "That is neither a customer id (like 3f2b8c1e-…, 36 characters) nor a link. Paste the address of the customer's page on the server, or its id.",
-    };
+    return { ok: false, message: t('components:customerReferenceNotIdOrLink') };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, message: 'Only http and https links name a customer.' };
+    return { ok: false, message: t('components:customerReferenceNotWeb') };
   }
   const segments = [...url.pathname.split('/'), ...url.hash.replace(/^#!?/, '').split(/[/?]/)]
     .map((segment) => decodeSegment(segment))
@@ -44,11 +42,7 @@ export function parseCustomerReference(text: string): CustomerReference {
     if (CUSTOMER_SEGMENT.test(segments[index - 1] as string) && WHOLE_UUID.test(segment)) found = segment;
   }
   if (found === null) {
-    return {
-      ok: false,
-      message:
-        'That link names no customer: it needs "/customers/" followed by the customer\'s id. Open the customer on the server and copy the address of its page.',
-    };
+    return { ok: false, message: t('components:customerReferenceNoCustomer') };
   }
   return { ok: true, id: found.toLowerCase(), host: url.host.toLowerCase() };
 }
@@ -65,11 +59,22 @@ function decodeSegment(segment: string): string {
  * How a customer reads in a picker: its name, marked "(your customer)" for the account's own; before the name is
  * read the start of its id says which customer it is and why there is no name.
  */
-export function describeKnownCustomer(customer: KnownCustomer, ownCustomerId: string | null): string {
-  const own = customer.id === ownCustomerId ? ' (your customer)' : '';
-  if (customer.name !== null) return `${customer.name}${own}`;
-  const short = `Customer ${customer.id.slice(0, 8)}…`;
-  return customer.nameState === 'not-read'
-    ? `${short}${own} (name not read)`
-    : `${short}${own} (reading its name…)`;
+export function describeKnownCustomer(
+  customer: KnownCustomer,
+  ownCustomerId: string | null,
+  translate: Translator = t,
+): string {
+  const own = customer.id === ownCustomerId;
+  if (customer.name !== null) {
+    return own ? translate('components:customerOwnNamed', { name: customer.name }) : customer.name;
+  }
+  const short = customer.id.slice(0, 8);
+  if (customer.nameState === 'not-read') {
+    return own
+      ? translate('components:customerOwnNameNotRead', { id: short })
+      : translate('components:customerNameNotRead', { id: short });
+  }
+  return own
+    ? translate('components:customerOwnNameReading', { id: short })
+    : translate('components:customerNameReading', { id: short });
 }

@@ -214,11 +214,15 @@ describe.each(LANGUAGES)('the views in $locale', ({ locale, language, headings }
     await counts.waitFor();
     expect(await counts.innerText()).toMatch(language === 'fr' ? /équipements? ·/ : /dispositivos? ·/);
     await page
-      .getByRole('cell', { name: written('devices:stateActive'), exact: true })
+      .getByRole('cell', { name: written('enums:deviceStateActive'), exact: true })
+      .first()
+      .waitFor();
+    await page
+      .getByRole('cell', { name: written('enums:deviceStateInactive'), exact: true })
       .first()
       .waitFor();
     const text = await viewText(page);
-    expect(text).not.toMatch(/\bACTIVE\b/);
+    expect(text).not.toMatch(/\b(IN)?ACTIVE\b/);
     expect(text).not.toMatch(RAW_KEY);
     expect(text).not.toMatch(ENUM_VALUE);
     await expectWithinWindow(page);

@@ -15,7 +15,8 @@ type EnumKeyPrefix =
   | 'enums:severity'
   | 'enums:eventState'
   | 'enums:eventSource'
-  | 'enums:role';
+  | 'enums:role'
+  | 'enums:deviceState';
 
 /** `GATEWAY_LOW_BATTERY_ALARM` → `GatewayLowBatteryAlarm`; `DECODER_` → `Decoder`. */
 function pascalCase(value: string): string {
@@ -81,4 +82,12 @@ export function gatewayStatusWords(status: unknown, translate: Translator = t): 
   if (status === 'ONLINE') return translate('gateways:statusOnline');
   if (status === 'OFFLINE') return translate('gateways:statusOffline');
   return translate('gateways:statusOther', { value: String(status).slice(0, 64) });
+}
+
+/**
+ * "Active", "Inactive": a device's activity state. The API spec leaves the set open and names only ACTIVE; the
+ * server (and the simulator) also send INACTIVE, so both have words and any other value shows as "Other (VALUE)".
+ */
+export function deviceStateWords(state: unknown, translate: Translator = t): string {
+  return wordsFor('enums:deviceState', state, translate);
 }

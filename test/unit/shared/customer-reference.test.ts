@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { describeKnownCustomer, parseCustomerReference } from '../../../electron/shared/customer-reference';
+import { setLanguage } from '../../../electron/shared/i18n';
+
+afterEach(() => setLanguage('en'));
 
 const NORTH = '3f2b8c1e-0d4a-4b6e-9a51-7c2d9e8f1a20';
 const ACME = '9a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
@@ -39,6 +42,18 @@ describe('parseCustomerReference', () => {
     expect(outcome).toEqual({ ok: false, message: expect.stringContaining('"/customers/"') });
   });
 
+  it('says why a text names no customer in the language shown', () => {
+    setLanguage('de');
+    expect(parseCustomerReference(`ftp://oam.example.com/customers/${NORTH}`)).toEqual({
+      ok: false,
+      message: 'Nur http- und https-Links bezeichnen einen Kunden.',
+    });
+    expect(parseCustomerReference('  ')).toEqual({
+      ok: false,
+      message: 'Geben Sie die ID des Kunden ein oder fügen Sie einen Link zu ihm ein.',
+    });
+  });
+
   it('refuses text that is neither an id nor a link, and links that are not http', () => {
     expect(parseCustomerReference('Acme Water North')).toMatchObject({ ok: false });
     expect(parseCustomerReference(`ftp://oam.example.com/customers/${NORTH}`)).toEqual({
@@ -62,5 +77,17 @@ describe('describeKnownCustomer', () => {
     expect(describeKnownCustomer({ ...pending, nameState: 'not-read' }, ACME)).toBe(
       'Customer 3f2b8c1e… (name not read)',
     );
+  });
+
+  it('marks the own customer in the language shown, switched without a reload', () => {
+    const customer = { id: ACME, name: 'Acme Water', nameState: 'read', origin: 'account' } as const;
+    setLanguage('de');
+    expect(describeKnownCustomer(customer, ACME)).toBe('Acme Water (Ihr Kunde)');
+    setLanguage('fr');
+    expect(describeKnownCustomer(customer, ACME)).toBe('Acme Water (votre client)');
+    const pending = { id: ACME, name: null, nameState: 'not-read', origin: 'account' } as const;
+    expect(describeKnownCustomer(pending, ACME)).toBe('Client 9a0b1c2d… (votre client, nom non lu)');
+    setLanguage('en');
+    expect(describeKnownCustomer(customer, ACME)).toBe('Acme Water (your customer)');
   });
 });

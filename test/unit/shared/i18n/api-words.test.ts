@@ -8,6 +8,7 @@ import {
 } from '../../../../electron/shared/api/events';
 import { setLanguage, translatorFor } from '../../../../electron/shared/i18n';
 import {
+  deviceStateWords,
   eventNameWords,
   eventSourceWords,
   eventStateWords,
@@ -50,5 +51,18 @@ describe('words for API values', () => {
     expect(severityWords(undefined)).toBe('Other (undefined)');
     expect(eventTypeWords('constructor')).toBe('Other (constructor)');
     expect(translatorFor('fr')('enums:otherValue', { value: 'X' })).toBe('Autre (X)');
+  });
+});
+
+describe('device states', () => {
+  it('names the states the server sends, in the language shown, and marks others', () => {
+    expect(deviceStateWords('ACTIVE')).toBe('Active');
+    expect(deviceStateWords('INACTIVE')).toBe('Inactive');
+    expect(deviceStateWords('DORMANT')).toBe('Other (DORMANT)');
+    setLanguage('de');
+    expect(deviceStateWords('INACTIVE')).toBe('Inaktiv');
+    expect(deviceStateWords('ACTIVE')).toBe('Aktiv');
+    setLanguage('fr');
+    expect(deviceStateWords('INACTIVE')).toBe('Inactif');
   });
 });
