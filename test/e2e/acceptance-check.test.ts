@@ -1,48 +1,29 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHost, type StartedHost } from '../../electron/host/start-host';
-import { MemoryStore } from '../../electron/services/credentials';
+import type { StartedHost } from '../../electron/host/start-host';
 import { acceptanceCardsOf } from '../../electron/services/reports/acceptance-page';
 import type { ScenarioFault } from '../../simulator/scenarios';
 import type { GatewayEntity } from '../../simulator/tenant';
-import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { signIn } from './support/login-page';
-import { ensureRendererBuilt } from './support/renderer-build';
+import { startLocalHost, type LocalHostRig } from './support/local-host';
 
 // "Check before leaving" in Chromium → browser host → the in-process simulator, whose scenarios make each item
 // of the check fail in turn (simulator/scenarios.ts).
 
-const SILENT_LOG = { info: () => undefined, error: () => undefined };
-
+let rig: LocalHostRig;
 let host: StartedHost;
-let browser: BrowserSession;
 let page: Page;
-let dataDir: string;
 
 beforeAll(async () => {
-  const rendererDir = await ensureRendererBuilt();
-  dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-e2e-acceptance-'));
-  host = await startHost({
-    demo: true,
-    simulator: { offlineFraction: 0 },
-    dataDir,
-    rendererDir,
-    credentials: { store: new MemoryStore(), keychain: 'session-only' },
-    log: SILENT_LOG,
-  });
-  browser = await launchBrowser();
-  page = browser.page;
-  await page.setViewportSize({ width: 1280, height: 720 });
+  rig = await startLocalHost('acceptance', { demo: true, simulator: { offlineFraction: 0 } });
+  host = rig.host;
+  page = rig.browser.page;
   await signIn(page, host.url, /^Use .*PROVIDER_USER/);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await rig?.close();
 });
 
 /** Cabled gateways of the demo tenant (their preferred link is Ethernet), in index order. */

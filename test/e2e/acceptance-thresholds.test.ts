@@ -1,52 +1,33 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHost, type StartedHost } from '../../electron/host/start-host';
+import type { StartedHost } from '../../electron/host/start-host';
 import { readThresholdOverride } from '../../electron/services/acceptance';
-import { MemoryStore } from '../../electron/services/credentials';
 import { acceptanceCardsOf } from '../../electron/services/reports/acceptance-page';
 import type { GatewayEntity } from '../../simulator/tenant';
-import { launchBrowser, type BrowserSession } from '../helpers/browser';
 import { signIn } from './support/login-page';
-import { ensureRendererBuilt } from './support/renderer-build';
+import { startLocalHost, type LocalHostRig } from './support/local-host';
 
 // Settings → "Acceptance check" changes the demo profile's thresholds, and "Check before leaving" (Chromium →
 // browser host → the in-process simulator, its gateway on the `healthy` scenario: RSRQ about −9 dB, traffic on the
 // LoRa radio) judges by them.
 
-const SILENT_LOG = { info: () => undefined, error: () => undefined };
-
+let rig: LocalHostRig;
 let host: StartedHost;
-let browser: BrowserSession;
 let page: Page;
 let dataDir: string;
 let gateway: GatewayEntity;
 
 beforeAll(async () => {
-  const rendererDir = await ensureRendererBuilt();
-  dataDir = await mkdtemp(join(tmpdir(), 'fieldkit-e2e-thresholds-'));
-  host = await startHost({
-    demo: true,
-    simulator: { offlineFraction: 0 },
-    dataDir,
-    rendererDir,
-    credentials: { store: new MemoryStore(), keychain: 'session-only' },
-    log: SILENT_LOG,
-  });
-  browser = await launchBrowser();
-  page = browser.page;
-  await page.setViewportSize({ width: 1280, height: 720 });
+  rig = await startLocalHost('thresholds', { demo: true, simulator: { offlineFraction: 0 } });
+  ({ host, dataDir } = rig);
+  page = rig.browser.page;
   await signIn(page, host.url, /^Use .*PROVIDER_USER/);
   gateway = [...host.simulator!.world.tenant.gatewaysById.values()].find((entity) => entity.hasEthernetLink)!;
   host.simulator!.world.fleet.setScenario(gateway.id, ['healthy']);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await rig?.close();
 });
 
 /** The gateway's cards in the visit journal, oldest first. */

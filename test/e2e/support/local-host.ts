@@ -1,12 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startHost, type StartedHost } from '../../../electron/host/start-host';
+import { startHost, type StartedHost, type StartHostOptions } from '../../../electron/host/start-host';
 import { MemoryStore } from '../../../electron/services/credentials';
 import { launchBrowser, type BrowserSession } from '../../helpers/browser';
 import { ensureRendererBuilt } from './renderer-build';
 
-/** A browser host with no server behind it, its own data folder, and Chromium at 1280×720 on it. */
+/** A browser host (no server behind it, or the in-process demo server), its own data folder, and Chromium at 1280×720. */
 export interface LocalHostRig {
   dataDir: string;
   host: StartedHost;
@@ -18,13 +18,18 @@ export interface LocalHostRig {
 const SILENT_LOG = { info: () => undefined, error: () => undefined };
 
 /**
- * Starts the browser host without a server (the technician works in field mode) and a session-only keychain, in a
- * fresh data folder named after `name`, and Chromium at 1280×720.
+ * Starts the browser host with a session-only keychain, in a fresh data folder named after `name`, and Chromium at
+ * 1280×720: without a server (the technician works in field mode), or with `demo` the in-process demo server
+ * (`--demo`) built with `simulator`'s options, which the test reaches through `host.simulator`.
  */
-export async function startLocalHost(name: string): Promise<LocalHostRig> {
+export async function startLocalHost(
+  name: string,
+  server: Pick<StartHostOptions, 'demo' | 'simulator'> = {},
+): Promise<LocalHostRig> {
   const rendererDir = await ensureRendererBuilt();
   const dataDir = await mkdtemp(join(tmpdir(), `fieldkit-e2e-${name}-`));
   const host = await startHost({
+    ...server,
     dataDir,
     rendererDir,
     credentials: { store: new MemoryStore(), keychain: 'session-only' },
