@@ -6,7 +6,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { autoDetect } from '@serialport/bindings-cpp';
 import { SerialPorts } from '../../../electron/services/serial/serial-ports';
 import { TerminalManager } from '../../../electron/services/terminals/terminal-manager';
-import type { SerialTerminal } from '../../../electron/services/terminals/terminal-types';
 import type { SerialSendFileProgress } from '../../../electron/shared/terminal/terminal-schemas';
 import { FileReceiver } from '../../../simulator/serial/file-receiver';
 import type { SerialSession } from '../../../electron/services/serial/serial-session';
@@ -21,6 +20,7 @@ import { DemoConsoleBinding } from '../../../simulator/serial/demo-binding';
 import { attachSerialConsole, type AttachedSerialConsole } from '../../../simulator/serial/pty-console';
 import { openRawEnd, startSocatPair, type RawPortEnd, type SocatPair } from '../../helpers/socat';
 import { readTerminal } from './terminal-reader';
+import { serialOnlyTerminals } from '../../helpers/serial-only-terminals';
 
 const GATEWAY = {
   gatewayId: '647fdafffe00c0de',
@@ -182,16 +182,7 @@ describe('serial:send-file through the terminal manager', () => {
           if (event === 'serial:send-file-progress') progress.push(payload as SerialSendFileProgress);
         },
       },
-      serialPorts: {
-        list: () => serialPorts.list(),
-        open: async (input) => (await serialPorts.open(input)) as SerialTerminal,
-      },
-      ssh: {
-        openReverse: () => Promise.reject(new Error('no SSH here')),
-        openDirect: () => Promise.reject(new Error('no SSH here')),
-        replaceHostKey: async () => undefined,
-      },
-      resolveRelay: () => Promise.reject(new Error('no relay here')),
+      ...serialOnlyTerminals(serialPorts),
     });
   });
 

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { SerialPorts } from '../../../electron/services/serial/serial-ports';
 import { TerminalManager } from '../../../electron/services/terminals/terminal-manager';
-import type { SerialTerminal } from '../../../electron/services/terminals/terminal-types';
 import type { TerminalInfo } from '../../../electron/shared/terminal/terminal-schemas';
 import type { SerialSession } from '../../../electron/services/serial/serial-session';
 import { openRawEnd, startSocatPair, type RawPortEnd, type SocatPair } from '../../helpers/socat';
 import { readTerminal, waitForState } from './terminal-reader';
+import { serialOnlyTerminals } from '../../helpers/serial-only-terminals';
 
 /** Every byte value, several times over, in a scrambled but reproducible order. */
 function createPattern(length: number): Buffer {
@@ -94,16 +94,7 @@ describe('serial over socat pseudo-terminals', () => {
           if (event === 'terminal:state') states.push((payload as { session: TerminalInfo }).session);
         },
       },
-      serialPorts: {
-        list: () => serialPorts.list(),
-        open: async (input) => (await serialPorts.open(input)) as SerialTerminal,
-      },
-      ssh: {
-        openReverse: () => Promise.reject(new Error('no SSH here')),
-        openDirect: () => Promise.reject(new Error('no SSH here')),
-        replaceHostKey: async () => undefined,
-      },
-      resolveRelay: () => Promise.reject(new Error('no relay here')),
+      ...serialOnlyTerminals(serialPorts),
     });
     try {
       const opened = await manager.openSerial({ path: socat.pathA, logging: false });

@@ -5,7 +5,6 @@ import { autoDetect } from '@serialport/bindings-cpp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SerialPorts } from '../../../electron/services/serial/serial-ports';
 import { TerminalManager } from '../../../electron/services/terminals/terminal-manager';
-import type { SerialTerminal } from '../../../electron/services/terminals/terminal-types';
 import type { BindingInterface, PortInfo } from '../../../electron/shared/serial/binding-types';
 import type {
   TerminalStateEvent,
@@ -13,6 +12,7 @@ import type {
 } from '../../../electron/shared/terminal/terminal-schemas';
 import { openRawEnd, startSocatPair, type RawPortEnd, type SocatPair } from '../../helpers/socat';
 import { readLogWithoutLineTimes } from '../../helpers/session-log';
+import { serialOnlyTerminals } from '../../helpers/serial-only-terminals';
 
 /** The wall clock the manager stamps state events with. */
 const WALL_CLOCK_MS = Date.UTC(2026, 10, 27, 10, 42, 3);
@@ -53,16 +53,7 @@ function createManager(serialPorts: SerialPorts) {
         }
       },
     },
-    serialPorts: {
-      list: () => serialPorts.list(),
-      open: async (input) => (await serialPorts.open(input)) as SerialTerminal,
-    },
-    ssh: {
-      openReverse: () => Promise.reject(new Error('no SSH here')),
-      openDirect: () => Promise.reject(new Error('no SSH here')),
-      replaceHostKey: async () => undefined,
-    },
-    resolveRelay: () => Promise.reject(new Error('no relay here')),
+    ...serialOnlyTerminals(serialPorts),
     wallClock: () => WALL_CLOCK_MS,
   });
   return {

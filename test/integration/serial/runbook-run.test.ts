@@ -6,13 +6,13 @@ import { defaultRunbooks } from '../../../electron/services/runbooks/default-run
 import { RunbookRuns } from '../../../electron/services/runbooks/runbook-runs';
 import { SerialPorts } from '../../../electron/services/serial/serial-ports';
 import { TerminalManager } from '../../../electron/services/terminals/terminal-manager';
-import type { SerialTerminal } from '../../../electron/services/terminals/terminal-types';
 import { createRunbookJournal, Visits } from '../../../electron/services/visit';
 import { SYSTEM_CLOCK } from '../../../electron/shared/clock';
 import type { Runbook, RunbookSessionResult } from '../../../electron/shared/terminal/runbook-schemas';
 import type { VisitEntry } from '../../../electron/shared/visit/journal-entry';
 import { attachSerialConsole, type AttachedSerialConsole } from '../../../simulator/serial/pty-console';
 import { readTerminal } from './terminal-reader';
+import { serialOnlyTerminals } from '../../helpers/serial-only-terminals';
 
 // A runbook on two gateways' serial consoles at once, each a simulated console on a socat pty, through the real
 // SerialPorts, TerminalManager and visit journal: the packet forwarder runs on one and is stopped on the other.
@@ -56,16 +56,7 @@ describe('a runbook on two serial consoles', () => {
     serialPorts = new SerialPorts({ logsDir: join(directory, 'logs') });
     manager = new TerminalManager({
       events: { emit: () => undefined },
-      serialPorts: {
-        list: () => serialPorts.list(),
-        open: async (input) => (await serialPorts.open(input)) as SerialTerminal,
-      },
-      ssh: {
-        openReverse: () => Promise.reject(new Error('no SSH here')),
-        openDirect: () => Promise.reject(new Error('no SSH here')),
-        replaceHostKey: async () => undefined,
-      },
-      resolveRelay: () => Promise.reject(new Error('no relay here')),
+      ...serialOnlyTerminals(serialPorts),
     });
   });
 

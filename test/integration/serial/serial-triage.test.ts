@@ -9,7 +9,6 @@ import type { SerialSession } from '../../../electron/services/serial/serial-ses
 import { runSerialTriage } from '../../../electron/services/serial/serial-triage';
 import { mapTerminalError } from '../../../electron/services/terminals/terminal-errors';
 import { TerminalManager } from '../../../electron/services/terminals/terminal-manager';
-import type { SerialTerminal } from '../../../electron/services/terminals/terminal-types';
 import { RelayPasswords } from '../../../electron/services/terminals/terminal-secrets';
 import { assessHealth as assessHealthData } from '../../../electron/shared/terminal/triage-health';
 import { triageFindingWords } from '../../../electron/shared/terminal/triage-words';
@@ -21,6 +20,7 @@ import { attachSerialConsole, type AttachedSerialConsole } from '../../../simula
 import { startSimulatorSession } from '../commissioning/simulator-session';
 import { openRawEnd, startSocatPair, type RawPortEnd, type SocatPair } from '../../helpers/socat';
 import { readTerminal } from './terminal-reader';
+import { serialOnlyTerminals } from '../../helpers/serial-only-terminals';
 
 /** The health panel with its sentences written in English, as the screen shows them. */
 const assessHealth = (readings: Parameters<typeof assessHealthData>[0]) =>
@@ -321,16 +321,7 @@ describe('Collect diagnostics through the terminal manager', () => {
           queueMicrotask(() => manager.acknowledge(id, data.byteLength));
         },
       },
-      serialPorts: {
-        list: () => serialPorts.list(),
-        open: async (input) => (await serialPorts.open(input)) as SerialTerminal,
-      },
-      ssh: {
-        openReverse: () => Promise.reject(new Error('no SSH here')),
-        openDirect: () => Promise.reject(new Error('no SSH here')),
-        replaceHostKey: async () => undefined,
-      },
-      resolveRelay: () => Promise.reject(new Error('no relay here')),
+      ...serialOnlyTerminals(serialPorts),
       rootPassword: async (id) => keychain.get(id),
       rememberRootPassword: async (id, password) => void keychain.set(id, password),
     });

@@ -5,13 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildOfflineCard, DEFAULT_ACCEPTANCE_TABLE } from '../../../electron/services/acceptance';
 import { SerialPorts } from '../../../electron/services/serial/serial-ports';
 import { TerminalManager } from '../../../electron/services/terminals/terminal-manager';
-import type { SerialTerminal } from '../../../electron/services/terminals/terminal-types';
 import { t } from '../../../electron/shared/i18n';
 import { triageFindingWords } from '../../../electron/shared/terminal/triage-words';
 import { acceptanceItemWords } from '../../../electron/shared/visit/acceptance-words';
 import { startSimulator, type RunningSimulator } from '../../../simulator';
 import { attachSerialConsole, type AttachedSerialConsole } from '../../../simulator/serial/pty-console';
 import { ManualClock, SIMULATED_START_MS } from '../../helpers/manual-clock';
+import { serialOnlyTerminals } from '../../helpers/serial-only-terminals';
 
 describe("the gateway's clock read by the serial triage over a pty", () => {
   // One clock for the simulator and the laptop: the skew seen is the scenario's alone, to the second.
@@ -49,16 +49,7 @@ describe("the gateway's clock read by the serial triage over a pty", () => {
           queueMicrotask(() => manager.acknowledge(id, data.byteLength));
         },
       },
-      serialPorts: {
-        list: () => serialPorts.list(),
-        open: async (input) => (await serialPorts.open(input)) as SerialTerminal,
-      },
-      ssh: {
-        openReverse: () => Promise.reject(new Error('no SSH here')),
-        openDirect: () => Promise.reject(new Error('no SSH here')),
-        replaceHostKey: async () => undefined,
-      },
-      resolveRelay: () => Promise.reject(new Error('no relay here')),
+      ...serialOnlyTerminals(serialPorts),
       rootPassword: async () => console.gateway.rootPassword,
       wallClock: () => clock.now(),
     });

@@ -6,7 +6,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createVisitHandlers } from '../../../electron/app/domains/visit';
 import { SerialPorts } from '../../../electron/services/serial/serial-ports';
 import { TerminalManager } from '../../../electron/services/terminals/terminal-manager';
-import type { SerialTerminal } from '../../../electron/services/terminals/terminal-types';
 import {
   createGatewayResolver,
   createTerminalJournal,
@@ -20,6 +19,7 @@ import {
 import type { VisitEntry } from '../../../electron/shared/visit/journal-entry';
 import { attachSerialConsole, type AttachedSerialConsole } from '../../../simulator/serial/pty-console';
 import { HEALTHY_NETWORK } from '../../../simulator/shell/gateway-network';
+import { serialOnlyTerminals } from '../../helpers/serial-only-terminals';
 
 // Session logs attached to the visit when they are final — when the session closes, or when the visit closes with
 // the session still open — so a closed visit's bundle holds them: a real serial console of a simulated gateway on
@@ -46,16 +46,7 @@ beforeEach(async () => {
   });
   manager = new TerminalManager({
     events: { emit: () => undefined },
-    serialPorts: {
-      list: () => serialPorts.list(),
-      open: async (input) => (await serialPorts.open(input)) as SerialTerminal,
-    },
-    ssh: {
-      openReverse: () => Promise.reject(new Error('no SSH here')),
-      openDirect: () => Promise.reject(new Error('no SSH here')),
-      replaceHostKey: async () => undefined,
-    },
-    resolveRelay: () => Promise.reject(new Error('no relay here')),
+    ...serialOnlyTerminals(serialPorts),
     journal: createTerminalJournal({ recorder: visits, resolve, visits }),
   });
 });

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SerialPorts } from '../../../electron/services/serial/serial-ports';
 import { TerminalManager } from '../../../electron/services/terminals/terminal-manager';
-import type { SerialTerminal } from '../../../electron/services/terminals/terminal-types';
 import {
   createGatewayResolver,
   createTerminalJournal,
@@ -18,6 +17,7 @@ import type { VisitEntry } from '../../../electron/shared/visit/journal-entry';
 import { attachSerialConsole, type AttachedSerialConsole } from '../../../simulator/serial/pty-console';
 import { HEALTHY_NETWORK } from '../../../simulator/shell/gateway-network';
 import { healthInWords } from '../../helpers/triage-words';
+import { serialOnlyTerminals } from '../../helpers/serial-only-terminals';
 
 // Terminal sessions and serial triages recorded in the visit journal as they happen: a real serial console of a
 // simulated gateway with no Ethernet link on a socat pty, the real SerialPorts and TerminalManager, the real
@@ -61,16 +61,7 @@ afterEach(async () => {
 function managerRecordingIn(recorder: VisitRecorder): TerminalManager {
   return new TerminalManager({
     events: { emit: () => undefined },
-    serialPorts: {
-      list: () => serialPorts.list(),
-      open: async (input) => (await serialPorts.open(input)) as SerialTerminal,
-    },
-    ssh: {
-      openReverse: () => Promise.reject(new Error('no SSH here')),
-      openDirect: () => Promise.reject(new Error('no SSH here')),
-      replaceHostKey: async () => undefined,
-    },
-    resolveRelay: () => Promise.reject(new Error('no relay here')),
+    ...serialOnlyTerminals(serialPorts),
     journal: createTerminalJournal({
       recorder,
       resolve: createGatewayResolver({ pack: async () => PACKED }),
